@@ -1,0 +1,323 @@
+//! The tournament model: what a snapshot says, independent of gRPC and of TRF.
+//!
+//! Players are referred to by their index in [`Tournament::players`]; the stable string id a
+//! client uses lives in [`Player::id`]. Rounds are 1-based in every public API and stored in
+//! order (`rounds[0]` is round 1).
+mod colour;
+mod history;
+mod result;
+mod score;
+mod scoring;
+mod system;
+pub mod validate;
+
+pub use colour::Colour;
+pub use history::RoundEntry;
+pub use result::{ByeKind, GameResult};
+pub use score::{Score, ScoreError};
+pub use scoring::Scoring;
+pub use system::{SystemId, UnknownSystem};
+
+/// Index of a player in [`Tournament::players`].
+pub type PlayerIdx = usize;
+
+/// A player.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Player {
+    /// Stable identifier, unique in the tournament (for TRF input: the starting rank).
+    pub id: String,
+    pub name: String,
+    /// 0 = unrated.
+    pub rating: u32,
+    pub title: String,
+    pub federation: String,
+    pub fide_id: String,
+    pub sex: String,
+    /// As given (TRF `YYYY/MM/DD` or just a year); empty = unknown.
+    pub birth_date: String,
+    /// Tournament pairing number; `None` until assigned (see [`Tournament::assign_pairing_numbers`]).
+    pub pairing_number: Option<u32>,
+    /// First round the player no longer takes part in.
+    pub withdrawn_from_round: Option<u32>,
+    /// First round the player takes part in, when later than round 1 (CG-9).
+    pub late_entry_round: Option<u32>,
+    pub team_id: String,
+}
+
+impl Player {
+    /// Whether the player takes part in `round` at all (entered and not withdrawn).
+    pub fn is_active_in(&self, round: u32) -> bool {
+        let entered = self.late_entry_round.is_none_or(|r| r <= round);
+        let withdrawn = self.withdrawn_from_round.is_some_and(|r| r <= round);
+        entered && !withdrawn
+    }
+
+    pub fn birth_year(&self) -> Option<u32> {
+        let year: String = self.birth_date.chars().take(4).collect();
+        if year.len() == 4 { year.parse().ok() } else { None }
+    }
+}
+
+/// A game of a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub white: PlayerIdx,
+    pub black: PlayerIdx,
+    pub result: GameResult,
+    /// Board number, when recorded.
+    pub board: Option<u32>,
+}
+
+/// A player without an opponent in a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bye {
+    pub player: PlayerIdx,
+    pub kind: ByeKind,
+}
+
+/// One round: its games and byes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Round {
+    pub games: Vec<Game>,
+    pub byes: Vec<Bye>,
+}
+
+impl Round {
+    /// Whether the round was paired: it has a game or a pairing-allocated bye. A round with
+    /// only requested byes or absences is not paired yet (CG-11).
+    pub fn is_paired(&self) -> bool {
+        !self.games.is_empty() || self.byes.iter().any(|b| b.kind == ByeKind::Pab)
+    }
+}
+
+/// Players none of whom may meet another in a range of rounds (CG-10).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForbiddenPairing {
+    pub players: Vec<PlayerIdx>,
+    pub first_round: Option<u32>,
+    pub last_round: Option<u32>,
+}
+
+impl ForbiddenPairing {
+    pub fn applies_to(&self, round: u32) -> bool {
+        self.first_round.is_none_or(|r| r <= round) && self.last_round.is_none_or(|r| round <= r)
+    }
+}
+
+/// Virtual points added to a player's pairing score for a range of rounds (C.04.7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Acceleration {
+    pub player: PlayerIdx,
+    pub first_round: u32,
+    pub last_round: u32,
+    pub points: Score,
+}
+
+/// Order of players in a Berger table (RR-3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RoundRobinOrder {
+    #[default]
+    PairingNumber,
+    Lot,
+}
+
+/// Round-robin options (RR-1..RR-4).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoundRobinOptions {
+    /// 1 or 2; `None` = inferred from the total number of rounds.
+    pub cycles: Option<u32>,
+    pub swap_last_two_rounds: bool,
+    pub order: RoundRobinOrder,
+}
+
+/// Options of the individual systems; each system reads its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SystemOptions {
+    pub round_robin: RoundRobinOptions,
+}
+
+/// A whole tournament snapshot (CG-1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tournament {
+    pub name: String,
+    pub system: Option<SystemId>,
+    /// Declared number of rounds; 0 = unknown.
+    pub total_rounds: u32,
+    pub scoring: Scoring,
+    /// Colour of pairing number 1 in round 1 (CG-8); `None` = drawn by lot.
+    pub initial_colour: Option<Colour>,
+    pub lot_seed: u64,
+    pub options: SystemOptions,
+    pub players: Vec<Player>,
+    /// Past rounds, in order; the last may hold only requested byes for the round to pair.
+    pub rounds: Vec<Round>,
+    pub forbidden_pairings: Vec<ForbiddenPairing>,
+    pub accelerations: Vec<Acceleration>,
+}
+
+impl Tournament {
+    /// Number of rounds already paired (the last rounds holding only requested byes or
+    /// absences do not count).
+    pub fn rounds_paired(&self) -> u32 {
+        let paired = self
+            .rounds
+            .iter()
+            .rposition(Round::is_paired)
+            .map_or(0, |i| i + 1);
+        paired as u32
+    }
+
+    /// The round with this 1-based number, if recorded.
+    pub fn round(&self, number: u32) -> Option<&Round> {
+        number
+            .checked_sub(1)
+            .and_then(|i| self.rounds.get(i as usize))
+    }
+
+    /// Whether every player has a pairing number.
+    pub fn has_pairing_numbers(&self) -> bool {
+        self.players.iter().all(|p| p.pairing_number.is_some())
+    }
+
+    /// Assigns pairing numbers to a snapshot that has none (CG-2, C.04.2 2.1-2.3): rating
+    /// descending (unrated last), then title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none),
+    /// then name, then a lot drawn from `seed`. Players that already have numbers keep them.
+    pub fn assign_pairing_numbers(&mut self, seed: u64) {
+        if self.has_pairing_numbers() {
+            return;
+        }
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let lots: Vec<u64> = self.players.iter().map(|_| rng.random()).collect();
+        let mut order: Vec<PlayerIdx> = (0..self.players.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (pa, pb) = (&self.players[a], &self.players[b]);
+            (pa.rating == 0)
+                .cmp(&(pb.rating == 0))
+                .then(pb.rating.cmp(&pa.rating))
+                .then(title_rank(&pa.title).cmp(&title_rank(&pb.title)))
+                .then(pa.name.cmp(&pb.name))
+                .then(lots[a].cmp(&lots[b]))
+        });
+        for (number, idx) in order.into_iter().enumerate() {
+            self.players[idx].pairing_number = Some(number as u32 + 1);
+        }
+    }
+
+    /// The pairing number of a player (its index + 1 when none was assigned).
+    pub fn pairing_number(&self, player: PlayerIdx) -> u32 {
+        self.players
+            .get(player)
+            .and_then(|p| p.pairing_number)
+            .unwrap_or(player as u32 + 1)
+    }
+
+    /// What each player did in each round, built once for the systems to read.
+    pub fn entries(&self) -> Vec<Vec<RoundEntry>> {
+        history::entries(self)
+    }
+
+    /// Points of every player after the first `rounds` rounds, under the tournament's
+    /// scoring (real points, not pairing points).
+    pub fn points_after(&self, rounds: u32) -> Vec<Score> {
+        let mut points = vec![Score::ZERO; self.players.len()];
+        for round in self.rounds.iter().take(rounds as usize) {
+            for game in &round.games {
+                let (w, b) = game.result.points(&self.scoring);
+                if let Some(p) = points.get_mut(game.white) {
+                    *p += w;
+                }
+                if let Some(p) = points.get_mut(game.black) {
+                    *p += b;
+                }
+            }
+            for bye in &round.byes {
+                if let Some(p) = points.get_mut(bye.player) {
+                    *p += bye.kind.points(&self.scoring);
+                }
+            }
+        }
+        points
+    }
+}
+
+/// Order of FIDE titles for pairing numbers (C.04.2 2.2); untitled last.
+pub fn title_rank(title: &str) -> u8 {
+    match title.trim().to_ascii_uppercase().as_str() {
+        "GM" => 0,
+        "IM" => 1,
+        "WGM" => 2,
+        "FM" => 3,
+        "WIM" => 4,
+        "CM" => 5,
+        "WFM" => 6,
+        "WCM" => 7,
+        _ => 8,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(name: &str, rating: u32, title: &str) -> Player {
+        Player {
+            id: name.to_string(),
+            name: name.to_string(),
+            rating,
+            title: title.to_string(),
+            ..Player::default()
+        }
+    }
+
+    #[test]
+    fn pairing_numbers_follow_rating_title_name() {
+        let mut t = Tournament {
+            players: vec![
+                player("Unrated", 0, "GM"),
+                player("Bravo", 2400, "FM"),
+                player("Alpha", 2400, "FM"),
+                player("Charlie", 2400, "IM"),
+                player("Top", 2600, ""),
+            ],
+            ..Tournament::default()
+        };
+        t.assign_pairing_numbers(7);
+        let numbers: Vec<u32> = t.players.iter().map(|p| p.pairing_number.unwrap_or(0)).collect();
+        assert_eq!(numbers, vec![5, 4, 3, 2, 1]);
+    }
+
+    #[test]
+    fn pairing_number_ties_are_broken_by_seeded_lot() {
+        let base = Tournament {
+            players: (0..6).map(|_| player("Same", 2000, "")).collect(),
+            ..Tournament::default()
+        };
+        let mut a = base.clone();
+        a.assign_pairing_numbers(1);
+        let mut b = base.clone();
+        b.assign_pairing_numbers(1);
+        assert_eq!(a, b);
+        let orders: std::collections::BTreeSet<Vec<Option<u32>>> = (0..20)
+            .map(|seed| {
+                let mut t = base.clone();
+                t.assign_pairing_numbers(seed);
+                t.players.iter().map(|p| p.pairing_number).collect()
+            })
+            .collect();
+        assert!(orders.len() > 1, "the lot should depend on the seed");
+    }
+
+    #[test]
+    fn activity_follows_late_entry_and_withdrawal() {
+        let p = Player {
+            late_entry_round: Some(3),
+            withdrawn_from_round: Some(6),
+            ..Player::default()
+        };
+        assert!(!p.is_active_in(2));
+        assert!(p.is_active_in(3));
+        assert!(p.is_active_in(5));
+        assert!(!p.is_active_in(6));
+    }
+}

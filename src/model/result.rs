@@ -1,0 +1,115 @@
+//! Game results and byes, and how each one counts.
+//!
+//! The table of what counts as a meeting, a colour or an unplayed round is stated once, in
+//! the crate documentation (`src/lib.rs`); the methods here implement it.
+use super::Score;
+use super::scoring::Scoring;
+
+/// The result of a game, from White's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    WhiteWins,
+    Draw,
+    BlackWins,
+    /// Black forfeited: not a game (no meeting, no colour; GHR 3.4-3.5, CG-4).
+    WhiteWinsForfeit,
+    /// White forfeited.
+    BlackWinsForfeit,
+    /// Both forfeited: both score the forfeit-loss points.
+    DoubleForfeit,
+    /// Adjourned: a draw for pairing purposes (GHR 3.1), no points yet.
+    Adjourned,
+    /// Paired, not yet played.
+    Pending,
+}
+
+impl GameResult {
+    /// Whether the game was actually played over the board (a meeting with colours).
+    /// Adjourned games were played (they count as draws for pairing); pending ones will be.
+    pub fn is_played(self) -> bool {
+        matches!(
+            self,
+            GameResult::WhiteWins
+                | GameResult::Draw
+                | GameResult::BlackWins
+                | GameResult::Adjourned
+                | GameResult::Pending
+        )
+    }
+
+    pub fn is_forfeit(self) -> bool {
+        matches!(
+            self,
+            GameResult::WhiteWinsForfeit | GameResult::BlackWinsForfeit | GameResult::DoubleForfeit
+        )
+    }
+
+    /// Points of (White, Black) under a scoring.
+    pub fn points(self, scoring: &Scoring) -> (Score, Score) {
+        match self {
+            GameResult::WhiteWins => (scoring.win, scoring.loss),
+            GameResult::Draw => (scoring.draw, scoring.draw),
+            GameResult::BlackWins => (scoring.loss, scoring.win),
+            GameResult::WhiteWinsForfeit => (scoring.forfeit_win, scoring.forfeit_loss),
+            GameResult::BlackWinsForfeit => (scoring.forfeit_loss, scoring.forfeit_win),
+            GameResult::DoubleForfeit => (scoring.forfeit_loss, scoring.forfeit_loss),
+            GameResult::Adjourned | GameResult::Pending => (Score::ZERO, Score::ZERO),
+        }
+    }
+
+    /// Points for pairing purposes: an adjourned game counts as a draw (GHR 3.1).
+    pub fn pairing_points(self, scoring: &Scoring) -> (Score, Score) {
+        match self {
+            GameResult::Adjourned => (scoring.draw, scoring.draw),
+            other => other.points(scoring),
+        }
+    }
+}
+
+/// The kinds of bye: a round in which a player has no opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ByeKind {
+    /// Pairing-allocated bye (TRF `U`).
+    Pab,
+    /// Requested half-point bye (TRF `H`).
+    HalfPoint,
+    /// Requested zero-point bye (TRF `Z`).
+    ZeroPoint,
+    /// Full-point bye (TRF `F`).
+    FullPoint,
+    /// Absent, withdrawn or not yet entered (TRF blank): not paired, no points (CG-6).
+    Absent,
+}
+
+impl ByeKind {
+    pub fn points(self, scoring: &Scoring) -> Score {
+        match self {
+            ByeKind::Pab => scoring.pab,
+            ByeKind::HalfPoint => scoring.half_point_bye,
+            ByeKind::ZeroPoint => scoring.zero_point_bye,
+            ByeKind::FullPoint => scoring.full_point_bye,
+            ByeKind::Absent => Score::ZERO,
+        }
+    }
+
+    /// The TRF result letter.
+    pub fn trf_code(self) -> char {
+        match self {
+            ByeKind::Pab => 'U',
+            ByeKind::HalfPoint => 'H',
+            ByeKind::ZeroPoint => 'Z',
+            ByeKind::FullPoint => 'F',
+            ByeKind::Absent => ' ',
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            ByeKind::Pab => "pairing-allocated bye",
+            ByeKind::HalfPoint => "half-point bye",
+            ByeKind::ZeroPoint => "zero-point bye",
+            ByeKind::FullPoint => "full-point bye",
+            ByeKind::Absent => "absent",
+        }
+    }
+}

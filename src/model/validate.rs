@@ -1,0 +1,157 @@
+//! Structural validation of a snapshot: every problem at once, each naming where it is.
+use std::fmt;
+
+use super::{PlayerIdx, Tournament};
+
+/// One problem in a snapshot: the field path (as in the proto, e.g.
+/// `tournament.rounds[2].games[0].black_id`) and what is wrong, naming the player or round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub path: String,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Problem {
+        Problem {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+/// A list of problems, shown one per line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problems(pub Vec<Problem>);
+
+impl fmt::Display for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0.len();
+        write!(f, "{n} problem{}", if n == 1 { "" } else { "s" })?;
+        for p in &self.0 {
+            write!(f, "\n  {p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Problems {}
+
+/// Checks what any system needs of a snapshot: players exist, nobody plays himself or
+/// appears twice in a round, nobody is paired outside the rounds he takes part in, the
+/// rounds fit in the declared number. Appends to `problems`.
+pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
+    let name = |p: PlayerIdx| -> String {
+        t.players
+            .get(p)
+            .map_or_else(|| format!("#{p}"), |pl| format!("{:?}", pl.id))
+    };
+    let n = t.players.len();
+    if t.total_rounds > 0 && t.rounds_paired() > t.total_rounds {
+        problems.push(Problem::new(
+            "tournament.total_rounds",
+            format!(
+                "{} rounds are recorded as paired but the tournament has {} rounds",
+                t.rounds_paired(),
+                t.total_rounds
+            ),
+        ));
+    }
+    let mut numbers = std::collections::HashMap::new();
+    for (i, p) in t.players.iter().enumerate() {
+        if let Some(number) = p.pairing_number {
+            if number == 0 {
+                problems.push(Problem::new(
+                    format!("tournament.players[{i}].pairing_number"),
+                    format!("player {:?}: pairing numbers start at 1", p.id),
+                ));
+            } else if let Some(prev) = numbers.insert(number, i) {
+                problems.push(Problem::new(
+                    format!("tournament.players[{i}].pairing_number"),
+                    format!(
+                        "player {:?} has pairing number {number}, already given to player {:?}",
+                        p.id, t.players[prev].id
+                    ),
+                ));
+            }
+        }
+        if let (Some(late), Some(wd)) = (p.late_entry_round, p.withdrawn_from_round)
+            && wd < late
+        {
+            problems.push(Problem::new(
+                format!("tournament.players[{i}].withdrawn_from_round"),
+                format!("player {:?} withdraws (round {wd}) before entering (round {late})", p.id),
+            ));
+        }
+    }
+    let numbered = t.players.iter().filter(|p| p.pairing_number.is_some()).count();
+    if numbered != 0 && numbered != n {
+        problems.push(Problem::new(
+            "tournament.players",
+            format!("{numbered} of {n} players have a pairing number: give one to every player or to none"),
+        ));
+    }
+    for (r, round) in t.rounds.iter().enumerate() {
+        let number = r as u32 + 1;
+        let mut seen: Vec<Option<String>> = vec![None; n];
+        let mut mark = |p: PlayerIdx, path: String, check_active: bool, problems: &mut Vec<Problem>| {
+            let Some(slot) = seen.get_mut(p) else {
+                problems.push(Problem::new(path, format!("round {number}: unknown player")));
+                return;
+            };
+            if let Some(first) = slot {
+                problems.push(Problem::new(
+                    path,
+                    format!("round {number}: player {} appears twice (also at {first})", name(p)),
+                ));
+            } else {
+                *slot = Some(path.clone());
+                let player = &t.players[p];
+                if check_active && !player.is_active_in(number) {
+                    let why = if player.late_entry_round.is_some_and(|l| number < l) {
+                        "has not entered yet"
+                    } else {
+                        "has withdrawn"
+                    };
+                    problems.push(Problem::new(
+                        path,
+                        format!("round {number}: player {} is paired but {why}", name(p)),
+                    ));
+                }
+            }
+        };
+        for (g, game) in round.games.iter().enumerate() {
+            let base = format!("tournament.rounds[{r}].games[{g}]");
+            if game.white == game.black {
+                problems.push(Problem::new(
+                    base.clone(),
+                    format!("round {number}: player {} plays against himself", name(game.white)),
+                ));
+                continue;
+            }
+            mark(game.white, format!("{base}.white_id"), true, problems);
+            mark(game.black, format!("{base}.black_id"), true, problems);
+        }
+        for (b, bye) in round.byes.iter().enumerate() {
+            let path = format!("tournament.rounds[{r}].byes[{b}].player_id");
+            // Absences and requested byes of players not entered yet or withdrawn are what
+            // the TRF records for them (XXL rounds hold `0000 - Z` or `H`); a PAB is not.
+            let check_active = bye.kind == super::ByeKind::Pab;
+            mark(bye.player, path, check_active, problems);
+        }
+    }
+    for (i, f) in t.forbidden_pairings.iter().enumerate() {
+        if f.players.len() < 2 {
+            problems.push(Problem::new(
+                format!("tournament.forbidden_pairings[{i}].player_ids"),
+                "a forbidden pairing needs at least two players",
+            ));
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! FIDE Tournament Report File (TRF-16, with TRF-26 records and the JaVaFo/bbp extension
+//! lines), read into and written from the [`Tournament`] model. See `shared/spec/trf.md`.
+//!
+//! Player ids of a tournament read from TRF are the starting ranks, as text (`"12"`), and
+//! the starting rank is the pairing number.
+mod reader;
+mod writer;
+
+pub use reader::read;
+pub use writer::{Dialect, write};
+
+use crate::model::{PlayerIdx, Score, Tournament};
+
+/// A TRF file as read: the tournament and what the model does not hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrfDocument {
+    pub tournament: Tournament,
+    /// Header records the model does not interpret (022 city, 102 arbiter, …), unknown
+    /// records, `###` comments and team records, in file order, kept verbatim.
+    pub other_lines: Vec<String>,
+    /// The points column (81-84) of each player as written in the file.
+    pub declared_points: Vec<Option<Score>>,
+}
+
+impl TrfDocument {
+    /// Players whose declared points differ from their points over the recorded rounds,
+    /// as warnings (the column is informative: the results decide).
+    pub fn points_mismatches(&self) -> Vec<String> {
+        let t = &self.tournament;
+        let points = t.points_after(t.rounds.len() as u32);
+        let mut out = Vec::new();
+        for (i, declared) in self.declared_points.iter().enumerate() {
+            if let (Some(d), Some(p)) = (declared, points.get(i))
+                && d != p
+            {
+                out.push(format!(
+                    "player {}: the points column says {d} but the results give {p}",
+                    t.players[i].id
+                ));
+            }
+        }
+        out
+    }
+
+    /// The index of the player with this starting rank.
+    pub fn player_by_rank(&self, rank: u32) -> Option<PlayerIdx> {
+        self.tournament
+            .players
+            .iter()
+            .position(|p| p.pairing_number == Some(rank))
+    }
+}
+
+/// A malformed TRF: where (1-based line and column) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {message}")]
+pub struct TrfError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}

@@ -1,0 +1,665 @@
+//! TRF reader. Accepts CR, LF and CRLF line ends; never panics on malformed input.
+use std::collections::HashMap;
+
+use super::{TrfDocument, TrfError};
+use crate::model::{
+    Acceleration, Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx,
+    Round, Score, Scoring, SystemId,
+};
+
+/// One side of a game as a player line writes it.
+#[derive(Clone, Copy, Debug)]
+struct Side {
+    opponent: u32,
+    colour: char,
+    code: char,
+    line: usize,
+    column: usize,
+}
+
+/// A bye-like record found in a header line (240, XXZ), applied once players are known.
+struct ByeRecord {
+    round: Option<u32>,
+    rank: u32,
+    kind: ByeKind,
+    line: usize,
+    column: usize,
+}
+
+fn err(line: usize, column: usize, message: impl Into<String>) -> TrfError {
+    TrfError {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+/// Characters of columns `from..=to` (1-based), trimmed.
+fn cols(chars: &[char], from: usize, to: usize) -> String {
+    if from > chars.len() {
+        return String::new();
+    }
+    let end = to.min(chars.len());
+    chars[from - 1..end].iter().collect::<String>().trim().to_string()
+}
+
+fn col(chars: &[char], at: usize) -> char {
+    chars.get(at - 1).copied().unwrap_or(' ')
+}
+
+/// Splits a text into lines at CR, LF or CRLF.
+fn lines(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\r' => {
+                out.push(&text[start..i]);
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            b'\n' => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+/// Parses a whole number in a field, naming the field on error.
+fn number(text: &str, what: &str, line: usize, column: usize) -> Result<u32, TrfError> {
+    text.trim()
+        .parse::<u32>()
+        .map_err(|_| err(line, column, format!("{what}: expected a whole number, found {text:?}")))
+}
+
+fn score(text: &str, what: &str, line: usize, column: usize) -> Result<Score, TrfError> {
+    Score::parse(text).ok_or_else(|| {
+        err(
+            line,
+            column,
+            format!("{what}: expected points like 1.5, found {text:?}"),
+        )
+    })
+}
+
+/// Whitespace-separated tokens of a line after its 3-character code, with their columns.
+fn tokens(chars: &[char]) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut i = 3;
+    while i < chars.len() {
+        if chars[i].is_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && !chars[i].is_whitespace() {
+            i += 1;
+        }
+        out.push((start + 1, chars[start..i].iter().collect()));
+    }
+    out
+}
+
+/// Reads a TRF text.
+pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
+    let mut doc = TrfDocument::default();
+    let t = &mut doc.tournament;
+    let mut sides: Vec<Vec<Option<Side>>> = Vec::new();
+    let mut ranks: Vec<u32> = Vec::new();
+    let mut rank_line: Vec<usize> = Vec::new();
+    let mut bye_records: Vec<ByeRecord> = Vec::new();
+    // Records naming players by rank, resolved once every player is read.
+    let mut late: Vec<(u32, u32, usize, usize)> = Vec::new();
+    let mut withdrawn: Vec<(u32, u32, usize, usize)> = Vec::new();
+    let mut forbidden: Vec<(Vec<(u32, usize, usize)>, Option<u32>, Option<u32>)> = Vec::new();
+    let mut accel: Vec<(u32, u32, u32, Score, usize, usize)> = Vec::new();
+
+    for (index, raw) in lines(text).into_iter().enumerate() {
+        let ln = index + 1;
+        let chars: Vec<char> = raw.chars().collect();
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let code: String = chars.iter().take(3).collect();
+        match code.as_str() {
+            "001" => {
+                let (player, rank, declared, row) = read_player(&chars, ln)?;
+                if let Some(pos) = ranks.iter().position(|&r| r == rank) {
+                    return Err(err(
+                        ln,
+                        5,
+                        format!(
+                            "starting rank {rank} is already used by the player on line {}",
+                            rank_line[pos]
+                        ),
+                    ));
+                }
+                ranks.push(rank);
+                rank_line.push(ln);
+                t.players.push(player);
+                doc.declared_points.push(declared);
+                sides.push(row);
+            }
+            "012" => t.name = cols(&chars, 5, chars.len()),
+            "XXR" | "142" => {
+                let value = cols(&chars, 4, chars.len());
+                match value.parse::<u32>() {
+                    Ok(n) => t.total_rounds = n,
+                    // The Istanbul-2012 meaning of 142 (arbiters): keep the line as it is.
+                    Err(_) if code == "142" => doc.other_lines.push(raw.to_string()),
+                    Err(_) => {
+                        return Err(err(ln, 5, format!("XXR: expected the number of rounds, found {value:?}")));
+                    }
+                }
+            }
+            "XXC" => {
+                let mut kept = false;
+                for (c, tok) in tokens(&chars) {
+                    match tok.to_ascii_lowercase().as_str() {
+                        "white1" => t.initial_colour = Some(Colour::White),
+                        "black1" => t.initial_colour = Some(Colour::Black),
+                        "rank" => kept = true,
+                        other => {
+                            return Err(err(ln, c, format!("XXC: unknown option {other:?} (white1, black1 or rank)")));
+                        }
+                    }
+                }
+                if kept {
+                    doc.other_lines.push("XXC rank".to_string());
+                }
+            }
+            "152" => match cols(&chars, 5, chars.len()).as_str() {
+                "W" | "w" => t.initial_colour = Some(Colour::White),
+                "B" | "b" => t.initial_colour = Some(Colour::Black),
+                // Istanbul 2012: 152 listed appeals committee members.
+                _ => doc.other_lines.push(raw.to_string()),
+            },
+            "162" => {
+                if !read_scoring_162(&chars, &mut t.scoring) {
+                    // Istanbul 2012: 162 listed norm holders.
+                    doc.other_lines.push(raw.to_string());
+                }
+            }
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                let value = score(&cols(&chars, 4, chars.len()), &code, ln, 5)?;
+                let s = &mut t.scoring;
+                match code.as_str() {
+                    "BBW" => {
+                        s.win = value;
+                        s.forfeit_win = value;
+                        s.full_point_bye = value;
+                    }
+                    "BBD" => {
+                        s.draw = value;
+                        s.half_point_bye = value;
+                    }
+                    "BBL" => s.loss = value,
+                    "BBZ" => s.zero_point_bye = value,
+                    "BBF" => s.forfeit_loss = value,
+                    _ => s.pab = value,
+                }
+            }
+            "XXS" => read_xxs(&chars, ln, &mut t.scoring)?,
+            "192" => {
+                let value = cols(&chars, 5, chars.len());
+                match SystemId::from_trf_code(&value) {
+                    Some(id) => t.system = Some(id),
+                    None => doc.other_lines.push(raw.to_string()),
+                }
+            }
+            "240" => {
+                let kind = match col(&chars, 5) {
+                    'F' | 'f' => ByeKind::FullPoint,
+                    'H' | 'h' => ByeKind::HalfPoint,
+                    'Z' | 'z' => ByeKind::ZeroPoint,
+                    other => {
+                        return Err(err(ln, 5, format!("240: bye type must be F, H or Z, found {other:?}")));
+                    }
+                };
+                let toks = tokens(&chars);
+                let Some((c, round)) = toks.get(1) else {
+                    return Err(err(ln, 7, "240: missing round number"));
+                };
+                let round = number(round, "240 round", ln, *c)?;
+                for (c, id) in toks.iter().skip(2) {
+                    bye_records.push(ByeRecord {
+                        round: Some(round),
+                        rank: number(id, "240 player", ln, *c)?,
+                        kind,
+                        line: ln,
+                        column: *c,
+                    });
+                }
+            }
+            "XXZ" => {
+                for (c, id) in tokens(&chars) {
+                    bye_records.push(ByeRecord {
+                        round: None,
+                        rank: number(&id, "XXZ player", ln, c)?,
+                        kind: ByeKind::Absent,
+                        line: ln,
+                        column: c,
+                    });
+                }
+            }
+            "XXL" | "XXW" => {
+                let toks = tokens(&chars);
+                if toks.len() != 2 {
+                    return Err(err(ln, 5, format!("{code}: expected a starting rank and a round")));
+                }
+                let rank = number(&toks[0].1, &format!("{code} player"), ln, toks[0].0)?;
+                let round = number(&toks[1].1, &format!("{code} round"), ln, toks[1].0)?;
+                let list = if code == "XXL" { &mut late } else { &mut withdrawn };
+                list.push((rank, round, ln, toks[0].0));
+            }
+            "XXP" => {
+                let mut ids = Vec::new();
+                for (c, id) in tokens(&chars) {
+                    ids.push((number(&id, "XXP player", ln, c)?, ln, c));
+                }
+                forbidden.push((ids, None, None));
+            }
+            "260" => {
+                let toks = tokens(&chars);
+                if toks.len() < 2 {
+                    return Err(err(ln, 5, "260: expected a round range and players"));
+                }
+                let first = number(&toks[0].1, "260 first round", ln, toks[0].0)?;
+                let last = number(&toks[1].1, "260 last round", ln, toks[1].0)?;
+                let mut ids = Vec::new();
+                for (c, id) in toks.iter().skip(2) {
+                    ids.push((number(id, "260 player", ln, *c)?, ln, *c));
+                }
+                forbidden.push((ids, Some(first), Some(last)));
+            }
+            "XXA" => {
+                let rank = number(&cols(&chars, 5, 8), "XXA player", ln, 5)?;
+                let mut round = 1;
+                let mut c = 10;
+                while c <= chars.len() {
+                    let field = cols(&chars, c, c + 3);
+                    if !field.is_empty() {
+                        let points = score(&field, "XXA points", ln, c)?;
+                        accel.push((rank, round, round, points, ln, c));
+                    }
+                    round += 1;
+                    c += 5;
+                }
+            }
+            "250" => {
+                let toks = tokens(&chars);
+                // MMMM GGGG RRF RRL IIII IIII: with an empty team-points field, five tokens.
+                let (gp, rest) = match toks.len() {
+                    6 => (&toks[1], &toks[2..]),
+                    5 => (&toks[0], &toks[1..]),
+                    _ => return Err(err(ln, 5, "250: expected points, a round range and a player range")),
+                };
+                let points = score(&gp.1, "250 points", ln, gp.0)?;
+                let first = number(&rest[0].1, "250 first round", ln, rest[0].0)?;
+                let last = number(&rest[1].1, "250 last round", ln, rest[1].0)?;
+                let from = number(&rest[2].1, "250 first player", ln, rest[2].0)?;
+                let to = number(&rest[3].1, "250 last player", ln, rest[3].0)?;
+                for rank in from..=to.max(from) {
+                    accel.push((rank, first, last, points, ln, rest[2].0));
+                }
+            }
+            _ => doc.other_lines.push(raw.to_string()),
+        }
+    }
+
+    let by_rank: HashMap<u32, PlayerIdx> = ranks.iter().enumerate().map(|(i, &r)| (r, i)).collect();
+    let find = |rank: u32, line: usize, column: usize| -> Result<PlayerIdx, TrfError> {
+        by_rank
+            .get(&rank)
+            .copied()
+            .ok_or_else(|| err(line, column, format!("no player has starting rank {rank}")))
+    };
+
+    // Games: each side names the other; both lines must agree.
+    let n_rounds = sides.iter().map(Vec::len).max().unwrap_or(0);
+    t.rounds = vec![Round::default(); n_rounds];
+    for (p, row) in sides.iter().enumerate() {
+        for (r, side) in row.iter().enumerate() {
+            let Some(side) = side else { continue };
+            let round = r as u32 + 1;
+            if side.opponent == 0 {
+                let kind = bye_kind(side)?;
+                t.rounds[r].byes.push(Bye { player: p, kind });
+                continue;
+            }
+            let q = find(side.opponent, side.line, side.column)?;
+            if q == p {
+                return Err(err(side.line, side.column, format!("round {round}: player {} plays against himself", ranks[p])));
+            }
+            let other = sides[q].get(r).copied().flatten();
+            let Some(other) = other.filter(|o| o.opponent == ranks[p]) else {
+                return Err(err(
+                    side.line,
+                    side.column,
+                    format!(
+                        "round {round}: player {} names {} as opponent, but player {}'s line does not name {}",
+                        ranks[p], ranks[q], ranks[q], ranks[p]
+                    ),
+                ));
+            };
+            // Each game once, from its first-listed side.
+            if q < p {
+                continue;
+            }
+            let game = make_game(p, side, q, &other, round, ranks[p], ranks[q])?;
+            t.rounds[r].games.push(game);
+        }
+    }
+    for b in bye_records {
+        let p = find(b.rank, b.line, b.column)?;
+        let round = match b.round {
+            Some(r) => r,
+            None => t.rounds_paired() + 1,
+        };
+        if round == 0 {
+            return Err(err(b.line, b.column, "round numbers start at 1"));
+        }
+        let r = round as usize - 1;
+        if t.rounds.len() <= r {
+            t.rounds.resize(r + 1, Round::default());
+        }
+        let round_data = &mut t.rounds[r];
+        let already = round_data.byes.iter().any(|x| x.player == p)
+            || round_data.games.iter().any(|g| g.white == p || g.black == p);
+        if already {
+            // The same fact in the round columns and in a 240/XXZ record: keep one.
+            continue;
+        }
+        round_data.byes.push(Bye {
+            player: p,
+            kind: b.kind,
+        });
+    }
+    for (rank, round, line, column) in late {
+        let p = find(rank, line, column)?;
+        t.players[p].late_entry_round = Some(round);
+    }
+    for (rank, round, line, column) in withdrawn {
+        let p = find(rank, line, column)?;
+        t.players[p].withdrawn_from_round = Some(round);
+    }
+    for (ids, first, last) in forbidden {
+        let mut players = Vec::new();
+        for (rank, line, column) in ids {
+            players.push(find(rank, line, column)?);
+        }
+        t.forbidden_pairings.push(ForbiddenPairing {
+            players,
+            first_round: first,
+            last_round: last,
+        });
+    }
+    for (rank, first, last, points, line, column) in accel {
+        let player = find(rank, line, column)?;
+        if points == Score::ZERO {
+            continue;
+        }
+        // Consecutive rounds with the same points make one range.
+        if let Some(prev) = t.accelerations.last_mut()
+            && prev.player == player
+            && prev.points == points
+            && prev.last_round + 1 == first
+        {
+            prev.last_round = last;
+            continue;
+        }
+        t.accelerations.push(Acceleration {
+            player,
+            first_round: first,
+            last_round: last,
+            points,
+        });
+    }
+    Ok(doc)
+}
+
+type PlayerRow = (Player, u32, Option<Score>, Vec<Option<Side>>);
+
+fn read_player(chars: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
+    let rank_text = cols(chars, 5, 8);
+    let rank = number(&rank_text, "starting rank (columns 5-8)", ln, 5)?;
+    if rank == 0 {
+        return Err(err(ln, 5, "starting ranks start at 1"));
+    }
+    let rating_text = cols(chars, 49, 52);
+    let rating = if rating_text.is_empty() {
+        0
+    } else {
+        number(&rating_text, "rating (columns 49-52)", ln, 49)?
+    };
+    let points_text = cols(chars, 81, 84);
+    let declared = if points_text.is_empty() {
+        None
+    } else {
+        Some(score(&points_text, "points (columns 81-84)", ln, 81)?)
+    };
+    let player = Player {
+        id: rank.to_string(),
+        name: cols(chars, 15, 47),
+        rating,
+        title: cols(chars, 11, 13),
+        federation: cols(chars, 54, 56),
+        fide_id: cols(chars, 58, 68),
+        sex: cols(chars, 10, 10),
+        birth_date: cols(chars, 70, 79),
+        pairing_number: Some(rank),
+        ..Player::default()
+    };
+    let mut row = Vec::new();
+    let mut base = 92;
+    while base <= chars.len() {
+        let opponent_text = cols(chars, base, base + 3);
+        let colour = col(chars, base + 5).to_ascii_lowercase();
+        let code = col(chars, base + 7).to_ascii_uppercase();
+        if opponent_text.is_empty() && colour == ' ' && code == ' ' {
+            row.push(None);
+        } else {
+            let opponent = if opponent_text.is_empty() {
+                0
+            } else {
+                number(&opponent_text, "opponent (round columns)", ln, base)?
+            };
+            if !matches!(colour, 'w' | 'b' | '-' | ' ') {
+                return Err(err(ln, base + 5, format!("colour must be w, b or -, found {colour:?}")));
+            }
+            if !matches!(code, '1' | '=' | '0' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | ' ') {
+                return Err(err(ln, base + 7, format!("unknown result code {code:?}")));
+            }
+            row.push(Some(Side {
+                opponent,
+                colour,
+                code,
+                line: ln,
+                column: base,
+            }));
+        }
+        base += 10;
+    }
+    Ok((player, rank, declared, row))
+}
+
+fn bye_kind(side: &Side) -> Result<ByeKind, TrfError> {
+    if matches!(side.colour, 'w' | 'b') {
+        return Err(err(side.line, side.column + 5, format!("a bye (0000) has no colour, found {:?}", side.colour)));
+    }
+    Ok(match side.code {
+        'U' => ByeKind::Pab,
+        'H' | '=' => ByeKind::HalfPoint,
+        'F' | '+' => ByeKind::FullPoint,
+        'Z' | '-' => ByeKind::ZeroPoint,
+        ' ' => ByeKind::Absent,
+        other => {
+            return Err(err(
+                side.line,
+                side.column + 7,
+                format!("result {other:?} on a bye (0000): a bye is U, H, F or Z"),
+            ));
+        }
+    })
+}
+
+fn make_game(
+    p: PlayerIdx,
+    a: &Side,
+    q: PlayerIdx,
+    b: &Side,
+    round: u32,
+    rank_a: u32,
+    rank_b: u32,
+) -> Result<Game, TrfError> {
+    for s in [a, b] {
+        if matches!(s.code, 'H' | 'F' | 'U' | 'Z') {
+            return Err(err(
+                s.line,
+                s.column + 7,
+                format!("round {round}: result {:?} is a bye code but the round names an opponent", s.code),
+            ));
+        }
+    }
+    // Who had White: either side may say so; forfeits may leave it as '-'.
+    let a_white = match (a.colour, b.colour) {
+        ('w', 'b') | ('w', '-' | ' ') | ('-' | ' ', 'b') => true,
+        ('b', 'w') | ('b', '-' | ' ') | ('-' | ' ', 'w') => false,
+        ('-' | ' ', '-' | ' ') => true,
+        _ => {
+            return Err(err(
+                a.line,
+                a.column + 5,
+                format!("round {round}: players {rank_a} and {rank_b} both have colour {:?}", a.colour),
+            ));
+        }
+    };
+    let (w, bl) = if a_white { (a, b) } else { (b, a) };
+    let result = match (w.code, bl.code) {
+        ('1' | 'W', '0' | 'L') => GameResult::WhiteWins,
+        ('0' | 'L', '1' | 'W') => GameResult::BlackWins,
+        ('=' | 'D', '=' | 'D') => GameResult::Draw,
+        ('+', '-') => GameResult::WhiteWinsForfeit,
+        ('-', '+') => GameResult::BlackWinsForfeit,
+        ('-', '-') => GameResult::DoubleForfeit,
+        (' ', ' ') => GameResult::Pending,
+        (x, y) => {
+            return Err(err(
+                a.line,
+                a.column + 7,
+                format!("round {round}: results of players {rank_a} and {rank_b} disagree ({x:?} and {y:?})"),
+            ));
+        }
+    };
+    if result.is_played() && (w.colour != 'w' || bl.colour != 'b') {
+        return Err(err(
+            a.line,
+            a.column + 5,
+            format!("round {round}: a played game needs colours w and b (players {rank_a} and {rank_b})"),
+        ));
+    }
+    let (white, black) = if a_white { (p, q) } else { (q, p) };
+    Ok(Game {
+        white,
+        black,
+        result,
+        board: None,
+    })
+}
+
+/// TRF-26 record 162: symbol and points pairs (`162  W 3.0    D 1.0`). Returns false when
+/// the line is not a scoring record (the Istanbul-2012 norm-holders line).
+fn read_scoring_162(chars: &[char], s: &mut Scoring) -> bool {
+    // The table's layout: symbol at column 6, points at 7-10, then every 9 columns. Some
+    // writers only separate the fields by spaces, so fall back to tokens.
+    let mut parsed = Vec::new();
+    let mut at = 6;
+    while at <= chars.len() && col(chars, at) != ' ' {
+        let symbol = col(chars, at).to_ascii_uppercase().to_string();
+        match Score::parse(&cols(chars, at + 1, at + 4)) {
+            Some(points) if matches!(symbol.as_str(), "W" | "D" | "L" | "A" | "P" | "X") => {
+                parsed.push((symbol, points));
+            }
+            _ => {
+                parsed.clear();
+                break;
+            }
+        }
+        at += 9;
+    }
+    if parsed.is_empty() {
+        let toks: Vec<String> = tokens(chars).into_iter().map(|(_, t)| t).collect();
+        if toks.is_empty() || toks.len() % 2 != 0 {
+            return false;
+        }
+        for pair in toks.chunks(2) {
+            let symbol = pair[0].to_ascii_uppercase();
+            let Some(points) = Score::parse(&pair[1]) else {
+                return false;
+            };
+            if !matches!(symbol.as_str(), "W" | "D" | "L" | "A" | "P" | "X") {
+                return false;
+            }
+            parsed.push((symbol, points));
+        }
+    }
+    for (symbol, points) in parsed {
+        match symbol.as_str() {
+            "W" => {
+                s.win = points;
+                s.forfeit_win = points;
+                s.full_point_bye = points;
+                s.pab = points;
+            }
+            "D" => {
+                s.draw = points;
+                s.half_point_bye = points;
+            }
+            "L" => s.loss = points,
+            "A" => {
+                s.zero_point_bye = points;
+                s.forfeit_loss = points;
+            }
+            "P" => s.pab = points,
+            // X (unknown or adjourned) counts as a draw: nothing of its own to set.
+            _ => {}
+        }
+    }
+    true
+}
+
+/// JaVaFo's `XXS CODE=VALUE …`.
+fn read_xxs(chars: &[char], ln: usize, s: &mut Scoring) -> Result<(), TrfError> {
+    for (c, tok) in tokens(chars) {
+        let Some((key, value)) = tok.split_once('=') else {
+            return Err(err(ln, c, format!("XXS: expected CODE=VALUE, found {tok:?}")));
+        };
+        let points = score(value, "XXS points", ln, c)?;
+        match key.to_ascii_uppercase().as_str() {
+            "W" | "WW" | "BW" => {
+                s.win = points;
+            }
+            "D" | "WD" | "BD" => s.draw = points,
+            "L" | "WL" | "BL" => s.loss = points,
+            "FW" => s.forfeit_win = points,
+            "FL" => s.forfeit_loss = points,
+            "ZPB" => s.zero_point_bye = points,
+            "HPB" => s.half_point_bye = points,
+            "FPB" => s.full_point_bye = points,
+            "PAB" => s.pab = points,
+            other => return Err(err(ln, c, format!("XXS: unknown code {other:?}"))),
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,219 @@
+//! TRF writer: TRF-16 player lines plus either the JaVaFo extension lines or the TRF-26
+//! records for the facts the model holds. Reading what it writes gives the same tournament.
+use std::fmt::Write as _;
+
+use super::TrfDocument;
+use crate::model::{ByeKind, Colour, GameResult, RoundEntry, Score, Scoring, Tournament};
+
+/// Which records carry the engine facts (rounds, colour, scoring, byes, acceleration,
+/// forbidden pairs). Both write the round columns in full.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// `XXR XXC XXS XXA XXP` (JaVaFo), `XXL`/`XXW` for late entries and withdrawals.
+    #[default]
+    JaVaFo,
+    /// `142 152 162 192 240 250 260` (TRF-26, as bbpPairings reads it), with `BB*` point lines
+    /// when the scoring is not 1/½/0, and `XXL`/`XXW`.
+    Trf26,
+}
+
+/// Writes a tournament (with the lines a read kept) as TRF, LF line ends.
+pub fn write(doc: &TrfDocument, dialect: Dialect) -> String {
+    let mut t = doc.tournament.clone();
+    t.assign_pairing_numbers(t.lot_seed);
+    let t = &t;
+    let rank = |p: usize| t.pairing_number(p);
+    let mut out = String::new();
+    let line = |out: &mut String, text: String| {
+        out.push_str(text.trim_end());
+        out.push('\n');
+    };
+    line(&mut out, format!("012 {}", t.name));
+    for other in &doc.other_lines {
+        line(&mut out, other.clone());
+    }
+    let defaults = Scoring::default();
+    match dialect {
+        Dialect::JaVaFo => {
+            if t.total_rounds > 0 {
+                line(&mut out, format!("XXR {}", t.total_rounds));
+            }
+            if let Some(c) = t.initial_colour {
+                line(&mut out, format!("XXC {}", if c == Colour::White { "white1" } else { "black1" }));
+            }
+            if t.scoring != defaults {
+                line(&mut out, xxs(&t.scoring));
+            }
+        }
+        Dialect::Trf26 => {
+            if t.total_rounds > 0 {
+                line(&mut out, format!("142 {}", t.total_rounds));
+            }
+            if let Some(c) = t.initial_colour {
+                line(&mut out, format!("152 {}", if c == Colour::White { "W" } else { "B" }));
+            }
+            if let Some(system) = t.system {
+                line(&mut out, format!("192 {}", system.trf_code()));
+            }
+            if t.scoring != defaults {
+                let s = &t.scoring;
+                line(
+                    &mut out,
+                    format!("162  W{:>4}    D{:>4}    L{:>4}    A{:>4}    P{:>4}", s.win, s.draw, s.loss, s.zero_point_bye, s.pab),
+                );
+                for (code, value) in [("BBW", s.win), ("BBD", s.draw), ("BBL", s.loss), ("BBZ", s.zero_point_bye), ("BBF", s.forfeit_loss), ("BBU", s.pab)] {
+                    line(&mut out, format!("{code} {value:>4}"));
+                }
+                // What 162 and BB* cannot say (forfeit win, half- and full-point byes apart
+                // from the game values) goes in an XXS line, read after them.
+                let implied = Scoring {
+                    forfeit_win: s.win,
+                    full_point_bye: s.win,
+                    half_point_bye: s.draw,
+                    ..*s
+                };
+                if implied != *s {
+                    line(&mut out, xxs(s));
+                }
+            }
+        }
+    }
+    let points = t.points_after(t.rounds.len() as u32);
+    let mut order: Vec<usize> = (0..t.players.len()).collect();
+    order.sort_by_key(|&p| rank(p));
+    let mut standing = order.clone();
+    standing.sort_by(|&a, &b| points[b].cmp(&points[a]).then(rank(a).cmp(&rank(b))));
+    let mut place = vec![0usize; t.players.len()];
+    for (i, &p) in standing.iter().enumerate() {
+        place[p] = i + 1;
+    }
+    let entries = t.entries();
+    for &p in &order {
+        let pl = &t.players[p];
+        let mut s = String::new();
+        let _ = write!(
+            s,
+            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  ",
+            rank(p),
+            clip(&pl.sex, 1),
+            clip(&pl.title, 3),
+            clip(&pl.name, 33),
+            if pl.rating > 0 { pl.rating.to_string() } else { String::new() },
+            clip(&pl.federation, 3),
+            clip(&pl.fide_id, 11),
+            clip(&pl.birth_date, 10),
+            points[p].to_string(),
+            place[p],
+        );
+        for entry in &entries[p] {
+            s.push_str(&round_block(t, entry));
+        }
+        line(&mut out, s);
+    }
+    for (p, pl) in t.players.iter().enumerate() {
+        if let Some(r) = pl.late_entry_round {
+            line(&mut out, format!("XXL {} {r}", rank(p)));
+        }
+        if let Some(r) = pl.withdrawn_from_round {
+            line(&mut out, format!("XXW {} {r}", rank(p)));
+        }
+    }
+    match dialect {
+        Dialect::JaVaFo => {
+            for f in &t.forbidden_pairings {
+                let ids: Vec<String> = f.players.iter().map(|&p| rank(p).to_string()).collect();
+                if f.first_round.is_none() && f.last_round.is_none() {
+                    line(&mut out, format!("XXP {}", ids.join(" ")));
+                } else {
+                    line(&mut out, record_260(f.first_round, f.last_round, t.total_rounds, &ids));
+                }
+            }
+            let max_round = t.accelerations.iter().map(|a| a.last_round).max().unwrap_or(0);
+            let mut players: Vec<usize> = t.accelerations.iter().map(|a| a.player).collect();
+            players.sort_by_key(|&p| rank(p));
+            players.dedup();
+            for p in players {
+                let mut s = format!("XXA {:>4}", rank(p));
+                for r in 1..=max_round {
+                    let value: Score = t
+                        .accelerations
+                        .iter()
+                        .filter(|a| a.player == p && a.first_round <= r && r <= a.last_round)
+                        .map(|a| a.points)
+                        .sum();
+                    let _ = write!(s, " {:>4}", value.to_string());
+                }
+                line(&mut out, s);
+            }
+        }
+        Dialect::Trf26 => {
+            // Requested byes of a round not yet paired (mandatory for in-tournament exchange).
+            let paired = t.rounds_paired() as usize;
+            for (r, round) in t.rounds.iter().enumerate().skip(paired) {
+                for (kind, code) in [(ByeKind::FullPoint, 'F'), (ByeKind::HalfPoint, 'H'), (ByeKind::ZeroPoint, 'Z')] {
+                    let mut ids: Vec<u32> = round.byes.iter().filter(|b| b.kind == kind).map(|b| rank(b.player)).collect();
+                    if ids.is_empty() {
+                        continue;
+                    }
+                    ids.sort_unstable();
+                    let list: Vec<String> = ids.iter().map(|i| format!("{i:>4}")).collect();
+                    line(&mut out, format!("240 {code} {:>3} {}", r + 1, list.join(" ")));
+                }
+            }
+            for a in &t.accelerations {
+                line(
+                    &mut out,
+                    format!("250      {:>4} {:>3} {:>3} {:>4} {:>4}", a.points.to_string(), a.first_round, a.last_round, rank(a.player), rank(a.player)),
+                );
+            }
+            for f in &t.forbidden_pairings {
+                let ids: Vec<String> = f.players.iter().map(|&p| rank(p).to_string()).collect();
+                line(&mut out, record_260(f.first_round, f.last_round, t.total_rounds, &ids));
+            }
+        }
+    }
+    out
+}
+
+fn record_260(first: Option<u32>, last: Option<u32>, total: u32, ids: &[String]) -> String {
+    let last = last.unwrap_or(if total > 0 { total } else { 999 });
+    let ids: Vec<String> = ids.iter().map(|i| format!("{i:>4}")).collect();
+    format!("260 {:>3} {:>3} {}", first.unwrap_or(1), last, ids.join(" "))
+}
+
+fn xxs(s: &Scoring) -> String {
+    format!(
+        "XXS W={} D={} L={} FW={} FL={} PAB={} HPB={} ZPB={} FPB={}",
+        s.win, s.draw, s.loss, s.forfeit_win, s.forfeit_loss, s.pab, s.half_point_bye, s.zero_point_bye, s.full_point_bye
+    )
+}
+
+fn clip(text: &str, width: usize) -> String {
+    text.chars().take(width).collect()
+}
+
+/// One 10-column round block: `oooo c r  `.
+fn round_block(t: &Tournament, entry: &RoundEntry) -> String {
+    match *entry {
+        RoundEntry::None => " ".repeat(10),
+        RoundEntry::Bye(kind) => format!("0000 - {}  ", kind.trf_code()),
+        RoundEntry::Game {
+            opponent,
+            colour,
+            result,
+        } => {
+            let white = colour == Colour::White;
+            let code = match (result, white) {
+                (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => '1',
+                (GameResult::WhiteWins, false) | (GameResult::BlackWins, true) => '0',
+                (GameResult::Draw, _) => '=',
+                (GameResult::WhiteWinsForfeit, true) | (GameResult::BlackWinsForfeit, false) => '+',
+                (GameResult::WhiteWinsForfeit, false) | (GameResult::BlackWinsForfeit, true) => '-',
+                (GameResult::DoubleForfeit, _) => '-',
+                // TRF has no adjourned code: written as not yet played.
+                (GameResult::Adjourned | GameResult::Pending, _) => ' ',
+            };
+            format!("{:>4} {} {}  ", t.pairing_number(opponent), colour.trf_letter(), code)
+        }
+    }
+}
