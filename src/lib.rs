@@ -1,6 +1,8 @@
 //! swisspair: a stateless pairing engine and gRPC service for Swiss and round-robin
 //! tournaments.
+pub mod check;
 pub mod model;
+pub mod systems;
 pub mod trf;
 
 pub mod proto {

@@ -1,0 +1,131 @@
+//! The pairing checker: re-pairs each round r of a tournament from rounds 1..r-1 and reports
+//! where the recorded round differs (pairs, colours, the pairing-allocated bye).
+//!
+//! Players with a requested bye or absence recorded in round r are taken as not paired
+//! that round, as the conformance contract says (`shared/conformance/README.md`).
+use std::collections::BTreeSet;
+
+use crate::model::{ByeKind, Round, Tournament};
+use crate::systems::{self, PairError, PairOptions, RoundPairing};
+
+/// The check of one round.
+#[derive(Clone, Debug)]
+pub struct RoundCheck {
+    pub round: u32,
+    pub differences: Vec<String>,
+    /// The engine's pairing (absent when it could not pair).
+    pub engine: Option<RoundPairing>,
+    /// Why the engine could not pair the round.
+    pub error: Option<String>,
+}
+
+impl RoundCheck {
+    pub fn matches(&self) -> bool {
+        self.error.is_none() && self.differences.is_empty()
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct CheckReport {
+    pub rounds: Vec<RoundCheck>,
+}
+
+impl CheckReport {
+    pub fn passed(&self) -> usize {
+        self.rounds.iter().filter(|r| r.matches()).count()
+    }
+
+    pub fn failed(&self) -> usize {
+        self.rounds.len() - self.passed()
+    }
+}
+
+/// What to check.
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions {
+    pub system: Option<crate::model::SystemId>,
+    pub first_round: Option<u32>,
+    pub last_round: Option<u32>,
+    pub seed: Option<u64>,
+}
+
+/// Checks the paired rounds of `t` (those in the range asked for).
+pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckReport, PairError> {
+    let id = options
+        .system
+        .or(t.system)
+        .ok_or_else(|| PairError::NoSystem(systems::implemented_names()))?;
+    if systems::find(id).is_none() {
+        return Err(PairError::NotImplemented(id, systems::implemented_names()));
+    }
+    let last = options.last_round.unwrap_or(t.rounds_paired()).min(t.rounds_paired());
+    let first = options.first_round.unwrap_or(1).max(1);
+    let mut report = CheckReport::default();
+    for number in first..=last {
+        let Some(recorded) = t.round(number) else { continue };
+        if !recorded.is_paired() {
+            continue;
+        }
+        let mut before = t.clone();
+        before.rounds.truncate(number as usize - 1);
+        // Requested byes and absences of round r stay: those players are not paired.
+        before.rounds.push(Round {
+            games: Vec::new(),
+            byes: recorded.byes.iter().filter(|b| b.kind != ByeKind::Pab).cloned().collect(),
+        });
+        let pair_options = PairOptions {
+            round: Some(number),
+            seed: options.seed,
+            system: Some(id),
+            ..PairOptions::default()
+        };
+        let check = match systems::pair(&before, &pair_options) {
+            Ok(engine) => RoundCheck {
+                round: number,
+                differences: differences(t, recorded, &engine),
+                engine: Some(engine),
+                error: None,
+            },
+            Err(e) => RoundCheck {
+                round: number,
+                differences: Vec::new(),
+                engine: None,
+                error: Some(e.to_string()),
+            },
+        };
+        report.rounds.push(check);
+    }
+    Ok(report)
+}
+
+fn differences(t: &Tournament, recorded: &Round, engine: &RoundPairing) -> Vec<String> {
+    let id = |p: usize| t.players.get(p).map_or("?", |pl| pl.id.as_str());
+    let rec: BTreeSet<(usize, usize)> = recorded.games.iter().map(|g| (g.white, g.black)).collect();
+    let eng: BTreeSet<(usize, usize)> = engine.boards.iter().map(|b| (b.white, b.black)).collect();
+    let mut out = Vec::new();
+    for &(w, b) in eng.difference(&rec) {
+        if rec.contains(&(b, w)) {
+            out.push(format!("colours: the engine gives {} white against {}, the record the reverse", id(w), id(b)));
+        } else {
+            out.push(format!("the engine pairs {} - {}, not in the record", id(w), id(b)));
+        }
+    }
+    for &(w, b) in rec.difference(&eng) {
+        if !eng.contains(&(b, w)) {
+            out.push(format!("the record pairs {} - {}, the engine does not", id(w), id(b)));
+        }
+    }
+    let rec_bye: BTreeSet<usize> = recorded.byes.iter().filter(|b| b.kind == ByeKind::Pab).map(|b| b.player).collect();
+    let eng_bye: BTreeSet<usize> = engine.byes.iter().filter(|b| b.kind == ByeKind::Pab).map(|b| b.player).collect();
+    if rec_bye != eng_bye {
+        let names = |s: &BTreeSet<usize>| {
+            if s.is_empty() { "nobody".to_string() } else { s.iter().map(|&p| id(p)).collect::<Vec<_>>().join(", ") }
+        };
+        out.push(format!(
+            "pairing-allocated bye: the engine gives it to {}, the record to {}",
+            names(&eng_bye),
+            names(&rec_bye)
+        ));
+    }
+    out
+}

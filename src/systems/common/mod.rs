@@ -1,0 +1,161 @@
+//! What every system needs before pairing: the round's number, who is paired and who is
+//! not (CG-6, CG-11), pairing numbers (CG-2) and the first-round colour (CG-8).
+use rand::{Rng, SeedableRng};
+
+use super::{ByeAssignment, PairError, PairOptions};
+use crate::model::validate::{Problem, Problems, check_tournament};
+use crate::model::{ByeKind, Colour, GameResult, PlayerIdx, Tournament};
+
+/// A round ready to be paired.
+#[derive(Clone, Debug)]
+pub struct RoundToPair {
+    /// The snapshot, with pairing numbers assigned; only rounds before `number` are kept.
+    pub tournament: Tournament,
+    /// The round to pair (1-based).
+    pub number: u32,
+    /// Players to pair, by pairing number ascending.
+    pub participants: Vec<PlayerIdx>,
+    /// Players not paired this round (requested byes, absences), as they will be answered.
+    pub preset_byes: Vec<ByeAssignment>,
+    /// Colour of pairing number 1 in round 1 (CG-8), given or drawn.
+    pub initial_colour: Colour,
+    /// Whether `initial_colour` was drawn by lot.
+    pub initial_colour_drawn: bool,
+    pub seed: u64,
+    pub warnings: Vec<String>,
+}
+
+impl RoundToPair {
+    /// Checks the snapshot and the request and works out who is paired.
+    pub fn prepare(t: &Tournament, options: &PairOptions) -> Result<RoundToPair, PairError> {
+        let mut problems = Vec::new();
+        check_tournament(t, &mut problems);
+        let seed = options.seed.unwrap_or(t.lot_seed);
+        let paired = t.rounds_paired();
+        let number = options.round.unwrap_or(paired + 1);
+        if number != paired + 1 {
+            problems.push(Problem::new(
+                "round",
+                format!("round {number} cannot be paired: {paired} rounds are paired, so the next is round {}", paired + 1),
+            ));
+        }
+        if t.total_rounds > 0 && number > t.total_rounds {
+            problems.push(Problem::new(
+                "round",
+                format!("round {number} is beyond the tournament's {} rounds", t.total_rounds),
+            ));
+        }
+        let mut tournament = t.clone();
+        tournament.assign_pairing_numbers(seed);
+        // Byes already written in the round to pair (TRF `H`/`Z`/`F` in its columns, 240).
+        let mut preset: Vec<(PlayerIdx, ByeKind, String)> = Vec::new();
+        if let Some(round) = t.round(number) {
+            for (i, b) in round.byes.iter().enumerate() {
+                preset.push((b.player, b.kind, format!("tournament.rounds[{}].byes[{i}]", number - 1)));
+            }
+        }
+        for (i, &p) in options.absent.iter().enumerate() {
+            preset.push((p, ByeKind::Absent, format!("absent_player_ids[{i}]")));
+        }
+        for (i, &(p, kind)) in options.requested_byes.iter().enumerate() {
+            if !matches!(kind, ByeKind::HalfPoint | ByeKind::ZeroPoint | ByeKind::FullPoint) {
+                problems.push(Problem::new(
+                    format!("requested_byes[{i}].kind"),
+                    format!("player {:?}: a requested bye is half-point, zero-point or full-point, not {}", id(t, p), kind.describe()),
+                ));
+            }
+            preset.push((p, kind, format!("requested_byes[{i}]")));
+        }
+        let mut out_of_round = vec![false; t.players.len()];
+        let mut preset_byes = Vec::new();
+        for (p, kind, path) in preset {
+            let Some(player) = t.players.get(p) else {
+                problems.push(Problem::new(path, "unknown player"));
+                continue;
+            };
+            if kind == ByeKind::Pab {
+                problems.push(Problem::new(
+                    path,
+                    format!("player {:?}: round {number} is not paired yet, so it cannot hold a pairing-allocated bye", player.id),
+                ));
+                continue;
+            }
+            if out_of_round[p] {
+                problems.push(Problem::new(
+                    path,
+                    format!("player {:?} is given two byes or absences for round {number}", player.id),
+                ));
+                continue;
+            }
+            out_of_round[p] = true;
+            preset_byes.push(ByeAssignment {
+                player: p,
+                kind,
+                points: kind.points(&t.scoring),
+            });
+        }
+        if !problems.is_empty() {
+            return Err(PairError::Invalid(Problems(problems)));
+        }
+        tournament.rounds.truncate(number as usize - 1);
+        let mut participants: Vec<PlayerIdx> = (0..t.players.len())
+            .filter(|&p| !out_of_round[p] && t.players[p].is_active_in(number))
+            .collect();
+        participants.sort_by_key(|&p| tournament.pairing_number(p));
+        let mut warnings = Vec::new();
+        let (initial_colour, initial_colour_drawn) = match t.initial_colour {
+            Some(c) => (c, false),
+            None => {
+                // CG-8: the lot comes from the request's seed, never from the clock.
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_C010_0000_0001);
+                let colour = if rng.random::<bool>() { Colour::White } else { Colour::Black };
+                if number == 1 {
+                    warnings.push(format!("no first-round colour given: pairing number 1 gets {colour} by lot (seed {seed})"));
+                }
+                (colour, true)
+            }
+        };
+        Ok(RoundToPair {
+            tournament,
+            number,
+            participants,
+            preset_byes,
+            initial_colour,
+            initial_colour_drawn,
+            seed,
+            warnings,
+        })
+    }
+
+    /// An error unless every game of the rounds before has a result (for systems whose
+    /// pairing depends on scores).
+    pub fn require_results(&self) -> Result<(), PairError> {
+        let t = &self.tournament;
+        let mut problems = Vec::new();
+        for (r, round) in t.rounds.iter().enumerate() {
+            for (g, game) in round.games.iter().enumerate() {
+                if matches!(game.result, GameResult::Pending) {
+                    problems.push(Problem::new(
+                        format!("tournament.rounds[{r}].games[{g}].result"),
+                        format!(
+                            "round {}: the game {:?} - {:?} has no result",
+                            r + 1,
+                            id(t, game.white),
+                            id(t, game.black)
+                        ),
+                    ));
+                }
+            }
+        }
+        if problems.is_empty() { Ok(()) } else { Err(PairError::Invalid(Problems(problems))) }
+    }
+
+    /// A player's id, for messages.
+    pub fn id(&self, p: PlayerIdx) -> &str {
+        id(&self.tournament, p)
+    }
+}
+
+fn id(t: &Tournament, p: PlayerIdx) -> &str {
+    t.players.get(p).map_or("?", |pl| pl.id.as_str())
+}

@@ -1,0 +1,138 @@
+//! Pairing systems, behind one trait. Each system lives in its own module with its options
+//! and tests; what several systems share (who is paired this round, colour histories) is in
+//! [`common`], written once.
+pub mod common;
+pub mod explanation;
+pub mod round_robin;
+
+use crate::model::validate::Problems;
+use crate::model::{ByeKind, PlayerIdx, Score, SystemId, Tournament};
+pub use common::RoundToPair;
+pub use explanation::{Detail, Explanation};
+
+/// What a request adds to the snapshot for the round to pair.
+#[derive(Clone, Debug, Default)]
+pub struct PairOptions {
+    /// Round to pair; `None` = rounds paired + 1.
+    pub round: Option<u32>,
+    /// Players absent from the round (CG-6).
+    pub absent: Vec<PlayerIdx>,
+    /// Requested byes for the round (CG-11): half-, zero- or full-point.
+    pub requested_byes: Vec<(PlayerIdx, ByeKind)>,
+    /// Seed of every lot (CG-8); overrides the tournament's.
+    pub seed: Option<u64>,
+    pub detail: Detail,
+    /// Overrides the tournament's system.
+    pub system: Option<SystemId>,
+}
+
+/// One board of a pairing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub white: PlayerIdx,
+    pub black: PlayerIdx,
+}
+
+/// A player without an opponent this round, and what he scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByeAssignment {
+    pub player: PlayerIdx,
+    pub kind: ByeKind,
+    pub points: Score,
+}
+
+/// A system's answer for one round.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoundPairing {
+    pub round: u32,
+    /// In board order.
+    pub boards: Vec<Board>,
+    pub byes: Vec<ByeAssignment>,
+    pub explanation: Explanation,
+    pub warnings: Vec<String>,
+}
+
+/// Why a round could not be paired.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PairError {
+    /// The snapshot or the request is wrong; every problem is listed.
+    #[error("invalid input: {0}")]
+    Invalid(Problems),
+    /// The system has no legal pairing (CG-7): the rule that could not be met.
+    #[error("no legal pairing ({rule}): {message}")]
+    NoLegalPairing {
+        rule: String,
+        message: String,
+        explanation: Explanation,
+    },
+    /// The system is known by name but not implemented by this build.
+    #[error("pairing system {0} is not implemented; implemented: {1}")]
+    NotImplemented(SystemId, String),
+    /// No system was named.
+    #[error("no pairing system given; implemented: {0}")]
+    NoSystem(String),
+}
+
+/// A setting a system reads, for `ListSystems`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionInfo {
+    pub name: &'static str,
+    pub kind: &'static str,
+    pub default_value: &'static str,
+    pub description: &'static str,
+}
+
+/// What `ListSystems` says of a system.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SystemInfo {
+    pub id: SystemId,
+    pub title: &'static str,
+    pub rule_set: &'static str,
+    pub options: Vec<OptionInfo>,
+}
+
+/// A pairing system.
+pub trait PairingSystem: Sync {
+    fn info(&self) -> SystemInfo;
+    /// Pairs the prepared round. Byes already decided (requested, absent) are in
+    /// `round.preset_byes` and must not be paired; the answer need not repeat them.
+    fn pair(&self, round: &RoundToPair) -> Result<RoundPairing, PairError>;
+}
+
+/// The systems this build implements.
+pub fn implemented() -> Vec<&'static dyn PairingSystem> {
+    vec![&round_robin::RoundRobin]
+}
+
+/// The implementation of a system, if this build has it.
+pub fn find(id: SystemId) -> Option<&'static dyn PairingSystem> {
+    implemented().into_iter().find(|s| s.info().id == id)
+}
+
+/// Names of the implemented systems, for error messages.
+pub fn implemented_names() -> String {
+    implemented()
+        .iter()
+        .map(|s| s.info().id.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Pairs the next round of a tournament with its system (or the options' override).
+pub fn pair(t: &Tournament, options: &PairOptions) -> Result<RoundPairing, PairError> {
+    let id = options
+        .system
+        .or(t.system)
+        .ok_or_else(|| PairError::NoSystem(implemented_names()))?;
+    let system = find(id).ok_or_else(|| PairError::NotImplemented(id, implemented_names()))?;
+    let round = RoundToPair::prepare(t, options)?;
+    let mut pairing = system.pair(&round)?;
+    pairing.round = round.number;
+    // Echo the byes decided before pairing (CG-11), then the system's own.
+    let mut byes = round.preset_byes.clone();
+    byes.append(&mut pairing.byes);
+    pairing.byes = byes;
+    pairing.warnings.splice(0..0, round.warnings.iter().cloned());
+    pairing.explanation = std::mem::take(&mut pairing.explanation).filtered(options.detail);
+    Ok(pairing)
+}

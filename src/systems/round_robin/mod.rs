@@ -1,0 +1,178 @@
+//! Round robin by FIDE Berger tables (systems.md RR-1..RR-4; C.05 Annex 1).
+//!
+//! The schedule is fixed by the table, so results do not matter: a round can be paired
+//! before the previous one is played.
+pub mod berger;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+
+use super::{Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo};
+use crate::model::validate::{Problem, Problems};
+use crate::model::{ByeKind, PlayerIdx, RoundRobinOrder, SystemId};
+
+pub struct RoundRobin;
+
+/// Where a round falls in the schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScheduledRound {
+    /// Round of the Berger table (1..size-1).
+    pub table_round: u32,
+    /// Cycle, 1 or 2; the second has colours reversed (RR-2).
+    pub cycle: u32,
+}
+
+/// The table round and cycle of tournament round `round` (1-based).
+pub fn schedule(size: u32, round: u32, swap_last_two: bool) -> ScheduledRound {
+    let per_cycle = size.saturating_sub(1).max(1);
+    let cycle = (round - 1) / per_cycle + 1;
+    let mut table_round = (round - 1) % per_cycle + 1;
+    // FIDE's advice for double round robins: swap the last two rounds of the first cycle.
+    if swap_last_two && cycle == 1 && per_cycle >= 3 {
+        if table_round == per_cycle {
+            table_round = per_cycle - 1;
+        } else if table_round == per_cycle - 1 {
+            table_round = per_cycle;
+        }
+    }
+    ScheduledRound { table_round, cycle }
+}
+
+impl PairingSystem for RoundRobin {
+    fn info(&self) -> SystemInfo {
+        SystemInfo {
+            id: SystemId::RoundRobin,
+            title: "Round robin (Berger tables), single or double",
+            rule_set: "FIDE C.05 Annex 1 Berger tables; systems.md RR-1..RR-4",
+            options: vec![
+                OptionInfo {
+                    name: "cycles",
+                    kind: "uint32",
+                    default_value: "0",
+                    description: "1 single, 2 double; 0 infers it from total_rounds",
+                },
+                OptionInfo {
+                    name: "swap_last_two_rounds",
+                    kind: "bool",
+                    default_value: "false",
+                    description: "double round robin: play the first cycle's last two rounds in swapped order",
+                },
+                OptionInfo {
+                    name: "order",
+                    kind: "RoundRobinOrder",
+                    default_value: "PAIRING_NUMBER",
+                    description: "table numbers by pairing number or by a seeded lot",
+                },
+            ],
+        }
+    }
+
+    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+        let t = &r.tournament;
+        let opts = &t.options.round_robin;
+        let mut problems = Vec::new();
+        // RR-4: the table is drawn for the whole field at the start.
+        for (i, p) in t.players.iter().enumerate() {
+            if p.late_entry_round.is_some_and(|l| l > 1) {
+                problems.push(Problem::new(
+                    format!("tournament.players[{i}].late_entry_round"),
+                    format!("player {:?}: late entrants cannot join a round robin (RR-4)", p.id),
+                ));
+            }
+        }
+        let players = t.players.len() as u32;
+        if players < 2 {
+            problems.push(Problem::new("tournament.players", "a round robin needs at least two players"));
+        }
+        let size = players + players % 2;
+        let per_cycle = size.saturating_sub(1).max(1);
+        let cycles = match opts.cycles {
+            Some(c @ 1..=2) => c,
+            Some(c) => {
+                problems.push(Problem::new(
+                    "tournament.options.round_robin.cycles",
+                    format!("a round robin has 1 or 2 cycles, not {c}"),
+                ));
+                1
+            }
+            None if t.total_rounds > per_cycle => 2,
+            None => 1,
+        };
+        if t.total_rounds > cycles * per_cycle {
+            problems.push(Problem::new(
+                "tournament.total_rounds",
+                format!(
+                    "{} rounds do not fit a {} round robin of {players} players ({} rounds)",
+                    t.total_rounds,
+                    if cycles == 2 { "double" } else { "single" },
+                    cycles * per_cycle
+                ),
+            ));
+        }
+        if r.number > cycles * per_cycle {
+            problems.push(Problem::new(
+                "round",
+                format!("round {} is beyond the schedule's {} rounds", r.number, cycles * per_cycle),
+            ));
+        }
+        if !problems.is_empty() {
+            return Err(PairError::Invalid(Problems(problems)));
+        }
+
+        // RR-3: table number i holds seat[i - 1].
+        let mut seat: Vec<PlayerIdx> = (0..t.players.len()).collect();
+        seat.sort_by_key(|&p| t.pairing_number(p));
+        let mut out = RoundPairing::default();
+        let ex = &mut out.explanation;
+        ex.group(format!("round {}", r.number));
+        if opts.order == RoundRobinOrder::Lot {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(r.seed);
+            seat.shuffle(&mut rng);
+            ex.step("RR-3", format!("table numbers drawn by lot (seed {})", r.seed), Vec::new());
+        } else {
+            ex.detail("RR-3", "table numbers follow the pairing numbers", Vec::new());
+        }
+        let sched = schedule(size, r.number, opts.swap_last_two_rounds);
+        let reversed = sched.cycle == 2;
+        ex.step(
+            "RR-1",
+            format!(
+                "Berger table for {size} players{}, table round {}{}",
+                if players % 2 == 1 { " (number {size} is the bye)" } else { "" },
+                sched.table_round,
+                if reversed { ", second cycle with colours reversed (RR-2)" } else { "" }
+            ),
+            Vec::new(),
+        );
+        let here = |p: PlayerIdx| r.participants.contains(&p);
+        for (w, b) in berger::round(size, sched.table_round) {
+            let (w, b) = if reversed { (b, w) } else { (w, b) };
+            let pw = seat.get(w as usize - 1).copied();
+            let pb = seat.get(b as usize - 1).copied();
+            match (pw, pb) {
+                (Some(white), Some(black)) if here(white) && here(black) => {
+                    ex.detail(
+                        "RR-1",
+                        format!("table {w} - {b}: {} - {}", r.id(white), r.id(black)),
+                        vec![white, black],
+                    );
+                    out.boards.push(Board { white, black });
+                }
+                (Some(p), other) | (other, Some(p)) if here(p) => {
+                    let why = match other {
+                        None => " meets the bye number".to_string(),
+                        Some(o) => format!("'s opponent {} does not play this round", r.id(o)),
+                    };
+                    ex.step("RR-1", format!("{}{why}: bye", r.id(p)), vec![p]);
+                    out.byes.push(ByeAssignment {
+                        player: p,
+                        kind: ByeKind::Pab,
+                        points: ByeKind::Pab.points(&t.scoring),
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(out)
+    }
+}
