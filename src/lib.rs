@@ -2,6 +2,7 @@
 //! tournaments.
 pub mod check;
 pub mod model;
+pub mod service;
 pub mod systems;
 pub mod trf;
 
@@ -12,3 +13,6 @@ pub mod proto {
     pub const FILE_DESCRIPTOR_SET: &[u8] =
         include_bytes!(concat!(env!("OUT_DIR"), "/swisspair_descriptor.bin"));
 }
+
+/// This build's version, reported in every response.
+pub const ENGINE_VERSION: &str = concat!("swisspair ", env!("CARGO_PKG_VERSION"));

@@ -1,1 +1,421 @@
-fn main(){}
+//! The `swisspair` command: the gRPC server and the same engine from the command line.
+//!
+//! Exit codes follow the FIDE-endorsed engines' CLIs: 0 success, 1 no valid pairing (or,
+//! for `check`, a round that differs), 2 unexpected error, 3 invalid input, 5 file error.
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use swisspair::check::{CheckOptions, check};
+use swisspair::model::{ByeKind, SystemId, Tournament};
+use swisspair::proto;
+use swisspair::service::{self, ServerConfig, convert};
+use swisspair::systems::{self, Detail, PairError, PairOptions, RoundPairing};
+use swisspair::trf;
+
+#[derive(Parser)]
+#[command(name = "swisspair", version, about = "Swiss and round-robin pairing: gRPC server and CLI")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the gRPC server.
+    Serve(ServeArgs),
+    /// Pair the next round of a TRF file.
+    Pair(PairArgs),
+    /// Re-pair every round of a TRF file from the rounds before it and report differences.
+    Check(CheckArgs),
+    /// List the implemented pairing systems.
+    Systems,
+    /// Call a running server.
+    Client(ClientArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LogFormat {
+    Human,
+    Json,
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:50051")]
+    listen: SocketAddr,
+    #[arg(long, value_enum, default_value = "human")]
+    log_format: LogFormat,
+    /// Largest request or response message, in bytes.
+    #[arg(long, default_value_t = 64 * 1024 * 1024)]
+    max_message_bytes: usize,
+    /// Most players a snapshot may have.
+    #[arg(long, default_value_t = 100_000)]
+    max_players: usize,
+    /// Pairings computed at once (default: the number of cores).
+    #[arg(long)]
+    workers: Option<usize>,
+}
+
+/// Which system: `--system NAME`, or the `--dutch` / `--burstein` aliases.
+#[derive(Args)]
+struct SystemArg {
+    /// Pairing system (round-robin, dutch, burstein, ...); default: the file's record 192.
+    #[arg(long)]
+    system: Option<String>,
+    /// Same as --system dutch.
+    #[arg(long, conflicts_with_all = ["system", "burstein"])]
+    dutch: bool,
+    /// Same as --system burstein.
+    #[arg(long, conflicts_with_all = ["system", "dutch"])]
+    burstein: bool,
+}
+
+impl SystemArg {
+    fn resolve(&self) -> Result<Option<SystemId>, CliError> {
+        if self.dutch {
+            return Ok(Some(SystemId::Dutch));
+        }
+        if self.burstein {
+            return Ok(Some(SystemId::Burstein));
+        }
+        match &self.system {
+            None => Ok(None),
+            Some(name) => name.parse::<SystemId>().map(Some).map_err(|e| {
+                CliError::Invalid(format!("{e}; supported: {}", systems::implemented_names()))
+            }),
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DetailArg {
+    None,
+    Summary,
+    Full,
+}
+
+#[derive(Args)]
+struct PairArgs {
+    #[command(flatten)]
+    system: SystemArg,
+    /// The tournament (TRF-16/TRF-26).
+    input: PathBuf,
+    /// Write the pairing as `N` then `white black` lines (the PAB as `id 0`) to a file, or to
+    /// standard output without a file name.
+    #[arg(short = 'p', num_args = 0..=1, default_missing_value = "-", value_name = "OUT")]
+    pairs: Option<PathBuf>,
+    /// Print the full response with its explanation as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Round to pair (default: the first round not paired).
+    #[arg(long)]
+    round: Option<u32>,
+    /// Seed of every lot.
+    #[arg(long)]
+    seed: Option<u64>,
+    #[arg(long, value_enum, default_value = "full")]
+    detail: DetailArg,
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    #[command(flatten)]
+    system: SystemArg,
+    /// The tournament (TRF-16/TRF-26).
+    input: PathBuf,
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+#[derive(Args)]
+struct ClientArgs {
+    /// Server address.
+    #[arg(long, default_value = "http://127.0.0.1:50051")]
+    addr: String,
+    #[command(subcommand)]
+    call: ClientCall,
+}
+
+#[derive(Subcommand)]
+enum ClientCall {
+    /// Pair the next round of a TRF file on the server.
+    Pair {
+        #[command(flatten)]
+        system: SystemArg,
+        input: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the server's systems.
+    Systems,
+}
+
+enum CliError {
+    NoPairing(String),
+    Invalid(String),
+    File(String),
+    Unexpected(String),
+}
+
+impl CliError {
+    fn code(&self) -> u8 {
+        match self {
+            CliError::NoPairing(_) => 1,
+            CliError::Unexpected(_) => 2,
+            CliError::Invalid(_) => 3,
+            CliError::File(_) => 5,
+        }
+    }
+
+    fn message(&self) -> &str {
+        match self {
+            CliError::NoPairing(m) | CliError::Invalid(m) | CliError::File(m) | CliError::Unexpected(m) => m,
+        }
+    }
+}
+
+impl From<PairError> for CliError {
+    fn from(e: PairError) -> CliError {
+        match e {
+            PairError::NoLegalPairing { .. } => CliError::NoPairing(e.to_string()),
+            other => CliError::Invalid(other.to_string()),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Serve(args) => serve(args),
+        Command::Pair(args) => pair(&args),
+        Command::Check(args) => run_check(&args),
+        Command::Systems => {
+            print_systems(&service::list_systems());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Client(args) => client(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("swisspair: {}", e.message());
+            ExitCode::from(e.code())
+        }
+    }
+}
+
+fn read_trf(path: &Path) -> Result<trf::TrfDocument, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
+    trf::read(&text).map_err(|e| CliError::Invalid(format!("{}:{e}", path.display())))
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Unexpected(format!("cannot start the runtime: {e}")))
+}
+
+fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match args.log_format {
+        LogFormat::Human => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+    let mut config = ServerConfig {
+        listen: args.listen,
+        max_message_bytes: args.max_message_bytes,
+        ..ServerConfig::default()
+    };
+    config.limits.max_players = args.max_players;
+    if let Some(w) = args.workers {
+        config.max_concurrent_pairings = w.max(1);
+    }
+    runtime()?.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.listen)
+            .await
+            .map_err(|e| CliError::Unexpected(format!("cannot listen on {}: {e}", config.listen)))?;
+        service::serve_on(listener, config, service::shutdown_signal())
+            .await
+            .map_err(|e| CliError::Unexpected(format!("server error: {e}")))?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+/// The engines' pair-list format: the number of pairs, then `white black` by pairing
+/// number, the PAB as `id 0`.
+fn pair_list(t: &Tournament, p: &RoundPairing) -> String {
+    let pab: Vec<_> = p.byes.iter().filter(|b| b.kind == ByeKind::Pab).collect();
+    let mut out = format!("{}\n", p.boards.len() + pab.len());
+    for b in &p.boards {
+        out.push_str(&format!("{} {}\n", t.pairing_number(b.white), t.pairing_number(b.black)));
+    }
+    for b in pab {
+        out.push_str(&format!("{} 0\n", t.pairing_number(b.player)));
+    }
+    out
+}
+
+fn write_output(path: &Path, text: &str) -> Result<(), CliError> {
+    if path == Path::new("-") {
+        let mut out = std::io::stdout();
+        out.write_all(text.as_bytes())
+            .map_err(|e| CliError::File(format!("standard output: {e}")))
+    } else {
+        std::fs::write(path, text).map_err(|e| CliError::File(format!("{}: {e}", path.display())))
+    }
+}
+
+fn pair(args: &PairArgs) -> Result<ExitCode, CliError> {
+    let system = args.system.resolve()?;
+    let doc = read_trf(&args.input)?;
+    let mut t = doc.tournament;
+    t.assign_pairing_numbers(args.seed.unwrap_or(t.lot_seed));
+    let options = PairOptions {
+        round: args.round,
+        seed: args.seed,
+        detail: match args.detail {
+            DetailArg::None => Detail::None,
+            DetailArg::Summary => Detail::Summary,
+            DetailArg::Full => Detail::Full,
+        },
+        system,
+        ..PairOptions::default()
+    };
+    let pairing = systems::pair(&t, &options)?;
+    let list = pair_list(&t, &pairing);
+    if args.json {
+        let id = system.or(t.system);
+        let rule_set = id.and_then(systems::find).map(|s| s.info().rule_set).unwrap_or_default();
+        let response = convert::pair_response(&t, id, &pairing, rule_set);
+        println!("{}", response_json(&response));
+    }
+    match &args.pairs {
+        Some(path) => write_output(path, &list)?,
+        None if !args.json => write_output(Path::new("-"), &list)?,
+        None => {}
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_check(args: &CheckArgs) -> Result<ExitCode, CliError> {
+    let system = args.system.resolve()?;
+    let doc = read_trf(&args.input)?;
+    let mut t = doc.tournament;
+    t.assign_pairing_numbers(args.seed.unwrap_or(t.lot_seed));
+    let options = CheckOptions {
+        system,
+        seed: args.seed,
+        ..CheckOptions::default()
+    };
+    let report = check(&t, &options)?;
+    for r in &report.rounds {
+        if let Some(e) = &r.error {
+            println!("round {}: cannot pair: {e}", r.round);
+        } else if r.differences.is_empty() {
+            println!("round {}: ok", r.round);
+        } else {
+            println!("round {}: differs", r.round);
+            for d in &r.differences {
+                println!("  {d}");
+            }
+        }
+    }
+    println!("{} passed, {} failed", report.passed(), report.failed());
+    Ok(if report.failed() == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn print_systems(list: &proto::ListSystemsResponse) {
+    for s in &list.systems {
+        println!("{:<20} {} [{}]", s.name, s.title, s.rule_set);
+        for o in &s.options {
+            println!("    {} ({}, default {}): {}", o.name, o.r#type, o.default_value, o.description);
+        }
+    }
+}
+
+fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
+    runtime()?.block_on(async move {
+        let mut client = proto::pairing_service_client::PairingServiceClient::connect(args.addr.clone())
+            .await
+            .map_err(|e| CliError::Unexpected(format!("cannot connect to {}: {e}", args.addr)))?;
+        match args.call {
+            ClientCall::Systems => {
+                let list = client
+                    .list_systems(proto::ListSystemsRequest {})
+                    .await
+                    .map_err(|s| CliError::Unexpected(s.message().to_string()))?;
+                print_systems(list.get_ref());
+            }
+            ClientCall::Pair { system, input, json } => {
+                let text = std::fs::read_to_string(&input)
+                    .map_err(|e| CliError::File(format!("{}: {e}", input.display())))?;
+                let request = proto::PairRequest {
+                    input: Some(proto::pair_request::Input::Trf(text)),
+                    system: system.resolve()?.map_or(0, |s| convert::system_to_proto(s) as i32),
+                    explanation_detail: proto::ExplanationDetail::Full as i32,
+                    ..proto::PairRequest::default()
+                };
+                let response = client.pair(request).await.map_err(|s| match s.code() {
+                    tonic::Code::InvalidArgument => CliError::Invalid(s.message().to_string()),
+                    tonic::Code::FailedPrecondition => CliError::NoPairing(s.message().to_string()),
+                    _ => CliError::Unexpected(s.message().to_string()),
+                })?;
+                let r = response.get_ref();
+                if json {
+                    println!("{}", response_json(r));
+                } else {
+                    let pab: Vec<_> = r.byes.iter().filter(|b| b.kind == proto::ByeKind::Pab as i32).collect();
+                    println!("{}", r.boards.len() + pab.len());
+                    for b in &r.boards {
+                        println!("{} {}", b.white_pairing_number, b.black_pairing_number);
+                    }
+                    for b in pab {
+                        println!("{} 0", b.pairing_number);
+                    }
+                }
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+/// A pair response as JSON, with enum values by name.
+fn response_json(r: &proto::PairResponse) -> String {
+    let enum_name = |v: i32| proto::ByeKind::try_from(v).map_or("UNKNOWN", |k| k.as_str_name());
+    let value = serde_json::json!({
+        "round": r.round,
+        "system": proto::PairingSystem::try_from(r.system).map_or("UNKNOWN", |s| s.as_str_name()),
+        "rule_set": r.rule_set,
+        "engine_version": r.engine_version,
+        "boards": r.boards.iter().map(|b| serde_json::json!({
+            "number": b.number,
+            "white_id": b.white_id,
+            "black_id": b.black_id,
+            "white_pairing_number": b.white_pairing_number,
+            "black_pairing_number": b.black_pairing_number,
+        })).collect::<Vec<_>>(),
+        "byes": r.byes.iter().map(|b| serde_json::json!({
+            "player_id": b.player_id,
+            "kind": enum_name(b.kind),
+            "points": b.points,
+            "pairing_number": b.pairing_number,
+        })).collect::<Vec<_>>(),
+        "explanation": r.explanation.as_ref().map(|e| e.groups.iter().map(|g| serde_json::json!({
+            "label": g.label,
+            "steps": g.steps.iter().map(|s| serde_json::json!({
+                "rule_id": s.rule_id,
+                "message": s.message,
+                "player_ids": s.player_ids,
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>()),
+        "warnings": r.warnings,
+    });
+    serde_json::to_string_pretty(&value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}

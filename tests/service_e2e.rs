@@ -1,0 +1,454 @@
+//! End to end: the real server on an ephemeral port, called through the generated client.
+mod common;
+
+use swisspair::proto;
+use swisspair::proto::pairing_service_client::PairingServiceClient;
+use swisspair::service::{ServerConfig, serve_on};
+use tokio::sync::oneshot;
+use tonic::Code;
+use tonic::transport::Channel;
+
+struct Server {
+    addr: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    async fn start(config: ServerConfig) -> Server {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = format!("http://{}", listener.local_addr().expect("address"));
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            serve_on(listener, config, async {
+                let _ = stopped.await;
+            })
+            .await
+            .expect("server runs");
+        });
+        Server { addr, stop: Some(stop), task }
+    }
+
+    async fn client(&self) -> PairingServiceClient<Channel> {
+        for _ in 0..50 {
+            if let Ok(c) = PairingServiceClient::connect(self.addr.clone()).await {
+                return c;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        panic!("server did not start at {}", self.addr);
+    }
+
+    async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = self.task.await;
+    }
+}
+
+fn player(id: &str, rating: u32) -> proto::Player {
+    proto::Player {
+        id: id.to_string(),
+        name: format!("Player {id}"),
+        rating,
+        ..proto::Player::default()
+    }
+}
+
+/// Six players by rating: a → 1, b → 2, … f → 6.
+fn round_robin_six() -> proto::Tournament {
+    proto::Tournament {
+        name: "Club RR".to_string(),
+        system: proto::PairingSystem::RoundRobin as i32,
+        total_rounds: 5,
+        first_round_colour: proto::Colour::White as i32,
+        players: ["c", "a", "f", "b", "e", "d"]
+            .iter()
+            .map(|id| {
+                let rating = match *id {
+                    "a" => 2500,
+                    "b" => 2400,
+                    "c" => 2300,
+                    "d" => 2200,
+                    "e" => 2100,
+                    _ => 2000,
+                };
+                player(id, rating)
+            })
+            .collect(),
+        ..proto::Tournament::default()
+    }
+}
+
+fn pair_request(t: proto::Tournament) -> proto::PairRequest {
+    proto::PairRequest {
+        input: Some(proto::pair_request::Input::Tournament(t)),
+        explanation_detail: proto::ExplanationDetail::Full as i32,
+        ..proto::PairRequest::default()
+    }
+}
+
+fn boards(r: &proto::PairResponse) -> Vec<(String, String)> {
+    r.boards.iter().map(|b| (b.white_id.clone(), b.black_id.clone())).collect()
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter().map(|(w, b)| (w.to_string(), b.to_string())).collect()
+}
+
+#[tokio::test]
+async fn pairs_a_round_robin_and_reports_health() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+
+    // Round 1 of the Berger table for six: 1-6, 2-5, 3-4.
+    let r1 = client.pair(pair_request(round_robin_six())).await.expect("round 1").into_inner();
+    assert_eq!(r1.round, 1);
+    assert_eq!(boards(&r1), pairs(&[("a", "f"), ("b", "e"), ("c", "d")]));
+    assert_eq!(r1.boards.iter().map(|b| b.number).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert_eq!(r1.boards[0].white_pairing_number, 1);
+    assert!(r1.byes.is_empty());
+    assert_eq!(r1.system, proto::PairingSystem::RoundRobin as i32);
+    assert!(r1.engine_version.starts_with("swisspair "));
+    let steps: Vec<&str> = r1
+        .explanation
+        .iter()
+        .flat_map(|e| &e.groups)
+        .flat_map(|g| &g.steps)
+        .map(|s| s.rule_id.as_str())
+        .collect();
+    assert!(steps.contains(&"RR-1"), "explanation cites RR-1: {steps:?}");
+
+    // Round 2 after round 1 was played, with f absent: 6-4 5-3 1-2 without f, so d has a bye.
+    let mut t = round_robin_six();
+    t.rounds.push(proto::Round {
+        number: 1,
+        games: r1
+            .boards
+            .iter()
+            .map(|b| proto::Game {
+                white_id: b.white_id.clone(),
+                black_id: b.black_id.clone(),
+                result: proto::GameResult::Draw as i32,
+                board: b.number,
+            })
+            .collect(),
+        byes: Vec::new(),
+    });
+    let mut req = pair_request(t);
+    req.requested_byes.push(proto::RequestedBye {
+        player_id: "f".to_string(),
+        kind: proto::ByeKind::HalfPoint as i32,
+    });
+    let r2 = client.pair(req).await.expect("round 2").into_inner();
+    assert_eq!(r2.round, 2);
+    assert_eq!(boards(&r2), pairs(&[("e", "c"), ("a", "b")]));
+    let byes: Vec<(String, i32)> = r2.byes.iter().map(|b| (b.player_id.clone(), b.kind)).collect();
+    assert_eq!(
+        byes,
+        vec![
+            ("f".to_string(), proto::ByeKind::HalfPoint as i32),
+            ("d".to_string(), proto::ByeKind::Pab as i32)
+        ]
+    );
+    assert_eq!(r2.byes[0].points, 0.5);
+
+    // Health answers SERVING, for the server and for the pairing service.
+    let channel = Channel::from_shared(server.addr.clone()).expect("uri").connect().await.expect("channel");
+    let mut health = tonic_health::pb::health_client::HealthClient::new(channel);
+    for service in ["", "swisspair.v1.PairingService"] {
+        let status = health
+            .check(tonic_health::pb::HealthCheckRequest {
+                service: service.to_string(),
+            })
+            .await
+            .expect("health")
+            .into_inner()
+            .status;
+        assert_eq!(status, tonic_health::pb::health_check_response::ServingStatus::Serving as i32, "{service:?}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn same_request_gives_the_same_bytes() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let mut t = round_robin_six();
+    t.first_round_colour = 0;
+    t.options = Some(proto::SystemOptions {
+        round_robin: Some(proto::RoundRobinOptions {
+            order: proto::RoundRobinOrder::Lot as i32,
+            ..proto::RoundRobinOptions::default()
+        }),
+    });
+    let mut req = pair_request(t);
+    req.seed = Some(42);
+    let a = client.pair(req.clone()).await.expect("pair").into_inner();
+    let b = client.pair(req.clone()).await.expect("pair").into_inner();
+    assert_eq!(prost::Message::encode_to_vec(&a), prost::Message::encode_to_vec(&b));
+    // Another seed draws another table order.
+    let mut orders = std::collections::BTreeSet::new();
+    for seed in 0..8u64 {
+        let mut r = req.clone();
+        r.seed = Some(seed);
+        orders.insert(boards(&client.pair(r).await.expect("pair").into_inner()));
+    }
+    assert!(orders.len() > 1);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn pairs_trf_text_checks_and_lists_systems() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let path = common::conformance_dir("round-robin").join("round-robin-0004.trf");
+    let text = std::fs::read_to_string(&path).expect("corpus file");
+
+    let systems = client.list_systems(proto::ListSystemsRequest {}).await.expect("list").into_inner();
+    let names: Vec<&str> = systems.systems.iter().map(|s| s.name.as_str()).collect();
+    assert!(names.contains(&"round-robin"), "{names:?}");
+    assert!(!names.contains(&"dutch"), "only implemented systems are listed: {names:?}");
+
+    let check = client
+        .check(proto::CheckRequest {
+            input: Some(proto::check_request::Input::Trf(text.clone())),
+            system: proto::PairingSystem::RoundRobin as i32,
+            ..proto::CheckRequest::default()
+        })
+        .await
+        .expect("check")
+        .into_inner();
+    assert_eq!((check.passed, check.failed), (5, 0));
+    assert!(check.rounds.iter().all(|r| r.matches && r.expected.len() == 3));
+
+    // The TRF's round 1 only: pair round 2 and compare with the file's round 2.
+    let doc = swisspair::trf::read(&text).expect("trf");
+    let mut first = doc.clone();
+    first.tournament.rounds.truncate(1);
+    let truncated = swisspair::trf::write(&first, swisspair::trf::Dialect::JaVaFo);
+    let answer = client
+        .pair(proto::PairRequest {
+            input: Some(proto::pair_request::Input::Trf(truncated)),
+            system: proto::PairingSystem::RoundRobin as i32,
+            ..proto::PairRequest::default()
+        })
+        .await
+        .expect("pair")
+        .into_inner();
+    let recorded: Vec<(String, String)> = doc.tournament.rounds[1]
+        .games
+        .iter()
+        .map(|g| (doc.tournament.players[g.white].id.clone(), doc.tournament.players[g.black].id.clone()))
+        .collect();
+    let mut got = boards(&answer);
+    let mut want = recorded;
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn rpcs_of_later_issues_answer_unimplemented() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let e = client.standings(proto::StandingsRequest::default()).await.expect_err("unimplemented");
+    assert_eq!(e.code(), Code::Unimplemented);
+    let e = client.simulate(proto::SimulateRequest::default()).await.expect_err("unimplemented");
+    assert_eq!(e.code(), Code::Unimplemented);
+    let e = client
+        .validate_pairing(proto::ValidatePairingRequest::default())
+        .await
+        .expect_err("unimplemented");
+    assert_eq!(e.code(), Code::Unimplemented);
+    server.stop().await;
+}
+
+/// Sends a request and expects INVALID_ARGUMENT whose message names every culprit.
+async fn expect_invalid(client: &mut PairingServiceClient<Channel>, req: proto::PairRequest, culprits: &[&str]) {
+    let status = client.pair(req).await.expect_err("the request is invalid");
+    assert_eq!(status.code(), Code::InvalidArgument, "{}", status.message());
+    for c in culprits {
+        assert!(status.message().contains(c), "message {:?} should name {c:?}", status.message());
+    }
+}
+
+fn game(white: &str, black: &str) -> proto::Game {
+    proto::Game {
+        white_id: white.to_string(),
+        black_id: black.to_string(),
+        result: proto::GameResult::Draw as i32,
+        board: 0,
+    }
+}
+
+fn with_round(games: Vec<proto::Game>) -> proto::Tournament {
+    let mut t = round_robin_six();
+    t.rounds.push(proto::Round {
+        number: 1,
+        games,
+        byes: Vec::new(),
+    });
+    t
+}
+
+#[tokio::test]
+async fn validation_unknown_player_id() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut c = server.client().await;
+    let t = with_round(vec![game("a", "zz"), game("b", "e"), game("c", "d")]);
+    expect_invalid(&mut c, pair_request(t), &["rounds[0].games[0].black_id", "\"zz\""]).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validation_duplicate_player_id() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut c = server.client().await;
+    let mut t = round_robin_six();
+    t.players.push(player("a", 1000));
+    expect_invalid(&mut c, pair_request(t), &["players[6].id", "duplicate", "\"a\""]).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validation_player_twice_in_a_round() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut c = server.client().await;
+    let t = with_round(vec![game("a", "f"), game("b", "a"), game("c", "d")]);
+    expect_invalid(&mut c, pair_request(t), &["rounds[0].games[1].black_id", "round 1", "\"a\"", "twice"]).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validation_game_against_oneself() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut c = server.client().await;
+    let t = with_round(vec![game("a", "a"), game("b", "e"), game("c", "d")]);
+    expect_invalid(&mut c, pair_request(t), &["rounds[0].games[0]", "\"a\"", "against himself"]).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validation_round_to_pair_is_not_the_next() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut c = server.client().await;
+    let mut req = pair_request(round_robin_six());
+    req.round = 3;
+    expect_invalid(&mut c, req, &["round:", "round 3", "next is round 1"]).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validation_round_beyond_total_rounds() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut c = server.client().await;
+    let mut t = round_robin_six();
+    t.total_rounds = 1;
+    t.rounds.push(proto::Round {
+        number: 1,
+        games: vec![game("a", "f"), game("b", "e"), game("c", "d")],
+        byes: Vec::new(),
+    });
+    expect_invalid(&mut c, pair_request(t), &["round 2", "beyond", "1 rounds"]).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validation_negative_and_non_finite_points() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut c = server.client().await;
+    let mut t = round_robin_six();
+    t.scoring = Some(proto::Scoring {
+        win: Some(-1.0),
+        draw: Some(f64::NAN),
+        pab: Some(f64::INFINITY),
+        ..proto::Scoring::default()
+    });
+    expect_invalid(&mut c, pair_request(t), &["scoring.win", "negative", "scoring.draw", "scoring.pab", "finite", "3 problems"]).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validation_result_on_a_bye() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut c = server.client().await;
+    // TRF: a bye (0000) with a game result.
+    let trf = "012 Bad\nXXR 3\n001    1      A                                 2000                             1.0    1  0000 - 1\n001    2      B                                 1900                             0.0    2  0000 - Z\n";
+    let req = proto::PairRequest {
+        input: Some(proto::pair_request::Input::Trf(trf.to_string())),
+        system: proto::PairingSystem::RoundRobin as i32,
+        ..proto::PairRequest::default()
+    };
+    expect_invalid(&mut c, req, &["trf", "line 3", "column 99", "on a bye"]).await;
+    // Proto: a bye without a kind.
+    let mut t = round_robin_six();
+    t.rounds.push(proto::Round {
+        number: 1,
+        games: vec![game("a", "f"), game("b", "e")],
+        byes: vec![proto::Bye {
+            player_id: "c".to_string(),
+            kind: 0,
+        }],
+    });
+    expect_invalid(&mut c, pair_request(t), &["rounds[0].byes[0].kind", "\"c\""]).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validation_more_players_than_the_limit() {
+    let mut config = ServerConfig::default();
+    config.limits.max_players = 4;
+    let server = Server::start(config).await;
+    let mut c = server.client().await;
+    expect_invalid(&mut c, pair_request(round_robin_six()), &["tournament.players", "6 players", "limit of 4"]).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validation_unknown_absent_and_bad_requested_bye() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut c = server.client().await;
+    let mut req = pair_request(round_robin_six());
+    req.absent_player_ids.push("nobody".to_string());
+    req.requested_byes.push(proto::RequestedBye {
+        player_id: "b".to_string(),
+        kind: proto::ByeKind::Pab as i32,
+    });
+    expect_invalid(&mut c, req, &["absent_player_ids[0]", "\"nobody\""]).await;
+    let mut req = pair_request(round_robin_six());
+    req.requested_byes.push(proto::RequestedBye {
+        player_id: "b".to_string(),
+        kind: proto::ByeKind::Pab as i32,
+    });
+    expect_invalid(&mut c, req, &["requested_byes[0].kind", "\"b\""]).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validation_missing_input_malformed_trf_and_unknown_system() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut c = server.client().await;
+    expect_invalid(&mut c, proto::PairRequest::default(), &["input"]).await;
+    let req = proto::PairRequest {
+        input: Some(proto::pair_request::Input::Trf("012 x\n001   x1      A\n".to_string())),
+        ..proto::PairRequest::default()
+    };
+    expect_invalid(&mut c, req, &["line 2", "column 5", "starting rank"]).await;
+    let mut t = round_robin_six();
+    t.system = proto::PairingSystem::Dutch as i32;
+    expect_invalid(&mut c, pair_request(t), &["system", "dutch", "round-robin"]).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validation_lists_every_problem_at_once() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut c = server.client().await;
+    let mut t = with_round(vec![game("a", "a"), game("b", "ghost"), game("c", "d")]);
+    t.players.push(player("c", 100));
+    expect_invalid(&mut c, pair_request(t), &["duplicate", "\"ghost\"", "problems"]).await;
+    server.stop().await;
+}
