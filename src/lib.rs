@@ -1,5 +1,39 @@
 //! swisspair: a stateless pairing engine and gRPC service for Swiss and round-robin
 //! tournaments.
+//!
+//! A request carries a whole tournament (players, past rounds, results, settings); the
+//! answer is the next round's pairing with an explanation citing rule ids
+//! (`shared/spec/systems.md`, FIDE C.04). The server keeps no state (CG-1).
+//!
+//! # Layout
+//! - [`model`]: tournament, player, round, game, result, colour, exact scores;
+//! - [`trf`]: FIDE TRF-16 (+ TRF-26 records, JaVaFo `XX*` and bbp `BB*` lines) reader and
+//!   writer;
+//! - [`systems`]: one module per pairing system behind [`systems::PairingSystem`]; what
+//!   systems share lives in [`systems::common`];
+//! - [`check`]: re-pairs a tournament round by round and reports differences;
+//! - [`service`]: the tonic server (proto <-> model, validation, limits, health, reflection).
+//!
+//! # How unplayed rounds count
+//! Stated once here; every system and the tie-breaks follow this table unless the system's
+//! own rules say otherwise (the FIDE systems follow `fide.md` §2, which agrees with it).
+//!
+//! | round (TRF code) | points (settings, CG-3) | a meeting (no rematch)? | colour history? | blocks a later PAB (C.04.1 art. 4)? |
+//! |---|---|---|---|---|
+//! | played win / draw / loss (`1 = 0`, also `W D L`) | win / draw / loss | yes | yes | no |
+//! | adjourned | none yet; a draw for pairing (GHR 3.1) | yes | yes | no |
+//! | forfeit win (`+`) | forfeit win (default: win) | no (CG-4, GHR 3.5) | no (GHR 3.4) | yes |
+//! | forfeit loss (`-`), double forfeit | forfeit loss (default 0) | no | no | no |
+//! | pairing-allocated bye (`U`) | PAB (default: win) | no | no | yes |
+//! | full-point bye (`F`) | full-point bye (default: win) | no | no | yes |
+//! | half-point bye (`H`) | half-point bye (default: draw) | no | no | no |
+//! | zero-point bye (`Z`) | zero-point bye (default 0) | no | no | no |
+//! | absent / withdrawn / not yet entered (blank) | 0 | no | no | no |
+//!
+//! Colour histories skip unplayed rounds (GHR 3.4: `BWBuW` reads as `uBWBW`). Forbidden
+//! pairs (CG-10) count as having met. In a round robin the schedule is fixed: the opponent
+//! of an absent player, like the player meeting the bye number of an odd table, gets a
+//! pairing-allocated bye.
 pub mod check;
 pub mod model;
 pub mod service;
@@ -7,6 +41,7 @@ pub mod systems;
 pub mod trf;
 
 pub mod proto {
+    //! Code generated from `proto/swisspair/v1/pairing.proto`.
     #![allow(clippy::all, clippy::pedantic)]
     tonic::include_proto!("swisspair.v1");
     /// The compiled proto descriptors, for gRPC reflection.

@@ -16,7 +16,11 @@ use swisspair::systems::{self, Detail, PairError, PairOptions, RoundPairing};
 use swisspair::trf;
 
 #[derive(Parser)]
-#[command(name = "swisspair", version, about = "Swiss and round-robin pairing: gRPC server and CLI")]
+#[command(
+    name = "swisspair",
+    version,
+    about = "Swiss and round-robin pairing: gRPC server and CLI"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -173,7 +177,10 @@ impl CliError {
 
     fn message(&self) -> &str {
         match self {
-            CliError::NoPairing(m) | CliError::Invalid(m) | CliError::File(m) | CliError::Unexpected(m) => m,
+            CliError::NoPairing(m)
+            | CliError::Invalid(m)
+            | CliError::File(m)
+            | CliError::Unexpected(m) => m,
         }
     }
 }
@@ -209,7 +216,8 @@ fn main() -> ExitCode {
 }
 
 fn read_trf(path: &Path) -> Result<trf::TrfDocument, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
     trf::read(&text).map_err(|e| CliError::Invalid(format!("{}:{e}", path.display())))
 }
 
@@ -223,7 +231,9 @@ fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
 fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
     match args.log_format {
         LogFormat::Human => builder.init(),
         LogFormat::Json => builder.json().init(),
@@ -240,7 +250,9 @@ fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
     runtime()?.block_on(async move {
         let listener = tokio::net::TcpListener::bind(config.listen)
             .await
-            .map_err(|e| CliError::Unexpected(format!("cannot listen on {}: {e}", config.listen)))?;
+            .map_err(|e| {
+                CliError::Unexpected(format!("cannot listen on {}: {e}", config.listen))
+            })?;
         service::serve_on(listener, config, service::shutdown_signal())
             .await
             .map_err(|e| CliError::Unexpected(format!("server error: {e}")))?;
@@ -254,7 +266,11 @@ fn pair_list(t: &Tournament, p: &RoundPairing) -> String {
     let pab: Vec<_> = p.byes.iter().filter(|b| b.kind == ByeKind::Pab).collect();
     let mut out = format!("{}\n", p.boards.len() + pab.len());
     for b in &p.boards {
-        out.push_str(&format!("{} {}\n", t.pairing_number(b.white), t.pairing_number(b.black)));
+        out.push_str(&format!(
+            "{} {}\n",
+            t.pairing_number(b.white),
+            t.pairing_number(b.black)
+        ));
     }
     for b in pab {
         out.push_str(&format!("{} 0\n", t.pairing_number(b.player)));
@@ -292,7 +308,10 @@ fn pair(args: &PairArgs) -> Result<ExitCode, CliError> {
     let list = pair_list(&t, &pairing);
     if args.json {
         let id = system.or(t.system);
-        let rule_set = id.and_then(systems::find).map(|s| s.info().rule_set).unwrap_or_default();
+        let rule_set = id
+            .and_then(systems::find)
+            .map(|s| s.info().rule_set)
+            .unwrap_or_default();
         let response = convert::pair_response(&t, id, &pairing, rule_set);
         println!("{}", response_json(&response));
     }
@@ -328,23 +347,33 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode, CliError> {
         }
     }
     println!("{} passed, {} failed", report.passed(), report.failed());
-    Ok(if report.failed() == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if report.failed() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn print_systems(list: &proto::ListSystemsResponse) {
     for s in &list.systems {
         println!("{:<20} {} [{}]", s.name, s.title, s.rule_set);
         for o in &s.options {
-            println!("    {} ({}, default {}): {}", o.name, o.r#type, o.default_value, o.description);
+            println!(
+                "    {} ({}, default {}): {}",
+                o.name, o.r#type, o.default_value, o.description
+            );
         }
     }
 }
 
 fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
     runtime()?.block_on(async move {
-        let mut client = proto::pairing_service_client::PairingServiceClient::connect(args.addr.clone())
-            .await
-            .map_err(|e| CliError::Unexpected(format!("cannot connect to {}: {e}", args.addr)))?;
+        let mut client =
+            proto::pairing_service_client::PairingServiceClient::connect(args.addr.clone())
+                .await
+                .map_err(|e| {
+                    CliError::Unexpected(format!("cannot connect to {}: {e}", args.addr))
+                })?;
         match args.call {
             ClientCall::Systems => {
                 let list = client
@@ -353,12 +382,18 @@ fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
                     .map_err(|s| CliError::Unexpected(s.message().to_string()))?;
                 print_systems(list.get_ref());
             }
-            ClientCall::Pair { system, input, json } => {
+            ClientCall::Pair {
+                system,
+                input,
+                json,
+            } => {
                 let text = std::fs::read_to_string(&input)
                     .map_err(|e| CliError::File(format!("{}: {e}", input.display())))?;
                 let request = proto::PairRequest {
                     input: Some(proto::pair_request::Input::Trf(text)),
-                    system: system.resolve()?.map_or(0, |s| convert::system_to_proto(s) as i32),
+                    system: system
+                        .resolve()?
+                        .map_or(0, |s| convert::system_to_proto(s) as i32),
                     explanation_detail: proto::ExplanationDetail::Full as i32,
                     ..proto::PairRequest::default()
                 };
@@ -371,7 +406,11 @@ fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
                 if json {
                     println!("{}", response_json(r));
                 } else {
-                    let pab: Vec<_> = r.byes.iter().filter(|b| b.kind == proto::ByeKind::Pab as i32).collect();
+                    let pab: Vec<_> = r
+                        .byes
+                        .iter()
+                        .filter(|b| b.kind == proto::ByeKind::Pab as i32)
+                        .collect();
                     println!("{}", r.boards.len() + pab.len());
                     for b in &r.boards {
                         println!("{} {}", b.white_pairing_number, b.black_pairing_number);

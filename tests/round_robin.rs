@@ -7,11 +7,18 @@ use swisspair::model::SystemId;
 use swisspair::systems::round_robin::berger;
 use swisspair::trf;
 
-/// The published tables (tests/data/berger_tables.txt): size → rounds → boards.
-fn published() -> Vec<(u32, Vec<Vec<(u32, u32)>>)> {
+/// A table: its size and, per round, the (white, black) boards.
+type Table = (u32, Vec<Vec<(u32, u32)>>);
+
+/// The published tables (tests/data/berger_tables.txt).
+fn published() -> Vec<Table> {
     let text = include_str!("data/berger_tables.txt");
-    let mut tables: Vec<(u32, Vec<Vec<(u32, u32)>>)> = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    let mut tables: Vec<Table> = Vec::new();
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         if let Some(n) = line.strip_prefix("n ") {
             tables.push((n.trim().parse().expect("table size"), Vec::new()));
             continue;
@@ -24,7 +31,11 @@ fn published() -> Vec<(u32, Vec<Vec<(u32, u32)>>)> {
                 (w.parse().expect("white"), k.parse().expect("black"))
             })
             .collect();
-        tables.last_mut().expect("a table header first").1.push(boards);
+        tables
+            .last_mut()
+            .expect("a table header first")
+            .1
+            .push(boards);
     }
     tables
 }
@@ -37,7 +48,12 @@ fn generator_reproduces_the_published_berger_tables() {
     for (size, rounds) in tables {
         assert_eq!(rounds.len() as u32, size - 1, "table {size}");
         for (r, boards) in rounds.iter().enumerate() {
-            assert_eq!(&berger::round(size, r as u32 + 1), boards, "table {size}, round {}", r + 1);
+            assert_eq!(
+                &berger::round(size, r as u32 + 1),
+                boards,
+                "table {size}, round {}",
+                r + 1
+            );
         }
     }
 }
@@ -66,7 +82,11 @@ fn engine_pairs_every_size_from_3_to_16_as_the_tables() {
         for (r, boards) in rounds.iter().enumerate() {
             let answer = pair(&t, &PairOptions::default()).expect("pairs");
             assert_eq!(answer.round, r as u32 + 1);
-            let expected: Vec<(u32, u32)> = boards.iter().copied().filter(|&(w, b)| w <= n && b <= n).collect();
+            let expected: Vec<(u32, u32)> = boards
+                .iter()
+                .copied()
+                .filter(|&(w, b)| w <= n && b <= n)
+                .collect();
             let got: Vec<(u32, u32)> = answer
                 .boards
                 .iter()
@@ -76,7 +96,15 @@ fn engine_pairs_every_size_from_3_to_16_as_the_tables() {
             let byes: Vec<u32> = answer.byes.iter().map(|b| b.player as u32 + 1).collect();
             let expected_bye: Vec<u32> = boards
                 .iter()
-                .filter_map(|&(w, b)| if w > n { Some(b) } else if b > n { Some(w) } else { None })
+                .filter_map(|&(w, b)| {
+                    if w > n {
+                        Some(b)
+                    } else if b > n {
+                        Some(w)
+                    } else {
+                        None
+                    }
+                })
                 .collect();
             assert_eq!(byes, expected_bye, "n={n} round {} bye", r + 1);
             // Record the round as played so the next one is paired.
@@ -94,7 +122,10 @@ fn engine_pairs_every_size_from_3_to_16_as_the_tables() {
                 byes: answer
                     .byes
                     .iter()
-                    .map(|b| swisspair::model::Bye { player: b.player, kind: b.kind })
+                    .map(|b| swisspair::model::Bye {
+                        player: b.player,
+                        kind: b.kind,
+                    })
                     .collect(),
             });
         }
@@ -115,13 +146,19 @@ fn run_corpus(sub: &str) -> (usize, usize) {
         let report = check(&doc.tournament, &options).expect("checkable");
         for r in &report.rounds {
             if !r.matches() {
-                eprintln!("{} round {}: {:?} {:?}", path.display(), r.round, r.error, r.differences);
+                eprintln!(
+                    "{} round {}: {:?} {:?}",
+                    path.display(),
+                    r.round,
+                    r.error,
+                    r.differences
+                );
             }
         }
         passed += report.passed();
         failed += report.failed();
     }
-    println!("round-robin corpus {sub}: {passed} passed, {failed} failed");
+    println!("conformance {sub}: {passed} passed, {failed} failed");
     (passed, failed)
 }
 

@@ -16,7 +16,9 @@ struct Server {
 
 impl Server {
     async fn start(config: ServerConfig) -> Server {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let addr = format!("http://{}", listener.local_addr().expect("address"));
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
@@ -26,7 +28,11 @@ impl Server {
             .await
             .expect("server runs");
         });
-        Server { addr, stop: Some(stop), task }
+        Server {
+            addr,
+            stop: Some(stop),
+            task,
+        }
     }
 
     async fn client(&self) -> PairingServiceClient<Channel> {
@@ -90,11 +96,16 @@ fn pair_request(t: proto::Tournament) -> proto::PairRequest {
 }
 
 fn boards(r: &proto::PairResponse) -> Vec<(String, String)> {
-    r.boards.iter().map(|b| (b.white_id.clone(), b.black_id.clone())).collect()
+    r.boards
+        .iter()
+        .map(|b| (b.white_id.clone(), b.black_id.clone()))
+        .collect()
 }
 
 fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-    list.iter().map(|(w, b)| (w.to_string(), b.to_string())).collect()
+    list.iter()
+        .map(|(w, b)| (w.to_string(), b.to_string()))
+        .collect()
 }
 
 #[tokio::test]
@@ -103,10 +114,17 @@ async fn pairs_a_round_robin_and_reports_health() {
     let mut client = server.client().await;
 
     // Round 1 of the Berger table for six: 1-6, 2-5, 3-4.
-    let r1 = client.pair(pair_request(round_robin_six())).await.expect("round 1").into_inner();
+    let r1 = client
+        .pair(pair_request(round_robin_six()))
+        .await
+        .expect("round 1")
+        .into_inner();
     assert_eq!(r1.round, 1);
     assert_eq!(boards(&r1), pairs(&[("a", "f"), ("b", "e"), ("c", "d")]));
-    assert_eq!(r1.boards.iter().map(|b| b.number).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert_eq!(
+        r1.boards.iter().map(|b| b.number).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
     assert_eq!(r1.boards[0].white_pairing_number, 1);
     assert!(r1.byes.is_empty());
     assert_eq!(r1.system, proto::PairingSystem::RoundRobin as i32);
@@ -144,7 +162,11 @@ async fn pairs_a_round_robin_and_reports_health() {
     let r2 = client.pair(req).await.expect("round 2").into_inner();
     assert_eq!(r2.round, 2);
     assert_eq!(boards(&r2), pairs(&[("e", "c"), ("a", "b")]));
-    let byes: Vec<(String, i32)> = r2.byes.iter().map(|b| (b.player_id.clone(), b.kind)).collect();
+    let byes: Vec<(String, i32)> = r2
+        .byes
+        .iter()
+        .map(|b| (b.player_id.clone(), b.kind))
+        .collect();
     assert_eq!(
         byes,
         vec![
@@ -155,7 +177,11 @@ async fn pairs_a_round_robin_and_reports_health() {
     assert_eq!(r2.byes[0].points, 0.5);
 
     // Health answers SERVING, for the server and for the pairing service.
-    let channel = Channel::from_shared(server.addr.clone()).expect("uri").connect().await.expect("channel");
+    let channel = Channel::from_shared(server.addr.clone())
+        .expect("uri")
+        .connect()
+        .await
+        .expect("channel");
     let mut health = tonic_health::pb::health_client::HealthClient::new(channel);
     for service in ["", "swisspair.v1.PairingService"] {
         let status = health
@@ -166,7 +192,11 @@ async fn pairs_a_round_robin_and_reports_health() {
             .expect("health")
             .into_inner()
             .status;
-        assert_eq!(status, tonic_health::pb::health_check_response::ServingStatus::Serving as i32, "{service:?}");
+        assert_eq!(
+            status,
+            tonic_health::pb::health_check_response::ServingStatus::Serving as i32,
+            "{service:?}"
+        );
     }
     server.stop().await;
 }
@@ -187,7 +217,10 @@ async fn same_request_gives_the_same_bytes() {
     req.seed = Some(42);
     let a = client.pair(req.clone()).await.expect("pair").into_inner();
     let b = client.pair(req.clone()).await.expect("pair").into_inner();
-    assert_eq!(prost::Message::encode_to_vec(&a), prost::Message::encode_to_vec(&b));
+    assert_eq!(
+        prost::Message::encode_to_vec(&a),
+        prost::Message::encode_to_vec(&b)
+    );
     // Another seed draws another table order.
     let mut orders = std::collections::BTreeSet::new();
     for seed in 0..8u64 {
@@ -206,10 +239,17 @@ async fn pairs_trf_text_checks_and_lists_systems() {
     let path = common::conformance_dir("round-robin").join("round-robin-0004.trf");
     let text = std::fs::read_to_string(&path).expect("corpus file");
 
-    let systems = client.list_systems(proto::ListSystemsRequest {}).await.expect("list").into_inner();
+    let systems = client
+        .list_systems(proto::ListSystemsRequest {})
+        .await
+        .expect("list")
+        .into_inner();
     let names: Vec<&str> = systems.systems.iter().map(|s| s.name.as_str()).collect();
     assert!(names.contains(&"round-robin"), "{names:?}");
-    assert!(!names.contains(&"dutch"), "only implemented systems are listed: {names:?}");
+    assert!(
+        !names.contains(&"dutch"),
+        "only implemented systems are listed: {names:?}"
+    );
 
     let check = client
         .check(proto::CheckRequest {
@@ -221,7 +261,12 @@ async fn pairs_trf_text_checks_and_lists_systems() {
         .expect("check")
         .into_inner();
     assert_eq!((check.passed, check.failed), (5, 0));
-    assert!(check.rounds.iter().all(|r| r.matches && r.expected.len() == 3));
+    assert!(
+        check
+            .rounds
+            .iter()
+            .all(|r| r.matches && r.expected.len() == 3)
+    );
 
     // The TRF's round 1 only: pair round 2 and compare with the file's round 2.
     let doc = swisspair::trf::read(&text).expect("trf");
@@ -240,7 +285,12 @@ async fn pairs_trf_text_checks_and_lists_systems() {
     let recorded: Vec<(String, String)> = doc.tournament.rounds[1]
         .games
         .iter()
-        .map(|g| (doc.tournament.players[g.white].id.clone(), doc.tournament.players[g.black].id.clone()))
+        .map(|g| {
+            (
+                doc.tournament.players[g.white].id.clone(),
+                doc.tournament.players[g.black].id.clone(),
+            )
+        })
         .collect();
     let mut got = boards(&answer);
     let mut want = recorded;
@@ -254,9 +304,15 @@ async fn pairs_trf_text_checks_and_lists_systems() {
 async fn rpcs_of_later_issues_answer_unimplemented() {
     let server = Server::start(ServerConfig::default()).await;
     let mut client = server.client().await;
-    let e = client.standings(proto::StandingsRequest::default()).await.expect_err("unimplemented");
+    let e = client
+        .standings(proto::StandingsRequest::default())
+        .await
+        .expect_err("unimplemented");
     assert_eq!(e.code(), Code::Unimplemented);
-    let e = client.simulate(proto::SimulateRequest::default()).await.expect_err("unimplemented");
+    let e = client
+        .simulate(proto::SimulateRequest::default())
+        .await
+        .expect_err("unimplemented");
     assert_eq!(e.code(), Code::Unimplemented);
     let e = client
         .validate_pairing(proto::ValidatePairingRequest::default())
@@ -267,11 +323,19 @@ async fn rpcs_of_later_issues_answer_unimplemented() {
 }
 
 /// Sends a request and expects INVALID_ARGUMENT whose message names every culprit.
-async fn expect_invalid(client: &mut PairingServiceClient<Channel>, req: proto::PairRequest, culprits: &[&str]) {
+async fn expect_invalid(
+    client: &mut PairingServiceClient<Channel>,
+    req: proto::PairRequest,
+    culprits: &[&str],
+) {
     let status = client.pair(req).await.expect_err("the request is invalid");
     assert_eq!(status.code(), Code::InvalidArgument, "{}", status.message());
     for c in culprits {
-        assert!(status.message().contains(c), "message {:?} should name {c:?}", status.message());
+        assert!(
+            status.message().contains(c),
+            "message {:?} should name {c:?}",
+            status.message()
+        );
     }
 }
 
@@ -299,7 +363,12 @@ async fn validation_unknown_player_id() {
     let server = Server::start(ServerConfig::default()).await;
     let mut c = server.client().await;
     let t = with_round(vec![game("a", "zz"), game("b", "e"), game("c", "d")]);
-    expect_invalid(&mut c, pair_request(t), &["rounds[0].games[0].black_id", "\"zz\""]).await;
+    expect_invalid(
+        &mut c,
+        pair_request(t),
+        &["rounds[0].games[0].black_id", "\"zz\""],
+    )
+    .await;
     server.stop().await;
 }
 
@@ -309,7 +378,12 @@ async fn validation_duplicate_player_id() {
     let mut c = server.client().await;
     let mut t = round_robin_six();
     t.players.push(player("a", 1000));
-    expect_invalid(&mut c, pair_request(t), &["players[6].id", "duplicate", "\"a\""]).await;
+    expect_invalid(
+        &mut c,
+        pair_request(t),
+        &["players[6].id", "duplicate", "\"a\""],
+    )
+    .await;
     server.stop().await;
 }
 
@@ -318,7 +392,12 @@ async fn validation_player_twice_in_a_round() {
     let server = Server::start(ServerConfig::default()).await;
     let mut c = server.client().await;
     let t = with_round(vec![game("a", "f"), game("b", "a"), game("c", "d")]);
-    expect_invalid(&mut c, pair_request(t), &["rounds[0].games[1].black_id", "round 1", "\"a\"", "twice"]).await;
+    expect_invalid(
+        &mut c,
+        pair_request(t),
+        &["rounds[0].games[1].black_id", "round 1", "\"a\"", "twice"],
+    )
+    .await;
     server.stop().await;
 }
 
@@ -327,7 +406,12 @@ async fn validation_game_against_oneself() {
     let server = Server::start(ServerConfig::default()).await;
     let mut c = server.client().await;
     let t = with_round(vec![game("a", "a"), game("b", "e"), game("c", "d")]);
-    expect_invalid(&mut c, pair_request(t), &["rounds[0].games[0]", "\"a\"", "against himself"]).await;
+    expect_invalid(
+        &mut c,
+        pair_request(t),
+        &["rounds[0].games[0]", "\"a\"", "against himself"],
+    )
+    .await;
     server.stop().await;
 }
 
@@ -367,7 +451,19 @@ async fn validation_negative_and_non_finite_points() {
         pab: Some(f64::INFINITY),
         ..proto::Scoring::default()
     });
-    expect_invalid(&mut c, pair_request(t), &["scoring.win", "negative", "scoring.draw", "scoring.pab", "finite", "3 problems"]).await;
+    expect_invalid(
+        &mut c,
+        pair_request(t),
+        &[
+            "scoring.win",
+            "negative",
+            "scoring.draw",
+            "scoring.pab",
+            "finite",
+            "3 problems",
+        ],
+    )
+    .await;
     server.stop().await;
 }
 
@@ -393,7 +489,12 @@ async fn validation_result_on_a_bye() {
             kind: 0,
         }],
     });
-    expect_invalid(&mut c, pair_request(t), &["rounds[0].byes[0].kind", "\"c\""]).await;
+    expect_invalid(
+        &mut c,
+        pair_request(t),
+        &["rounds[0].byes[0].kind", "\"c\""],
+    )
+    .await;
     server.stop().await;
 }
 
@@ -403,7 +504,12 @@ async fn validation_more_players_than_the_limit() {
     config.limits.max_players = 4;
     let server = Server::start(config).await;
     let mut c = server.client().await;
-    expect_invalid(&mut c, pair_request(round_robin_six()), &["tournament.players", "6 players", "limit of 4"]).await;
+    expect_invalid(
+        &mut c,
+        pair_request(round_robin_six()),
+        &["tournament.players", "6 players", "limit of 4"],
+    )
+    .await;
     server.stop().await;
 }
 
@@ -433,7 +539,9 @@ async fn validation_missing_input_malformed_trf_and_unknown_system() {
     let mut c = server.client().await;
     expect_invalid(&mut c, proto::PairRequest::default(), &["input"]).await;
     let req = proto::PairRequest {
-        input: Some(proto::pair_request::Input::Trf("012 x\n001   x1      A\n".to_string())),
+        input: Some(proto::pair_request::Input::Trf(
+            "012 x\n001   x1      A\n".to_string(),
+        )),
         ..proto::PairRequest::default()
     };
     expect_invalid(&mut c, req, &["line 2", "column 5", "starting rank"]).await;
@@ -449,6 +557,11 @@ async fn validation_lists_every_problem_at_once() {
     let mut c = server.client().await;
     let mut t = with_round(vec![game("a", "a"), game("b", "ghost"), game("c", "d")]);
     t.players.push(player("c", 100));
-    expect_invalid(&mut c, pair_request(t), &["duplicate", "\"ghost\"", "problems"]).await;
+    expect_invalid(
+        &mut c,
+        pair_request(t),
+        &["duplicate", "\"ghost\"", "problems"],
+    )
+    .await;
     server.stop().await;
 }

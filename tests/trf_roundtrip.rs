@@ -7,7 +7,11 @@ use swisspair::trf::{self, Dialect};
 #[test]
 fn every_conformance_file_round_trips() {
     let files = common::trf_files(&common::conformance_dir(""));
-    assert!(files.len() > 300, "expected the conformance corpus, found {} files", files.len());
+    assert!(
+        files.len() > 300,
+        "expected the conformance corpus, found {} files",
+        files.len()
+    );
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).expect("readable file");
@@ -28,14 +32,26 @@ fn every_conformance_file_round_trips() {
             let written = trf::write(&first, dialect);
             match trf::read(&written) {
                 Ok(second) => {
-                    if second.tournament != first.tournament || second.other_lines != first.other_lines {
-                        failures.push(format!("{} ({dialect:?}): differs after a round trip", path.display()));
+                    if second.tournament != first.tournament
+                        || second.other_lines != first.other_lines
+                    {
+                        failures.push(format!(
+                            "{} ({dialect:?}): differs after a round trip",
+                            path.display()
+                        ));
                     }
                 }
-                Err(e) => failures.push(format!("{} ({dialect:?}): re-read failed: {e}", path.display())),
+                Err(e) => failures.push(format!(
+                    "{} ({dialect:?}): re-read failed: {e}",
+                    path.display()
+                )),
             }
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
-

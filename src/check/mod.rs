@@ -58,11 +58,16 @@ pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckReport, Pair
     if systems::find(id).is_none() {
         return Err(PairError::NotImplemented(id, systems::implemented_names()));
     }
-    let last = options.last_round.unwrap_or(t.rounds_paired()).min(t.rounds_paired());
+    let last = options
+        .last_round
+        .unwrap_or(t.rounds_paired())
+        .min(t.rounds_paired());
     let first = options.first_round.unwrap_or(1).max(1);
     let mut report = CheckReport::default();
     for number in first..=last {
-        let Some(recorded) = t.round(number) else { continue };
+        let Some(recorded) = t.round(number) else {
+            continue;
+        };
         if !recorded.is_paired() {
             continue;
         }
@@ -71,7 +76,12 @@ pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckReport, Pair
         // Requested byes and absences of round r stay: those players are not paired.
         before.rounds.push(Round {
             games: Vec::new(),
-            byes: recorded.byes.iter().filter(|b| b.kind != ByeKind::Pab).cloned().collect(),
+            byes: recorded
+                .byes
+                .iter()
+                .filter(|b| b.kind != ByeKind::Pab)
+                .cloned()
+                .collect(),
         });
         let pair_options = PairOptions {
             round: Some(number),
@@ -105,21 +115,47 @@ fn differences(t: &Tournament, recorded: &Round, engine: &RoundPairing) -> Vec<S
     let mut out = Vec::new();
     for &(w, b) in eng.difference(&rec) {
         if rec.contains(&(b, w)) {
-            out.push(format!("colours: the engine gives {} white against {}, the record the reverse", id(w), id(b)));
+            out.push(format!(
+                "colours: the engine gives {} white against {}, the record the reverse",
+                id(w),
+                id(b)
+            ));
         } else {
-            out.push(format!("the engine pairs {} - {}, not in the record", id(w), id(b)));
+            out.push(format!(
+                "the engine pairs {} - {}, not in the record",
+                id(w),
+                id(b)
+            ));
         }
     }
     for &(w, b) in rec.difference(&eng) {
         if !eng.contains(&(b, w)) {
-            out.push(format!("the record pairs {} - {}, the engine does not", id(w), id(b)));
+            out.push(format!(
+                "the record pairs {} - {}, the engine does not",
+                id(w),
+                id(b)
+            ));
         }
     }
-    let rec_bye: BTreeSet<usize> = recorded.byes.iter().filter(|b| b.kind == ByeKind::Pab).map(|b| b.player).collect();
-    let eng_bye: BTreeSet<usize> = engine.byes.iter().filter(|b| b.kind == ByeKind::Pab).map(|b| b.player).collect();
+    let rec_bye: BTreeSet<usize> = recorded
+        .byes
+        .iter()
+        .filter(|b| b.kind == ByeKind::Pab)
+        .map(|b| b.player)
+        .collect();
+    let eng_bye: BTreeSet<usize> = engine
+        .byes
+        .iter()
+        .filter(|b| b.kind == ByeKind::Pab)
+        .map(|b| b.player)
+        .collect();
     if rec_bye != eng_bye {
         let names = |s: &BTreeSet<usize>| {
-            if s.is_empty() { "nobody".to_string() } else { s.iter().map(|&p| id(p)).collect::<Vec<_>>().join(", ") }
+            if s.is_empty() {
+                "nobody".to_string()
+            } else {
+                s.iter().map(|&p| id(p)).collect::<Vec<_>>().join(", ")
+            }
         };
         out.push(format!(
             "pairing-allocated bye: the engine gives it to {}, the record to {}",

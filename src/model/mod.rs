@@ -54,7 +54,11 @@ impl Player {
 
     pub fn birth_year(&self) -> Option<u32> {
         let year: String = self.birth_date.chars().take(4).collect();
-        if year.len() == 4 { year.parse().ok() } else { None }
+        if year.len() == 4 {
+            year.parse().ok()
+        } else {
+            None
+        }
     }
 }
 
@@ -283,7 +287,11 @@ mod tests {
             ..Tournament::default()
         };
         t.assign_pairing_numbers(7);
-        let numbers: Vec<u32> = t.players.iter().map(|p| p.pairing_number.unwrap_or(0)).collect();
+        let numbers: Vec<u32> = t
+            .players
+            .iter()
+            .map(|p| p.pairing_number.unwrap_or(0))
+            .collect();
         assert_eq!(numbers, vec![5, 4, 3, 2, 1]);
     }
 

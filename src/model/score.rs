@@ -85,8 +85,16 @@ impl Score {
         if !whole.chars().all(|c| c.is_ascii_digit()) || whole.len() > 12 {
             return None;
         }
-        let w: i64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
-        let f: i64 = if frac.is_empty() { 0 } else { frac.parse().ok()? };
+        let w: i64 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().ok()?
+        };
+        let f: i64 = if frac.is_empty() {
+            0
+        } else {
+            frac.parse().ok()?
+        };
         Some(Score(w * 10 + f))
     }
 }
@@ -148,7 +156,10 @@ mod tests {
         assert_eq!(Score::from_points_f64(0.1 + 0.2), Ok(Score::from_tenths(3)));
         assert_eq!(Score::from_points_f64(-1.0), Err(ScoreError::Negative));
         assert_eq!(Score::from_points_f64(f64::NAN), Err(ScoreError::NotFinite));
-        assert_eq!(Score::from_points_f64(f64::INFINITY), Err(ScoreError::NotFinite));
+        assert_eq!(
+            Score::from_points_f64(f64::INFINITY),
+            Err(ScoreError::NotFinite)
+        );
         assert_eq!(Score::from_points_f64(0.25), Err(ScoreError::NotTenths));
     }
 }

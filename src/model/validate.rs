@@ -86,11 +86,18 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
         {
             problems.push(Problem::new(
                 format!("tournament.players[{i}].withdrawn_from_round"),
-                format!("player {:?} withdraws (round {wd}) before entering (round {late})", p.id),
+                format!(
+                    "player {:?} withdraws (round {wd}) before entering (round {late})",
+                    p.id
+                ),
             ));
         }
     }
-    let numbered = t.players.iter().filter(|p| p.pairing_number.is_some()).count();
+    let numbered = t
+        .players
+        .iter()
+        .filter(|p| p.pairing_number.is_some())
+        .count();
     if numbered != 0 && numbered != n {
         problems.push(Problem::new(
             "tournament.players",
@@ -100,38 +107,48 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
     for (r, round) in t.rounds.iter().enumerate() {
         let number = r as u32 + 1;
         let mut seen: Vec<Option<String>> = vec![None; n];
-        let mut mark = |p: PlayerIdx, path: String, check_active: bool, problems: &mut Vec<Problem>| {
-            let Some(slot) = seen.get_mut(p) else {
-                problems.push(Problem::new(path, format!("round {number}: unknown player")));
-                return;
-            };
-            if let Some(first) = slot {
-                problems.push(Problem::new(
-                    path,
-                    format!("round {number}: player {} appears twice (also at {first})", name(p)),
-                ));
-            } else {
-                *slot = Some(path.clone());
-                let player = &t.players[p];
-                if check_active && !player.is_active_in(number) {
-                    let why = if player.late_entry_round.is_some_and(|l| number < l) {
-                        "has not entered yet"
-                    } else {
-                        "has withdrawn"
-                    };
+        let mut mark =
+            |p: PlayerIdx, path: String, check_active: bool, problems: &mut Vec<Problem>| {
+                let Some(slot) = seen.get_mut(p) else {
                     problems.push(Problem::new(
                         path,
-                        format!("round {number}: player {} is paired but {why}", name(p)),
+                        format!("round {number}: unknown player"),
                     ));
+                    return;
+                };
+                if let Some(first) = slot {
+                    problems.push(Problem::new(
+                        path,
+                        format!(
+                            "round {number}: player {} appears twice (also at {first})",
+                            name(p)
+                        ),
+                    ));
+                } else {
+                    *slot = Some(path.clone());
+                    let player = &t.players[p];
+                    if check_active && !player.is_active_in(number) {
+                        let why = if player.late_entry_round.is_some_and(|l| number < l) {
+                            "has not entered yet"
+                        } else {
+                            "has withdrawn"
+                        };
+                        problems.push(Problem::new(
+                            path,
+                            format!("round {number}: player {} is paired but {why}", name(p)),
+                        ));
+                    }
                 }
-            }
-        };
+            };
         for (g, game) in round.games.iter().enumerate() {
             let base = format!("tournament.rounds[{r}].games[{g}]");
             if game.white == game.black {
                 problems.push(Problem::new(
                     base.clone(),
-                    format!("round {number}: player {} plays against himself", name(game.white)),
+                    format!(
+                        "round {number}: player {} plays against himself",
+                        name(game.white)
+                    ),
                 ));
                 continue;
             }

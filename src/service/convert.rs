@@ -5,8 +5,7 @@ use std::collections::HashMap;
 use crate::model::validate::{Problem, Problems};
 use crate::model::{
     Acceleration, Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx,
-    Round, RoundRobinOptions, RoundRobinOrder, Score, Scoring, SystemId, SystemOptions,
-    Tournament,
+    Round, RoundRobinOptions, RoundRobinOrder, Score, Scoring, SystemId, SystemOptions, Tournament,
 };
 use crate::proto;
 use crate::systems::{Detail, PairOptions, RoundPairing};
@@ -125,7 +124,9 @@ fn points(value: Option<f64>, default: Score, path: &str, problems: &mut Vec<Pro
 }
 
 fn scoring_from_proto(s: Option<&proto::Scoring>, problems: &mut Vec<Problem>) -> Scoring {
-    let Some(s) = s else { return Scoring::default() };
+    let Some(s) = s else {
+        return Scoring::default();
+    };
     let d = Scoring::default();
     let p = "tournament.scoring";
     let win = points(s.win, d.win, &format!("{p}.win"), problems);
@@ -136,12 +137,37 @@ fn scoring_from_proto(s: Option<&proto::Scoring>, problems: &mut Vec<Problem>) -
         win,
         draw,
         loss,
-        forfeit_win: points(s.forfeit_win, base.forfeit_win, &format!("{p}.forfeit_win"), problems),
-        forfeit_loss: points(s.forfeit_loss, Score::ZERO, &format!("{p}.forfeit_loss"), problems),
+        forfeit_win: points(
+            s.forfeit_win,
+            base.forfeit_win,
+            &format!("{p}.forfeit_win"),
+            problems,
+        ),
+        forfeit_loss: points(
+            s.forfeit_loss,
+            Score::ZERO,
+            &format!("{p}.forfeit_loss"),
+            problems,
+        ),
         pab: points(s.pab, base.pab, &format!("{p}.pab"), problems),
-        half_point_bye: points(s.half_point_bye, base.half_point_bye, &format!("{p}.half_point_bye"), problems),
-        zero_point_bye: points(s.zero_point_bye, Score::ZERO, &format!("{p}.zero_point_bye"), problems),
-        full_point_bye: points(s.full_point_bye, base.full_point_bye, &format!("{p}.full_point_bye"), problems),
+        half_point_bye: points(
+            s.half_point_bye,
+            base.half_point_bye,
+            &format!("{p}.half_point_bye"),
+            problems,
+        ),
+        zero_point_bye: points(
+            s.zero_point_bye,
+            Score::ZERO,
+            &format!("{p}.zero_point_bye"),
+            problems,
+        ),
+        full_point_bye: points(
+            s.full_point_bye,
+            base.full_point_bye,
+            &format!("{p}.full_point_bye"),
+            problems,
+        ),
     }
 }
 
@@ -168,14 +194,28 @@ pub struct Ids(HashMap<String, PlayerIdx>);
 
 impl Ids {
     pub fn of(t: &Tournament) -> Ids {
-        Ids(t.players.iter().enumerate().map(|(i, p)| (p.id.clone(), i)).collect())
+        Ids(t
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect())
     }
 
     /// The index of `id`, or a problem at `path`.
-    pub fn resolve(&self, id: &str, path: String, problems: &mut Vec<Problem>) -> Option<PlayerIdx> {
+    pub fn resolve(
+        &self,
+        id: &str,
+        path: String,
+        problems: &mut Vec<Problem>,
+    ) -> Option<PlayerIdx> {
         let found = self.0.get(id).copied();
         if found.is_none() {
-            let what = if id.is_empty() { "missing player id".to_string() } else { format!("unknown player id {id:?}") };
+            let what = if id.is_empty() {
+                "missing player id".to_string()
+            } else {
+                format!("unknown player id {id:?}")
+            };
             problems.push(Problem::new(path, what));
         }
         found
@@ -183,11 +223,19 @@ impl Ids {
 }
 
 /// A proto tournament as a model tournament, or every problem found.
-pub fn tournament_from_proto(pt: &proto::Tournament, limits: &Limits, problems: &mut Vec<Problem>) -> Tournament {
+pub fn tournament_from_proto(
+    pt: &proto::Tournament,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> Tournament {
     if pt.players.len() > limits.max_players {
         problems.push(Problem::new(
             "tournament.players",
-            format!("{} players is more than this server's limit of {}", pt.players.len(), limits.max_players),
+            format!(
+                "{} players is more than this server's limit of {}",
+                pt.players.len(),
+                limits.max_players
+            ),
         ));
         return Tournament::default();
     }
@@ -206,7 +254,10 @@ pub fn tournament_from_proto(pt: &proto::Tournament, limits: &Limits, problems: 
         ..Tournament::default()
     };
     if pt.system != 0 && t.system.is_none() {
-        problems.push(Problem::new("tournament.system", format!("unknown pairing system number {}", pt.system)));
+        problems.push(Problem::new(
+            "tournament.system",
+            format!("unknown pairing system number {}", pt.system),
+        ));
     }
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for (i, p) in pt.players.iter().enumerate() {
@@ -214,7 +265,10 @@ pub fn tournament_from_proto(pt: &proto::Tournament, limits: &Limits, problems: 
         if p.id.is_empty() {
             problems.push(Problem::new(path, "a player needs an id"));
         } else if let Some(first) = seen.insert(p.id.as_str(), i) {
-            problems.push(Problem::new(path, format!("duplicate player id {:?} (also players[{first}])", p.id)));
+            problems.push(Problem::new(
+                path,
+                format!("duplicate player id {:?} (also players[{first}])", p.id),
+            ));
         }
         t.players.push(Player {
             id: p.id.clone(),
@@ -224,7 +278,11 @@ pub fn tournament_from_proto(pt: &proto::Tournament, limits: &Limits, problems: 
             federation: p.federation.clone(),
             fide_id: p.fide_id.clone(),
             sex: p.sex.clone(),
-            birth_date: if p.birth_year > 0 { p.birth_year.to_string() } else { String::new() },
+            birth_date: if p.birth_year > 0 {
+                p.birth_year.to_string()
+            } else {
+                String::new()
+            },
             pairing_number: p.pairing_number,
             withdrawn_from_round: opt_round(p.withdrawn_from_round),
             late_entry_round: opt_round(p.late_entry_round).filter(|&r| r > 1),
@@ -246,7 +304,10 @@ pub fn tournament_from_proto(pt: &proto::Tournament, limits: &Limits, problems: 
             let white = ids.resolve(&pg.white_id, format!("{base}.white_id"), problems);
             let black = ids.resolve(&pg.black_id, format!("{base}.black_id"), problems);
             let result = result_from_proto(pg.result).unwrap_or_else(|| {
-                problems.push(Problem::new(format!("{base}.result"), format!("round {number}: unknown result {}", pg.result)));
+                problems.push(Problem::new(
+                    format!("{base}.result"),
+                    format!("round {number}: unknown result {}", pg.result),
+                ));
                 GameResult::Pending
             });
             if let (Some(white), Some(black)) = (white, black) {
@@ -279,7 +340,13 @@ pub fn tournament_from_proto(pt: &proto::Tournament, limits: &Limits, problems: 
             .player_ids
             .iter()
             .enumerate()
-            .filter_map(|(j, id)| ids.resolve(id, format!("tournament.forbidden_pairings[{i}].player_ids[{j}]"), problems))
+            .filter_map(|(j, id)| {
+                ids.resolve(
+                    id,
+                    format!("tournament.forbidden_pairings[{i}].player_ids[{j}]"),
+                    problems,
+                )
+            })
             .collect();
         t.forbidden_pairings.push(ForbiddenPairing {
             players,
@@ -290,11 +357,19 @@ pub fn tournament_from_proto(pt: &proto::Tournament, limits: &Limits, problems: 
     for (i, a) in pt.accelerations.iter().enumerate() {
         let base = format!("tournament.accelerations[{i}]");
         let player = ids.resolve(&a.player_id, format!("{base}.player_id"), problems);
-        let pts = points(Some(a.points), Score::ZERO, &format!("{base}.points"), problems);
+        let pts = points(
+            Some(a.points),
+            Score::ZERO,
+            &format!("{base}.points"),
+            problems,
+        );
         if a.first_round == 0 || a.last_round < a.first_round {
             problems.push(Problem::new(
                 format!("{base}.first_round"),
-                format!("player {:?}: rounds {}..{} are not a range of rounds from 1", a.player_id, a.first_round, a.last_round),
+                format!(
+                    "player {:?}: rounds {}..{} are not a range of rounds from 1",
+                    a.player_id, a.first_round, a.last_round
+                ),
             ));
         }
         if let Some(player) = player {
@@ -438,7 +513,10 @@ pub fn snapshot(
                 (doc.tournament, warnings)
             }
             Err(e) => {
-                problems.push(Problem::new("trf", format!("line {}, column {}: {}", e.line, e.column, e.message)));
+                problems.push(Problem::new(
+                    "trf",
+                    format!("line {}, column {}: {}", e.line, e.column, e.message),
+                ));
                 (Tournament::default(), Vec::new())
             }
         },
@@ -450,7 +528,10 @@ pub fn snapshot(
 }
 
 /// A pair request as a tournament and options, or every problem in it.
-pub fn pair_request(req: &proto::PairRequest, limits: &Limits) -> Result<(Tournament, PairOptions, Vec<String>), Problems> {
+pub fn pair_request(
+    req: &proto::PairRequest,
+    limits: &Limits,
+) -> Result<(Tournament, PairOptions, Vec<String>), Problems> {
     let mut problems = Vec::new();
     let (tournament_in, trf_in) = match &req.input {
         Some(proto::pair_request::Input::Tournament(t)) => (Some(t), None),
@@ -467,7 +548,11 @@ pub fn pair_request(req: &proto::PairRequest, limits: &Limits) -> Result<(Tourna
         .collect();
     let mut requested_byes = Vec::new();
     for (i, b) in req.requested_byes.iter().enumerate() {
-        let player = ids.resolve(&b.player_id, format!("requested_byes[{i}].player_id"), &mut problems);
+        let player = ids.resolve(
+            &b.player_id,
+            format!("requested_byes[{i}].player_id"),
+            &mut problems,
+        );
         match (player, bye_kind_from_proto(b.kind)) {
             (Some(p), Some(kind)) => requested_byes.push((p, kind)),
             (_, None) => problems.push(Problem::new(
@@ -479,7 +564,10 @@ pub fn pair_request(req: &proto::PairRequest, limits: &Limits) -> Result<(Tourna
     }
     let system = system_from_proto(req.system);
     if req.system != 0 && system.is_none() {
-        problems.push(Problem::new("system", format!("unknown pairing system number {}", req.system)));
+        problems.push(Problem::new(
+            "system",
+            format!("unknown pairing system number {}", req.system),
+        ));
     }
     if !problems.is_empty() {
         return Err(Problems(problems));
@@ -501,7 +589,12 @@ pub fn pair_request(req: &proto::PairRequest, limits: &Limits) -> Result<(Tourna
 }
 
 /// A system's answer as a proto response.
-pub fn pair_response(t: &Tournament, system: Option<SystemId>, p: &RoundPairing, rule_set: &str) -> proto::PairResponse {
+pub fn pair_response(
+    t: &Tournament,
+    system: Option<SystemId>,
+    p: &RoundPairing,
+    rule_set: &str,
+) -> proto::PairResponse {
     let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
     proto::PairResponse {
         round: p.round,

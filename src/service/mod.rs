@@ -56,7 +56,10 @@ impl Service {
     }
 
     /// Runs CPU-bound work on the blocking pool, bounded by the permits.
-    async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Status> {
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Status> {
         let permit = self
             .permits
             .clone()
@@ -82,25 +85,37 @@ pub fn status_of(e: &PairError) -> Status {
     match e {
         PairError::Invalid(p) => invalid(p),
         PairError::NoLegalPairing { .. } => Status::failed_precondition(e.to_string()),
-        PairError::NotImplemented(..) | PairError::NoSystem(_) => Status::invalid_argument(format!("system: {e}")),
+        PairError::NotImplemented(..) | PairError::NoSystem(_) => {
+            Status::invalid_argument(format!("system: {e}"))
+        }
     }
 }
 
 #[tonic::async_trait]
 impl PairingService for Service {
-    async fn pair(&self, request: Request<proto::PairRequest>) -> Result<Response<proto::PairResponse>, Status> {
+    async fn pair(
+        &self,
+        request: Request<proto::PairRequest>,
+    ) -> Result<Response<proto::PairResponse>, Status> {
         let req = request.into_inner();
         let limits = self.limits;
         let started = Instant::now();
         let answer = self
             .run(move || {
-                let (mut t, options, warnings) = convert::pair_request(&req, &limits).map_err(|p| invalid(&p))?;
+                let (mut t, options, warnings) =
+                    convert::pair_request(&req, &limits).map_err(|p| invalid(&p))?;
                 t.assign_pairing_numbers(options.seed.unwrap_or(t.lot_seed));
                 let system = options.system.or(t.system);
                 let mut pairing = systems::pair(&t, &options).map_err(|e| status_of(&e))?;
                 pairing.warnings.extend(warnings);
-                let rule_set = system.and_then(systems::find).map(|s| s.info().rule_set).unwrap_or_default();
-                Ok::<_, Status>((convert::pair_response(&t, system, &pairing, rule_set), t.players.len()))
+                let rule_set = system
+                    .and_then(systems::find)
+                    .map(|s| s.info().rule_set)
+                    .unwrap_or_default();
+                Ok::<_, Status>((
+                    convert::pair_response(&t, system, &pairing, rule_set),
+                    t.players.len(),
+                ))
             })
             .await?;
         match &answer {
@@ -112,12 +127,17 @@ impl PairingService for Service {
                 elapsed_ms = started.elapsed().as_secs_f64() * 1000.0,
                 "paired"
             ),
-            Err(status) => tracing::info!(rpc = "Pair", code = ?status.code(), message = status.message(), "refused"),
+            Err(status) => {
+                tracing::info!(rpc = "Pair", code = ?status.code(), message = status.message(), "refused")
+            }
         }
         answer.map(|(resp, _)| Response::new(resp))
     }
 
-    async fn check(&self, request: Request<proto::CheckRequest>) -> Result<Response<proto::CheckResponse>, Status> {
+    async fn check(
+        &self,
+        request: Request<proto::CheckRequest>,
+    ) -> Result<Response<proto::CheckResponse>, Status> {
         let req = request.into_inner();
         let limits = self.limits;
         self.run(move || {
@@ -150,8 +170,16 @@ impl PairingService for Service {
                         round: r.round,
                         matches: r.matches(),
                         differences: r.differences.clone(),
-                        expected: r.engine.as_ref().map(|e| convert::boards_to_proto(&t, e)).unwrap_or_default(),
-                        expected_byes: r.engine.as_ref().map(|e| convert::byes_to_proto(&t, e)).unwrap_or_default(),
+                        expected: r
+                            .engine
+                            .as_ref()
+                            .map(|e| convert::boards_to_proto(&t, e))
+                            .unwrap_or_default(),
+                        expected_byes: r
+                            .engine
+                            .as_ref()
+                            .map(|e| convert::byes_to_proto(&t, e))
+                            .unwrap_or_default(),
                         error: r.error.clone().unwrap_or_default(),
                     })
                     .collect(),
@@ -160,11 +188,17 @@ impl PairingService for Service {
         .await?
     }
 
-    async fn standings(&self, _: Request<proto::StandingsRequest>) -> Result<Response<proto::StandingsResponse>, Status> {
+    async fn standings(
+        &self,
+        _: Request<proto::StandingsRequest>,
+    ) -> Result<Response<proto::StandingsResponse>, Status> {
         Err(Status::unimplemented("Standings is not implemented yet"))
     }
 
-    async fn simulate(&self, _: Request<proto::SimulateRequest>) -> Result<Response<proto::SimulateResponse>, Status> {
+    async fn simulate(
+        &self,
+        _: Request<proto::SimulateRequest>,
+    ) -> Result<Response<proto::SimulateResponse>, Status> {
         Err(Status::unimplemented("Simulate is not implemented yet"))
     }
 
@@ -172,10 +206,15 @@ impl PairingService for Service {
         &self,
         _: Request<proto::ValidatePairingRequest>,
     ) -> Result<Response<proto::ValidatePairingResponse>, Status> {
-        Err(Status::unimplemented("ValidatePairing is not implemented yet"))
+        Err(Status::unimplemented(
+            "ValidatePairing is not implemented yet",
+        ))
     }
 
-    async fn list_systems(&self, _: Request<proto::ListSystemsRequest>) -> Result<Response<proto::ListSystemsResponse>, Status> {
+    async fn list_systems(
+        &self,
+        _: Request<proto::ListSystemsRequest>,
+    ) -> Result<Response<proto::ListSystemsResponse>, Status> {
         Ok(Response::new(list_systems()))
     }
 }
@@ -216,7 +255,9 @@ pub async fn serve_on(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
-    health_reporter.set_serving::<PairingServiceServer<Service>>().await;
+    health_reporter
+        .set_serving::<PairingServiceServer<Service>>()
+        .await;
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
         .build_v1()?;
@@ -227,7 +268,9 @@ pub async fn serve_on(
     let shutdown = async move {
         shutdown.await;
         // Tell load balancers first, then stop accepting; in-flight requests finish.
-        reporter.set_not_serving::<PairingServiceServer<Service>>().await;
+        reporter
+            .set_not_serving::<PairingServiceServer<Service>>()
+            .await;
         tracing::info!("shutting down: finishing requests in flight");
     };
     tracing::info!(address = %listener.local_addr()?, "swisspair serving");
@@ -235,7 +278,10 @@ pub async fn serve_on(
         .add_service(health_service)
         .add_service(reflection)
         .add_service(service)
-        .serve_with_incoming_shutdown(tokio_stream::wrappers::TcpListenerStream::new(listener), shutdown)
+        .serve_with_incoming_shutdown(
+            tokio_stream::wrappers::TcpListenerStream::new(listener),
+            shutdown,
+        )
         .await?;
     Ok(())
 }

@@ -132,7 +132,9 @@ pub fn pair(t: &Tournament, options: &PairOptions) -> Result<RoundPairing, PairE
     let mut byes = round.preset_byes.clone();
     byes.append(&mut pairing.byes);
     pairing.byes = byes;
-    pairing.warnings.splice(0..0, round.warnings.iter().cloned());
+    pairing
+        .warnings
+        .splice(0..0, round.warnings.iter().cloned());
     pairing.explanation = std::mem::take(&mut pairing.explanation).filtered(options.detail);
     Ok(pairing)
 }

@@ -40,7 +40,11 @@ fn cols(chars: &[char], from: usize, to: usize) -> String {
         return String::new();
     }
     let end = to.min(chars.len());
-    chars[from - 1..end].iter().collect::<String>().trim().to_string()
+    chars[from - 1..end]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 fn col(chars: &[char], at: usize) -> char {
@@ -78,9 +82,13 @@ fn lines(text: &str) -> Vec<&str> {
 
 /// Parses a whole number in a field, naming the field on error.
 fn number(text: &str, what: &str, line: usize, column: usize) -> Result<u32, TrfError> {
-    text.trim()
-        .parse::<u32>()
-        .map_err(|_| err(line, column, format!("{what}: expected a whole number, found {text:?}")))
+    text.trim().parse::<u32>().map_err(|_| {
+        err(
+            line,
+            column,
+            format!("{what}: expected a whole number, found {text:?}"),
+        )
+    })
 }
 
 fn score(text: &str, what: &str, line: usize, column: usize) -> Result<Score, TrfError> {
@@ -122,7 +130,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     // Records naming players by rank, resolved once every player is read.
     let mut late: Vec<(u32, u32, usize, usize)> = Vec::new();
     let mut withdrawn: Vec<(u32, u32, usize, usize)> = Vec::new();
-    let mut forbidden: Vec<(Vec<(u32, usize, usize)>, Option<u32>, Option<u32>)> = Vec::new();
+    let mut forbidden: Vec<ForbiddenRecord> = Vec::new();
     let mut accel: Vec<(u32, u32, u32, Score, usize, usize)> = Vec::new();
 
     for (index, raw) in lines(text).into_iter().enumerate() {
@@ -159,7 +167,11 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                     // The Istanbul-2012 meaning of 142 (arbiters): keep the line as it is.
                     Err(_) if code == "142" => doc.other_lines.push(raw.to_string()),
                     Err(_) => {
-                        return Err(err(ln, 5, format!("XXR: expected the number of rounds, found {value:?}")));
+                        return Err(err(
+                            ln,
+                            5,
+                            format!("XXR: expected the number of rounds, found {value:?}"),
+                        ));
                     }
                 }
             }
@@ -171,7 +183,11 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                         "black1" => t.initial_colour = Some(Colour::Black),
                         "rank" => kept = true,
                         other => {
-                            return Err(err(ln, c, format!("XXC: unknown option {other:?} (white1, black1 or rank)")));
+                            return Err(err(
+                                ln,
+                                c,
+                                format!("XXC: unknown option {other:?} (white1, black1 or rank)"),
+                            ));
                         }
                     }
                 }
@@ -224,7 +240,11 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                     'H' | 'h' => ByeKind::HalfPoint,
                     'Z' | 'z' => ByeKind::ZeroPoint,
                     other => {
-                        return Err(err(ln, 5, format!("240: bye type must be F, H or Z, found {other:?}")));
+                        return Err(err(
+                            ln,
+                            5,
+                            format!("240: bye type must be F, H or Z, found {other:?}"),
+                        ));
                     }
                 };
                 let toks = tokens(&chars);
@@ -256,11 +276,19 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             "XXL" | "XXW" => {
                 let toks = tokens(&chars);
                 if toks.len() != 2 {
-                    return Err(err(ln, 5, format!("{code}: expected a starting rank and a round")));
+                    return Err(err(
+                        ln,
+                        5,
+                        format!("{code}: expected a starting rank and a round"),
+                    ));
                 }
                 let rank = number(&toks[0].1, &format!("{code} player"), ln, toks[0].0)?;
                 let round = number(&toks[1].1, &format!("{code} round"), ln, toks[1].0)?;
-                let list = if code == "XXL" { &mut late } else { &mut withdrawn };
+                let list = if code == "XXL" {
+                    &mut late
+                } else {
+                    &mut withdrawn
+                };
                 list.push((rank, round, ln, toks[0].0));
             }
             "XXP" => {
@@ -303,7 +331,13 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 let (gp, rest) = match toks.len() {
                     6 => (&toks[1], &toks[2..]),
                     5 => (&toks[0], &toks[1..]),
-                    _ => return Err(err(ln, 5, "250: expected points, a round range and a player range")),
+                    _ => {
+                        return Err(err(
+                            ln,
+                            5,
+                            "250: expected points, a round range and a player range",
+                        ));
+                    }
                 };
                 let points = score(&gp.1, "250 points", ln, gp.0)?;
                 let first = number(&rest[0].1, "250 first round", ln, rest[0].0)?;
@@ -340,7 +374,11 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             }
             let q = find(side.opponent, side.line, side.column)?;
             if q == p {
-                return Err(err(side.line, side.column, format!("round {round}: player {} plays against himself", ranks[p])));
+                return Err(err(
+                    side.line,
+                    side.column,
+                    format!("round {round}: player {} plays against himself", ranks[p]),
+                ));
             }
             let other = sides[q].get(r).copied().flatten();
             let Some(other) = other.filter(|o| o.opponent == ranks[p]) else {
@@ -376,7 +414,10 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
         }
         let round_data = &mut t.rounds[r];
         let already = round_data.byes.iter().any(|x| x.player == p)
-            || round_data.games.iter().any(|g| g.white == p || g.black == p);
+            || round_data
+                .games
+                .iter()
+                .any(|g| g.white == p || g.black == p);
         if already {
             // The same fact in the round columns and in a 240/XXZ record: keep one.
             continue;
@@ -385,6 +426,14 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             player: p,
             kind: b.kind,
         });
+    }
+    // Round columns that are blank for every player record nothing.
+    while t
+        .rounds
+        .last()
+        .is_some_and(|r| r.games.is_empty() && r.byes.is_empty())
+    {
+        t.rounds.pop();
     }
     for (rank, round, line, column) in late {
         let p = find(rank, line, column)?;
@@ -428,6 +477,9 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     }
     Ok(doc)
 }
+
+/// Players (rank, line, column) of a forbidden-pairing record and its round range.
+type ForbiddenRecord = (Vec<(u32, usize, usize)>, Option<u32>, Option<u32>);
 
 type PlayerRow = (Player, u32, Option<Score>, Vec<Option<Side>>);
 
@@ -476,9 +528,16 @@ fn read_player(chars: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
                 number(&opponent_text, "opponent (round columns)", ln, base)?
             };
             if !matches!(colour, 'w' | 'b' | '-' | ' ') {
-                return Err(err(ln, base + 5, format!("colour must be w, b or -, found {colour:?}")));
+                return Err(err(
+                    ln,
+                    base + 5,
+                    format!("colour must be w, b or -, found {colour:?}"),
+                ));
             }
-            if !matches!(code, '1' | '=' | '0' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | ' ') {
+            if !matches!(
+                code,
+                '1' | '=' | '0' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | ' '
+            ) {
                 return Err(err(ln, base + 7, format!("unknown result code {code:?}")));
             }
             row.push(Some(Side {
@@ -496,7 +555,11 @@ fn read_player(chars: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
 
 fn bye_kind(side: &Side) -> Result<ByeKind, TrfError> {
     if matches!(side.colour, 'w' | 'b') {
-        return Err(err(side.line, side.column + 5, format!("a bye (0000) has no colour, found {:?}", side.colour)));
+        return Err(err(
+            side.line,
+            side.column + 5,
+            format!("a bye (0000) has no colour, found {:?}", side.colour),
+        ));
     }
     Ok(match side.code {
         'U' => ByeKind::Pab,
@@ -528,7 +591,10 @@ fn make_game(
             return Err(err(
                 s.line,
                 s.column + 7,
-                format!("round {round}: result {:?} is a bye code but the round names an opponent", s.code),
+                format!(
+                    "round {round}: result {:?} is a bye code but the round names an opponent",
+                    s.code
+                ),
             ));
         }
     }
@@ -541,7 +607,10 @@ fn make_game(
             return Err(err(
                 a.line,
                 a.column + 5,
-                format!("round {round}: players {rank_a} and {rank_b} both have colour {:?}", a.colour),
+                format!(
+                    "round {round}: players {rank_a} and {rank_b} both have colour {:?}",
+                    a.colour
+                ),
             ));
         }
     };
@@ -558,7 +627,9 @@ fn make_game(
             return Err(err(
                 a.line,
                 a.column + 7,
-                format!("round {round}: results of players {rank_a} and {rank_b} disagree ({x:?} and {y:?})"),
+                format!(
+                    "round {round}: results of players {rank_a} and {rank_b} disagree ({x:?} and {y:?})"
+                ),
             ));
         }
     };
@@ -566,7 +637,9 @@ fn make_game(
         return Err(err(
             a.line,
             a.column + 5,
-            format!("round {round}: a played game needs colours w and b (players {rank_a} and {rank_b})"),
+            format!(
+                "round {round}: a played game needs colours w and b (players {rank_a} and {rank_b})"
+            ),
         ));
     }
     let (white, black) = if a_white { (p, q) } else { (q, p) };
@@ -600,7 +673,7 @@ fn read_scoring_162(chars: &[char], s: &mut Scoring) -> bool {
     }
     if parsed.is_empty() {
         let toks: Vec<String> = tokens(chars).into_iter().map(|(_, t)| t).collect();
-        if toks.is_empty() || toks.len() % 2 != 0 {
+        if toks.is_empty() || !toks.len().is_multiple_of(2) {
             return false;
         }
         for pair in toks.chunks(2) {
@@ -643,7 +716,11 @@ fn read_scoring_162(chars: &[char], s: &mut Scoring) -> bool {
 fn read_xxs(chars: &[char], ln: usize, s: &mut Scoring) -> Result<(), TrfError> {
     for (c, tok) in tokens(chars) {
         let Some((key, value)) = tok.split_once('=') else {
-            return Err(err(ln, c, format!("XXS: expected CODE=VALUE, found {tok:?}")));
+            return Err(err(
+                ln,
+                c,
+                format!("XXS: expected CODE=VALUE, found {tok:?}"),
+            ));
         };
         let points = score(value, "XXS points", ln, c)?;
         match key.to_ascii_uppercase().as_str() {

@@ -39,7 +39,17 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> String {
                 line(&mut out, format!("XXR {}", t.total_rounds));
             }
             if let Some(c) = t.initial_colour {
-                line(&mut out, format!("XXC {}", if c == Colour::White { "white1" } else { "black1" }));
+                line(
+                    &mut out,
+                    format!(
+                        "XXC {}",
+                        if c == Colour::White {
+                            "white1"
+                        } else {
+                            "black1"
+                        }
+                    ),
+                );
             }
             if t.scoring != defaults {
                 line(&mut out, xxs(&t.scoring));
@@ -50,7 +60,10 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> String {
                 line(&mut out, format!("142 {}", t.total_rounds));
             }
             if let Some(c) = t.initial_colour {
-                line(&mut out, format!("152 {}", if c == Colour::White { "W" } else { "B" }));
+                line(
+                    &mut out,
+                    format!("152 {}", if c == Colour::White { "W" } else { "B" }),
+                );
             }
             if let Some(system) = t.system {
                 line(&mut out, format!("192 {}", system.trf_code()));
@@ -59,9 +72,19 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> String {
                 let s = &t.scoring;
                 line(
                     &mut out,
-                    format!("162  W{:>4}    D{:>4}    L{:>4}    A{:>4}    P{:>4}", s.win, s.draw, s.loss, s.zero_point_bye, s.pab),
+                    format!(
+                        "162  W{:>4}    D{:>4}    L{:>4}    A{:>4}    P{:>4}",
+                        s.win, s.draw, s.loss, s.zero_point_bye, s.pab
+                    ),
                 );
-                for (code, value) in [("BBW", s.win), ("BBD", s.draw), ("BBL", s.loss), ("BBZ", s.zero_point_bye), ("BBF", s.forfeit_loss), ("BBU", s.pab)] {
+                for (code, value) in [
+                    ("BBW", s.win),
+                    ("BBD", s.draw),
+                    ("BBL", s.loss),
+                    ("BBZ", s.zero_point_bye),
+                    ("BBF", s.forfeit_loss),
+                    ("BBU", s.pab),
+                ] {
                     line(&mut out, format!("{code} {value:>4}"));
                 }
                 // What 162 and BB* cannot say (forfeit win, half- and full-point byes apart
@@ -98,7 +121,11 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> String {
             clip(&pl.sex, 1),
             clip(&pl.title, 3),
             clip(&pl.name, 33),
-            if pl.rating > 0 { pl.rating.to_string() } else { String::new() },
+            if pl.rating > 0 {
+                pl.rating.to_string()
+            } else {
+                String::new()
+            },
             clip(&pl.federation, 3),
             clip(&pl.fide_id, 11),
             clip(&pl.birth_date, 10),
@@ -125,10 +152,18 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> String {
                 if f.first_round.is_none() && f.last_round.is_none() {
                     line(&mut out, format!("XXP {}", ids.join(" ")));
                 } else {
-                    line(&mut out, record_260(f.first_round, f.last_round, t.total_rounds, &ids));
+                    line(
+                        &mut out,
+                        record_260(f.first_round, f.last_round, t.total_rounds, &ids),
+                    );
                 }
             }
-            let max_round = t.accelerations.iter().map(|a| a.last_round).max().unwrap_or(0);
+            let max_round = t
+                .accelerations
+                .iter()
+                .map(|a| a.last_round)
+                .max()
+                .unwrap_or(0);
             let mut players: Vec<usize> = t.accelerations.iter().map(|a| a.player).collect();
             players.sort_by_key(|&p| rank(p));
             players.dedup();
@@ -150,25 +185,51 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> String {
             // Requested byes of a round not yet paired (mandatory for in-tournament exchange).
             let paired = t.rounds_paired() as usize;
             for (r, round) in t.rounds.iter().enumerate().skip(paired) {
-                for (kind, code) in [(ByeKind::FullPoint, 'F'), (ByeKind::HalfPoint, 'H'), (ByeKind::ZeroPoint, 'Z')] {
-                    let mut ids: Vec<u32> = round.byes.iter().filter(|b| b.kind == kind).map(|b| rank(b.player)).collect();
+                for (kind, code) in [
+                    (ByeKind::FullPoint, 'F'),
+                    (ByeKind::HalfPoint, 'H'),
+                    (ByeKind::ZeroPoint, 'Z'),
+                ] {
+                    let mut ids: Vec<u32> = round
+                        .byes
+                        .iter()
+                        .filter(|b| b.kind == kind)
+                        .map(|b| rank(b.player))
+                        .collect();
                     if ids.is_empty() {
                         continue;
                     }
                     ids.sort_unstable();
                     let list: Vec<String> = ids.iter().map(|i| format!("{i:>4}")).collect();
-                    line(&mut out, format!("240 {code} {:>3} {}", r + 1, list.join(" ")));
+                    line(
+                        &mut out,
+                        format!("240 {code} {:>3} {}", r + 1, list.join(" ")),
+                    );
                 }
             }
             for a in &t.accelerations {
                 line(
                     &mut out,
-                    format!("250      {:>4} {:>3} {:>3} {:>4} {:>4}", a.points.to_string(), a.first_round, a.last_round, rank(a.player), rank(a.player)),
+                    format!(
+                        "250      {:>4} {:>3} {:>3} {:>4} {:>4}",
+                        a.points.to_string(),
+                        a.first_round,
+                        a.last_round,
+                        rank(a.player),
+                        rank(a.player)
+                    ),
                 );
             }
             for f in &t.forbidden_pairings {
                 let ids: Vec<String> = f.players.iter().map(|&p| rank(p).to_string()).collect();
-                line(&mut out, record_260(f.first_round, f.last_round, t.total_rounds, &ids));
+                // A pair forbidden for the whole event stays an XXP line (bbp reads both), so
+                // that reading back gives no invented round range.
+                let record = if f.first_round.is_none() && f.last_round.is_none() {
+                    format!("XXP {}", ids.join(" "))
+                } else {
+                    record_260(f.first_round, f.last_round, t.total_rounds, &ids)
+                };
+                line(&mut out, record);
             }
         }
     }
@@ -178,13 +239,26 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> String {
 fn record_260(first: Option<u32>, last: Option<u32>, total: u32, ids: &[String]) -> String {
     let last = last.unwrap_or(if total > 0 { total } else { 999 });
     let ids: Vec<String> = ids.iter().map(|i| format!("{i:>4}")).collect();
-    format!("260 {:>3} {:>3} {}", first.unwrap_or(1), last, ids.join(" "))
+    format!(
+        "260 {:>3} {:>3} {}",
+        first.unwrap_or(1),
+        last,
+        ids.join(" ")
+    )
 }
 
 fn xxs(s: &Scoring) -> String {
     format!(
         "XXS W={} D={} L={} FW={} FL={} PAB={} HPB={} ZPB={} FPB={}",
-        s.win, s.draw, s.loss, s.forfeit_win, s.forfeit_loss, s.pab, s.half_point_bye, s.zero_point_bye, s.full_point_bye
+        s.win,
+        s.draw,
+        s.loss,
+        s.forfeit_win,
+        s.forfeit_loss,
+        s.pab,
+        s.half_point_bye,
+        s.zero_point_bye,
+        s.full_point_bye
     )
 }
 
@@ -213,7 +287,12 @@ fn round_block(t: &Tournament, entry: &RoundEntry) -> String {
                 // TRF has no adjourned code: written as not yet played.
                 (GameResult::Adjourned | GameResult::Pending, _) => ' ',
             };
-            format!("{:>4} {} {}  ", t.pairing_number(opponent), colour.trf_letter(), code)
+            format!(
+                "{:>4} {} {}  ",
+                t.pairing_number(opponent),
+                colour.trf_letter(),
+                code
+            )
         }
     }
 }

@@ -42,7 +42,10 @@ impl RoundToPair {
         if t.total_rounds > 0 && number > t.total_rounds {
             problems.push(Problem::new(
                 "round",
-                format!("round {number} is beyond the tournament's {} rounds", t.total_rounds),
+                format!(
+                    "round {number} is beyond the tournament's {} rounds",
+                    t.total_rounds
+                ),
             ));
         }
         let mut tournament = t.clone();
@@ -51,14 +54,21 @@ impl RoundToPair {
         let mut preset: Vec<(PlayerIdx, ByeKind, String)> = Vec::new();
         if let Some(round) = t.round(number) {
             for (i, b) in round.byes.iter().enumerate() {
-                preset.push((b.player, b.kind, format!("tournament.rounds[{}].byes[{i}]", number - 1)));
+                preset.push((
+                    b.player,
+                    b.kind,
+                    format!("tournament.rounds[{}].byes[{i}]", number - 1),
+                ));
             }
         }
         for (i, &p) in options.absent.iter().enumerate() {
             preset.push((p, ByeKind::Absent, format!("absent_player_ids[{i}]")));
         }
         for (i, &(p, kind)) in options.requested_byes.iter().enumerate() {
-            if !matches!(kind, ByeKind::HalfPoint | ByeKind::ZeroPoint | ByeKind::FullPoint) {
+            if !matches!(
+                kind,
+                ByeKind::HalfPoint | ByeKind::ZeroPoint | ByeKind::FullPoint
+            ) {
                 problems.push(Problem::new(
                     format!("requested_byes[{i}].kind"),
                     format!("player {:?}: a requested bye is half-point, zero-point or full-point, not {}", id(t, p), kind.describe()),
@@ -83,7 +93,10 @@ impl RoundToPair {
             if out_of_round[p] {
                 problems.push(Problem::new(
                     path,
-                    format!("player {:?} is given two byes or absences for round {number}", player.id),
+                    format!(
+                        "player {:?} is given two byes or absences for round {number}",
+                        player.id
+                    ),
                 ));
                 continue;
             }
@@ -108,7 +121,11 @@ impl RoundToPair {
             None => {
                 // CG-8: the lot comes from the request's seed, never from the clock.
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_C010_0000_0001);
-                let colour = if rng.random::<bool>() { Colour::White } else { Colour::Black };
+                let colour = if rng.random::<bool>() {
+                    Colour::White
+                } else {
+                    Colour::Black
+                };
                 if number == 1 {
                     warnings.push(format!("no first-round colour given: pairing number 1 gets {colour} by lot (seed {seed})"));
                 }
@@ -147,7 +164,11 @@ impl RoundToPair {
                 }
             }
         }
-        if problems.is_empty() { Ok(()) } else { Err(PairError::Invalid(Problems(problems))) }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(PairError::Invalid(Problems(problems)))
+        }
     }
 
     /// A player's id, for messages.

@@ -8,12 +8,18 @@
 /// stays on board 1, Black in odd rounds and White in even ones.
 pub fn round(size: u32, round: u32) -> Vec<(u32, u32)> {
     let n = size;
-    if n < 2 || n % 2 != 0 || round == 0 {
+    if n < 2 || !n.is_multiple_of(2) || round == 0 {
         return Vec::new();
     }
     let half = n / 2;
     let mut boards: Vec<(u32, u32)> = (1..=half).map(|i| (i, n + 1 - i)).collect();
-    let step = |k: u32| if k == n { n } else { (k - 1 + half) % (n - 1) + 1 };
+    let step = |k: u32| {
+        if k == n {
+            n
+        } else {
+            (k - 1 + half) % (n - 1) + 1
+        }
+    };
     for _ in 1..round {
         for b in &mut boards {
             *b = (step(b.0), step(b.1));
@@ -22,7 +28,11 @@ pub fn round(size: u32, round: u32) -> Vec<(u32, u32)> {
     // Board 1 holds n: re-orient it by the round's parity.
     if let Some(first) = boards.first_mut() {
         let other = if first.0 == n { first.1 } else { first.0 };
-        *first = if round % 2 == 1 { (other, n) } else { (n, other) };
+        *first = if round % 2 == 1 {
+            (other, n)
+        } else {
+            (n, other)
+        };
     }
     boards
 }
@@ -48,7 +58,10 @@ mod tests {
                 let mut seen = std::collections::HashSet::new();
                 for (w, b) in boards {
                     assert!(seen.insert(w) && seen.insert(b));
-                    assert!(met.insert((w.min(b), w.max(b))), "n={n} r={r}: {w}-{b} twice");
+                    assert!(
+                        met.insert((w.min(b), w.max(b))),
+                        "n={n} r={r}: {w}-{b} twice"
+                    );
                 }
             }
             assert_eq!(met.len() as u32, n * (n - 1) / 2);

@@ -7,7 +7,10 @@ pub mod berger;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 
-use super::{Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo};
+use super::{
+    Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair,
+    SystemInfo,
+};
 use crate::model::validate::{Problem, Problems};
 use crate::model::{ByeKind, PlayerIdx, RoundRobinOrder, SystemId};
 
@@ -76,13 +79,19 @@ impl PairingSystem for RoundRobin {
             if p.late_entry_round.is_some_and(|l| l > 1) {
                 problems.push(Problem::new(
                     format!("tournament.players[{i}].late_entry_round"),
-                    format!("player {:?}: late entrants cannot join a round robin (RR-4)", p.id),
+                    format!(
+                        "player {:?}: late entrants cannot join a round robin (RR-4)",
+                        p.id
+                    ),
                 ));
             }
         }
         let players = t.players.len() as u32;
         if players < 2 {
-            problems.push(Problem::new("tournament.players", "a round robin needs at least two players"));
+            problems.push(Problem::new(
+                "tournament.players",
+                "a round robin needs at least two players",
+            ));
         }
         let size = players + players % 2;
         let per_cycle = size.saturating_sub(1).max(1);
@@ -112,7 +121,11 @@ impl PairingSystem for RoundRobin {
         if r.number > cycles * per_cycle {
             problems.push(Problem::new(
                 "round",
-                format!("round {} is beyond the schedule's {} rounds", r.number, cycles * per_cycle),
+                format!(
+                    "round {} is beyond the schedule's {} rounds",
+                    r.number,
+                    cycles * per_cycle
+                ),
             ));
         }
         if !problems.is_empty() {
@@ -128,9 +141,17 @@ impl PairingSystem for RoundRobin {
         if opts.order == RoundRobinOrder::Lot {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(r.seed);
             seat.shuffle(&mut rng);
-            ex.step("RR-3", format!("table numbers drawn by lot (seed {})", r.seed), Vec::new());
+            ex.step(
+                "RR-3",
+                format!("table numbers drawn by lot (seed {})", r.seed),
+                Vec::new(),
+            );
         } else {
-            ex.detail("RR-3", "table numbers follow the pairing numbers", Vec::new());
+            ex.detail(
+                "RR-3",
+                "table numbers follow the pairing numbers",
+                Vec::new(),
+            );
         }
         let sched = schedule(size, r.number, opts.swap_last_two_rounds);
         let reversed = sched.cycle == 2;
@@ -138,9 +159,17 @@ impl PairingSystem for RoundRobin {
             "RR-1",
             format!(
                 "Berger table for {size} players{}, table round {}{}",
-                if players % 2 == 1 { " (number {size} is the bye)" } else { "" },
+                if players % 2 == 1 {
+                    " (number {size} is the bye)"
+                } else {
+                    ""
+                },
                 sched.table_round,
-                if reversed { ", second cycle with colours reversed (RR-2)" } else { "" }
+                if reversed {
+                    ", second cycle with colours reversed (RR-2)"
+                } else {
+                    ""
+                }
             ),
             Vec::new(),
         );
