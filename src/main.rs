@@ -78,6 +78,26 @@ struct SystemArg {
     burstein: bool,
 }
 
+/// System options, `--option NAME=VALUE` (repeatable): cycles, swap_last_two_rounds,
+/// order, profile, float_history, match_length, late_entry_score.
+#[derive(Args)]
+struct OptionArgs {
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+impl OptionArgs {
+    fn apply(&self, t: &mut Tournament) -> Result<(), CliError> {
+        for o in &self.options {
+            let (name, value) = o
+                .split_once('=')
+                .ok_or_else(|| CliError::Invalid(format!("--option {o:?}: expected NAME=VALUE")))?;
+            t.options.set(name, value).map_err(CliError::Invalid)?;
+        }
+        Ok(())
+    }
+}
+
 impl SystemArg {
     fn resolve(&self) -> Result<Option<SystemId>, CliError> {
         if self.dutch {
@@ -106,6 +126,8 @@ enum DetailArg {
 struct PairArgs {
     #[command(flatten)]
     system: SystemArg,
+    #[command(flatten)]
+    options: OptionArgs,
     /// The tournament (TRF-16/TRF-26).
     input: PathBuf,
     /// Write the pairing as `N` then `white black` lines (the PAB as `id 0`) to a file, or to
@@ -129,6 +151,8 @@ struct PairArgs {
 struct CheckArgs {
     #[command(flatten)]
     system: SystemArg,
+    #[command(flatten)]
+    options: OptionArgs,
     /// The tournament (TRF-16/TRF-26).
     input: PathBuf,
     #[arg(long)]
@@ -292,6 +316,7 @@ fn pair(args: &PairArgs) -> Result<ExitCode, CliError> {
     let system = args.system.resolve()?;
     let doc = read_trf(&args.input)?;
     let mut t = doc.tournament;
+    args.options.apply(&mut t)?;
     t.assign_pairing_numbers(args.seed.unwrap_or(t.lot_seed));
     let options = PairOptions {
         round: args.round,
@@ -327,6 +352,7 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode, CliError> {
     let system = args.system.resolve()?;
     let doc = read_trf(&args.input)?;
     let mut t = doc.tournament;
+    args.options.apply(&mut t)?;
     t.assign_pairing_numbers(args.seed.unwrap_or(t.lot_seed));
     let options = CheckOptions {
         system,

@@ -134,10 +134,75 @@ pub struct RoundRobinOptions {
     pub order: RoundRobinOrder,
 }
 
+/// Which reading of the Amalfi Rating rules to follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AmalfiProfile {
+    /// The FSI regulation as systems.md §1 states it.
+    #[default]
+    Fsi,
+    /// JavaPairing 2.9's reading (javapairing.md §2).
+    JavaPairing,
+}
+
 /// Options of the individual systems; each system reads its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SystemOptions {
     pub round_robin: RoundRobinOptions,
+    pub amalfi_profile: AmalfiProfile,
+    /// Simple Swiss: pair as if no float history had been stored (javapairing.md §3.9).
+    pub ignore_float_history: bool,
+    /// Backgammon: points per match, carried through as data.
+    pub match_length: Option<u32>,
+    /// Pairing score of a late entrant (AM-2.5); `None` = the system's default.
+    pub late_entry_score: Option<Score>,
+}
+
+impl SystemOptions {
+    /// The options' names as `set` takes them.
+    pub const NAMES: [&'static str; 7] = [
+        "cycles",
+        "swap_last_two_rounds",
+        "order",
+        "profile",
+        "float_history",
+        "match_length",
+        "late_entry_score",
+    ];
+
+    /// Sets an option from its name and a text value (the CLI's `--option NAME=VALUE`).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let bad = || format!("option {name}: invalid value {value:?}");
+        let v = value.trim();
+        match name.trim().to_ascii_lowercase().replace('-', "_").as_str() {
+            "cycles" => self.round_robin.cycles = Some(v.parse().map_err(|_| bad())?),
+            "swap_last_two_rounds" => self.round_robin.swap_last_two_rounds = v.parse().map_err(|_| bad())?,
+            "order" => {
+                self.round_robin.order = match v.to_ascii_uppercase().as_str() {
+                    "PAIRING_NUMBER" => RoundRobinOrder::PairingNumber,
+                    "LOT" => RoundRobinOrder::Lot,
+                    _ => return Err(bad()),
+                }
+            }
+            "profile" => {
+                self.amalfi_profile = match v.to_ascii_uppercase().as_str() {
+                    "FSI" => AmalfiProfile::Fsi,
+                    "JAVAPAIRING" => AmalfiProfile::JavaPairing,
+                    _ => return Err(bad()),
+                }
+            }
+            "float_history" => {
+                self.ignore_float_history = match v.to_ascii_uppercase().as_str() {
+                    "USED" => false,
+                    "IGNORED" => true,
+                    _ => return Err(bad()),
+                }
+            }
+            "match_length" => self.match_length = Some(v.parse().map_err(|_| bad())?),
+            "late_entry_score" => self.late_entry_score = Some(Score::parse(v).ok_or_else(bad)?),
+            _ => return Err(format!("unknown option {name:?}; options: {}", Self::NAMES.join(", "))),
+        }
+        Ok(())
+    }
 }
 
 /// A whole tournament snapshot (CG-1).

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use crate::model::validate::{Problem, Problems};
 use crate::model::{
-    Acceleration, Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx,
+    AmalfiProfile, Acceleration, Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx,
     Round, RoundRobinOptions, RoundRobinOrder, Score, Scoring, SystemId, SystemOptions, Tournament,
 };
 use crate::proto;
@@ -250,7 +250,7 @@ pub fn tournament_from_proto(
             _ => None,
         },
         lot_seed: pt.lot_seed,
-        options: options_from_proto(pt.options.as_ref()),
+        options: options_from_proto(pt.options.as_ref(), problems),
         ..Tournament::default()
     };
     if pt.system != 0 && t.system.is_none() {
@@ -384,9 +384,20 @@ pub fn tournament_from_proto(
     t
 }
 
-fn options_from_proto(o: Option<&proto::SystemOptions>) -> SystemOptions {
+fn options_from_proto(o: Option<&proto::SystemOptions>, problems: &mut Vec<Problem>) -> SystemOptions {
     let rr = o.and_then(|o| o.round_robin.as_ref());
     SystemOptions {
+        amalfi_profile: match o.and_then(|o| o.amalfi.as_ref()).map(|a| proto::AmalfiProfile::try_from(a.profile)) {
+            Some(Ok(proto::AmalfiProfile::Javapairing)) => AmalfiProfile::JavaPairing,
+            _ => AmalfiProfile::Fsi,
+        },
+        ignore_float_history: o
+            .and_then(|o| o.simple.as_ref())
+            .is_some_and(|s| s.float_history == proto::FloatHistory::Ignored as i32),
+        match_length: o.and_then(|o| o.backgammon.as_ref()).and_then(|b| opt_round(b.match_length)),
+        late_entry_score: o
+            .and_then(|o| o.late_entry_score)
+            .map(|v| points(Some(v), Score::ZERO, "tournament.options.late_entry_score", problems)),
         round_robin: RoundRobinOptions {
             cycles: rr.and_then(|r| opt_round(r.cycles)),
             swap_last_two_rounds: rr.is_some_and(|r| r.swap_last_two_rounds),
@@ -413,6 +424,23 @@ pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
         },
         lot_seed: t.lot_seed,
         options: Some(proto::SystemOptions {
+            amalfi: Some(proto::AmalfiOptions {
+                profile: match t.options.amalfi_profile {
+                    AmalfiProfile::Fsi => proto::AmalfiProfile::Fsi as i32,
+                    AmalfiProfile::JavaPairing => proto::AmalfiProfile::Javapairing as i32,
+                },
+            }),
+            simple: Some(proto::SimpleOptions {
+                float_history: if t.options.ignore_float_history {
+                    proto::FloatHistory::Ignored as i32
+                } else {
+                    proto::FloatHistory::Used as i32
+                },
+            }),
+            backgammon: Some(proto::BackgammonOptions {
+                match_length: t.options.match_length.unwrap_or(0),
+            }),
+            late_entry_score: t.options.late_entry_score.map(Score::as_f64),
             round_robin: Some(proto::RoundRobinOptions {
                 cycles: t.options.round_robin.cycles.unwrap_or(0),
                 swap_last_two_rounds: t.options.round_robin.swap_last_two_rounds,

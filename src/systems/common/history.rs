@@ -1,0 +1,182 @@
+//! Per-player facts every Swiss system reads, computed once from the rounds before the one
+//! being paired: scores, played colours (compressed, GHR 3.4 / CG-5), opponents actually met
+//! (CG-4), forbidden pairs (CG-10), unplayed rounds.
+use std::collections::HashSet;
+
+use super::RoundToPair;
+use crate::model::{ByeKind, Colour, GameResult, PlayerIdx, RoundEntry, Score};
+
+/// What one player did before the round being paired.
+#[derive(Clone, Debug, Default)]
+pub struct PlayerHistory {
+    /// Real points (the tournament's scoring; adjourned games count nothing yet).
+    pub points: Score,
+    /// Points for pairing: adjourned games count as draws (GHR 3.1).
+    pub pairing_points: Score,
+    /// Per past round: the entry as recorded.
+    pub entries: Vec<RoundEntry>,
+    /// Colours of the games actually played, in round order (unplayed rounds skipped).
+    pub colours: Vec<Colour>,
+    /// Opponents met over the board, in round order.
+    pub opponents: Vec<PlayerIdx>,
+    /// Rounds in which the player scored without playing (PAB, full- or half-point bye,
+    /// forfeit win) and the points of each.
+    pub unplayed_points: Vec<Score>,
+    /// Whether the player already had a pairing-allocated bye.
+    pub had_pab: bool,
+}
+
+impl PlayerHistory {
+    pub fn games_played(&self) -> usize {
+        self.colours.len()
+    }
+
+    pub fn whites(&self) -> usize {
+        self.colours.iter().filter(|&&c| c == Colour::White).count()
+    }
+
+    pub fn blacks(&self) -> usize {
+        self.colours.len() - self.whites()
+    }
+
+    /// Whites minus blacks over played games (CG-5).
+    pub fn colour_difference(&self) -> i32 {
+        self.whites() as i32 - self.blacks() as i32
+    }
+
+    pub fn last_colour(&self) -> Option<Colour> {
+        self.colours.last().copied()
+    }
+
+    /// The colour of the last two played games, when they are the same.
+    pub fn last_two_same(&self) -> Option<Colour> {
+        match self.colours.as_slice() {
+            [.., a, b] if a == b => Some(*a),
+            _ => None,
+        }
+    }
+
+    /// Whether giving `colour` now would make three of a kind in a row or a colour difference
+    /// beyond ±2 (C.04.1 art. 6-7, CG-5).
+    pub fn colour_breaks_limits(&self, colour: Colour) -> bool {
+        let third = self.last_two_same() == Some(colour);
+        let diff = self.colour_difference() + if colour == Colour::White { 1 } else { -1 };
+        third || diff.abs() > 2
+    }
+
+    /// Played colour per past round (`None` for rounds without a played game).
+    pub fn round_colours(&self) -> Vec<Option<Colour>> {
+        self.entries.iter().map(RoundEntry::played_colour).collect()
+    }
+}
+
+/// The history of every player, and who may not meet whom.
+#[derive(Clone, Debug)]
+pub struct History {
+    pub players: Vec<PlayerHistory>,
+    met: HashSet<(PlayerIdx, PlayerIdx)>,
+    forbidden: HashSet<(PlayerIdx, PlayerIdx)>,
+}
+
+fn key(a: PlayerIdx, b: PlayerIdx) -> (PlayerIdx, PlayerIdx) {
+    (a.min(b), a.max(b))
+}
+
+impl History {
+    pub fn build(r: &RoundToPair) -> History {
+        let t = &r.tournament;
+        let entries = t.entries();
+        let mut players: Vec<PlayerHistory> = Vec::with_capacity(t.players.len());
+        let mut met = HashSet::new();
+        for (p, row) in entries.into_iter().enumerate() {
+            let mut h = PlayerHistory::default();
+            for entry in &row {
+                match *entry {
+                    RoundEntry::Game {
+                        opponent,
+                        colour,
+                        result,
+                    } => {
+                        let (w, b) = result.points(&t.scoring);
+                        let (pw, pb) = result.pairing_points(&t.scoring);
+                        let white = colour == Colour::White;
+                        h.points += if white { w } else { b };
+                        h.pairing_points += if white { pw } else { pb };
+                        if result.is_played() {
+                            h.colours.push(colour);
+                            h.opponents.push(opponent);
+                            met.insert(key(p, opponent));
+                        } else {
+                            let won = matches!(
+                                (result, white),
+                                (GameResult::WhiteWinsForfeit, true) | (GameResult::BlackWinsForfeit, false)
+                            );
+                            if won {
+                                h.unplayed_points.push(if white { w } else { b });
+                            }
+                        }
+                    }
+                    RoundEntry::Bye(kind) => {
+                        let points = kind.points(&t.scoring);
+                        h.points += points;
+                        h.pairing_points += points;
+                        if kind == ByeKind::Pab {
+                            h.had_pab = true;
+                        }
+                        if points > Score::ZERO {
+                            h.unplayed_points.push(points);
+                        }
+                    }
+                    RoundEntry::None => {}
+                }
+            }
+            h.entries = row;
+            players.push(h);
+        }
+        let mut forbidden = HashSet::new();
+        for f in &t.forbidden_pairings {
+            if !f.applies_to(r.number) {
+                continue;
+            }
+            for (i, &a) in f.players.iter().enumerate() {
+                for &b in &f.players[i + 1..] {
+                    if a != b {
+                        forbidden.insert(key(a, b));
+                    }
+                }
+            }
+        }
+        History {
+            players,
+            met,
+            forbidden,
+        }
+    }
+
+    /// Whether two players met over the board (forfeits are no meeting, CG-4).
+    pub fn have_played(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
+        self.met.contains(&key(a, b))
+    }
+
+    /// Whether the pair is forbidden this round (CG-10).
+    pub fn is_forbidden(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
+        self.forbidden.contains(&key(a, b))
+    }
+
+    /// Whether the two may not meet: they met, or the pair is forbidden (CG-10 treats it as
+    /// having met).
+    pub fn may_not_meet(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
+        self.have_played(a, b) || self.is_forbidden(a, b)
+    }
+
+    pub fn player(&self, p: PlayerIdx) -> &PlayerHistory {
+        &self.players[p]
+    }
+
+    /// C.04.1 art. 4: no PAB for a player who had one, or who scored a win's points in one
+    /// round without playing (forfeit win, full-point bye). Half-point byes do not count.
+    pub fn pab_eligible(&self, p: PlayerIdx, win: Score) -> bool {
+        let h = &self.players[p];
+        !h.had_pab && !h.unplayed_points.iter().any(|&pts| pts >= win)
+    }
+}
