@@ -37,6 +37,7 @@
 pub mod check;
 pub mod model;
 pub mod service;
+pub mod simulate;
 pub mod systems;
 pub mod trf;
 

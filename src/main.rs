@@ -12,6 +12,7 @@ use swisspair::check::{CheckOptions, check};
 use swisspair::model::{ByeKind, SystemId, Tournament};
 use swisspair::proto;
 use swisspair::service::{self, ServerConfig, convert};
+use swisspair::simulate::{SimConfig, SimError, simulate};
 use swisspair::systems::{self, Detail, PairError, PairOptions, RoundPairing};
 use swisspair::trf;
 
@@ -34,6 +35,8 @@ enum Command {
     Pair(PairArgs),
     /// Re-pair every round of a TRF file from the rounds before it and report differences.
     Check(CheckArgs),
+    /// Simulate a random tournament paired by a system, written as TRF.
+    Simulate(SimulateArgs),
     /// List the implemented pairing systems.
     Systems,
     /// Call a running server.
@@ -160,6 +163,32 @@ struct CheckArgs {
 }
 
 #[derive(Args)]
+struct SimulateArgs {
+    #[command(flatten)]
+    system: SystemArg,
+    #[command(flatten)]
+    options: OptionArgs,
+    #[arg(long)]
+    players: u32,
+    #[arg(long)]
+    rounds: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Share of played games drawn.
+    #[arg(long, default_value_t = 0.3)]
+    draw_rate: f64,
+    /// Share of games forfeited.
+    #[arg(long, default_value_t = 0.0)]
+    forfeit_rate: f64,
+    /// Chance a player asks for a half-point bye in a round.
+    #[arg(long, default_value_t = 0.0)]
+    bye_rate: f64,
+    /// Output file (default: standard output).
+    #[arg(short = 'o', long)]
+    output: Option<PathBuf>,
+}
+
+#[derive(Args)]
 struct ClientArgs {
     /// Server address.
     #[arg(long, default_value = "http://127.0.0.1:50051")]
@@ -224,6 +253,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve(args),
         Command::Pair(args) => pair(&args),
         Command::Check(args) => run_check(&args),
+        Command::Simulate(args) => run_simulate(&args),
         Command::Systems => {
             print_systems(&service::list_systems());
             Ok(ExitCode::SUCCESS)
@@ -378,6 +408,36 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::from(1)
     })
+}
+
+fn run_simulate(args: &SimulateArgs) -> Result<ExitCode, CliError> {
+    let system = args.system.resolve()?.ok_or_else(|| {
+        CliError::Invalid(format!(
+            "name a system with --system; supported: {}",
+            systems::implemented_names()
+        ))
+    })?;
+    let mut config = SimConfig::new(system, args.players, args.rounds, args.seed);
+    config.draw_rate = args.draw_rate;
+    config.forfeit_rate = args.forfeit_rate;
+    config.bye_request_rate = args.bye_rate;
+    let mut scratch = Tournament::default();
+    args.options.apply(&mut scratch)?;
+    config.options = scratch.options;
+    let t = simulate(&config).map_err(|e| match e {
+        SimError::Invalid(m) => CliError::Invalid(m),
+        SimError::Pairing { round, error } => match CliError::from(error) {
+            CliError::NoPairing(m) => CliError::NoPairing(format!("round {round}: {m}")),
+            other => CliError::Invalid(format!("round {round}: {}", other.message())),
+        },
+    })?;
+    let doc = trf::TrfDocument {
+        tournament: t,
+        ..trf::TrfDocument::default()
+    };
+    let text = trf::write(&doc, trf::Dialect::JaVaFo);
+    write_output(args.output.as_deref().unwrap_or(Path::new("-")), &text)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn print_systems(list: &proto::ListSystemsResponse) {

@@ -212,6 +212,7 @@ async fn same_request_gives_the_same_bytes() {
             order: proto::RoundRobinOrder::Lot as i32,
             ..proto::RoundRobinOptions::default()
         }),
+        ..proto::SystemOptions::default()
     });
     let mut req = pair_request(t);
     req.seed = Some(42);
@@ -306,11 +307,6 @@ async fn rpcs_of_later_issues_answer_unimplemented() {
     let mut client = server.client().await;
     let e = client
         .standings(proto::StandingsRequest::default())
-        .await
-        .expect_err("unimplemented");
-    assert_eq!(e.code(), Code::Unimplemented);
-    let e = client
-        .simulate(proto::SimulateRequest::default())
         .await
         .expect_err("unimplemented");
     assert_eq!(e.code(), Code::Unimplemented);
@@ -563,5 +559,63 @@ async fn validation_lists_every_problem_at_once() {
         &["duplicate", "\"ghost\"", "problems"],
     )
     .await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn simulates_a_tournament_paired_by_the_system() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let req = proto::SimulateRequest {
+        system: proto::PairingSystem::RoundRobin as i32,
+        players: 7,
+        rounds: 7,
+        seed: 3,
+        draw_rate: 0.2,
+        ..proto::SimulateRequest::default()
+    };
+    let a = client
+        .simulate(req.clone())
+        .await
+        .expect("simulate")
+        .into_inner();
+    let b = client
+        .simulate(req.clone())
+        .await
+        .expect("simulate")
+        .into_inner();
+    assert_eq!(
+        prost::Message::encode_to_vec(&a),
+        prost::Message::encode_to_vec(&b)
+    );
+    let t = a.tournament.expect("tournament");
+    assert_eq!(t.rounds.len(), 7);
+    assert!(
+        t.rounds
+            .iter()
+            .all(|r| r.games.len() == 3 && r.byes.len() == 1)
+    );
+    // The TRF is the same tournament, and checks clean against the system.
+    let check = client
+        .check(proto::CheckRequest {
+            input: Some(proto::check_request::Input::Trf(a.trf)),
+            system: proto::PairingSystem::RoundRobin as i32,
+            ..proto::CheckRequest::default()
+        })
+        .await
+        .expect("check")
+        .into_inner();
+    assert_eq!((check.passed, check.failed), (7, 0));
+    // Bad settings are INVALID_ARGUMENT naming the field.
+    let mut bad = req.clone();
+    bad.system = 0;
+    let e = client.simulate(bad).await.expect_err("no system");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    assert!(e.message().contains("system"), "{}", e.message());
+    let mut bad = req;
+    bad.draw_rate = 2.0;
+    let e = client.simulate(bad).await.expect_err("bad rate");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    assert!(e.message().contains("draw_rate"), "{}", e.message());
     server.stop().await;
 }

@@ -12,9 +12,10 @@ use tokio::sync::Semaphore;
 use tonic::{Request, Response, Status};
 
 use crate::check::{self, CheckOptions};
-use crate::model::validate::Problems;
+use crate::model::validate::{Problem, Problems};
 use crate::proto;
 use crate::proto::pairing_service_server::{PairingService, PairingServiceServer};
+use crate::simulate::{self, SimConfig, SimError};
 use crate::systems::{self, PairError};
 use convert::Limits;
 
@@ -197,9 +198,58 @@ impl PairingService for Service {
 
     async fn simulate(
         &self,
-        _: Request<proto::SimulateRequest>,
+        request: Request<proto::SimulateRequest>,
     ) -> Result<Response<proto::SimulateResponse>, Status> {
-        Err(Status::unimplemented("Simulate is not implemented yet"))
+        let req = request.into_inner();
+        let limits = self.limits;
+        self.run(move || {
+            let mut problems = Vec::new();
+            let system = convert::system_from_proto(req.system);
+            if system.is_none() {
+                problems.push(Problem::new(
+                    "system",
+                    "name the pairing system to simulate",
+                ));
+            }
+            if req.players as usize > limits.max_players {
+                problems.push(Problem::new(
+                    "players",
+                    format!(
+                        "{} players is more than this server's limit of {}",
+                        req.players, limits.max_players
+                    ),
+                ));
+            }
+            let options = convert::options_from_proto(req.options.as_ref(), &mut problems);
+            let scoring = convert::scoring_from_proto(req.scoring.as_ref(), &mut problems);
+            let Some(system) = system.filter(|_| problems.is_empty()) else {
+                return Err(invalid(&Problems(problems)));
+            };
+            let config = SimConfig {
+                system,
+                players: req.players,
+                rounds: req.rounds,
+                seed: req.seed,
+                draw_rate: req.draw_rate,
+                forfeit_rate: req.forfeit_rate,
+                bye_request_rate: req.bye_request_rate,
+                scoring,
+                options,
+            };
+            let t = simulate::simulate(&config).map_err(|e| match e {
+                SimError::Invalid(m) => Status::invalid_argument(m),
+                SimError::Pairing { error, .. } => status_of(&error),
+            })?;
+            let doc = crate::trf::TrfDocument {
+                tournament: t.clone(),
+                ..crate::trf::TrfDocument::default()
+            };
+            Ok(Response::new(proto::SimulateResponse {
+                tournament: Some(convert::tournament_to_proto(&t)),
+                trf: crate::trf::write(&doc, crate::trf::Dialect::JaVaFo),
+            }))
+        })
+        .await?
     }
 
     async fn validate_pairing(

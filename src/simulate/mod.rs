@@ -1,0 +1,195 @@
+//! Random tournaments: players with random ratings, every round paired by a system and
+//! given random results. Everything comes from the seed through a seeded generator, so the
+//! same configuration gives the same tournament.
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::model::{
+    Bye, ByeKind, Colour, Game, GameResult, Player, Round, Scoring, SystemId, SystemOptions,
+    Tournament,
+};
+use crate::systems::{self, PairError, PairOptions};
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    pub system: SystemId,
+    pub players: u32,
+    pub rounds: u32,
+    pub seed: u64,
+    /// Share of played games drawn (0..1).
+    pub draw_rate: f64,
+    /// Share of games forfeited by one player (0..1).
+    pub forfeit_rate: f64,
+    /// Chance that a player asks for a half-point bye in a round (0..1).
+    pub bye_request_rate: f64,
+    pub scoring: Scoring,
+    pub options: SystemOptions,
+}
+
+impl SimConfig {
+    pub fn new(system: SystemId, players: u32, rounds: u32, seed: u64) -> SimConfig {
+        SimConfig {
+            system,
+            players,
+            rounds,
+            seed,
+            draw_rate: 0.3,
+            forfeit_rate: 0.0,
+            bye_request_rate: 0.0,
+            scoring: Scoring::default(),
+            options: SystemOptions::default(),
+        }
+    }
+}
+
+/// Why a simulation stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error("invalid simulation setting: {0}")]
+    Invalid(String),
+    #[error("round {round}: {error}")]
+    Pairing { round: u32, error: PairError },
+}
+
+/// A tournament of `config.rounds` rounds, each paired by the system.
+pub fn simulate(config: &SimConfig) -> Result<Tournament, SimError> {
+    for (name, rate) in [
+        ("draw_rate", config.draw_rate),
+        ("forfeit_rate", config.forfeit_rate),
+        ("bye_request_rate", config.bye_request_rate),
+    ] {
+        if !(0.0..=1.0).contains(&rate) {
+            return Err(SimError::Invalid(format!(
+                "{name} must be between 0 and 1, not {rate}"
+            )));
+        }
+    }
+    if config.players < 2 {
+        return Err(SimError::Invalid("at least two players".to_string()));
+    }
+    let mut t = start(config);
+    for _ in 0..config.rounds {
+        play_round(&mut t, config)?;
+    }
+    Ok(t)
+}
+
+/// The players and settings, before any round.
+pub fn start(config: &SimConfig) -> Tournament {
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    let players = (1..=config.players)
+        .map(|i| Player {
+            id: format!("p{i}"),
+            name: format!("Player {i:05}"),
+            rating: rng.random_range(1000..2800),
+            ..Player::default()
+        })
+        .collect();
+    let mut t = Tournament {
+        name: format!("Simulated {} seed {}", config.system, config.seed),
+        system: Some(config.system),
+        total_rounds: config.rounds,
+        scoring: config.scoring,
+        initial_colour: Some(if rng.random::<bool>() {
+            Colour::White
+        } else {
+            Colour::Black
+        }),
+        lot_seed: config.seed,
+        options: config.options.clone(),
+        players,
+        ..Tournament::default()
+    };
+    t.assign_pairing_numbers(config.seed);
+    t
+}
+
+/// Pairs the next round and plays it with random results.
+pub fn play_round(t: &mut Tournament, config: &SimConfig) -> Result<(), SimError> {
+    let number = t.rounds_paired() + 1;
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ (u64::from(number) << 32) ^ 0x51AD);
+    let requested_byes = (0..t.players.len())
+        .filter(|_| config.bye_request_rate > 0.0 && rng.random_bool(config.bye_request_rate))
+        .map(|p| (p, ByeKind::HalfPoint))
+        .collect();
+    let options = PairOptions {
+        requested_byes,
+        seed: Some(config.seed),
+        ..PairOptions::default()
+    };
+    let pairing = systems::pair(t, &options).map_err(|error| SimError::Pairing {
+        round: number,
+        error,
+    })?;
+    let mut round = Round::default();
+    for b in &pairing.boards {
+        let (rw, rb) = (t.players[b.white].rating, t.players[b.black].rating);
+        let result = if config.forfeit_rate > 0.0 && rng.random_bool(config.forfeit_rate) {
+            if rng.random::<bool>() {
+                GameResult::WhiteWinsForfeit
+            } else {
+                GameResult::BlackWinsForfeit
+            }
+        } else if config.draw_rate > 0.0 && rng.random_bool(config.draw_rate) {
+            GameResult::Draw
+        } else {
+            // Elo expectation decides who wins the decisive games.
+            let expected = 1.0 / (1.0 + 10f64.powf((f64::from(rb) - f64::from(rw)) / 400.0));
+            if rng.random_bool(expected.clamp(0.0, 1.0)) {
+                GameResult::WhiteWins
+            } else {
+                GameResult::BlackWins
+            }
+        };
+        round.games.push(Game {
+            white: b.white,
+            black: b.black,
+            result,
+            board: None,
+        });
+    }
+    round.byes = pairing
+        .byes
+        .iter()
+        .map(|b| Bye {
+            player: b.player,
+            kind: b.kind,
+        })
+        .collect();
+    let index = number as usize - 1;
+    if t.rounds.len() > index {
+        t.rounds[index] = round;
+        t.rounds.truncate(index + 1);
+    } else {
+        t.rounds.push(round);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_tournament_and_every_round_is_complete() {
+        let mut config = SimConfig::new(SystemId::RoundRobin, 9, 9, 5);
+        config.forfeit_rate = 0.1;
+        let a = simulate(&config).expect("simulates");
+        let b = simulate(&config).expect("simulates");
+        assert_eq!(a, b);
+        assert_eq!(a.rounds_paired(), 9);
+        for round in &a.rounds {
+            assert_eq!(round.games.len() * 2 + round.byes.len(), 9);
+        }
+        config.seed = 6;
+        assert_ne!(simulate(&config).expect("simulates"), a);
+    }
+
+    #[test]
+    fn bad_rates_are_refused() {
+        let mut config = SimConfig::new(SystemId::RoundRobin, 4, 3, 1);
+        config.draw_rate = 1.5;
+        assert!(matches!(simulate(&config), Err(SimError::Invalid(_))));
+    }
+}
