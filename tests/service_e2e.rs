@@ -575,12 +575,12 @@ async fn simulates_a_tournament_paired_by_the_system() {
         ..proto::SimulateRequest::default()
     };
     let a = client
-        .simulate(req.clone())
+        .simulate(req)
         .await
         .expect("simulate")
         .into_inner();
     let b = client
-        .simulate(req.clone())
+        .simulate(req)
         .await
         .expect("simulate")
         .into_inner();
@@ -607,7 +607,7 @@ async fn simulates_a_tournament_paired_by_the_system() {
         .into_inner();
     assert_eq!((check.passed, check.failed), (7, 0));
     // Bad settings are INVALID_ARGUMENT naming the field.
-    let mut bad = req.clone();
+    let mut bad = req;
     bad.system = 0;
     let e = client.simulate(bad).await.expect_err("no system");
     assert_eq!(e.code(), Code::InvalidArgument);
