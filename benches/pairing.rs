@@ -1,0 +1,91 @@
+//! Pairing benchmark: `cargo bench` (or `cargo bench -- SYSTEM...` for some systems).
+//!
+//! For every implemented system it simulates an open (1,000 players by default, env
+//! `SWISSPAIR_BENCH_PLAYERS`, comma-separated sizes) up to its last round, then times the
+//! pairing of the last round (best and median of several runs). For the Dutch system it also
+//! pairs the last round of each `../shared/perf/*.trf` file. It prints wall time and the
+//! process's peak memory (VmHWM). Timings are measured here, never asserted in tests.
+use std::time::{Duration, Instant};
+
+use swisspair::model::SystemId;
+use swisspair::simulate::{SimConfig, simulate};
+use swisspair::systems::{self, PairOptions};
+
+fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
+fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, Duration) {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            std::hint::black_box(f());
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    (times[0], times[times.len() / 2])
+}
+
+fn report(label: &str, best: Duration, median: Duration) {
+    let mem = peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
+    println!(
+        "{label:<40} best {:>9.3} ms  median {:>9.3} ms  peak memory {mem}",
+        best.as_secs_f64() * 1000.0,
+        median.as_secs_f64() * 1000.0
+    );
+}
+
+fn main() {
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let sizes: Vec<u32> = std::env::var("SWISSPAIR_BENCH_PLAYERS")
+        .ok()
+        .map(|v| v.split(',').filter_map(|s| s.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![1000]);
+    for system in systems::implemented() {
+        let id = system.info().id;
+        if !filters.is_empty() && !filters.iter().any(|f| f == id.name()) {
+            continue;
+        }
+        for &players in &sizes {
+            let rounds = if id == SystemId::RoundRobin { 9 } else { 11 };
+            let config = SimConfig::new(id, players, rounds - 1, 1);
+            let mut t = match simulate(&config) {
+                Ok(t) => t,
+                Err(e) => {
+                    println!("{id} {players}: simulation failed: {e}");
+                    continue;
+                }
+            };
+            t.total_rounds = rounds;
+            let options = PairOptions::default();
+            if let Err(e) = systems::pair(&t, &options) {
+                println!("{id} {players}: last round failed: {e}");
+                continue;
+            }
+            let (best, median) = time(5, || systems::pair(&t, &options));
+            report(&format!("{id} {players} players, round {rounds}"), best, median);
+        }
+    }
+    if systems::find(SystemId::Dutch).is_some() && (filters.is_empty() || filters.iter().any(|f| f == "dutch")) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/perf");
+        let mut files: Vec<_> = std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+        files.sort();
+        for path in files {
+            let Ok(text) = std::fs::read_to_string(&path) else { continue };
+            let Ok(doc) = swisspair::trf::read(&text) else { continue };
+            let mut t = doc.tournament;
+            let last = t.rounds_paired();
+            t.rounds.truncate(last.saturating_sub(1) as usize);
+            let options = PairOptions {
+                system: Some(SystemId::Dutch),
+                ..PairOptions::default()
+            };
+            let (best, median) = time(1, || systems::pair(&t, &options));
+            report(&format!("dutch {}", path.display()), best, median);
+        }
+    }
+}
