@@ -40,7 +40,10 @@ fn report(label: &str, best: Duration, median: Duration) {
 }
 
 fn main() {
-    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
     let sizes: Vec<u32> = std::env::var("SWISSPAIR_BENCH_PLAYERS")
         .ok()
         .map(|v| v.split(',').filter_map(|s| s.trim().parse().ok()).collect())
@@ -67,16 +70,28 @@ fn main() {
                 continue;
             }
             let (best, median) = time(5, || systems::pair(&t, &options));
-            report(&format!("{id} {players} players, round {rounds}"), best, median);
+            report(
+                &format!("{id} {players} players, round {rounds}"),
+                best,
+                median,
+            );
         }
     }
-    if systems::find(SystemId::Dutch).is_some() && (filters.is_empty() || filters.iter().any(|f| f == "dutch")) {
+    if systems::find(SystemId::Dutch).is_some()
+        && (filters.is_empty() || filters.iter().any(|f| f == "dutch"))
+    {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/perf");
-        let mut files: Vec<_> = std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
         files.sort();
         for path in files {
-            let Ok(text) = std::fs::read_to_string(&path) else { continue };
-            let Ok(doc) = swisspair::trf::read(&text) else { continue };
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Ok(doc) = swisspair::trf::read(&text) else {
+                continue;
+            };
             let mut t = doc.tournament;
             let last = t.rounds_paired();
             t.rounds.truncate(last.saturating_sub(1) as usize);

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use swisspair::check::manual::{self, Proposal};
 use swisspair::check::{CheckOptions, check};
 use swisspair::model::{ByeKind, SystemId, Tournament};
 use swisspair::proto;
@@ -35,6 +36,9 @@ enum Command {
     Pair(PairArgs),
     /// Re-pair every round of a TRF file from the rounds before it and report differences.
     Check(CheckArgs),
+    /// Check a manual pairing (a pair list: `N`, then `a b` lines, `a 0` for the bye) against
+    /// the system's absolute rules, allocate its colours (MP-1), optionally complete it.
+    Validate(ValidateArgs),
     /// Simulate a random tournament paired by a system, written as TRF.
     Simulate(SimulateArgs),
     /// List the implemented pairing systems.
@@ -163,6 +167,23 @@ struct CheckArgs {
 }
 
 #[derive(Args)]
+struct ValidateArgs {
+    #[command(flatten)]
+    system: SystemArg,
+    #[command(flatten)]
+    options: OptionArgs,
+    /// The tournament (TRF-16/TRF-26).
+    input: PathBuf,
+    /// The proposed pairing, by starting rank.
+    pairs: PathBuf,
+    /// Pair the players the proposal leaves out with the system.
+    #[arg(long)]
+    complete: bool,
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+#[derive(Args)]
 struct SimulateArgs {
     #[command(flatten)]
     system: SystemArg,
@@ -254,6 +275,7 @@ fn main() -> ExitCode {
         Command::Pair(args) => pair(&args),
         Command::Check(args) => run_check(&args),
         Command::Simulate(args) => run_simulate(&args),
+        Command::Validate(args) => run_validate(&args),
         Command::Systems => {
             print_systems(&service::list_systems());
             Ok(ExitCode::SUCCESS)
@@ -404,6 +426,89 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode, CliError> {
     }
     println!("{} passed, {} failed", report.passed(), report.failed());
     Ok(if report.failed() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Reads a pair list (`N`, then `a b`, the bye as `a 0`) by pairing number.
+fn read_pair_list(path: &Path, t: &Tournament) -> Result<Proposal, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
+    let by_number: std::collections::HashMap<u32, usize> = (0..t.players.len())
+        .map(|p| (t.pairing_number(p), p))
+        .collect();
+    let mut proposal = Proposal::default();
+    for (i, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.is_empty() || (i == 0 && fields.len() == 1) {
+            continue;
+        }
+        let bad = || {
+            CliError::Invalid(format!(
+                "{}:{}: expected two pairing numbers, found {line:?}",
+                path.display(),
+                i + 1
+            ))
+        };
+        let [a, b] = fields.as_slice() else {
+            return Err(bad());
+        };
+        let a: u32 = a.parse().map_err(|_| bad())?;
+        let b: u32 = b.parse().map_err(|_| bad())?;
+        let find = |n: u32| {
+            by_number.get(&n).copied().ok_or_else(|| {
+                CliError::Invalid(format!(
+                    "{}:{}: no player has pairing number {n}",
+                    path.display(),
+                    i + 1
+                ))
+            })
+        };
+        if b == 0 {
+            proposal.byes.push(find(a)?);
+        } else {
+            proposal.boards.push((find(a)?, find(b)?));
+        }
+    }
+    Ok(proposal)
+}
+
+fn run_validate(args: &ValidateArgs) -> Result<ExitCode, CliError> {
+    let system = args.system.resolve()?;
+    let doc = read_trf(&args.input)?;
+    let mut t = doc.tournament;
+    args.options.apply(&mut t)?;
+    t.assign_pairing_numbers(args.seed.unwrap_or(t.lot_seed));
+    let system = system.or(t.system).ok_or_else(|| {
+        CliError::Invalid(format!(
+            "name a system with --system; supported: {}",
+            systems::implemented_names()
+        ))
+    })?;
+    let mut proposal = read_pair_list(&args.pairs, &t)?;
+    proposal.complete = args.complete;
+    let options = PairOptions {
+        seed: args.seed,
+        system: Some(system),
+        ..PairOptions::default()
+    };
+    let report = manual::validate(&t, system, &proposal, &options)?;
+    for v in &report.violations {
+        println!("violation {}: {}", v.rule_id, v.message);
+    }
+    let pairing = RoundPairing {
+        round: report.round,
+        boards: report.boards.clone(),
+        byes: report.byes.clone(),
+        ..RoundPairing::default()
+    };
+    print!("{}", pair_list(&t, &pairing));
+    for &p in &report.unpaired {
+        println!("unpaired {}", t.pairing_number(p));
+    }
+    Ok(if report.violations.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -302,16 +302,11 @@ async fn pairs_trf_text_checks_and_lists_systems() {
 }
 
 #[tokio::test]
-async fn rpcs_of_later_issues_answer_unimplemented() {
+async fn standings_answers_unimplemented_until_its_issue() {
     let server = Server::start(ServerConfig::default()).await;
     let mut client = server.client().await;
     let e = client
         .standings(proto::StandingsRequest::default())
-        .await
-        .expect_err("unimplemented");
-    assert_eq!(e.code(), Code::Unimplemented);
-    let e = client
-        .validate_pairing(proto::ValidatePairingRequest::default())
         .await
         .expect_err("unimplemented");
     assert_eq!(e.code(), Code::Unimplemented);
@@ -574,16 +569,8 @@ async fn simulates_a_tournament_paired_by_the_system() {
         draw_rate: 0.2,
         ..proto::SimulateRequest::default()
     };
-    let a = client
-        .simulate(req)
-        .await
-        .expect("simulate")
-        .into_inner();
-    let b = client
-        .simulate(req)
-        .await
-        .expect("simulate")
-        .into_inner();
+    let a = client.simulate(req).await.expect("simulate").into_inner();
+    let b = client.simulate(req).await.expect("simulate").into_inner();
     assert_eq!(
         prost::Message::encode_to_vec(&a),
         prost::Message::encode_to_vec(&b)
@@ -617,5 +604,63 @@ async fn simulates_a_tournament_paired_by_the_system() {
     let e = client.simulate(bad).await.expect_err("bad rate");
     assert_eq!(e.code(), Code::InvalidArgument);
     assert!(e.message().contains("draw_rate"), "{}", e.message());
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn validates_a_manual_pairing() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let mut t = round_robin_six();
+    t.rounds.push(proto::Round {
+        number: 1,
+        games: vec![game("a", "f"), game("b", "e"), game("c", "d")],
+        byes: Vec::new(),
+    });
+    let board = |w: &str, b: &str| proto::Board {
+        white_id: w.to_string(),
+        black_id: b.to_string(),
+        ..proto::Board::default()
+    };
+    // a-f met in round 1: a rematch in a single round robin; b-c is fine; d and e are left.
+    let req = proto::ValidatePairingRequest {
+        input: Some(proto::validate_pairing_request::Input::Tournament(
+            t.clone(),
+        )),
+        proposed: vec![board("a", "f"), board("b", "c")],
+        ..proto::ValidatePairingRequest::default()
+    };
+    let answer = client
+        .validate_pairing(req.clone())
+        .await
+        .expect("validate")
+        .into_inner();
+    assert_eq!(answer.round, 2);
+    assert_eq!(answer.violations.len(), 1, "{:?}", answer.violations);
+    assert_eq!(answer.violations[0].rule_id, "RR-1");
+    assert_eq!(answer.violations[0].player_ids, vec!["a", "f"]);
+    assert_eq!(answer.unpaired_ids, vec!["d", "e"]);
+    // Completed by the system (round 2 of the table: 6-4 5-3 1-2): nobody is left.
+    let mut complete = req.clone();
+    complete.proposed = vec![board("a", "b")];
+    complete.complete = true;
+    let answer = client
+        .validate_pairing(complete)
+        .await
+        .expect("validate")
+        .into_inner();
+    assert!(answer.violations.is_empty(), "{:?}", answer.violations);
+    assert!(answer.unpaired_ids.is_empty());
+    assert_eq!(answer.boards.len(), 3);
+    // Unknown ids are INVALID_ARGUMENT naming the field.
+    let mut bad = req;
+    bad.proposed_bye_ids.push("nobody".to_string());
+    let e = client.validate_pairing(bad).await.expect_err("unknown id");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    assert!(
+        e.message().contains("proposed_bye_ids[0]"),
+        "{}",
+        e.message()
+    );
     server.stop().await;
 }

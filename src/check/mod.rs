@@ -3,6 +3,8 @@
 //!
 //! Players with a requested bye or absence recorded in round r are taken as not paired
 //! that round, as the conformance contract says (`shared/conformance/README.md`).
+pub mod manual;
+
 use std::collections::BTreeSet;
 
 use crate::model::{ByeKind, Round, Tournament};

@@ -11,7 +11,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tonic::{Request, Response, Status};
 
-use crate::check::{self, CheckOptions};
+use crate::check::{self, CheckOptions, manual};
 use crate::model::validate::{Problem, Problems};
 use crate::proto;
 use crate::proto::pairing_service_server::{PairingService, PairingServiceServer};
@@ -254,11 +254,23 @@ impl PairingService for Service {
 
     async fn validate_pairing(
         &self,
-        _: Request<proto::ValidatePairingRequest>,
+        request: Request<proto::ValidatePairingRequest>,
     ) -> Result<Response<proto::ValidatePairingResponse>, Status> {
-        Err(Status::unimplemented(
-            "ValidatePairing is not implemented yet",
-        ))
+        let req = request.into_inner();
+        let limits = self.limits;
+        self.run(move || {
+            let (mut t, options, proposal) =
+                convert::validate_request(&req, &limits).map_err(|p| invalid(&p))?;
+            t.assign_pairing_numbers(options.seed.unwrap_or(t.lot_seed));
+            let system = options
+                .system
+                .or(t.system)
+                .ok_or_else(|| status_of(&PairError::NoSystem(systems::implemented_names())))?;
+            let report =
+                manual::validate(&t, system, &proposal, &options).map_err(|e| status_of(&e))?;
+            Ok(Response::new(convert::validate_response(&t, &report)))
+        })
+        .await?
     }
 
     async fn list_systems(

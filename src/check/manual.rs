@@ -1,0 +1,427 @@
+//! Manual pairing (systems.md §9, MP-1): an arbiter's proposed pairing, full or partial, is
+//! checked against the absolute rules of the chosen system, its colours are allocated by
+//! MP-1, and on request the players it leaves out are paired by the system.
+use std::collections::HashMap;
+
+use crate::model::{ByeKind, Colour, PlayerIdx, SystemId};
+use crate::systems::common::{History, PlayerHistory};
+use crate::systems::{
+    self, Board, ByeAssignment, Explanation, PairError, PairOptions, RoundToPair,
+};
+
+/// A proposed pairing: boards (the order of the two players does not matter: MP-1 decides
+/// the colours) and players proposed for the pairing-allocated bye.
+#[derive(Clone, Debug, Default)]
+pub struct Proposal {
+    pub boards: Vec<(PlayerIdx, PlayerIdx)>,
+    pub byes: Vec<PlayerIdx>,
+    /// Pair the players the proposal leaves out with the system.
+    pub complete: bool,
+}
+
+/// One broken rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub rule_id: String,
+    pub message: String,
+    pub players: Vec<PlayerIdx>,
+}
+
+/// The verdict on a proposal.
+#[derive(Clone, Debug, Default)]
+pub struct ManualReport {
+    pub round: u32,
+    pub violations: Vec<Violation>,
+    /// The proposal's boards with MP-1 colours, then the completion's boards.
+    pub boards: Vec<Board>,
+    pub byes: Vec<ByeAssignment>,
+    pub explanation: Explanation,
+    /// Players to pair that no board or bye covers.
+    pub unpaired: Vec<PlayerIdx>,
+}
+
+/// Which colour rules a system holds absolute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ColourRules {
+    /// No colours (backgammon) or a fixed schedule (round robin).
+    None,
+    /// Only "no three of a kind in a row" (VZ-4.3).
+    ThreeInARow,
+    /// Three in a row and a difference beyond ±2 are forbidden, except in the last round
+    /// (C.04.1 art. 6-7, AM-3.1, SS-6).
+    Basic,
+}
+
+fn colour_rules(system: SystemId) -> ColourRules {
+    match system {
+        SystemId::RoundRobin | SystemId::Backgammon => ColourRules::None,
+        SystemId::Vincze => ColourRules::ThreeInARow,
+        _ => ColourRules::Basic,
+    }
+}
+
+/// The rule id of the no-rematch rule in a system.
+fn rematch_rule(system: SystemId) -> &'static str {
+    match system {
+        SystemId::Amalfi => "AM-3.1",
+        SystemId::Vincze => "VZ-2.1",
+        SystemId::Backgammon => "BG-6",
+        SystemId::RoundRobin => "RR-1",
+        _ => "C.04.1 art. 2",
+    }
+}
+
+/// Checks a proposal for the round `options` describes.
+pub fn validate(
+    t: &crate::model::Tournament,
+    system: SystemId,
+    proposal: &Proposal,
+    options: &PairOptions,
+) -> Result<ManualReport, PairError> {
+    if systems::find(system).is_none() {
+        return Err(PairError::NotImplemented(
+            system,
+            systems::implemented_names(),
+        ));
+    }
+    let options = PairOptions {
+        system: Some(system),
+        ..options.clone()
+    };
+    let round = RoundToPair::prepare(t, &options)?;
+    let tour = &round.tournament;
+    let history = History::build(&round);
+    let id = |p: PlayerIdx| round.id(p).to_string();
+    let mut report = ManualReport {
+        round: round.number,
+        ..ManualReport::default()
+    };
+    let last_round = tour.total_rounds > 0 && round.number == tour.total_rounds;
+    let rules = colour_rules(system);
+    let violation =
+        |rule: &str, message: String, players: Vec<PlayerIdx>, report: &mut ManualReport| {
+            report.violations.push(Violation {
+                rule_id: rule.to_string(),
+                message,
+                players,
+            });
+        };
+
+    // Who may be paired, and nobody twice.
+    let to_pair: std::collections::HashSet<PlayerIdx> =
+        round.participants.iter().copied().collect();
+    let mut seen: HashMap<PlayerIdx, usize> = HashMap::new();
+    let mut placed = |p: PlayerIdx, report: &mut ManualReport| -> bool {
+        let count = seen.entry(p).or_insert(0);
+        *count += 1;
+        if *count == 2 {
+            violation(
+                "MP-1",
+                format!("player {} is proposed twice", id(p)),
+                vec![p],
+                report,
+            );
+        }
+        if !to_pair.contains(&p) {
+            violation(
+                "CG-6",
+                format!(
+                    "player {} is not to be paired in round {} (absent, withdrawn, not entered or with a requested bye)",
+                    id(p),
+                    round.number
+                ),
+                vec![p],
+                report,
+            );
+            return false;
+        }
+        *count == 1
+    };
+    report.explanation.group("proposed boards");
+    let mut boards = Vec::new();
+    for &(a, b) in &proposal.boards {
+        if a == b {
+            violation(
+                "MP-1",
+                format!("player {} is proposed against himself", id(a)),
+                vec![a],
+                &mut report,
+            );
+            continue;
+        }
+        let ok_a = placed(a, &mut report);
+        let ok_b = placed(b, &mut report);
+        if !(ok_a && ok_b) {
+            continue;
+        }
+        if meetings(&history, a, b) >= allowed_meetings(system, tour) {
+            violation(
+                rematch_rule(system),
+                format!("{} and {} have already met", id(a), id(b)),
+                vec![a, b],
+                &mut report,
+            );
+        } else if history.is_forbidden(a, b) {
+            violation(
+                "CG-10",
+                format!("{} and {} are a forbidden pairing", id(a), id(b)),
+                vec![a, b],
+                &mut report,
+            );
+        }
+        let board = allocate(&round, &history, a, b, rules, last_round, &mut report);
+        if rules != ColourRules::None && !last_round {
+            for (p, c) in [(board.white, Colour::White), (board.black, Colour::Black)] {
+                let h = history.player(p);
+                let breaks = match rules {
+                    ColourRules::ThreeInARow => h.last_two_same() == Some(c),
+                    _ => h.colour_breaks_limits(c),
+                };
+                if breaks {
+                    violation(
+                        if rules == ColourRules::ThreeInARow {
+                            "VZ-4.3"
+                        } else {
+                            "C.04.1 art. 6-7"
+                        },
+                        format!(
+                            "{} would play {c} a third time in a row or beyond a colour difference of 2",
+                            id(p)
+                        ),
+                        vec![p],
+                        &mut report,
+                    );
+                }
+            }
+        }
+        boards.push(board);
+    }
+    let win = tour.scoring.win;
+    for &p in &proposal.byes {
+        if !placed(p, &mut report) {
+            continue;
+        }
+        let h = history.player(p);
+        if system == SystemId::Amalfi {
+            // AM-2.2: the bye goes to someone with the most games played.
+            let most = round
+                .participants
+                .iter()
+                .map(|&q| history.player(q).games_played())
+                .max()
+                .unwrap_or(0);
+            if h.games_played() < most {
+                violation(
+                    "AM-2.2",
+                    format!(
+                        "{} has played fewer games than others and cannot get the bye",
+                        id(p)
+                    ),
+                    vec![p],
+                    &mut report,
+                );
+            }
+        }
+        // A round robin's byes follow the table (each player once per cycle): no history rule.
+        if system != SystemId::RoundRobin && !history.pab_eligible(p, win) {
+            let rule = if system == SystemId::Vincze {
+                "VZ-2.3"
+            } else {
+                "C.04.1 art. 4"
+            };
+            violation(
+                rule,
+                format!("{} already had a bye or a win without playing", id(p)),
+                vec![p],
+                &mut report,
+            );
+        }
+        report.explanation.step(
+            "MP-1",
+            format!("{} gets the pairing-allocated bye", id(p)),
+            vec![p],
+        );
+        report.byes.push(ByeAssignment {
+            player: p,
+            kind: ByeKind::Pab,
+            points: ByeKind::Pab.points(&tour.scoring),
+        });
+    }
+    if proposal.byes.len() > 1 {
+        violation(
+            "C.04.1 art. 3",
+            format!(
+                "{} byes proposed: a round has at most one",
+                proposal.byes.len()
+            ),
+            proposal.byes.clone(),
+            &mut report,
+        );
+    }
+    report.boards = boards;
+    let mut left: Vec<PlayerIdx> = round
+        .participants
+        .iter()
+        .copied()
+        .filter(|p| !seen.contains_key(p))
+        .collect();
+    if proposal.complete && !left.is_empty() {
+        let sys = systems::find(system)
+            .ok_or_else(|| PairError::NotImplemented(system, systems::implemented_names()))?;
+        let mut rest = round.clone();
+        rest.participants = left.clone();
+        match sys.pair(&rest) {
+            Ok(completion) => {
+                report.explanation.group("completion");
+                for g in completion.explanation.groups {
+                    report.explanation.groups.push(g);
+                }
+                report.boards.extend(completion.boards);
+                report.byes.extend(completion.byes);
+                left.clear();
+            }
+            Err(PairError::NoLegalPairing { rule, message, .. }) => {
+                violation(
+                    &rule,
+                    format!("the rest cannot be completed: {message}"),
+                    left.clone(),
+                    &mut report,
+                );
+            }
+            Err(e) => return Err(e),
+        }
+    } else if left.len()
+        > usize::from(proposal.byes.is_empty() && round.participants.len() % 2 == 1)
+    {
+        report.explanation.step(
+            "MP-1",
+            format!("{} players are left unpaired by the proposal", left.len()),
+            left.clone(),
+        );
+    }
+    report.unpaired = left;
+    report.byes.splice(0..0, round.preset_byes.iter().copied());
+    let pab_count = report
+        .byes
+        .iter()
+        .filter(|b| b.kind == ByeKind::Pab)
+        .count();
+    if report.unpaired.is_empty() && pab_count != round.participants.len() % 2 {
+        violation(
+            "C.04.1 art. 3",
+            format!(
+                "{} players are to be paired: a pairing-allocated bye is needed exactly when that number is odd",
+                round.participants.len()
+            ),
+            report
+                .byes
+                .iter()
+                .filter(|b| b.kind == ByeKind::Pab)
+                .map(|b| b.player)
+                .collect(),
+            &mut report,
+        );
+    }
+    report.explanation = std::mem::take(&mut report.explanation).filtered(options.detail);
+    Ok(report)
+}
+
+/// How often two players may meet: once, or once per cycle in a double round robin.
+fn allowed_meetings(system: SystemId, t: &crate::model::Tournament) -> usize {
+    if system == SystemId::RoundRobin {
+        let n = t.players.len() as u32;
+        let per_cycle = (n + n % 2).saturating_sub(1).max(1);
+        if t.total_rounds > per_cycle { 2 } else { 1 }
+    } else {
+        1
+    }
+}
+
+fn meetings(h: &History, a: PlayerIdx, b: PlayerIdx) -> usize {
+    h.player(a).opponents.iter().filter(|&&o| o == b).count()
+}
+
+/// MP-1's colour allocation for a board of `a` and `b`.
+fn allocate(
+    round: &RoundToPair,
+    history: &History,
+    a: PlayerIdx,
+    b: PlayerIdx,
+    rules: ColourRules,
+    last_round: bool,
+    report: &mut ManualReport,
+) -> Board {
+    let t = &round.tournament;
+    let (ha, hb) = (history.player(a), history.player(b));
+    let id = |p: PlayerIdx| round.id(p).to_string();
+    if rules == ColourRules::None {
+        report.explanation.detail(
+            "MP-1",
+            format!(
+                "{} - {}: as proposed (the system has no colour choice)",
+                id(a),
+                id(b)
+            ),
+            vec![a, b],
+        );
+        return Board { white: a, black: b };
+    }
+    let (white, rule) = mp1_white(
+        t.pairing_number(a),
+        t.pairing_number(b),
+        ha,
+        hb,
+        round.initial_colour,
+    );
+    let (mut w, mut bl) = if white { (a, b) } else { (b, a) };
+    let mut rule = rule.to_string();
+    // MP-1 (1): the difference is kept within ±2, and nobody plays a colour three times in a
+    // row, except in the last round: when MP-1's choice breaks that and the other does not,
+    // the other is used.
+    if !last_round {
+        let breaks = |w: PlayerIdx, b: PlayerIdx| {
+            history.player(w).colour_breaks_limits(Colour::White)
+                || history.player(b).colour_breaks_limits(Colour::Black)
+        };
+        if breaks(w, bl) && !breaks(bl, w) {
+            std::mem::swap(&mut w, &mut bl);
+            rule = format!("{rule}, reversed to keep C.04.1 art. 6-7");
+        }
+    }
+    report
+        .explanation
+        .step(&rule, format!("{} - {}", id(w), id(bl)), vec![w, bl]);
+    Board {
+        white: w,
+        black: bl,
+    }
+}
+
+/// Whether `a` gets White under MP-1, and the step that decided it.
+fn mp1_white(
+    pn_a: u32,
+    pn_b: u32,
+    a: &PlayerHistory,
+    b: &PlayerHistory,
+    first: Colour,
+) -> (bool, &'static str) {
+    // (1) More Whites so far (a larger colour difference) gets Black.
+    let (da, db) = (a.colour_difference(), b.colour_difference());
+    if da != db {
+        return (da < db, "MP-1(1)");
+    }
+    // (2) Alternate from the latest round where the (compressed) histories differ.
+    for (ca, cb) in a.colours.iter().rev().zip(b.colours.iter().rev()) {
+        if ca != cb {
+            return (*ca == Colour::Black, "MP-1(2)");
+        }
+    }
+    // (3) The lower pairing number alternates from his last colour; with no game, he takes
+    // the first-round colour if his number is odd, the other if even (as AM-4.4).
+    let (low, low_is_a) = if pn_a < pn_b { (a, true) } else { (b, false) };
+    let low_white = match low.last_colour() {
+        Some(c) => c == Colour::Black,
+        None => (first == Colour::White) == (pn_a.min(pn_b) % 2 == 1),
+    };
+    (low_white == low_is_a, "MP-1(3)")
+}
