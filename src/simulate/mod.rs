@@ -8,7 +8,7 @@ use crate::model::{
     Bye, ByeKind, Colour, Game, GameResult, Player, Round, Scoring, SystemId, SystemOptions,
     Tournament,
 };
-use crate::systems::{self, PairError, PairOptions};
+use crate::systems::{self, PairError, PairOptions, RoundPairing};
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -108,20 +108,40 @@ pub fn start(config: &SimConfig) -> Tournament {
 /// Pairs the next round and plays it with random results.
 pub fn play_round(t: &mut Tournament, config: &SimConfig) -> Result<(), SimError> {
     let number = t.rounds_paired() + 1;
-    let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ (u64::from(number) << 32) ^ 0x51AD);
-    let requested_byes = (0..t.players.len())
-        .filter(|_| config.bye_request_rate > 0.0 && rng.random_bool(config.bye_request_rate))
-        .map(|p| (p, ByeKind::HalfPoint))
-        .collect();
-    let options = PairOptions {
-        requested_byes,
-        seed: Some(config.seed),
-        ..PairOptions::default()
-    };
+    let options = round_options(t, config);
     let pairing = systems::pair(t, &options).map_err(|error| SimError::Pairing {
         round: number,
         error,
     })?;
+    record_round(t, config, &pairing);
+    Ok(())
+}
+
+fn round_rng(config: &SimConfig, number: u32, salt: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(config.seed ^ (u64::from(number) << 32) ^ salt)
+}
+
+/// The options the simulator pairs the next round with: its seed and the random requests
+/// for half-point byes.
+pub fn round_options(t: &Tournament, config: &SimConfig) -> PairOptions {
+    let number = t.rounds_paired() + 1;
+    let mut rng = round_rng(config, number, 0xB7E5);
+    let requested_byes = (0..t.players.len())
+        .filter(|&p| t.players[p].is_active_in(number))
+        .filter(|_| config.bye_request_rate > 0.0 && rng.random_bool(config.bye_request_rate))
+        .map(|p| (p, ByeKind::HalfPoint))
+        .collect();
+    PairOptions {
+        requested_byes,
+        seed: Some(config.seed),
+        ..PairOptions::default()
+    }
+}
+
+/// Records a pairing as the next round, with random results.
+pub fn record_round(t: &mut Tournament, config: &SimConfig, pairing: &RoundPairing) {
+    let number = t.rounds_paired() + 1;
+    let mut rng = round_rng(config, number, 0x51AD);
     let mut round = Round::default();
     for b in &pairing.boards {
         let (rw, rb) = (t.players[b.white].rating, t.players[b.black].rating);
@@ -158,13 +178,8 @@ pub fn play_round(t: &mut Tournament, config: &SimConfig) -> Result<(), SimError
         })
         .collect();
     let index = number as usize - 1;
-    if t.rounds.len() > index {
-        t.rounds[index] = round;
-        t.rounds.truncate(index + 1);
-    } else {
-        t.rounds.push(round);
-    }
-    Ok(())
+    t.rounds.truncate(index);
+    t.rounds.push(round);
 }
 
 #[cfg(test)]
