@@ -11,6 +11,8 @@
 //!   writer;
 //! - [`systems`]: one module per pairing system behind [`systems::PairingSystem`]; what
 //!   systems share lives in [`systems::common`];
+//! - [`matching`]: maximum-weight and maximum-cardinality matching on general graphs, with
+//!   exact wide-integer weights (the Dutch system's engine; knows nothing of chess);
 //! - [`check`]: re-pairs a tournament round by round and reports differences;
 //! - [`service`]: the tonic server (proto <-> model, validation, limits, health, reflection).
 //!
@@ -35,6 +37,7 @@
 //! of an absent player, like the player meeting the bye number of an odd table, gets a
 //! pairing-allocated bye.
 pub mod check;
+pub mod matching;
 pub mod model;
 pub mod service;
 pub mod simulate;
