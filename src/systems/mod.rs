@@ -4,6 +4,7 @@
 pub mod common;
 pub mod explanation;
 pub mod round_robin;
+pub mod vincze;
 
 use crate::model::validate::Problems;
 use crate::model::{ByeKind, PlayerIdx, Score, SystemId, Tournament};
@@ -101,7 +102,7 @@ pub trait PairingSystem: Sync {
 
 /// The systems this build implements.
 pub fn implemented() -> Vec<&'static dyn PairingSystem> {
-    vec![&round_robin::RoundRobin]
+    vec![&round_robin::RoundRobin, &vincze::Vincze]
 }
 
 /// The implementation of a system, if this build has it.

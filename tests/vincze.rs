@@ -1,0 +1,39 @@
+//! The simplified Swiss (systems.md §2): the conformance corpus paired round by round, and
+//! hand-worked cases per rule id.
+mod common;
+
+use swisspair::check::{CheckOptions, check};
+use swisspair::model::SystemId;
+use swisspair::trf;
+
+#[test]
+fn conformance_vincze() {
+    let files = common::trf_files(&common::conformance_dir("vincze"));
+    assert!(!files.is_empty(), "no vincze corpus");
+    let (mut passed, mut failed) = (0, 0);
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let doc = trf::read(&text).expect("valid TRF");
+        let options = CheckOptions {
+            system: Some(SystemId::Vincze),
+            ..CheckOptions::default()
+        };
+        let report = check(&doc.tournament, &options).expect("checkable");
+        for r in &report.rounds {
+            if !r.matches() {
+                eprintln!(
+                    "{} round {}: {:?} {:?}",
+                    path.display(),
+                    r.round,
+                    r.error,
+                    r.differences
+                );
+            }
+        }
+        passed += report.passed();
+        failed += report.failed();
+    }
+    println!("conformance vincze: {passed} passed, {failed} failed");
+    assert!(passed > 0);
+    assert_eq!(failed, 0);
+}
