@@ -208,7 +208,8 @@ mod tests {
     #[test]
     fn vz_4_4_d_lower_number_alternates() {
         assert_eq!(colour((2, &[W, B]), (9, &[B, W])), (W, "VZ-4.4(d)"));
-        assert_eq!(colour((9, &[W, B]), (2, &[B, W])), (B, "VZ-4.4(d)"));
+        // 2 had White last, so Black: 9 gets White.
+        assert_eq!(colour((9, &[W, B]), (2, &[B, W])), (W, "VZ-4.4(d)"));
         // The lower number has no game: the opponent alternates from his own colour.
         assert_eq!(colour((2, &[]), (9, &[B, W])), (W, "VZ-4.4(d)"));
     }
