@@ -11,6 +11,11 @@
 //! Vertices are `0..n`; a vertex can be deactivated (paired, or given the bye). The graph
 //! is an adjacency bitset.
 
+use std::collections::HashMap;
+
+use super::History;
+use crate::model::PlayerIdx;
+
 const NONE: usize = usize::MAX;
 
 /// A graph with a maximum matching of its active vertices kept up to date.
@@ -21,6 +26,8 @@ pub struct Matcher {
     /// Row `v`: bit `u` set when `v` and `u` may be paired.
     rows: Vec<u64>,
     active: Vec<bool>,
+    /// `active` as a bitset, to walk active neighbours a word at a time.
+    active_bits: Vec<u64>,
     mate: Vec<usize>,
 }
 
@@ -33,6 +40,13 @@ impl Matcher {
             words,
             rows: vec![0; n * words],
             active: vec![true; n],
+            active_bits: (0..words)
+                .map(|w| {
+                    let lo = w * 64;
+                    let count = n.saturating_sub(lo).min(64);
+                    if count == 64 { u64::MAX } else { (1u64 << count) - 1 }
+                })
+                .collect(),
             mate: vec![NONE; n],
         }
     }
@@ -40,11 +54,33 @@ impl Matcher {
     /// A graph on `n` vertices with every edge (no loops).
     pub fn complete(n: usize) -> Matcher {
         let mut m = Matcher::new(n);
+        let full = m.active_bits.clone();
         for v in 0..n {
-            for u in 0..n {
-                if u != v {
-                    m.set_bit(v, u, true);
+            m.rows[v * m.words..(v + 1) * m.words].copy_from_slice(&full);
+            m.set_bit(v, v, false);
+        }
+        m
+    }
+
+    /// The graph of who may meet whom among `list` (vertex `i` is `list[i]`): every pair
+    /// except those who met over the board or are forbidden (CG-4, CG-10).
+    pub fn may_meet(list: &[PlayerIdx], history: &History) -> Matcher {
+        let n = list.len();
+        let mut m = Matcher::complete(n);
+        let mut pos = HashMap::with_capacity(n);
+        for (i, &p) in list.iter().enumerate() {
+            pos.insert(p, i);
+        }
+        for (i, &p) in list.iter().enumerate() {
+            for o in &history.player(p).opponents {
+                if let Some(&j) = pos.get(o) {
+                    m.set_edge(i, j, false);
                 }
+            }
+        }
+        for (a, b) in history.forbidden_pairs() {
+            if let (Some(&i), Some(&j)) = (pos.get(&a), pos.get(&b)) {
+                m.set_edge(i, j, false);
             }
         }
         m
@@ -86,12 +122,31 @@ impl Matcher {
         self.mate.get(v).copied().filter(|&m| m != NONE)
     }
 
+    fn set_active(&mut self, v: usize, on: bool) {
+        self.active[v] = on;
+        let w = &mut self.active_bits[v / 64];
+        if on {
+            *w |= 1 << (v % 64);
+        } else {
+            *w &= !(1 << (v % 64));
+        }
+    }
+
+    /// Number of active neighbours of `v`.
+    pub fn active_degree(&self, v: usize) -> usize {
+        let row = &self.rows[v * self.words..(v + 1) * self.words];
+        row.iter()
+            .zip(&self.active_bits)
+            .map(|(r, a)| (r & a).count_ones() as usize)
+            .sum()
+    }
+
     /// Removes `v` from the graph (and from the matching).
     pub fn deactivate(&mut self, v: usize) {
         if v >= self.n {
             return;
         }
-        self.active[v] = false;
+        self.set_active(v, false);
         let m = self.mate[v];
         if m != NONE {
             self.mate[m] = NONE;
@@ -145,8 +200,8 @@ impl Matcher {
             return false;
         }
         if self.mate[a] == b {
-            self.active[a] = false;
-            self.active[b] = false;
+            self.set_active(a, false);
+            self.set_active(b, false);
             self.mate[a] = NONE;
             self.mate[b] = NONE;
             return true;
@@ -165,13 +220,18 @@ impl Matcher {
                 self.mate[y] = x;
                 true
             }
-            (x, _) => self.augment_from(x),
+            // A failing search explores everything reachable from its root: start from the
+            // end with fewer neighbours, where a hopeless case is seen at once.
+            (x, y) => {
+                let root = if self.active_degree(y) < self.active_degree(x) { y } else { x };
+                self.augment_from(root)
+            }
         };
         if ok && self.is_perfect_fast(ma, mb) {
             return true;
         }
-        self.active[a] = true;
-        self.active[b] = true;
+        self.set_active(a, true);
+        self.set_active(b, true);
         self.mate = saved;
         false
     }
@@ -184,8 +244,8 @@ impl Matcher {
 
     fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
         let row = &self.rows[v * self.words..(v + 1) * self.words];
-        row.iter().enumerate().flat_map(|(wi, &word)| {
-            let mut w = word;
+        row.iter().zip(&self.active_bits).enumerate().flat_map(|(wi, (&word, &act))| {
+            let mut w = word & act;
             std::iter::from_fn(move || {
                 if w == 0 {
                     return None;
@@ -212,7 +272,7 @@ impl Matcher {
         used[root] = true;
         queue.push_back(root);
         while let Some(v) = queue.pop_front() {
-            let nbrs: Vec<usize> = self.neighbours(v).filter(|&u| self.active[u]).collect();
+            let nbrs: Vec<usize> = self.neighbours(v).collect();
             for to in nbrs {
                 if base[v] == base[to] || self.mate[v] == to {
                     continue;

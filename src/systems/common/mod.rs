@@ -25,6 +25,8 @@ pub struct RoundToPair {
     pub initial_colour: Colour,
     /// Whether `initial_colour` was drawn by lot.
     pub initial_colour_drawn: bool,
+    /// Whether the snapshot gave the pairing numbers (otherwise CG-2 assigned them).
+    pub pairing_numbers_given: bool,
     pub seed: u64,
     pub warnings: Vec<String>,
 }
@@ -53,6 +55,7 @@ impl RoundToPair {
             ));
         }
         let mut tournament = t.clone();
+        let pairing_numbers_given = t.has_pairing_numbers();
         tournament.assign_pairing_numbers(seed);
         // Byes already written in the round to pair (TRF `H`/`Z`/`F` in its columns, 240).
         let mut preset: Vec<(PlayerIdx, ByeKind, String)> = Vec::new();
@@ -143,6 +146,7 @@ impl RoundToPair {
             preset_byes,
             initial_colour,
             initial_colour_drawn,
+            pairing_numbers_given,
             seed,
             warnings,
         })

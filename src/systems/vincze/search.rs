@@ -41,6 +41,17 @@ pub enum Failure {
     NoPairing,
 }
 
+/// VZ-3.1/VZ-3.2: the opponents offered to the first player of a score group (`group`,
+/// ordered by starting number, first player first), inside the group: the lower half
+/// (the last ⌈g/2⌉) first to last, then the upper half from its last player back to its
+/// second. The lower groups follow, first to last.
+pub fn group_candidates<T: Copy>(group: &[T]) -> Vec<T> {
+    let half = group.len() / 2;
+    let lower = group.get(half.max(1)..).unwrap_or(&[]);
+    let upper = group.get(1..half).unwrap_or(&[]);
+    lower.iter().chain(upper.iter().rev()).copied().collect()
+}
+
 /// Why two players may not be paired, if they may not.
 pub fn refusal(input: &Input<'_>, a: PlayerIdx, b: PlayerIdx) -> Option<String> {
     let h = input.history;
@@ -67,24 +78,8 @@ pub fn refusal(input: &Input<'_>, a: PlayerIdx, b: PlayerIdx) -> Option<String> 
 /// The graph of allowed pairs over list positions.
 fn graph(input: &Input<'_>) -> Matcher {
     let n = input.list.len();
-    let mut m = Matcher::complete(n);
-    let mut pos = std::collections::HashMap::with_capacity(n);
-    for (i, &p) in input.list.iter().enumerate() {
-        pos.insert(p, i);
-    }
+    let mut m = Matcher::may_meet(input.list, input.history);
     let h = input.history;
-    for (i, &p) in input.list.iter().enumerate() {
-        for o in &h.player(p).opponents {
-            if let Some(&j) = pos.get(o) {
-                m.set_edge(i, j, false);
-            }
-        }
-    }
-    for (a, b) in h.forbidden_pairs() {
-        if let (Some(&i), Some(&j)) = (pos.get(&a), pos.get(&b)) {
-            m.set_edge(i, j, false);
-        }
-    }
     if input.colour_rule {
         // VZ-4.3: two players who both had the same colour twice in a row cannot be given
         // colours without one of them getting it a third time.
@@ -206,11 +201,8 @@ pub fn run(input: &Input<'_>, ex: &mut Explanation) -> Result<Outcome, Failure> 
         // VZ-3.1: upper half = the first ⌊g/2⌋, lower half the rest; VZ-3.2: the lower
         // half first to last, the upper half last to second, then the lower groups.
         let half = group.len() / 2;
-        let candidates = group[half..]
-            .iter()
-            .copied()
-            .filter(|&i| i != first)
-            .chain(group[1..half.max(1)].iter().rev().copied())
+        let candidates = group_candidates(&group)
+            .into_iter()
             .chain((end..n).filter(|&i| left[i]));
         ex.detail(
             "VZ-3.2",
@@ -270,4 +262,25 @@ pub fn run(input: &Input<'_>, ex: &mut Explanation) -> Result<Outcome, Failure> 
         pairs.push((pf, pc));
     }
     Ok(Outcome { pairs, bye })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::group_candidates;
+
+    #[test]
+    fn vz_3_2_candidate_order_of_a_group_of_eight() {
+        let group: Vec<u32> = (1..=8).collect();
+        assert_eq!(group_candidates(&group), vec![5, 6, 7, 8, 4, 3, 2]);
+    }
+
+    #[test]
+    fn vz_3_2_candidate_order_of_small_and_odd_groups() {
+        // Odd: the lower half is the larger one (VZ-3.1).
+        assert_eq!(group_candidates(&[1, 2, 3, 4, 5, 6, 7]), vec![4, 5, 6, 7, 3, 2]);
+        assert_eq!(group_candidates(&[1, 2, 3]), vec![2, 3]);
+        assert_eq!(group_candidates(&[1, 2]), vec![2]);
+        // Alone: nobody in the group; the lower groups follow.
+        assert_eq!(group_candidates(&[1]), Vec::<i32>::new());
+    }
 }
