@@ -44,7 +44,11 @@ impl Matcher {
                 .map(|w| {
                     let lo = w * 64;
                     let count = n.saturating_sub(lo).min(64);
-                    if count == 64 { u64::MAX } else { (1u64 << count) - 1 }
+                    if count == 64 {
+                        u64::MAX
+                    } else {
+                        (1u64 << count) - 1
+                    }
                 })
                 .collect(),
             mate: vec![NONE; n],
@@ -223,7 +227,11 @@ impl Matcher {
             // A failing search explores everything reachable from its root: start from the
             // end with fewer neighbours, where a hopeless case is seen at once.
             (x, y) => {
-                let root = if self.active_degree(y) < self.active_degree(x) { y } else { x };
+                let root = if self.active_degree(y) < self.active_degree(x) {
+                    y
+                } else {
+                    x
+                };
                 self.augment_from(root)
             }
         };
@@ -244,17 +252,20 @@ impl Matcher {
 
     fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
         let row = &self.rows[v * self.words..(v + 1) * self.words];
-        row.iter().zip(&self.active_bits).enumerate().flat_map(|(wi, (&word, &act))| {
-            let mut w = word & act;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let bit = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(wi * 64 + bit)
+        row.iter()
+            .zip(&self.active_bits)
+            .enumerate()
+            .flat_map(|(wi, (&word, &act))| {
+                let mut w = word & act;
+                std::iter::from_fn(move || {
+                    if w == 0 {
+                        return None;
+                    }
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    Some(wi * 64 + bit)
+                })
             })
-        })
     }
 
     /// Searches an augmenting path from the exposed vertex `root` (Edmonds: breadth-first

@@ -165,11 +165,7 @@ impl PairingSystem for Vincze {
     }
 }
 
-fn no_pairing(
-    rule: &str,
-    message: String,
-    explanation: super::Explanation,
-) -> PairError {
+fn no_pairing(rule: &str, message: String, explanation: super::Explanation) -> PairError {
     PairError::NoLegalPairing {
         rule: rule.to_string(),
         message,

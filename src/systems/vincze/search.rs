@@ -277,7 +277,10 @@ mod tests {
     #[test]
     fn vz_3_2_candidate_order_of_small_and_odd_groups() {
         // Odd: the lower half is the larger one (VZ-3.1).
-        assert_eq!(group_candidates(&[1, 2, 3, 4, 5, 6, 7]), vec![4, 5, 6, 7, 3, 2]);
+        assert_eq!(
+            group_candidates(&[1, 2, 3, 4, 5, 6, 7]),
+            vec![4, 5, 6, 7, 3, 2]
+        );
         assert_eq!(group_candidates(&[1, 2, 3]), vec![2, 3]);
         assert_eq!(group_candidates(&[1, 2]), vec![2]);
         // Alone: nobody in the group; the lower groups follow.
