@@ -10,7 +10,7 @@
 //! explanation reports each such candidate as an undo (VZ-3.4).
 use crate::model::{PlayerIdx, Score};
 use crate::systems::common::History;
-use crate::systems::common::matching::Matcher;
+use crate::systems::common::pairing_oracle::Matcher;
 use crate::systems::explanation::Explanation;
 
 /// What the search works on: the pairing list (VZ-3.1 order: score descending, starting
