@@ -496,9 +496,11 @@ fn simulate(n: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
     let mut t = b.build();
     for _ in 0..rounds {
         // Some absences (CG-6) announced for the round.
+        let number = t.rounds.len() as u32 + 1;
         let mut absent: Vec<(u32, ByeKind)> = Vec::new();
         for p in 1..=n {
-            if rng.random_bool(0.1) {
+            // Only players who take part in the round can be absent from it (CG-9).
+            if rng.random_bool(0.1) && t.players[p as usize - 1].is_active_in(number) {
                 let kind = if rng.random_bool(0.5) {
                     ByeKind::ZeroPoint
                 } else {
@@ -522,7 +524,6 @@ fn simulate(n: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
                 })
                 .collect(),
         });
-        let number = t.rounds.len() as u32 + 1;
         let present: Vec<PlayerIdx> = (0..n as usize)
             .filter(|&p| !absent.iter().any(|&(a, _)| a as usize - 1 == p))
             .filter(|&p| t.players[p].is_active_in(number))

@@ -271,11 +271,33 @@ impl<'a> Ctx<'a> {
         let mut order = self.by_id();
         let mut bye = None;
         if order.len() % 2 == 1 {
-            let p = order.pop().ok_or(("BH-2", "no players".to_string()))?;
+            // The last number, unless forbidden pairs (CG-10) leave the others unpairable:
+            // then the next number up, as BH-8 moves the bye in later rounds.
+            let all: Vec<usize> = (0..order.len()).collect();
+            let pick = (0..order.len()).rev().find(|&i| {
+                let mut g = self.graph.clone();
+                g.deactivate(self.vertex[order[i]]);
+                g.maximize(&all) == 0
+            });
+            let Some(i) = pick else {
+                return Err((
+                    "BH-2",
+                    format!(
+                        "round 1: whoever has the bye, no pairing of the other {} players avoids the forbidden pairs (CG-10)",
+                        order.len() - 1
+                    ),
+                ));
+            };
+            let p = order.remove(i);
+            let why = if i == order.len() {
+                "the last number".to_string()
+            } else {
+                "the last number whose bye leaves the others pairable (CG-10)".to_string()
+            };
             ex.step(
                 "BH-2",
                 format!(
-                    "odd number of players: the last number, {}, has the bye",
+                    "odd number of players: {why}, {}, has the bye",
                     self.name(p)
                 ),
                 vec![p],
