@@ -3,7 +3,7 @@
 //! Round 1 pairs number i against number n/2 + i (BH-2). Later rounds go score group by
 //! score group from the top (BH-4): the players due White (BH-3) form column W sorted by
 //! Buchholz ascending, those due Black column B sorted by Buchholz descending, and row i
-//! pairs W[i] with B[i] (BH-5). Rows whose players met are repaired by swaps (BH-6.2);
+//! pairs `W[i]` with `B[i]` (BH-5). Rows whose players met are repaired by swaps (BH-6.2);
 //! players left over float to the next group (BH-6.4, BH-7.1, BH-7.2).
 //!
 //! The source is cut off; where it is silent this module follows the (completion) rules
@@ -11,6 +11,31 @@
 //! rule it completes). The only absolute rule is that nobody meets twice (CG-4, CG-10):
 //! when the procedure cannot respect it the groups are merged upwards, then the bye moves,
 //! then a pairing is searched directly; only if none exists is the answer CG-7.
+//!
+//! # Readings the rules leave open (no corpus: decided here)
+//! - BH-1: a lot per player from the request's seed and his id, so a late entrant does
+//!   not reshuffle the others (send the same seed every round); given pairing numbers win.
+//! - BH-2: odd numbers get the CG-8 colour (White unless the snapshot says Black); with
+//!   absentees, "number i" is the i-th player present by identification number; a
+//!   forbidden pair (CG-10) is repaired as in BH-6.2, and the bye moves up a number if
+//!   the others could not be paired otherwise.
+//! - BH-3 and BH-4.3: a colour claim is the imbalance |whites − blacks|.
+//! - BH-4.1/4.2: the identification number breaks ties after the name.
+//! - BH-6.2: see [`rows::pair_rows`] for the order of the repairs and what happens to the
+//!   two players left when a player takes an opponent of his own column.
+//! - BH-7.1 moves nobody out of the lowest group (there is no group below) and does not
+//!   apply to a player alone in his group (BH-7.2 brings him an opponent).
+//! - BH-7.2: the next group's column of the colour the odd group lacks is searched first,
+//!   then its other column; "its own last player" is the last of its longer column.
+//! - BH-8: "lowest" is the lowest score, then the lowest Buchholz, then the name last in
+//!   alphabetical order; a pairing-allocated bye is given once; the bye moves up when the
+//!   other players could not all be paired without a repeat game.
+//! - The lowest group has no group to float to: players it leaves unpaired make it merge
+//!   with the group above and the two are paired again as one (repeated upwards); if even
+//!   the whole field as one group leaves players over, the round is paired directly (the
+//!   first repeat-free pairing in standing order), with a warning.
+//! - Scores and Buchholz use pairing points (an adjourned game counts as a draw) and the
+//!   `late_entry_score` start of a late entrant (default 0).
 pub mod rows;
 
 use std::cmp::{Ordering, Reverse};

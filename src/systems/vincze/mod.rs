@@ -6,6 +6,24 @@
 //! complete (VZ-4.1), and the only colour rule that can reject a pairing is "no third
 //! same colour in a row" (VZ-4.3), which is dropped, with a warning, when no pairing
 //! satisfies it.
+//!
+//! # Readings the rules leave open
+//! Pinned by the conformance corpus (`shared/conformance/vincze`, every round reproduced):
+//! - VZ-4.2 colours go by the starting number's parity, also when absentees shift the
+//!   players present (not by the place in the list of those present);
+//! - "the same colour three times in a row" (VZ-4.3, VZ-4.4(a)) counts played games only,
+//!   skipping rounds without a colour (CG-5);
+//! - VZ-4.4(b) compares the colour differences in absolute value;
+//! - VZ-2.3 "had the bye" means a pairing-allocated bye; a forfeit win does not count.
+//!
+//! Decided here (the corpus never reaches them):
+//! - the bye moves up through every position (VZ-3.4) before VZ-4.3 is dropped;
+//! - VZ-4.4(a) cannot decide when both players had the same colour twice (possible only
+//!   with VZ-4.3 dropped): (b) to (d) decide;
+//! - a late entrant's pairing score is `late_entry_score` (default 0) plus what he scored
+//!   from his first round on (AM-2.5's setting, CG-9);
+//! - an odd field in which everyone already had the bye has no pairing (CG-7, VZ-2.3);
+//! - boards are listed in the order the pairs were made, top score group first.
 pub mod colours;
 pub mod search;
 
