@@ -300,6 +300,20 @@ fn simulate(n: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
         })
         .collect();
     let mut had_bye = vec![false; n as usize];
+    // Played colours per player, for BH-3's due colour.
+    let mut colours: Vec<Vec<Colour>> = vec![Vec::new(); n as usize];
+    let due = |c: &[Colour], p: PlayerIdx| {
+        let w = c.iter().filter(|&&x| x == Colour::White).count();
+        let b = c.len() - w;
+        match (w.cmp(&b), c.last()) {
+            (std::cmp::Ordering::Less, _) => Colour::White,
+            (std::cmp::Ordering::Greater, _) => Colour::Black,
+            (_, Some(last)) => last.opposite(),
+            // Pairing number p + 1; odd numbers get the first-round colour, White here.
+            (_, None) if p % 2 == 0 => Colour::White,
+            (_, None) => Colour::Black,
+        }
+    };
     for number in 1..=rounds {
         let mut absent: Vec<u32> = (1..=n).filter(|_| rng.random_bool(0.1)).collect();
         if (n as usize) - absent.len() < 2 {
@@ -354,6 +368,14 @@ fn simulate(n: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
                 "round {}: a repeat game",
                 number
             );
+            // Two players due different colours both get their due colour (BH-3).
+            let (dw, db) = (
+                due(&colours[board.white], board.white),
+                due(&colours[board.black], board.black),
+            );
+            if dw != db {
+                prop_assert_eq!(dw, Colour::White, "round {}: colours against BH-3", number);
+            }
         }
         let byes: Vec<PlayerIdx> = got
             .raw
@@ -379,6 +401,8 @@ fn simulate(n: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
         for (i, board) in got.raw.boards.iter().enumerate() {
             if !results[i].is_forfeit() {
                 met.insert((board.white.min(board.black), board.white.max(board.black)));
+                colours[board.white].push(Colour::White);
+                colours[board.black].push(Colour::Black);
             }
         }
         let mut answer = got.raw.clone();

@@ -794,9 +794,10 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Colours of a row: column W plays White (BH-3, or BH-4.3 for a player moved there);
-    /// two players of the same column (BH-6.2) are both due that colour: the larger
-    /// imbalance gets it, and with equal ones the higher placed alternates.
+    /// Colours of a row: column W plays White (BH-3, or BH-4.3 for a player moved there).
+    /// Two players of the same column (BH-6.2) keep their due colours when these differ
+    /// (one was moved by BH-4.3); due the same colour, the larger imbalance gets it, and
+    /// with equal ones the higher placed alternates.
     fn colours(&self, l: Entry, r: Entry, moved: &[PlayerIdx]) -> Paired {
         if l.column != r.column {
             let (white, black) = if l.column == Colour::White {
@@ -816,8 +817,19 @@ impl<'a> Ctx<'a> {
                 },
             };
         }
-        let column = l.column;
         let (a, b) = (l.player, r.player);
+        let (da, db) = (self.due(a), self.due(b));
+        if da != db {
+            // One of the two was moved between columns (BH-4.3): each has his due colour.
+            let (white, black) = if da == Colour::White { (a, b) } else { (b, a) };
+            return Paired {
+                white,
+                black,
+                rule: "BH-3",
+                reason: "paired inside a column (BH-6.2), due colours differ".to_string(),
+            };
+        }
+        let column = da;
         let (ca, cb) = (self.claim(a), self.claim(b));
         let (gets, reason) = if ca != cb {
             let winner = if ca > cb { a } else { b };
