@@ -310,7 +310,7 @@ fn simulate(n: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
             (std::cmp::Ordering::Greater, _) => Colour::Black,
             (_, Some(last)) => last.opposite(),
             // Pairing number p + 1; odd numbers get the first-round colour, White here.
-            (_, None) if p % 2 == 0 => Colour::White,
+            (_, None) if p.is_multiple_of(2) => Colour::White,
             (_, None) => Colour::Black,
         }
     };
