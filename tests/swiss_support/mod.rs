@@ -205,3 +205,43 @@ pub fn play(t: &mut Tournament, answer: &RoundPairing, results: &[GameResult]) {
     }
     t.rounds.push(round);
 }
+
+/// Plays `rounds` rounds of a `n`-player tournament with `system`, results drawn from
+/// `seed` (a tenth of the games drawn, a few absences), and returns the longest time one
+/// round took to pair.
+pub fn timed_simulation(system: SystemId, n: u32, rounds: u32, seed: u64) -> std::time::Duration {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut t = Builder::new(system, n, rounds).build();
+    let mut worst = std::time::Duration::ZERO;
+    for _ in 0..rounds {
+        let absent: Vec<(u32, ByeKind)> = (1..=n)
+            .filter(|_| rng.random_bool(0.02))
+            .map(|p| (p, ByeKind::ZeroPoint))
+            .collect();
+        let mut round_t = t.clone();
+        round_t.rounds.push(Round {
+            games: Vec::new(),
+            byes: absent
+                .iter()
+                .map(|&(p, kind)| Bye {
+                    player: p as usize - 1,
+                    kind,
+                })
+                .collect(),
+        });
+        let start = std::time::Instant::now();
+        let answer = pair(&round_t, &PairOptions::default()).expect("pairs");
+        worst = worst.max(start.elapsed());
+        let results: Vec<GameResult> = (0..answer.boards.len().max(1))
+            .map(|_| match rng.random_range(0..10) {
+                0..=4 => GameResult::WhiteWins,
+                5..=8 => GameResult::BlackWins,
+                _ => GameResult::Draw,
+            })
+            .collect();
+        play(&mut round_t, &answer, &results);
+        t = round_t;
+    }
+    worst
+}
