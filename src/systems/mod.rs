@@ -1,9 +1,11 @@
 //! Pairing systems, behind one trait. Each system lives in its own module with its options
 //! and tests; what several systems share (who is paired this round, colour histories) is in
 //! [`common`], written once.
+pub mod buchholz;
 pub mod common;
 pub mod explanation;
 pub mod round_robin;
+pub mod vincze;
 
 use crate::model::validate::Problems;
 use crate::model::{ByeKind, PlayerIdx, Score, SystemId, Tournament};
@@ -101,7 +103,11 @@ pub trait PairingSystem: Sync {
 
 /// The systems this build implements.
 pub fn implemented() -> Vec<&'static dyn PairingSystem> {
-    vec![&round_robin::RoundRobin]
+    vec![
+        &round_robin::RoundRobin,
+        &vincze::Vincze,
+        &buchholz::Buchholz,
+    ]
 }
 
 /// The implementation of a system, if this build has it.

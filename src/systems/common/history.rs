@@ -170,6 +170,55 @@ impl History {
         self.have_played(a, b) || self.is_forbidden(a, b)
     }
 
+    /// The forbidden pairs of this round (CG-10), each once, smaller index first, sorted.
+    pub fn forbidden_pairs(&self) -> Vec<(PlayerIdx, PlayerIdx)> {
+        let mut pairs: Vec<_> = self.forbidden.iter().copied().collect();
+        pairs.sort_unstable();
+        pairs
+    }
+
+    /// The round (1-based) in which two players met over the board, if they did.
+    pub fn round_met(&self, a: PlayerIdx, b: PlayerIdx) -> Option<u32> {
+        let h = self.players.get(a)?;
+        h.entries
+            .iter()
+            .position(|e| e.met_opponent() == Some(b))
+            .map(|r| r as u32 + 1)
+    }
+
+    /// Points for pairing of a late entrant under a "starts with this score" rule (AM-2.5):
+    /// the rounds before `entry_round` count `start` whatever they hold, the later ones as
+    /// played. Players entered from round 1 keep their pairing points.
+    pub fn pairing_points_with_entry(
+        &self,
+        p: PlayerIdx,
+        entry_round: Option<u32>,
+        start: Score,
+        scoring: &crate::model::Scoring,
+    ) -> Score {
+        let Some(h) = self.players.get(p) else {
+            return Score::ZERO;
+        };
+        let Some(entry) = entry_round.filter(|&r| r > 1) else {
+            return h.pairing_points;
+        };
+        let skip = entry as usize - 1;
+        let later: Score = h
+            .entries
+            .iter()
+            .skip(skip)
+            .map(|e| match *e {
+                RoundEntry::Game { colour, result, .. } => {
+                    let (w, b) = result.pairing_points(scoring);
+                    if colour == Colour::White { w } else { b }
+                }
+                RoundEntry::Bye(kind) => kind.points(scoring),
+                RoundEntry::None => Score::ZERO,
+            })
+            .sum();
+        start + later
+    }
+
     pub fn player(&self, p: PlayerIdx) -> &PlayerHistory {
         &self.players[p]
     }

@@ -1,6 +1,7 @@
 //! What every system needs before pairing: the round's number, who is paired and who is
 //! not (CG-6, CG-11), pairing numbers (CG-2) and the first-round colour (CG-8).
 mod history;
+pub mod pairing_oracle;
 
 pub use history::{History, PlayerHistory};
 use rand::{Rng, SeedableRng};
@@ -24,6 +25,8 @@ pub struct RoundToPair {
     pub initial_colour: Colour,
     /// Whether `initial_colour` was drawn by lot.
     pub initial_colour_drawn: bool,
+    /// Whether the snapshot gave the pairing numbers (otherwise CG-2 assigned them).
+    pub pairing_numbers_given: bool,
     pub seed: u64,
     pub warnings: Vec<String>,
 }
@@ -52,6 +55,7 @@ impl RoundToPair {
             ));
         }
         let mut tournament = t.clone();
+        let pairing_numbers_given = t.has_pairing_numbers();
         tournament.assign_pairing_numbers(seed);
         // Byes already written in the round to pair (TRF `H`/`Z`/`F` in its columns, 240).
         let mut preset: Vec<(PlayerIdx, ByeKind, String)> = Vec::new();
@@ -142,6 +146,7 @@ impl RoundToPair {
             preset_byes,
             initial_colour,
             initial_colour_drawn,
+            pairing_numbers_given,
             seed,
             warnings,
         })
