@@ -83,3 +83,10 @@ fn conformance_javapairing_amalfi_late() {
     assert!(passed > 0);
     assert_eq!(failed, 0);
 }
+
+#[test]
+fn conformance_javapairing_simple() {
+    let (passed, failed) = run_corpus("simple", SystemId::Simple);
+    assert!(passed > 0);
+    assert_eq!(failed, 0);
+}

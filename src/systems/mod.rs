@@ -5,6 +5,7 @@ pub mod amalfi;
 pub mod common;
 pub mod explanation;
 pub mod round_robin;
+pub mod simple;
 
 use crate::model::validate::Problems;
 use crate::model::{ByeKind, PlayerIdx, Score, SystemId, Tournament};
@@ -102,7 +103,7 @@ pub trait PairingSystem: Sync {
 
 /// The systems this build implements.
 pub fn implemented() -> Vec<&'static dyn PairingSystem> {
-    vec![&round_robin::RoundRobin, &amalfi::Amalfi]
+    vec![&round_robin::RoundRobin, &amalfi::Amalfi, &simple::Simple]
 }
 
 /// The implementation of a system, if this build has it.
