@@ -90,3 +90,10 @@ fn conformance_javapairing_simple() {
     assert!(passed > 0);
     assert_eq!(failed, 0);
 }
+
+#[test]
+fn conformance_javapairing_colour_alternation() {
+    let (passed, failed) = run_corpus("colour-alternation", SystemId::ColourAlternation);
+    assert!(passed > 0);
+    assert_eq!(failed, 0);
+}

@@ -2,6 +2,7 @@
 //! and tests; what several systems share (who is paired this round, colour histories) is in
 //! [`common`], written once.
 pub mod amalfi;
+pub mod colour_alternation;
 pub mod common;
 pub mod explanation;
 pub mod round_robin;
@@ -103,7 +104,12 @@ pub trait PairingSystem: Sync {
 
 /// The systems this build implements.
 pub fn implemented() -> Vec<&'static dyn PairingSystem> {
-    vec![&round_robin::RoundRobin, &amalfi::Amalfi, &simple::Simple]
+    vec![
+        &round_robin::RoundRobin,
+        &amalfi::Amalfi,
+        &simple::Simple,
+        &colour_alternation::ColourAlternation,
+    ]
 }
 
 /// The implementation of a system, if this build has it.
