@@ -82,7 +82,7 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         .filter(|&p| Some(p) != bye)
         .collect();
     let n = list.len();
-    tr.detail("AM-3.2", list.clone(), || {
+    tr.detail("AM-3.2", &list, || {
         let names: Vec<String> = list
             .iter()
             .map(|&p| format!("{} ({})", f.name(p), f.score[p]))
@@ -175,7 +175,7 @@ fn search(f: &Field, list: &[PlayerIdx], k: usize, tr: &mut Trace) -> Result<Vec
                 return None;
             }
             if forbidden[d].refuses(id(p), id(c)) {
-                tr.detail("AM-3.3.3", vec![a, b], || {
+                tr.detail("AM-3.3.3", &[a, b], || {
                     let why = forbidden[d]
                         .culprit(id(p), id(c))
                         .map(|(w, k)| {
@@ -199,7 +199,7 @@ fn search(f: &Field, list: &[PlayerIdx], k: usize, tr: &mut Trace) -> Result<Vec
             match f.leg(a, b, before) {
                 leg @ Leg::Legal { .. } => Some(leg),
                 Leg::Illegal(why) => {
-                    tr.detail("AM-3.1", vec![a, b], || {
+                    tr.detail("AM-3.1", &[a, b], || {
                         format!(
                             "{} - {} refused: {} [AR-ORD]",
                             f.name(a),

@@ -92,7 +92,7 @@ impl Run<'_, '_, '_> {
     fn ask(&mut self, p: PlayerIdx) -> Colour {
         let (c, rule) = self.dues.due(self.f, p);
         let f = self.f;
-        self.tr.detail("CA-1", vec![p], || {
+        self.tr.detail("CA-1", &[p], || {
             format!(
                 "{} ({}) is due {c}: {}",
                 f.name(p),
@@ -319,7 +319,7 @@ impl Run<'_, '_, '_> {
                     if let Some(b) = balancing {
                         due = b;
                     }
-                    self.tr.detail("CA-1", vec![ranking[rp]], || {
+                    self.tr.detail("CA-1", &[ranking[rp]], || {
                         format!(
                             "{} scores less than the reserve {}: the reserve is tried as if due the balancing colour [DV 4.1.5.2.2]",
                             f.name(c0),
@@ -348,7 +348,7 @@ impl Run<'_, '_, '_> {
                         );
                         break;
                     }
-                    self.tr.detail("CA-1", vec![c], || {
+                    self.tr.detail("CA-1", &[c], || {
                         format!(
                             "{} has no legal opponent in the group [DV 4.1.5.2.3]",
                             f.name(c)
@@ -358,7 +358,7 @@ impl Run<'_, '_, '_> {
                     let due = self.ask(c);
                     if can_change_colour(f, c, due) {
                         reserve = Some(c_pos);
-                        self.tr.detail("CA-1", vec![c], || {
+                        self.tr.detail("CA-1", &[c], || {
                             format!(
                                 "{} (due {due}) becomes the reserve [DV 4.1.5.2.4]",
                                 f.name(c)
@@ -430,7 +430,7 @@ impl Run<'_, '_, '_> {
                 );
             } else {
                 tried.insert(p);
-                self.tr.detail("CA-1", vec![p], || {
+                self.tr.detail("CA-1", &[p], || {
                     format!("{} cannot change colour [DV 5.6]", f.name(p))
                 });
             }
@@ -443,13 +443,18 @@ impl Run<'_, '_, '_> {
         let f = self.f;
         swap_pass(f, group, &self.due_of, self.tr, "CA-1");
         let h = group.len() / 2;
-        let name = |p: PlayerIdx| f.r.tournament.players[p].name.to_lowercase();
+        // Names compare case-insensitively; lowered once, not at every comparison.
+        let lowered: std::collections::HashMap<PlayerIdx, String> = group
+            .iter()
+            .map(|&p| (p, f.r.tournament.players[p].name.to_lowercase()))
+            .collect();
+        let name = |p: &PlayerIdx| lowered.get(p).map_or("", String::as_str);
         let (top, bottom) = group.split_at_mut(h);
         exchange_sort(top, |x, y| {
-            (f.aro[*x], f.rating[*x], name(*x)) < (f.aro[*y], f.rating[*y], name(*y))
+            (f.aro[*x], f.rating[*x], name(x)) < (f.aro[*y], f.rating[*y], name(y))
         });
         exchange_sort(bottom, |x, y| {
-            (f.rating[*y], f.aro[*y], name(*x)) < (f.rating[*x], f.aro[*x], name(*y))
+            (f.rating[*y], f.aro[*y], name(x)) < (f.rating[*x], f.aro[*x], name(y))
         });
         let list = |side: &[PlayerIdx]| {
             side.iter()

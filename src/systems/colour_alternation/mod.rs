@@ -85,7 +85,7 @@ fn pair_middle(f: &Field) -> Result<RoundPairing, PairError> {
         }
         let (c, rule) = dues.due(f, p);
         due_of[p] = c;
-        tr.detail("CA-2", vec![p], || {
+        tr.detail("CA-2", &[p], || {
             format!(
                 "{} ({}) is due {c}: {}",
                 f.name(p),
@@ -143,7 +143,7 @@ fn pair_middle(f: &Field) -> Result<RoundPairing, PairError> {
         path: Vec::new(),
         tr: &mut tr,
     };
-    let found = search.solve(top, bottom);
+    let found = search.solve(top, &mut bottom.to_vec());
     let visits = search.visits;
     let path = std::mem::take(&mut search.path);
     if !found || visits > VISIT_LIMIT {
@@ -206,7 +206,7 @@ pub fn swap_pass(f: &Field, list: &mut [PlayerIdx], due: &[Colour], tr: &mut Tra
         }
         if let Some(j) = (h..list.len()).find(|&j| due[list[j]] == Colour::White) {
             let (a, b) = (list[i], list[j]);
-            tr.detail(rule, vec![a, b], || {
+            tr.detail(rule, &[a, b], || {
                 format!(
                     "{} (due Black) in the top half swaps with {} (due White) [PCS-S1S2 2]",
                     f.name(a),
@@ -228,22 +228,26 @@ struct Search<'s, 'f, 'a> {
 }
 
 impl Search<'_, '_, '_> {
-    fn solve(&mut self, s1: &[PlayerIdx], s2: &[PlayerIdx]) -> bool {
+    /// In place: a failed call leaves `s2` as it found it.
+    fn solve(&mut self, s1: &[PlayerIdx], s2: &mut Vec<PlayerIdx>) -> bool {
         let Some(&x) = s1.first() else {
             self.visits += 1;
             return true;
         };
         let f = self.f;
-        for (j, &y) in s2.iter().enumerate() {
+        let mut j = 0;
+        while j < s2.len() {
             if self.visits > VISIT_LIMIT {
                 return false;
             }
+            let y = s2[j];
             if self.due[x] == self.due[y] {
                 self.visits += 1;
                 let c = self.due[x];
-                self.tr.detail("CA-2", vec![x, y], || {
+                self.tr.detail("CA-2", &[x, y], || {
                     format!("{} - {} refused: both due {c}", f.name(x), f.name(y))
                 });
+                j += 1;
                 continue;
             }
             if f.blocked(x, y) {
@@ -253,25 +257,23 @@ impl Search<'_, '_, '_> {
                 } else {
                     "already met"
                 };
-                self.tr.detail("CA-2", vec![x, y], || {
+                self.tr.detail("CA-2", &[x, y], || {
                     format!("{} - {} refused: {why}", f.name(x), f.name(y))
                 });
+                j += 1;
                 continue;
             }
             self.path.push((x, y));
-            let rest: Vec<PlayerIdx> = s2
-                .iter()
-                .enumerate()
-                .filter(|&(k, _)| k != j)
-                .map(|(_, &p)| p)
-                .collect();
-            if self.solve(&s1[1..], &rest) {
+            s2.remove(j);
+            if self.solve(&s1[1..], s2) {
                 return true;
             }
+            s2.insert(j, y);
             self.path.pop();
             if self.visits > VISIT_LIMIT {
                 return false;
             }
+            j += 1;
         }
         false
     }

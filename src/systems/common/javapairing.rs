@@ -194,9 +194,10 @@ pub struct Field<'a> {
     pub blacks: Vec<u32>,
     /// Colour of a real game in round r-1 ([CD] step 1).
     pub previous_colour: Vec<Option<Colour>>,
-    /// Opponents met over the board plus forbidden partners (CG-10), sorted.
-    blocked: Vec<Vec<PlayerIdx>>,
-    forbidden: Vec<Vec<PlayerIdx>>,
+    /// Opponents met over the board, sorted.
+    met: Vec<Vec<PlayerIdx>>,
+    /// The forbidden groups (CG-10) each player belongs to this round, sorted.
+    clubs: Vec<Vec<u32>>,
     /// Scored more than 0 in an unplayed round ([BY] step 1).
     pub scored_unplayed: Vec<bool>,
     /// [ARO], floor of the mean.
@@ -254,33 +255,31 @@ impl<'a> Field<'a> {
                     .and_then(RoundEntry::played_colour)
             })
             .collect();
-        let mut blocked: Vec<Vec<PlayerIdx>> = history
+        let met: Vec<Vec<PlayerIdx>> = history
             .players
             .iter()
-            .map(|h| h.opponents.clone())
+            .map(|h| {
+                let mut o = h.opponents.clone();
+                o.sort_unstable();
+                o.dedup();
+                o
+            })
             .collect();
-        let mut forbidden: Vec<Vec<PlayerIdx>> = vec![Vec::new(); n];
-        for f in &t.forbidden_pairings {
-            if !f.applies_to(round) {
+        // CG-10 as group membership: a big club stays linear in its size.
+        let mut clubs: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (g, fp) in t.forbidden_pairings.iter().enumerate() {
+            if !fp.applies_to(round) {
                 continue;
             }
-            for (i, &a) in f.players.iter().enumerate() {
-                for &b in &f.players[i + 1..] {
-                    if a != b && a < n && b < n {
-                        forbidden[a].push(b);
-                        forbidden[b].push(a);
-                    }
+            for &a in &fp.players {
+                if let Some(list) = clubs.get_mut(a) {
+                    list.push(g as u32);
                 }
             }
         }
-        for (b, f) in blocked.iter_mut().zip(&forbidden) {
-            b.extend_from_slice(f);
-            b.sort_unstable();
-            b.dedup();
-        }
-        for f in &mut forbidden {
-            f.sort_unstable();
-            f.dedup();
+        for list in &mut clubs {
+            list.sort_unstable();
+            list.dedup();
         }
         let scored_unplayed: Vec<bool> = history
             .players
@@ -333,8 +332,8 @@ impl<'a> Field<'a> {
             whites,
             blacks,
             previous_colour,
-            blocked,
-            forbidden,
+            met,
+            clubs,
             scored_unplayed,
             aro,
             ranking,
@@ -375,12 +374,24 @@ impl<'a> Field<'a> {
 
     /// Whether the two met in a played game or are a forbidden pair (CG-10).
     pub fn blocked(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
-        self.blocked[a].binary_search(&b).is_ok()
+        self.met[a].binary_search(&b).is_ok() || self.forbidden(a, b)
     }
 
-    /// Whether the pair is forbidden (CG-10), for explanations.
+    /// Whether the pair is forbidden (CG-10): the two share a forbidden group.
     pub fn forbidden(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
-        self.forbidden[a].binary_search(&b).is_ok()
+        if a == b {
+            return false;
+        }
+        let (x, y) = (&self.clubs[a], &self.clubs[b]);
+        let (mut i, mut j) = (0, 0);
+        while i < x.len() && j < y.len() {
+            match x[i].cmp(&y[j]) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => return true,
+            }
+        }
+        false
     }
 
     fn ends_twice(&self, p: PlayerIdx, c: Colour) -> bool {
@@ -705,7 +716,7 @@ impl<'a> Field<'a> {
             }
             let (white, why) = self.round_one_white(a, b, boards.last().copied());
             let black = if white == a { b } else { a };
-            ex.detail(rule, vec![white, black], || {
+            ex.detail(rule, &[white, black], || {
                 format!(
                     "{} - {}: {}",
                     self.name(white),
@@ -917,16 +928,24 @@ impl Trace {
         self.ex.step(rule, message, players);
     }
 
+    /// Whether a per-candidate step would still be kept.
+    #[inline]
+    pub fn wants_detail(&self) -> bool {
+        self.details < TRACE_DETAIL_LIMIT
+    }
+
+    /// Counts a per-candidate step left out.
+    #[inline]
+    pub fn skip(&mut self) {
+        self.omitted += 1;
+    }
+
     /// A per-candidate step; built only while under the cap.
-    pub fn detail(
-        &mut self,
-        rule: &str,
-        players: Vec<PlayerIdx>,
-        message: impl FnOnce() -> String,
-    ) {
+    #[inline]
+    pub fn detail(&mut self, rule: &str, players: &[PlayerIdx], message: impl FnOnce() -> String) {
         if self.details < TRACE_DETAIL_LIMIT {
             self.details += 1;
-            self.ex.detail(rule, message(), players);
+            self.ex.detail(rule, message(), players.to_vec());
         } else {
             self.omitted += 1;
         }

@@ -72,7 +72,7 @@ pub fn pair_round(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         f.round_one(bye, &mut tr, "SS-1")?
     } else {
         let floats = Upfloaters::build(&f, r.tournament.options.ignore_float_history);
-        tr.detail("SS-3", Vec::new(), || floats.describe());
+        tr.detail("SS-3", &[], || floats.describe());
         let mut run = Run {
             f: &f,
             bye,
@@ -198,7 +198,7 @@ impl Run<'_, '_, '_> {
     fn ask(&mut self, p: PlayerIdx) -> Colour {
         let (c, rule) = self.dues.due(self.f, p);
         let f = self.f;
-        self.tr.detail("SS-6", vec![p], || {
+        self.tr.detail("SS-6", &[p], || {
             format!(
                 "{} ({}) is due {c}: {}",
                 f.name(p),
@@ -432,7 +432,7 @@ impl Run<'_, '_, '_> {
                 reserve = None;
                 force = true;
                 pos = rp + 1;
-                self.tr.detail("SS-3", vec![ranking[rp]], || {
+                self.tr.detail("SS-3", &[ranking[rp]], || {
                     format!(
                         "end of the list: the reserve {} is taken anyway [SS-GROUP 3.1]",
                         f.name(ranking[rp])
@@ -466,7 +466,7 @@ impl Run<'_, '_, '_> {
                 force = true;
                 pos = rp + 1;
                 c_pos = rp;
-                self.tr.detail("SS-3", vec![ranking[rp]], || {
+                self.tr.detail("SS-3", &[ranking[rp]], || {
                     format!(
                         "{} scores less than the reserve {}: the reserve is taken anyway [SS-GROUP 3.4.2]",
                         f.name(c0),
@@ -476,7 +476,7 @@ impl Run<'_, '_, '_> {
             }
             let c = ranking[c_pos];
             if !group.iter().any(|&m| f.leg(m, c, None).is_legal()) {
-                self.tr.detail("SS-3", vec![c], || {
+                self.tr.detail("SS-3", &[c], || {
                     format!(
                         "{} has no legal opponent in the group [SS-GROUP 3.4.3]",
                         f.name(c)
@@ -504,7 +504,7 @@ impl Run<'_, '_, '_> {
                 }
             } else if reserve.is_none() {
                 reserve = Some(c_pos);
-                self.tr.detail("SS-3", vec![c], || {
+                self.tr.detail("SS-3", &[c], || {
                     format!(
                         "{} becomes the reserve ({}) [SS-GROUP 3.4.6]",
                         f.name(c),

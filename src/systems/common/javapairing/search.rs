@@ -6,7 +6,6 @@
 //! part of the defined result: a search that crosses its limit fails even if it found a
 //! pairing on the visit that crossed it. The counters grow on every refused candidate and
 //! every completed pairing, so the work per search is polynomial whatever the field.
-use std::collections::HashSet;
 
 use super::{Field, Trace, sort_stored_pairs};
 use crate::model::{Colour, PlayerIdx};
@@ -46,9 +45,50 @@ pub struct Stats {
     pub relaxations: u32,
 }
 
+/// The memo M as a bitset over group positions (pairs for §3.5, players for §3.6), with
+/// the set bits remembered so that emptying it costs what filling it did.
+#[derive(Default)]
+struct Memo {
+    bits: Vec<u64>,
+    set: Vec<usize>,
+}
+
+impl Memo {
+    fn with_capacity(keys: usize) -> Memo {
+        Memo {
+            bits: vec![0; keys.div_ceil(64)],
+            set: Vec::new(),
+        }
+    }
+
+    /// Adds a key; false if it was there already.
+    fn insert(&mut self, key: usize) -> bool {
+        let (w, b) = (key / 64, 1u64 << (key % 64));
+        if self.bits[w] & b != 0 {
+            return false;
+        }
+        self.bits[w] |= b;
+        self.set.push(key);
+        true
+    }
+
+    fn clear(&mut self) {
+        for key in self.set.drain(..) {
+            self.bits[key / 64] = 0;
+        }
+    }
+}
+
+/// Groups up to this size cache the legality of every pair they test; larger ones (rare:
+/// a whole field taken at once) test each time, to bound memory.
+const CACHE_LIMIT: usize = 2048;
+
+/// The searches work on positions in the group (`u32`), which keeps the lists small and the
+/// legality cache a flat matrix.
 struct Solver<'s, 'f, 'a> {
     f: &'f Field<'a>,
-    due: &'s [Colour],
+    group: Vec<PlayerIdx>,
+    due: Vec<Colour>,
     cfg: SearchConfig,
     visits: u64,
     aborted: bool,
@@ -56,39 +96,83 @@ struct Solver<'s, 'f, 'a> {
     d: usize,
     /// 2h, the group size.
     size: usize,
-    memo_pairs: HashSet<(PlayerIdx, PlayerIdx)>,
-    memo_players: HashSet<PlayerIdx>,
-    path: Vec<(PlayerIdx, PlayerIdx)>,
+    memo: Memo,
+    /// 0 = not tested yet, 1 = legal, 2 = illegal (with the pair's first as A).
+    legal: Vec<u8>,
+    path: Vec<(u32, u32)>,
+    /// The rings of [`Solver::split`] and [`Solver::whole`].
+    next: Vec<u32>,
+    prev: Vec<u32>,
     stats: Stats,
     trace: &'s mut Trace,
 }
 
 impl Solver<'_, '_, '_> {
+    fn is_legal(&mut self, x: u32, y: u32) -> bool {
+        let (px, py) = (self.group[x as usize], self.group[y as usize]);
+        if self.legal.is_empty() {
+            return self.f.leg(px, py, None).is_legal();
+        }
+        let k = x as usize * self.size + y as usize;
+        match self.legal[k] {
+            1 => true,
+            2 => false,
+            _ => {
+                let ok = self.f.leg(px, py, None).is_legal();
+                self.legal[k] = if ok { 1 } else { 2 };
+                ok
+            }
+        }
+    }
+
     /// The three tests of §3.5 step 2 (2.1 is done by the caller): true when y is refused.
-    fn refuse(&mut self, x: PlayerIdx, y: PlayerIdx, n: usize) -> bool {
-        if self.cfg.same_due && n > self.d && self.due[x] == self.due[y] {
-            self.visits += 1;
-            let f = self.f;
-            let (rule, d, c) = (self.cfg.rule, self.d, self.due[x]);
-            self.trace.detail(rule, vec![x, y], || {
+    /// The hot path only counts; the explanation is written out of line.
+    #[inline]
+    fn refuse(&mut self, x: u32, y: u32, n: usize) -> bool {
+        let refused =
+            if self.cfg.same_due && n > self.d && self.due[x as usize] == self.due[y as usize] {
+                Some(true)
+            } else if !self.is_legal(x, y) {
+                Some(false)
+            } else {
+                None
+            };
+        match refused {
+            None => false,
+            Some(same_due) => {
+                self.visits += 1;
+                if self.trace.wants_detail() {
+                    self.note_refusal(x, y, n, same_due);
+                } else {
+                    self.trace.skip();
+                }
+                true
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn note_refusal(&mut self, x: u32, y: u32, n: usize, same_due: bool) {
+        let (px, py) = (self.group[x as usize], self.group[y as usize]);
+        let f = self.f;
+        let d = self.d;
+        let dx = self.due[x as usize];
+        self.trace.detail(self.cfg.rule, &[px, py], || {
+            if same_due {
                 format!(
-                    "{} - {} refused: both due {c} while {n} > D = {d} players remain",
-                    f.name(x),
-                    f.name(y)
+                    "{} - {} refused: both due {dx} while {n} > D = {d} players remain",
+                    f.name(px),
+                    f.name(py)
                 )
-            });
-            return true;
-        }
-        let leg = self.f.leg(x, y, None);
-        if let super::Leg::Illegal(why) = leg {
-            self.visits += 1;
-            let f = self.f;
-            self.trace.detail(self.cfg.rule, vec![x, y], || {
-                format!("{} - {} refused: {}", f.name(x), f.name(y), why.describe())
-            });
-            return true;
-        }
-        false
+            } else {
+                let why = match f.leg(px, py, None) {
+                    super::Leg::Illegal(why) => why.describe(),
+                    super::Leg::Legal { .. } => "",
+                };
+                format!("{} - {} refused: {why}", f.name(px), f.name(py))
+            }
+        });
     }
 
     fn over(&mut self) -> bool {
@@ -98,104 +182,117 @@ impl Solver<'_, '_, '_> {
         self.aborted
     }
 
-    /// §3.5 Solve(S1, S2).
-    fn split(&mut self, s1: &[PlayerIdx], s2: &[PlayerIdx]) -> bool {
-        let (mut s1, mut s2) = (s1.to_vec(), s2.to_vec());
+    fn unlink(&mut self, x: u32) {
+        let (p, n) = (self.prev[x as usize], self.next[x as usize]);
+        self.next[p as usize] = n;
+        self.prev[n as usize] = p;
+    }
+
+    /// Undoes [`Solver::unlink`]; relinks must come in the reverse order of the unlinks.
+    fn relink(&mut self, x: u32) {
+        let (p, n) = (self.prev[x as usize], self.next[x as usize]);
+        self.next[p as usize] = x;
+        self.prev[n as usize] = x;
+    }
+
+    /// §3.5 Solve(S1, S2). S1 and S2 are two rings of group positions (dancing links):
+    /// `h1` and `h2` are their first elements and `len` their common length. Removing a
+    /// player and putting him back is O(1), and a rotation only moves the heads, so a
+    /// failed call leaves the rings exactly as it found them.
+    fn split(&mut self, mut h1: u32, mut h2: u32, len: usize) -> bool {
+        if len == 0 {
+            self.visits += 1;
+            return true;
+        }
+        let n = 2 * len;
         loop {
-            let Some(&x) = s1.first() else {
-                self.visits += 1;
-                return true;
-            };
-            let n = s1.len() + s2.len();
-            for j in 0..s2.len() {
+            let x = h1;
+            let mut y = h2;
+            for _ in 0..len {
                 if self.over() {
                     return false;
                 }
-                let y = s2[j];
-                if self.refuse(x, y, n) {
-                    continue;
+                if !self.refuse(x, y, n) {
+                    self.path.push((x, y));
+                    let next1 = self.next[x as usize];
+                    let next2 = if y == h2 { self.next[y as usize] } else { h2 };
+                    self.unlink(x);
+                    self.unlink(y);
+                    if self.split(next1, next2, len - 1) {
+                        return true;
+                    }
+                    self.relink(y);
+                    self.relink(x);
+                    self.path.pop();
+                    if self.aborted {
+                        return false;
+                    }
                 }
-                self.path.push((x, y));
-                let rest2: Vec<PlayerIdx> = s2
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| k != j)
-                    .map(|(_, &p)| p)
-                    .collect();
-                if self.split(&s1[1..], &rest2) {
-                    return true;
-                }
-                self.path.pop();
-                if self.aborted {
-                    return false;
-                }
+                y = self.next[y as usize];
             }
             if !self.cfg.rotate || n == 2 || n == self.d {
                 return false;
             }
-            let key = (x, s2[0]);
-            if self.memo_pairs.insert(key) {
+            if self.memo.insert(x as usize * self.size + h2 as usize) {
                 // Rotation: the next S1 player goes first, S2 rotated in step.
                 self.stats.rotations += 1;
-                s1.rotate_left(1);
-                s2.rotate_left(1);
+                h1 = self.next[h1 as usize];
+                h2 = self.next[h2 as usize];
                 continue;
             }
             if !self.relax(n) {
                 return false;
             }
-            self.memo_pairs.clear();
         }
     }
 
-    /// §3.6 Solve(Q).
-    fn whole(&mut self, q: &[PlayerIdx]) -> bool {
-        let mut q = q.to_vec();
+    /// §3.6 Solve(Q) on one ring of `len` players starting at `head`; the memo holds
+    /// players here.
+    fn whole(&mut self, mut head: u32, len: usize) -> bool {
+        if len == 0 {
+            self.visits += 1;
+            return true;
+        }
         loop {
-            let Some(&x) = q.first() else {
-                self.visits += 1;
-                return true;
-            };
-            let n = q.len();
-            for j in 1..n {
+            let x = head;
+            let mut y = self.next[x as usize];
+            for _ in 1..len {
                 if self.over() {
                     return false;
                 }
-                let y = q[j];
-                if self.refuse(x, y, n) {
-                    continue;
+                if !self.refuse(x, y, len) {
+                    self.path.push((x, y));
+                    self.unlink(y);
+                    let rest = self.next[x as usize];
+                    self.unlink(x);
+                    if self.whole(rest, len - 2) {
+                        return true;
+                    }
+                    self.relink(x);
+                    self.relink(y);
+                    self.path.pop();
+                    if self.aborted {
+                        return false;
+                    }
                 }
-                self.path.push((x, y));
-                let rest: Vec<PlayerIdx> = q
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| k != 0 && k != j)
-                    .map(|(_, &p)| p)
-                    .collect();
-                if self.whole(&rest) {
-                    return true;
-                }
-                self.path.pop();
-                if self.aborted {
-                    return false;
-                }
+                y = self.next[y as usize];
             }
-            if !self.cfg.rotate || n == 2 || n == self.d {
+            if !self.cfg.rotate || len == 2 || len == self.d {
                 return false;
             }
-            if self.memo_players.insert(x) {
+            if self.memo.insert(x as usize) {
                 self.stats.rotations += 1;
-                q.rotate_left(1);
+                head = self.next[head as usize];
                 continue;
             }
-            if !self.relax(n) {
+            if !self.relax(len) {
                 return false;
             }
-            self.memo_players.clear();
         }
     }
 
-    /// At the root only: D grows by 2 and the search starts again on the current lists.
+    /// At the root only: D grows by 2, M is emptied and the search starts again on the
+    /// current lists.
     fn relax(&mut self, n: usize) -> bool {
         if n < self.size {
             return false;
@@ -204,9 +301,10 @@ impl Solver<'_, '_, '_> {
         if self.d > self.size {
             return false;
         }
+        self.memo.clear();
         self.stats.relaxations += 1;
         let (rule, label, d) = (self.cfg.rule, self.cfg.label, self.d);
-        self.trace.detail(rule, Vec::new(), || {
+        self.trace.detail(rule, &[], || {
             format!("every first pair tried: D grows to {d} and the search restarts [{label}]")
         });
         true
@@ -218,7 +316,13 @@ impl Solver<'_, '_, '_> {
         let outcome = if self.visits > self.cfg.limit {
             Outcome::LimitReached
         } else if found {
-            Outcome::Found(self.path)
+            let g = &self.group;
+            Outcome::Found(
+                self.path
+                    .iter()
+                    .map(|&(x, y)| (g[x as usize], g[y as usize]))
+                    .collect(),
+            )
         } else {
             Outcome::Exhausted
         };
@@ -227,31 +331,49 @@ impl Solver<'_, '_, '_> {
 }
 
 /// |#due White − #due Black| over the group: the initial D.
-fn misfits(group: &[PlayerIdx], due: &[Colour]) -> usize {
-    let w = group.iter().filter(|&&p| due[p] == Colour::White).count();
-    w.abs_diff(group.len() - w)
+fn misfits(due: &[Colour]) -> usize {
+    let w = due.iter().filter(|&&c| c == Colour::White).count();
+    w.abs_diff(due.len() - w)
 }
 
 fn solver<'s, 'f, 'a>(
     f: &'f Field<'a>,
-    due: &'s [Colour],
-    group: &[PlayerIdx],
+    due_of: &[Colour],
+    group: Vec<PlayerIdx>,
     cfg: SearchConfig,
     trace: &'s mut Trace,
 ) -> Solver<'s, 'f, 'a> {
+    let due: Vec<Colour> = group.iter().map(|&p| due_of[p]).collect();
+    let size = group.len();
     Solver {
         f,
+        d: misfits(&due),
         due,
+        group,
         cfg,
         visits: 0,
         aborted: false,
-        d: misfits(group, due),
-        size: group.len(),
-        memo_pairs: HashSet::new(),
-        memo_players: HashSet::new(),
+        size,
+        memo: Memo::with_capacity(size * size),
+        legal: if size <= CACHE_LIMIT {
+            vec![0; size * size]
+        } else {
+            Vec::new()
+        },
         path: Vec::new(),
+        next: Vec::new(),
+        prev: Vec::new(),
         stats: Stats::default(),
         trace,
+    }
+}
+
+/// Links `members` into a ring, in order.
+fn ring(next: &mut [u32], prev: &mut [u32], members: &[u32]) {
+    let k = members.len();
+    for (i, &m) in members.iter().enumerate() {
+        next[m as usize] = members[(i + 1) % k];
+        prev[m as usize] = members[(i + k - 1) % k];
     }
 }
 
@@ -266,8 +388,16 @@ pub fn split_search(
     trace: &mut Trace,
 ) -> (Outcome, Stats) {
     let group: Vec<PlayerIdx> = s1.iter().chain(s2).copied().collect();
-    let mut s = solver(f, due, &group, cfg, trace);
-    let found = s.split(s1, s2);
+    let h = s1.len() as u32;
+    let size = group.len();
+    let top: Vec<u32> = (0..h).collect();
+    let bottom: Vec<u32> = (h..size as u32).collect();
+    let mut s = solver(f, due, group, cfg, trace);
+    s.next = vec![0; size];
+    s.prev = vec![0; size];
+    ring(&mut s.next, &mut s.prev, &top);
+    ring(&mut s.next, &mut s.prev, &bottom);
+    let found = s.split(0, h, h as usize);
     s.finish(found)
 }
 
@@ -285,8 +415,13 @@ pub fn whole_search(
         q.push(*a);
         q.push(*b);
     }
-    let mut s = solver(f, due, &q, cfg, trace);
-    let found = s.whole(&q);
+    let size = q.len();
+    let order: Vec<u32> = (0..size as u32).collect();
+    let mut s = solver(f, due, q, cfg, trace);
+    s.next = vec![0; size];
+    s.prev = vec![0; size];
+    ring(&mut s.next, &mut s.prev, &order);
+    let found = s.whole(0, size);
     s.finish(found)
 }
 
