@@ -326,3 +326,504 @@ fn timing_one() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Hand-worked tests. Each expected result was worked out from javapairing.md / systems.md
+// by hand; the comments show the reasoning.
+
+use swisspair::model::ByeKind;
+use swisspair::systems::Board;
+use swisspair::systems::RoundToPair;
+use swisspair::systems::colour_alternation::dubov::can_change_colour;
+use swisspair::systems::common::javapairing::{
+    ColourRule, DueRule, Dues, Field, Leg, Refusal, Variant, sort_stored_pairs,
+};
+use swisspair::systems::simple::Upfloaters;
+
+/// Records a round given by IDs: games (white, black, result) and byes.
+fn play(t: &mut Tournament, games: &[(usize, usize, &str)], byes: &[(usize, ByeKind)]) {
+    let games = games
+        .iter()
+        .map(|&(w, b, res)| Game {
+            white: w - 1,
+            black: b - 1,
+            result: match res {
+                "1-0" => GameResult::WhiteWins,
+                "0-1" => GameResult::BlackWins,
+                "=" => GameResult::Draw,
+                "+-" => GameResult::WhiteWinsForfeit,
+                "-+" => GameResult::BlackWinsForfeit,
+                other => panic!("result {other}"),
+            },
+            board: None,
+        })
+        .collect();
+    let byes = byes
+        .iter()
+        .map(|&(p, kind)| Bye {
+            player: p - 1,
+            kind,
+        })
+        .collect();
+    t.rounds.push(Round { games, byes });
+}
+
+/// The boards of an answer as IDs, in board order.
+fn ids(a: &RoundPairing) -> Vec<(usize, usize)> {
+    a.boards
+        .iter()
+        .map(|b| (b.white + 1, b.black + 1))
+        .collect()
+}
+
+fn byes(a: &RoundPairing) -> Vec<usize> {
+    a.byes.iter().map(|b| b.player + 1).collect()
+}
+
+fn next(t: &Tournament) -> RoundPairing {
+    pair(t, &PairOptions::default()).expect("pairs")
+}
+
+/// Subjects with given colour strings (one character per past round: W, B or _ for no
+/// game), IDs 1..k by rating; each game is against a fresh dummy (IDs after k, rated
+/// 1500 + 10·subject + round). Returns the snapshot for round len+1 of `total` rounds.
+fn colour_field(strings: &[&str], total: u32) -> Tournament {
+    let k = strings.len();
+    let rounds = strings.first().map_or(0, |s| s.len());
+    let mut t = field(k, total, SystemId::Simple, 0);
+    for q in 0..rounds {
+        let mut games = Vec::new();
+        for (i, s) in strings.iter().enumerate() {
+            let c = s.as_bytes()[q];
+            if c == b'_' {
+                continue;
+            }
+            let dummy = t.players.len();
+            t.players.push(Player {
+                id: format!("d{i}_{q}"),
+                name: format!("Dummy {i} {q}"),
+                rating: 1500 + 10 * i as u32 + q as u32,
+                pairing_number: Some(dummy as u32 + 1),
+                ..Player::default()
+            });
+            let (white, black) = if c == b'W' { (i, dummy) } else { (dummy, i) };
+            games.push(Game {
+                white,
+                black,
+                result: GameResult::Draw,
+                board: None,
+            });
+        }
+        t.rounds.push(Round {
+            games,
+            byes: Vec::new(),
+        });
+    }
+    t
+}
+
+fn prepared(t: &Tournament) -> RoundToPair {
+    RoundToPair::prepare(t, &PairOptions::default()).expect("valid")
+}
+
+/// [LEG] 5.1: only the preferred allocation is tested. A (BBWW) has fewer Whites than
+/// B (WWBW), so A would get White: a third White in a row, so the pair is illegal even
+/// though B White would be fine. In Amalfi's last round nothing is prohibited (LEG 6);
+/// Perfect Colours prohibits in the last round too.
+#[test]
+fn leg_tests_only_the_preferred_allocation() {
+    let t = colour_field(&["BBWW", "WWBW"], 10);
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    assert_eq!(f.leg(0, 1, None), Leg::Illegal(Refusal::ThirdInARow));
+    assert_eq!(f.leg(1, 0, None), Leg::Illegal(Refusal::ThirdInARow));
+    let t = colour_field(&["BBWW", "WWBW"], 5);
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Amalfi).expect("field");
+    assert_eq!(
+        f.leg(0, 1, None),
+        Leg::Legal {
+            white: 0,
+            black: 1,
+            rule: ColourRule::FewerWhites
+        }
+    );
+    let f = Field::build(&r, Variant::PerfectColours).expect("field");
+    assert_eq!(f.leg(0, 1, None), Leg::Illegal(Refusal::ThirdInARow));
+}
+
+/// [LEG] 5.3-5.5 and the identical-history rules.
+#[test]
+fn leg_colour_order() {
+    let legal = |white, black, rule| Leg::Legal { white, black, rule };
+    // 5.3: same Whites (1), A fewer Blacks (0 < 1): B gets White.
+    let t = colour_field(&["_W", "BW"], 10);
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    assert_eq!(f.leg(0, 1, None), legal(1, 0, ColourRule::FewerBlacks));
+    // 5.5.2: WB against BW: the latest position differs, A had Black there: A White.
+    let t = colour_field(&["WB", "BW"], 10);
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    assert_eq!(f.leg(0, 1, None), legal(0, 1, ColourRule::LatestDifference));
+    assert_eq!(f.leg(1, 0, None), legal(0, 1, ColourRule::LatestDifference));
+    // 5.5.1: both end WW.
+    let t = colour_field(&["BWW", "BWW"], 10);
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    assert_eq!(f.leg(0, 1, None), Leg::Illegal(Refusal::SameTwoInARow));
+    // 5.5.3 + difference: WWBW twice; ID 1 alternates (Black), ID 2 would reach +3.
+    let t = colour_field(&["WWBW", "WWBW"], 10);
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    assert_eq!(f.leg(0, 1, None), Leg::Illegal(Refusal::Difference));
+    // … but the last round of Simple has no prohibition: ID 2 White.
+    let t = colour_field(&["WWBW", "WWBW"], 5);
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    assert_eq!(
+        f.leg(0, 1, None),
+        legal(1, 0, ColourRule::LowerIdAlternates)
+    );
+    // 5.5.3: identical WB; the lower ID (1, here B of the call) alternates Black → White.
+    let t = colour_field(&["WB", "WB"], 10);
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Amalfi).expect("field");
+    assert_eq!(
+        f.leg(1, 0, None),
+        legal(0, 1, ColourRule::LowerIdAlternates)
+    );
+    // Perfect Colours: identical histories go to the higher ARO (ID 2's dummies are
+    // rated 1510/1511, ID 1's 1500/1501).
+    let f = Field::build(&r, Variant::PerfectColours).expect("field");
+    assert_eq!(f.leg(0, 1, None), legal(1, 0, ColourRule::HigherAro));
+    // The never-played quirk: the first of the call gets White, whoever he is.
+    let t = colour_field(&["B__", "___", "___"], 10);
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    assert_eq!(
+        f.leg(2, 1, None),
+        legal(2, 1, ColourRule::NeverPlayedFirstWhite)
+    );
+    assert_eq!(
+        f.leg(1, 2, None),
+        legal(1, 2, ColourRule::NeverPlayedFirstWhite)
+    );
+}
+
+/// [LEG] 2 and CG-10: a played game bars the pair, a forfeit does not (CG-4), a forbidden
+/// pair counts as met.
+#[test]
+fn leg_meetings_and_forbidden_pairs() {
+    let mut t = field(6, 5, SystemId::Simple, 0);
+    play(&mut t, &[(1, 4, "1-0"), (5, 2, "+-"), (3, 6, "=")], &[]);
+    t.forbidden_pairings
+        .push(swisspair::model::ForbiddenPairing {
+            players: vec![0, 2],
+            first_round: None,
+            last_round: None,
+        });
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    assert_eq!(f.leg(0, 3, None), Leg::Illegal(Refusal::Met));
+    assert!(f.leg(4, 1, None).is_legal(), "a forfeit is no meeting");
+    assert_eq!(f.leg(0, 2, None), Leg::Illegal(Refusal::Forbidden));
+}
+
+/// [CD] steps 1-5, with the toggle's memory.
+#[test]
+fn colour_due_steps() {
+    let t = colour_field(
+        &["WWBW", "_WBW", "WBB_", "BWBW", "B___", "____", "____"],
+        10,
+    );
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    let mut d = Dues::new();
+    assert_eq!(d.due(&f, 0), (Colour::Black, DueRule::Counts));
+    assert_eq!(d.due(&f, 1), (Colour::Black, DueRule::Counts));
+    assert_eq!(d.due(&f, 2), (Colour::White, DueRule::TwoInARow));
+    assert_eq!(d.due(&f, 3), (Colour::Black, DueRule::LastColour));
+    // Never played. ID 1 was White on board 1 of round 1, so with the toggle unset an odd
+    // ID (7) is due White … then the toggle flips every answer.
+    assert_eq!(d.due(&f, 6), (Colour::White, DueRule::Toggle));
+    assert_eq!(d.due(&f, 5), (Colour::Black, DueRule::Toggle));
+    assert_eq!(d.due(&f, 5), (Colour::White, DueRule::Toggle), "memory");
+    // A fresh run: an even ID (6) is due Black because ID 1 was White.
+    let mut d = Dues::new();
+    assert_eq!(d.due(&f, 5), (Colour::Black, DueRule::Toggle));
+    // Perfect Colours: the previous round's game decides; without one, the history.
+    let f = Field::build(&r, Variant::PerfectColours).expect("field");
+    let mut d = Dues::new();
+    assert_eq!(d.due(&f, 1), (Colour::Black, DueRule::PreviousGame));
+    assert_eq!(d.due(&f, 3), (Colour::Black, DueRule::PreviousGame));
+    assert_eq!(d.due(&f, 2), (Colour::White, DueRule::TwoInARow));
+    assert_eq!(d.due(&f, 4), (Colour::White, DueRule::Counts));
+}
+
+/// [BY]: a forfeit loss does not bar the bye, a forfeit win and the PAB do; when nobody
+/// qualifies the last-ranked player gets it again.
+#[test]
+fn bye_eligibility_and_fallback() {
+    // Round 1: 1-2 draw, 3 wins 3-4 by forfeit, 5 PAB. Ranking: 3 (1), 5 (1), 1, 2 (½),
+    // 4 (0): 4 is the lowest and only lost by forfeit.
+    let mut t = field(5, 4, SystemId::Simple, 0);
+    play(&mut t, &[(1, 2, "="), (3, 4, "+-")], &[(5, ByeKind::Pab)]);
+    assert_eq!(byes(&next(&t)), vec![4]);
+    // Three players who all scored without playing: 3 is last (1 point, lower rating than
+    // 2) and gets a second bye; 1 and 2 never played, so the last-round colour of two
+    // identical (empty) histories goes to the first of the call, the group's head 1.
+    let mut t = field(3, 3, SystemId::Simple, 0);
+    play(&mut t, &[(1, 2, "+-")], &[(3, ByeKind::Pab)]);
+    play(&mut t, &[(2, 3, "+-")], &[(1, ByeKind::Pab)]);
+    let a = next(&t);
+    assert_eq!(byes(&a), vec![3]);
+    assert_eq!(ids(&a), vec![(1, 2)]);
+}
+
+/// [OUT]: higher score of the pair, then the sum, then the leader's ID.
+#[test]
+fn output_order_resort() {
+    let mut t = field(8, 5, SystemId::Simple, 0);
+    play(
+        &mut t,
+        &[(1, 5, "1-0"), (6, 2, "1-0"), (3, 7, "1-0"), (8, 4, "=")],
+        &[],
+    );
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    let b = |w: usize, k: usize| Board {
+        white: w - 1,
+        black: k - 1,
+    };
+    let mut pairs = vec![b(5, 7), b(3, 1), b(2, 8), b(4, 6)];
+    sort_stored_pairs(&f, &mut pairs);
+    // Keys: 5-7 (0, 0, 5); 3-1 (1, 2, 1); 2-8 (½, ½, 8); 4-6 (1, 1½, 6).
+    assert_eq!(pairs, vec![b(3, 1), b(4, 6), b(2, 8), b(5, 7)]);
+}
+
+/// [R1] with CG-10 (completion): the natural 1-3 is forbidden, so 1 takes the next free
+/// player of the bottom half (4) and 2 the one left (3). Colours: ID 1 White on board 1,
+/// then the higher ID White.
+#[test]
+fn round_one_avoids_forbidden_pairs() {
+    let mut t = field(4, 3, SystemId::Simple, 0);
+    t.forbidden_pairings
+        .push(swisspair::model::ForbiddenPairing {
+            players: vec![0, 2],
+            first_round: None,
+            last_round: None,
+        });
+    assert_eq!(ids(&next(&t)), vec![(1, 4), (3, 2)]);
+}
+
+/// [AR-K]: 7 players, 4 rounds, round 1: k = 4 capped at ⌊7/2⌋ = 3, so 1 meets 4 (FSI
+/// would pair 1-5). The bye goes to 7; colours alternate from ID 1 White.
+#[test]
+fn amalfi_step_is_capped() {
+    let t = field(7, 4, SystemId::Amalfi, 0);
+    let a = next(&t);
+    assert_eq!(ids(&a), vec![(1, 4), (5, 2), (3, 6)]);
+    assert_eq!(byes(&a), vec![7]);
+    let text = format!("{:?}", a.explanation);
+    assert!(text.contains("AR-K"), "{text}");
+}
+
+/// javapairing.md §2.7, the worked example (vector amalfi/4_000, round 2), board order
+/// included: 7-1, 2-4, 5-3, then 6's bye.
+#[test]
+fn amalfi_worked_example_board_order() {
+    let path = common::conformance_dir("javapairing/amalfi").join("amalfi-000.trf");
+    let mut t = load(&path, SystemId::Amalfi);
+    t.rounds.truncate(1);
+    let a = next(&t);
+    assert_eq!(ids(&a), vec![(7, 1), (2, 4), (5, 3)]);
+    assert_eq!(byes(&a), vec![6]);
+}
+
+/// [AR-SEARCH]: 4 players, 2 rounds, round 1, {2, 4} forbidden. k = 2. 1 meets 3; then 2
+/// has nobody (4 forbidden, 3 taken), so 1-3 is undone and forbidden at level 0; 1 meets 2
+/// instead (ID 1 White) and 3 meets 4 (higher ID White after a lower-ID-White pair).
+#[test]
+fn amalfi_backtracks() {
+    let mut t = field(4, 2, SystemId::Amalfi, 0);
+    t.forbidden_pairings
+        .push(swisspair::model::ForbiddenPairing {
+            players: vec![1, 3],
+            first_round: None,
+            last_round: None,
+        });
+    let a = next(&t);
+    assert_eq!(ids(&a), vec![(1, 2), (4, 3)]);
+    let text = format!("{:?}", a.explanation);
+    assert!(text.contains("AM-3.3.3") && text.contains("undo"), "{text}");
+}
+
+/// [AR-SEARCH] 11 / CG-7: when nothing works the answer is an error naming the rule.
+#[test]
+fn amalfi_exhaustion_is_an_error() {
+    let mut t = field(4, 2, SystemId::Amalfi, 0);
+    t.forbidden_pairings
+        .push(swisspair::model::ForbiddenPairing {
+            players: vec![0, 1, 2],
+            first_round: None,
+            last_round: None,
+        });
+    match pair(&t, &PairOptions::default()) {
+        Err(PairError::NoLegalPairing { rule, .. }) => assert!(rule.contains("AM-3.3.3")),
+        other => panic!("expected no legal pairing, got {other:?}"),
+    }
+}
+
+/// SS-4/SS-5 [SS-S1S2], [SS-FAIL], [SS-GROUP]: 6 players, 4 rounds.
+/// Round 1 [R1]: 1-4, 5-2, 3-6. After 1-0, 1-0, ½: ranking 1, 5 (1); 3, 6 (½); 2, 4 (0).
+/// Round 2: {1, 5}: identical W histories, the lower ID alternates: 5-1. {3, 6} met, so
+/// both searches fail and the group is rebuilt with ≥ 4: 2 joins (balancing colour none),
+/// 4 (due White, the group needs Black) becomes the reserve and is forced in at the end.
+/// S1 {3, 6} against S2 {2, 4}: 3-2 (2 White, fewer Whites), then 6-4 allowed as the last
+/// misfit (n = D = 2): identical B histories, lower ID 4 alternates → 4-6.
+#[test]
+fn simple_grows_a_group_that_cannot_be_paired() {
+    let mut t = field(6, 4, SystemId::Simple, 0);
+    let a = next(&t);
+    assert_eq!(ids(&a), vec![(1, 4), (5, 2), (3, 6)]);
+    play(&mut t, &[(1, 4, "1-0"), (5, 2, "1-0"), (3, 6, "=")], &[]);
+    let a = next(&t);
+    let text = format!("{:#?}", a.explanation);
+    assert_eq!(ids(&a), vec![(5, 1), (2, 3), (4, 6)], "{text}");
+    assert!(
+        text.contains("SS-FAIL") && text.contains("forced"),
+        "{text}"
+    );
+}
+
+/// SS-3 [SS-DOWN]: 8 players. Round 1: 1-5, 6-2, 3-7, 8-4; 1-0, 1-0, 1-0, ½.
+/// Round 2: {1, 3, 6} is odd; 4 (due White, the balancing colour) upfloats, then is set
+/// aside and 6 (not met 4, due Black) goes down. 3-1; then 6 with 4: 4-6; 8 with 2: 2-8;
+/// 5-7 (identical histories, lower ID 5 alternates Black → White).
+#[test]
+fn simple_sends_a_player_down() {
+    let mut t = field(8, 5, SystemId::Simple, 0);
+    let a = next(&t);
+    assert_eq!(ids(&a), vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
+    play(
+        &mut t,
+        &[(1, 5, "1-0"), (6, 2, "1-0"), (3, 7, "1-0"), (8, 4, "=")],
+        &[],
+    );
+    let a = next(&t);
+    assert_eq!(ids(&a), vec![(3, 1), (4, 6), (2, 8), (5, 7)]);
+    let text = format!("{:?}", a.explanation);
+    assert!(text.contains("SS-DOWN"), "{text}");
+}
+
+/// [SS-FLOAT]: with the float history USED, 4 (½ against 6's 1) and 2 (0 against 8's ½)
+/// upfloated in round 2 and may not upfloat in round 3; IGNORED lifts it, and so does the
+/// last round.
+#[test]
+fn simple_float_history() {
+    let mut t = field(8, 5, SystemId::Simple, 0);
+    play(
+        &mut t,
+        &[(1, 5, "1-0"), (6, 2, "1-0"), (3, 7, "1-0"), (8, 4, "=")],
+        &[],
+    );
+    play(
+        &mut t,
+        &[(3, 1, "="), (4, 6, "1-0"), (2, 8, "0-1"), (5, 7, "=")],
+        &[],
+    );
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    let used = Upfloaters::build(&f, false);
+    let may: Vec<bool> = (0..8).map(|p| used.may_upfloat(p)).collect();
+    assert_eq!(may, vec![true, false, true, false, true, true, true, true]);
+    let ignored = Upfloaters::build(&f, true);
+    assert!((0..8).all(|p| ignored.may_upfloat(p)));
+    let mut last = t.clone();
+    last.total_rounds = 3;
+    let r = prepared(&last);
+    let f = Field::build(&r, Variant::Simple).expect("field");
+    assert!((0..8).all(|p| Upfloaters::build(&f, false).may_upfloat(p)));
+}
+
+/// CA-2 [PCS-S1S2] [PCS-SEARCH] and CA-4: 4 players, 4 rounds. Round 1 (old Dubov, R1):
+/// 1-3, 4-2; 1-0 and ½. Round 2: dues 1 B, 2 W, 4 B, 3 W; the swap pass puts 3 in the top
+/// half: S1 {2, 3} (score desc), S2 {1, 4}: 2-1, 3-4. 1 leads alone: CA-4 warns.
+#[test]
+fn colour_alternation_middle_round() {
+    let mut t = field(4, 4, SystemId::ColourAlternation, 0);
+    let a = next(&t);
+    assert_eq!(ids(&a), vec![(1, 3), (4, 2)]);
+    play(&mut t, &[(1, 3, "1-0"), (4, 2, "=")], &[]);
+    let a = next(&t);
+    assert_eq!(ids(&a), vec![(2, 1), (3, 4)]);
+    assert!(
+        a.warnings.iter().any(|w| w.contains("leads alone")),
+        "{:?}",
+        a.warnings
+    );
+    // With {1, 2} forbidden, 2 has only 4, whom he met: no pairing, and no fallback.
+    t.forbidden_pairings
+        .push(swisspair::model::ForbiddenPairing {
+            players: vec![0, 1],
+            first_round: None,
+            last_round: None,
+        });
+    match pair(&t, &PairOptions::default()) {
+        Err(PairError::NoLegalPairing { rule, .. }) => assert!(rule.contains("CA-2")),
+        other => panic!("expected no legal pairing, got {other:?}"),
+    }
+}
+
+/// CA-3 [PCS-BYE] with the toggle: 5 players; round 1: 1-3, 4-2 (1-0, 1-0), bye 5.
+/// Round 2 dues in ranking order 1, 4, 5, 2, 3: B, B, W (5 never played: odd ID, ID 1 was
+/// White), W, W: White dominates. Bye to 3 (the lowest, due White). T = 1, 4, 5, 2 with
+/// dues B, B, W (toggle reset), W; swaps give S1 {5, 2}, S2 {1, 4}. 5-1 then 2 has only 4,
+/// whom he met, so 5 takes 4 and 2 takes 1: 5-4, 2-1.
+#[test]
+fn colour_alternation_bye_follows_the_dominant_due() {
+    let mut t = field(5, 4, SystemId::ColourAlternation, 0);
+    let a = next(&t);
+    assert_eq!(ids(&a), vec![(1, 3), (4, 2)]);
+    assert_eq!(byes(&a), vec![5]);
+    play(
+        &mut t,
+        &[(1, 3, "1-0"), (4, 2, "1-0")],
+        &[(5, ByeKind::Pab)],
+    );
+    let a = next(&t);
+    assert_eq!(ids(&a), vec![(5, 4), (2, 1)]);
+    assert_eq!(byes(&a), vec![3]);
+}
+
+/// CA-1 [DV]: the last round by the old Dubov. 4 players, 2 rounds; round 1: 1-3, 4-2
+/// (1-0, ½). Ranking 1, 2, 4, 3. Head 1 (due B): 2 is due White, the balancing colour,
+/// and legal: group {1, 2}; the swap pass makes S1 {2}: LEG gives 2 White (fewer Whites).
+/// Then {4, 3} the same way: 3-4.
+#[test]
+fn colour_alternation_last_round_by_old_dubov() {
+    let mut t = field(4, 2, SystemId::ColourAlternation, 0);
+    play(&mut t, &[(1, 3, "1-0"), (4, 2, "=")], &[]);
+    let a = next(&t);
+    assert_eq!(ids(&a), vec![(2, 1), (3, 4)]);
+    let text = format!("{:?}", a.explanation);
+    assert!(text.contains("CA-1") && text.contains("DV"), "{text}");
+}
+
+/// [DV] 5.6: can a player take the colour opposite to his due?
+#[test]
+fn old_dubov_can_change_colour() {
+    let t = colour_field(&["BWW___", "WBW___", "WBWW__", "WBWWBW"], 10);
+    let r = prepared(&t);
+    let f = Field::build(&r, Variant::PerfectColours).expect("field");
+    assert!(!can_change_colour(&f, 0, Colour::Black), "BWW + W");
+    assert!(can_change_colour(&f, 1, Colour::White), "WBW + B");
+    assert!(
+        can_change_colour(&f, 1, Colour::Black),
+        "WBW + W: +2 is allowed"
+    );
+    assert!(!can_change_colour(&f, 2, Colour::Black), "WBWW + W");
+    assert!(!can_change_colour(&f, 3, Colour::Black), "WBWWBW + W: +3");
+    assert!(can_change_colour(&f, 3, Colour::White), "WBWWBW + B");
+}

@@ -312,3 +312,25 @@ fn search(f: &Field, list: &[PlayerIdx], k: usize, tr: &mut Trace) -> Result<Vec
     }
     Ok(slots)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::LevelForbidden;
+
+    /// §2.4 step 8: the text `;2-14-0-0` contains `;2-1`, so {2, 1} is refused too.
+    #[test]
+    fn forbidden_list_matches_like_the_text() {
+        let mut level = LevelForbidden::default();
+        level.add(2, 14);
+        assert!(level.refuses(2, 14));
+        assert!(level.refuses(14, 2));
+        assert!(level.refuses(2, 1), "';2-1' is a prefix of ';2-14'");
+        assert!(level.refuses(1, 2), "the pair is tested both ways");
+        assert!(!level.refuses(2, 4), "';2-4' is not in ';2-14-0-0'");
+        assert!(!level.refuses(14, 1));
+        assert!(!level.refuses(1, 4), "';1-4' does not start a record");
+        assert_eq!(level.culprit(1, 2), Some((2, 14)));
+        level.clear();
+        assert!(!level.refuses(2, 14));
+    }
+}
