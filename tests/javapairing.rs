@@ -827,3 +827,250 @@ fn old_dubov_can_change_colour() {
     assert!(!can_change_colour(&f, 3, Colour::Black), "WBWWBW + W: +3");
     assert!(can_change_colour(&f, 3, Colour::White), "WBWWBW + B");
 }
+
+// ---------------------------------------------------------------------------------------
+// Property tests: random tournaments played through with each system.
+
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// Checks one answer against the snapshot it was made from; `Err` says what broke.
+fn check_answer(t: &Tournament, absent: &[usize], a: &RoundPairing) -> Result<(), String> {
+    let number = a.round;
+    let total = t.total_rounds;
+    let entries = t.entries();
+    // Not paired: the absent, and byes already written in the round (echoed in the answer).
+    let preset: BTreeSet<usize> = a
+        .byes
+        .iter()
+        .filter(|b| b.kind != ByeKind::Pab)
+        .map(|b| b.player)
+        .collect();
+    if let Some(p) = absent.iter().find(|p| !preset.contains(p)) {
+        return Err(format!("absent player {} is not echoed", p + 1));
+    }
+    let participants: BTreeSet<usize> = (0..t.players.len())
+        .filter(|p| t.players[*p].is_active_in(number) && !preset.contains(p))
+        .collect();
+    // Everyone present exactly once, on a board or with the single PAB.
+    let mut seen = BTreeSet::new();
+    for b in &a.boards {
+        for p in [b.white, b.black] {
+            if !seen.insert(p) {
+                return Err(format!("player {} paired twice", p + 1));
+            }
+        }
+    }
+    let pabs: Vec<usize> = a
+        .byes
+        .iter()
+        .filter(|b| b.kind == ByeKind::Pab)
+        .map(|b| b.player)
+        .collect();
+    if pabs.len() != participants.len() % 2 {
+        return Err(format!(
+            "{} PABs for {} players",
+            pabs.len(),
+            participants.len()
+        ));
+    }
+    for &p in &pabs {
+        if !seen.insert(p) {
+            return Err(format!("player {} has a board and the bye", p + 1));
+        }
+    }
+    if seen != participants {
+        return Err(format!("paired {seen:?}, present {participants:?}"));
+    }
+    // Nobody meets twice; forbidden pairs never meet (CG-10).
+    for b in &a.boards {
+        let met = entries[b.white]
+            .iter()
+            .any(|e| e.met_opponent() == Some(b.black));
+        let forbidden = t.forbidden_pairings.iter().any(|f| {
+            f.applies_to(number) && f.players.contains(&b.white) && f.players.contains(&b.black)
+        });
+        if met || forbidden {
+            return Err(format!(
+                "{} - {} met or forbidden",
+                b.white + 1,
+                b.black + 1
+            ));
+        }
+    }
+    // Colour rules where they must hold.
+    let played = |p: usize| -> Vec<Colour> {
+        entries[p]
+            .iter()
+            .filter_map(|e| e.played_colour())
+            .collect()
+    };
+    let colour_alternation = t.system == Some(SystemId::ColourAlternation);
+    let middle = number >= 2 && number < total;
+    for b in &a.boards {
+        for (p, c) in [(b.white, Colour::White), (b.black, Colour::Black)] {
+            let h = played(p);
+            if colour_alternation && middle {
+                // CA-2: whoever played the previous round alternates.
+                let previous = entries[p]
+                    .get(number as usize - 2)
+                    .and_then(|e| e.played_colour());
+                if previous == Some(c) {
+                    return Err(format!("player {} repeats {c} (CA-2)", p + 1));
+                }
+            } else if number >= 2 && (colour_alternation || number < total) {
+                // SS-6 / AM-3.1 / the old Dubov: no third colour in a row.
+                if matches!(h.as_slice(), [.., x, y] if *x == c && *y == c) {
+                    return Err(format!("player {} gets a third {c} in a row", p + 1));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[derive(Clone, Debug)]
+struct Scenario {
+    system: SystemId,
+    players: usize,
+    rounds: u32,
+    seed: u64,
+    late: Option<(usize, u32)>,
+    withdrawn: Option<(usize, u32)>,
+    forbidden: Vec<(usize, usize)>,
+    absent_rate: f64,
+}
+
+fn scenario() -> impl Strategy<Value = Scenario> {
+    (
+        prop_oneof![
+            Just(SystemId::Amalfi),
+            Just(SystemId::Simple),
+            Just(SystemId::ColourAlternation)
+        ],
+        1usize..=24,
+        1u32..=8,
+        any::<u64>(),
+        proptest::option::of((0usize..24, 2u32..=8)),
+        proptest::option::of((0usize..24, 2u32..=8)),
+        proptest::collection::vec((0usize..24, 0usize..24), 0..3),
+        prop_oneof![Just(0.0), Just(0.1)],
+    )
+        .prop_map(
+            |(system, players, rounds, seed, late, withdrawn, forbidden, absent_rate)| Scenario {
+                system,
+                players,
+                rounds,
+                seed,
+                late: late.filter(|(p, _)| *p < players),
+                withdrawn: withdrawn.filter(|(p, _)| *p < players),
+                forbidden: forbidden
+                    .into_iter()
+                    .filter(|(a, b)| a < &players && b < &players && a != b)
+                    .collect(),
+                absent_rate,
+            },
+        )
+}
+
+/// Plays the scenario; every answer must pass [`check_answer`] and be reproducible.
+fn play_scenario(s: &Scenario) -> Result<(), TestCaseError> {
+    let mut t = field(s.players, s.rounds, s.system, s.seed);
+    if let Some((p, r)) = s.late {
+        t.players[p].late_entry_round = Some(r);
+    }
+    if let Some((p, r)) = s.withdrawn {
+        let entered = t.players[p].late_entry_round.unwrap_or(1);
+        t.players[p].withdrawn_from_round = Some(r.max(entered + 1));
+    }
+    for &(a, b) in &s.forbidden {
+        t.forbidden_pairings
+            .push(swisspair::model::ForbiddenPairing {
+                players: vec![a, b],
+                first_round: None,
+                last_round: None,
+            });
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(s.seed);
+    for _ in 0..s.rounds {
+        let absent: Vec<usize> = (0..s.players)
+            .filter(|_| rng.random_bool(s.absent_rate))
+            .collect();
+        let options = PairOptions {
+            absent: absent.clone(),
+            ..PairOptions::default()
+        };
+        let first = pair(&t, &options);
+        let again = pair(&t, &options);
+        prop_assert_eq!(&first, &again, "same snapshot, same answer");
+        match first {
+            Ok(a) => {
+                if let Err(e) = check_answer(&t, &absent, &a) {
+                    return Err(TestCaseError::fail(format!(
+                        "round {}: {e}\n{:?}",
+                        a.round,
+                        ids(&a)
+                    )));
+                }
+                record(&mut t, &a, &mut rng);
+                if a.boards.is_empty() && !a.byes.iter().any(|b| b.kind == ByeKind::Pab) {
+                    // Nobody was paired, so the round stays open: stop here.
+                    break;
+                }
+            }
+            Err(PairError::NoLegalPairing { rule, .. }) => {
+                prop_assert!(!rule.is_empty());
+                break;
+            }
+            Err(other) => {
+                return Err(TestCaseError::fail(format!("unexpected error: {other}")));
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_tournaments_pair_legally(s in scenario()) {
+        play_scenario(&s)?;
+    }
+}
+
+/// Most random rounds must pair: the engines' errors are reserved for real dead ends.
+#[test]
+fn random_fields_mostly_pair() {
+    for system in [
+        SystemId::Amalfi,
+        SystemId::Simple,
+        SystemId::ColourAlternation,
+    ] {
+        let (mut paired, mut failed) = (0, 0);
+        for seed in 0..60u64 {
+            let n = 6 + (seed as usize * 7) % 30;
+            let rounds = 3 + (seed as u32 % 6);
+            let mut t = field(n, rounds, system, seed);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..rounds {
+                match pair(&t, &PairOptions::default()) {
+                    Ok(a) => {
+                        assert!(check_answer(&t, &[], &a).is_ok());
+                        record(&mut t, &a, &mut rng);
+                        paired += 1;
+                    }
+                    Err(_) => {
+                        failed += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        println!("{system}: {paired} rounds paired, {failed} dead ends");
+        assert!(
+            failed * 10 <= paired,
+            "{system}: {failed} dead ends in {paired} rounds"
+        );
+    }
+}

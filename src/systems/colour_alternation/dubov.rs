@@ -303,7 +303,7 @@ impl Run<'_, '_, '_> {
                     in_group.insert(c0);
                     continue;
                 }
-                if group.len() % 2 == 0 && group.len() >= req {
+                if group.len().is_multiple_of(2) && group.len() >= req {
                     break;
                 }
                 // Step 4.1.5.2: "may upfloat" is always true here.
@@ -369,9 +369,9 @@ impl Run<'_, '_, '_> {
             }
             // Step 4.1.6: one more scan while the group is odd or short.
             let done = if req == 0 {
-                group.len() % 2 == 0
+                group.len().is_multiple_of(2)
             } else {
-                group.len() % 2 == 0 && group.len() >= req
+                group.len().is_multiple_of(2) && group.len() >= req
             };
             // A scan that took nobody after the end of the list was reached cannot take
             // anybody on the next one either: nothing is left to add.

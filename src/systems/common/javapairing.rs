@@ -322,7 +322,7 @@ impl<'a> Field<'a> {
             variant,
             round,
             total,
-            last_round: round % total == 0,
+            last_round: round.is_multiple_of(total),
             id,
             score,
             rating,
@@ -562,7 +562,7 @@ impl<'a> Field<'a> {
     /// [BY] steps 2 and 4 (Amalfi, Simple, Dubov): the lowest eligible present player, else
     /// the last present player. `None` when P is even.
     pub fn bye_lowest_eligible(&self, ex: &mut Trace, rule: &str) -> Option<PlayerIdx> {
-        if self.present_count % 2 == 0 {
+        if self.present_count.is_multiple_of(2) {
             return None;
         }
         let found = self
@@ -621,7 +621,7 @@ impl<'a> Field<'a> {
 
     /// [BY] step 3 (Perfect Colours rounds 2..R-1): the dominant due colour decides.
     pub fn bye_dominant_colour(&self, dues: &mut Dues, ex: &mut Trace) -> Option<PlayerIdx> {
-        if self.present_count % 2 == 0 {
+        if self.present_count.is_multiple_of(2) {
             return None;
         }
         let (mut w, mut b) = (0usize, 0usize);

@@ -455,7 +455,7 @@ impl Run<'_, '_, '_> {
                 }
                 continue;
             }
-            if group.len() >= req && group.len() % 2 == 0 {
+            if group.len() >= req && group.len().is_multiple_of(2) {
                 break;
             }
             if let Some(rp) = reserve
