@@ -127,6 +127,7 @@ impl Run<'_, '_, '_> {
             else {
                 break;
             };
+            self.tr.group(format!("group of {}", f.name(head)));
             let mut group = self.build_group(head, position[head], req, &mut take_all, &stored);
             req = group.len();
             if take_all && position[head] < f.present_count / 2 && !warned {
@@ -137,7 +138,6 @@ impl Run<'_, '_, '_> {
                     f.name(head)
                 ));
             }
-            self.tr.group(format!("group of {}", f.name(head)));
             let names: Vec<String> = group
                 .iter()
                 .map(|&p| format!("{} ({}, due {})", f.name(p), f.score[p], self.due_of[p]))

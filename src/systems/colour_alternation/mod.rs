@@ -264,12 +264,22 @@ impl Search<'_, '_, '_> {
                 continue;
             }
             self.path.push((x, y));
+            self.tr.detail("CA-2", &[x, y], || {
+                format!("try {} - {} [PCS-SEARCH]", f.name(x), f.name(y))
+            });
             s2.remove(j);
             if self.solve(&s1[1..], s2) {
                 return true;
             }
             s2.insert(j, y);
             self.path.pop();
+            self.tr.detail("CA-2", &[x, y], || {
+                format!(
+                    "undo {} - {}: the players left cannot be paired (backtrack) [PCS-SEARCH]",
+                    f.name(x),
+                    f.name(y)
+                )
+            });
             if self.visits > VISIT_LIMIT {
                 return false;
             }

@@ -233,6 +233,11 @@ impl Run<'_, '_, '_> {
             else {
                 break;
             };
+            self.tr.group(format!(
+                "group of {}{}",
+                f.name(head),
+                if take_all { ", everybody left" } else { "" }
+            ));
             let mut group = match self.build_group(head, position[head], req, take_all, &stored) {
                 Built::Group(g) => g,
                 Built::TakeAll => {
@@ -264,7 +269,6 @@ impl Run<'_, '_, '_> {
                 .iter()
                 .map(|&p| format!("{} ({}, due {})", f.name(p), f.score[p], self.due_of[p]))
                 .collect();
-            self.tr.group(format!("group of {}", f.name(head)));
             self.tr.step(
                 "SS-3",
                 format!("group: {} [SS-GROUP]", names.join(", ")),

@@ -151,6 +151,46 @@ impl Solver<'_, '_, '_> {
         }
     }
 
+    fn note_rotation(&mut self, x: u32) {
+        if !self.trace.wants_detail() {
+            self.trace.skip();
+            return;
+        }
+        let (f, label, px) = (self.f, self.cfg.label, self.group[x as usize]);
+        self.trace.detail(self.cfg.rule, &[px], || {
+            format!(
+                "nobody fits {} first: rotate, the next player goes first (exchange) [{label}]",
+                f.name(px)
+            )
+        });
+    }
+
+    /// A tentative pair, or its undoing when the rest could not be paired.
+    #[inline]
+    fn note_try(&mut self, x: u32, y: u32, tried: bool) {
+        if !self.trace.wants_detail() {
+            self.trace.skip();
+            return;
+        }
+        let (px, py) = (self.group[x as usize], self.group[y as usize]);
+        let (f, label, depth) = (self.f, self.cfg.label, self.path.len());
+        self.trace.detail(self.cfg.rule, &[px, py], || {
+            if tried {
+                format!(
+                    "try {} - {} (pair {depth}) [{label}]",
+                    f.name(px),
+                    f.name(py)
+                )
+            } else {
+                format!(
+                    "undo {} - {}: the players left cannot be paired (backtrack) [{label}]",
+                    f.name(px),
+                    f.name(py)
+                )
+            }
+        });
+    }
+
     #[cold]
     #[inline(never)]
     fn note_refusal(&mut self, x: u32, y: u32, n: usize, same_due: bool) {
@@ -214,6 +254,7 @@ impl Solver<'_, '_, '_> {
                 }
                 if !self.refuse(x, y, n) {
                     self.path.push((x, y));
+                    self.note_try(x, y, true);
                     let next1 = self.next[x as usize];
                     let next2 = if y == h2 { self.next[y as usize] } else { h2 };
                     self.unlink(x);
@@ -224,6 +265,7 @@ impl Solver<'_, '_, '_> {
                     self.relink(y);
                     self.relink(x);
                     self.path.pop();
+                    self.note_try(x, y, false);
                     if self.aborted {
                         return false;
                     }
@@ -236,6 +278,7 @@ impl Solver<'_, '_, '_> {
             if self.memo.insert(x as usize * self.size + h2 as usize) {
                 // Rotation: the next S1 player goes first, S2 rotated in step.
                 self.stats.rotations += 1;
+                self.note_rotation(x);
                 h1 = self.next[h1 as usize];
                 h2 = self.next[h2 as usize];
                 continue;
@@ -262,6 +305,7 @@ impl Solver<'_, '_, '_> {
                 }
                 if !self.refuse(x, y, len) {
                     self.path.push((x, y));
+                    self.note_try(x, y, true);
                     self.unlink(y);
                     let rest = self.next[x as usize];
                     self.unlink(x);
@@ -271,6 +315,7 @@ impl Solver<'_, '_, '_> {
                     self.relink(x);
                     self.relink(y);
                     self.path.pop();
+                    self.note_try(x, y, false);
                     if self.aborted {
                         return false;
                     }
@@ -282,6 +327,7 @@ impl Solver<'_, '_, '_> {
             }
             if self.memo.insert(x as usize) {
                 self.stats.rotations += 1;
+                self.note_rotation(x);
                 head = self.next[head as usize];
                 continue;
             }
