@@ -355,6 +355,14 @@ impl<'a> Field<'a> {
                     .to_string(),
             );
         }
+        if t.options.late_entry_score.is_some()
+            && t.players.iter().any(|p| p.late_entry_round.is_some_and(|r| r > 1))
+        {
+            out.push(
+                "late_entry_score is not applied: JavaPairing gives late entrants no pairing score; enter the entry bye as a half-point bye instead (javapairing.md §2.6)"
+                    .to_string(),
+            );
+        }
         out
     }
 
