@@ -238,9 +238,9 @@ fn timing_1000_players() {
             let (worst, paired) = simulate_timed(1000, 11, system, 7, clubs);
             println!("{system} with {clubs} clubs: {paired} rounds, slowest {worst:?}");
         }
-        for n in [999, 1001] {
-            let (worst, paired) = simulate_timed(n, 15, system, 9, 0);
-            println!("{system} {n} players, 15 rounds: {paired} rounds, slowest {worst:?}");
+        for (n, rounds) in [(999, 15), (1001, 15), (1000, 20)] {
+            let (worst, paired) = simulate_timed(n, rounds, system, 9, 0);
+            println!("{system} {n} players, {rounds} rounds: {paired} rounds, slowest {worst:?}");
         }
         // A Dutch-paired history (../shared/perf) is harder on these engines' colour rules.
         let path = common::conformance_dir("..")

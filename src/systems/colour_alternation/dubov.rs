@@ -443,19 +443,27 @@ impl Run<'_, '_, '_> {
         let f = self.f;
         swap_pass(f, group, &self.due_of, self.tr, "CA-1");
         let h = group.len() / 2;
-        // Names compare case-insensitively; lowered once, not at every comparison.
-        let lowered: std::collections::HashMap<PlayerIdx, String> = group
-            .iter()
-            .map(|&p| (p, f.r.tournament.players[p].name.to_lowercase()))
-            .collect();
-        let name = |p: &PlayerIdx| lowered.get(p).map_or("", String::as_str);
-        let (top, bottom) = group.split_at_mut(h);
-        exchange_sort(top, |x, y| {
-            (f.aro[*x], f.rating[*x], name(x)) < (f.aro[*y], f.rating[*y], name(y))
-        });
-        exchange_sort(bottom, |x, y| {
-            (f.rating[*y], f.aro[*y], name(x)) < (f.rating[*x], f.aro[*x], name(y))
-        });
+        // The keys are built once: an exchange sort compares O(h²) times, and names compare
+        // case-insensitively.
+        type Key = (u32, u32, String, PlayerIdx);
+        let key = |p: PlayerIdx| -> Key {
+            (
+                f.aro[p],
+                f.rating[p],
+                f.r.tournament.players[p].name.to_lowercase(),
+                p,
+            )
+        };
+        let mut first: Vec<Key> = group[..h].iter().map(|&p| key(p)).collect();
+        let mut second: Vec<Key> = group[h..].iter().map(|&p| key(p)).collect();
+        // First half: ARO asc, rating asc, name asc.
+        exchange_sort(&mut first, |x, y| (x.0, x.1, &x.2) < (y.0, y.1, &y.2));
+        // Second half: rating desc, ARO desc, name asc.
+        exchange_sort(&mut second, |x, y| (y.1, y.0, &x.2) < (x.1, x.0, &y.2));
+        for (slot, k) in group.iter_mut().zip(first.iter().chain(&second)) {
+            *slot = k.3;
+        }
+        let (top, bottom) = group.split_at(h);
         let list = |side: &[PlayerIdx]| {
             side.iter()
                 .map(|&p| format!("{} (due {}, ARO {})", f.name(p), self.due_of[p], f.aro[p]))

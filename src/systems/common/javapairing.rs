@@ -356,7 +356,9 @@ impl<'a> Field<'a> {
             );
         }
         if t.options.late_entry_score.is_some()
-            && t.players.iter().any(|p| p.late_entry_round.is_some_and(|r| r > 1))
+            && t.players
+                .iter()
+                .any(|p| p.late_entry_round.is_some_and(|r| r > 1))
         {
             out.push(
                 "late_entry_score is not applied: JavaPairing gives late entrants no pairing score; enter the entry bye as a half-point bye instead (javapairing.md §2.6)"
