@@ -1074,3 +1074,22 @@ fn random_fields_mostly_pair() {
         );
     }
 }
+
+/// A guard against blow-ups that runs with the ordinary tests (debug build): three rounds
+/// of a 1,000-player field per system, each round well under a generous bound. The release
+/// figures are in `timing_1000_players`.
+#[test]
+fn thousand_players_pair_without_blow_up() {
+    for system in [
+        SystemId::Amalfi,
+        SystemId::Simple,
+        SystemId::ColourAlternation,
+    ] {
+        let (worst, paired) = simulate_timed(1000, 3, system, 11, 0);
+        assert_eq!(paired, 3, "{system}");
+        assert!(
+            worst < std::time::Duration::from_secs(5),
+            "{system}: {worst:?}"
+        );
+    }
+}
