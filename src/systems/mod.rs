@@ -1,10 +1,13 @@
 //! Pairing systems, behind one trait. Each system lives in its own module with its options
 //! and tests; what several systems share (who is paired this round, colour histories) is in
 //! [`common`], written once.
+pub mod amalfi;
 pub mod buchholz;
+pub mod colour_alternation;
 pub mod common;
 pub mod explanation;
 pub mod round_robin;
+pub mod simple;
 pub mod vincze;
 
 use crate::model::validate::Problems;
@@ -105,8 +108,11 @@ pub trait PairingSystem: Sync {
 pub fn implemented() -> Vec<&'static dyn PairingSystem> {
     vec![
         &round_robin::RoundRobin,
+        &amalfi::Amalfi,
         &vincze::Vincze,
         &buchholz::Buchholz,
+        &simple::Simple,
+        &colour_alternation::ColourAlternation,
     ]
 }
 

@@ -75,7 +75,9 @@ impl PlayerHistory {
 pub struct History {
     pub players: Vec<PlayerHistory>,
     met: HashSet<(PlayerIdx, PlayerIdx)>,
-    forbidden: HashSet<(PlayerIdx, PlayerIdx)>,
+    /// The forbidden groups (CG-10) applying this round that each player belongs to,
+    /// sorted: membership stays linear in a group's size where its pairs would be quadratic.
+    clubs: Vec<Vec<u32>>,
 }
 
 fn key(a: PlayerIdx, b: PlayerIdx) -> (PlayerIdx, PlayerIdx) {
@@ -134,23 +136,25 @@ impl History {
             h.entries = row;
             players.push(h);
         }
-        let mut forbidden = HashSet::new();
-        for f in &t.forbidden_pairings {
+        let mut clubs: Vec<Vec<u32>> = vec![Vec::new(); players.len()];
+        for (g, f) in t.forbidden_pairings.iter().enumerate() {
             if !f.applies_to(r.number) {
                 continue;
             }
-            for (i, &a) in f.players.iter().enumerate() {
-                for &b in &f.players[i + 1..] {
-                    if a != b {
-                        forbidden.insert(key(a, b));
-                    }
+            for &a in &f.players {
+                if let Some(list) = clubs.get_mut(a) {
+                    list.push(g as u32);
                 }
             }
+        }
+        for list in &mut clubs {
+            list.sort_unstable();
+            list.dedup();
         }
         History {
             players,
             met,
-            forbidden,
+            clubs,
         }
     }
 
@@ -161,7 +165,10 @@ impl History {
 
     /// Whether the pair is forbidden this round (CG-10).
     pub fn is_forbidden(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
-        self.forbidden.contains(&key(a, b))
+        let (Some(x), Some(y)) = (self.clubs.get(a), self.clubs.get(b)) else {
+            return false;
+        };
+        a != b && x.iter().any(|g| y.binary_search(g).is_ok())
     }
 
     /// Whether the two may not meet: they met, or the pair is forbidden (CG-10 treats it as
@@ -172,8 +179,19 @@ impl History {
 
     /// The forbidden pairs of this round (CG-10), each once, smaller index first, sorted.
     pub fn forbidden_pairs(&self) -> Vec<(PlayerIdx, PlayerIdx)> {
-        let mut pairs: Vec<_> = self.forbidden.iter().copied().collect();
+        let groups = self.clubs.iter().flatten().map(|&g| g as usize + 1).max().unwrap_or(0);
+        let mut members: Vec<Vec<PlayerIdx>> = vec![Vec::new(); groups];
+        for (p, list) in self.clubs.iter().enumerate() {
+            for &g in list {
+                members[g as usize].push(p);
+            }
+        }
+        let mut pairs: Vec<(PlayerIdx, PlayerIdx)> = members
+            .iter()
+            .flat_map(|m| m.iter().enumerate().flat_map(move |(i, &a)| m[i + 1..].iter().map(move |&b| (a.min(b), a.max(b)))))
+            .collect();
         pairs.sort_unstable();
+        pairs.dedup();
         pairs
     }
 

@@ -1,6 +1,7 @@
 //! What every system needs before pairing: the round's number, who is paired and who is
 //! not (CG-6, CG-11), pairing numbers (CG-2) and the first-round colour (CG-8).
 mod history;
+pub mod javapairing;
 pub mod pairing_oracle;
 
 pub use history::{History, PlayerHistory};
