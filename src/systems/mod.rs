@@ -1,6 +1,7 @@
 //! Pairing systems, behind one trait. Each system lives in its own module with its options
 //! and tests; what several systems share (who is paired this round, colour histories) is in
 //! [`common`], written once.
+pub mod amalfi;
 pub mod common;
 pub mod explanation;
 pub mod round_robin;
@@ -101,7 +102,7 @@ pub trait PairingSystem: Sync {
 
 /// The systems this build implements.
 pub fn implemented() -> Vec<&'static dyn PairingSystem> {
-    vec![&round_robin::RoundRobin]
+    vec![&round_robin::RoundRobin, &amalfi::Amalfi]
 }
 
 /// The implementation of a system, if this build has it.

@@ -24,6 +24,8 @@ pub struct PlayerHistory {
     pub unplayed_points: Vec<Score>,
     /// Whether the player already had a pairing-allocated bye.
     pub had_pab: bool,
+    /// Per past round: the pairing points scored in it (0 for a round without a record).
+    pub round_points: Vec<Score>,
 }
 
 impl PlayerHistory {
@@ -68,6 +70,21 @@ impl PlayerHistory {
     pub fn round_colours(&self) -> Vec<Option<Colour>> {
         self.entries.iter().map(RoundEntry::played_colour).collect()
     }
+
+    /// The played colour of one past round (1-based); `None` when no game was played in it.
+    pub fn colour_in_round(&self, round: u32) -> Option<Colour> {
+        round
+            .checked_sub(1)
+            .and_then(|i| self.entries.get(i as usize))
+            .and_then(RoundEntry::played_colour)
+    }
+
+    /// Pairing points scored from round `first` (1-based) on: what counts for a late entrant
+    /// whose missed rounds are replaced by a fixed starting score (AM-2.5).
+    pub fn pairing_points_from(&self, first: u32) -> Score {
+        let skip = first.saturating_sub(1) as usize;
+        self.round_points.iter().skip(skip).copied().sum()
+    }
 }
 
 /// The history of every player, and who may not meet whom.
@@ -91,6 +108,7 @@ impl History {
         for (p, row) in entries.into_iter().enumerate() {
             let mut h = PlayerHistory::default();
             for entry in &row {
+                let before = h.pairing_points;
                 match *entry {
                     RoundEntry::Game {
                         opponent,
@@ -109,7 +127,8 @@ impl History {
                         } else {
                             let won = matches!(
                                 (result, white),
-                                (GameResult::WhiteWinsForfeit, true) | (GameResult::BlackWinsForfeit, false)
+                                (GameResult::WhiteWinsForfeit, true)
+                                    | (GameResult::BlackWinsForfeit, false)
                             );
                             if won {
                                 h.unplayed_points.push(if white { w } else { b });
@@ -129,6 +148,7 @@ impl History {
                     }
                     RoundEntry::None => {}
                 }
+                h.round_points.push(h.pairing_points - before);
             }
             h.entries = row;
             players.push(h);

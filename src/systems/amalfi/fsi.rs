@@ -1,0 +1,1165 @@
+//! Amalfi Rating, FSI profile: the Italian federation's regulation (seed 000) as
+//! `systems.md` §1 states it (AM-1.1..AM-4.4), on the common ground CG-1..CG-11.
+//!
+//! # How a round is paired
+//! 1. **The pairing list (AM-3.2).** The present players (requested byes, absentees,
+//!    withdrawn players and late entrants not yet in are already out of
+//!    [`RoundToPair::participants`], CG-6/CG-9/CG-11), by pairing score descending, then
+//!    pairing number ascending (AM-1.1, CG-2). A late entrant's pairing score is the
+//!    `late_entry_score` setting (default ½) plus what he scored since he joined (AM-2.5).
+//! 2. **The bye (AM-2.1, AM-2.2).** With an odd list, the lowest player among those with the
+//!    most games played. He keeps his position: positions never move (AM-3.3).
+//! 3. **The search (AM-3.3).** The first unpaired player, at position p, meets position
+//!    p + k (k = rounds remaining including this one) unless that player is already paired,
+//!    incompatible (AM-3.1) or beyond the list; then upward from min(p + k, last) to p + 1
+//!    (AM-3.3.1), then downward from p + k + 1 to the last (AM-3.3.2); with nobody left,
+//!    undo the last pair and go on with its first player's next candidate (AM-3.3.3). If the
+//!    search is exhausted, the bye moves up (AM-3.4); if no bye works, CG-7.
+//! 4. **Colours (AM-4.0..AM-4.4).**
+//!
+//! # Keeping the search fast without changing its answer
+//! The depth-first search of AM-3.3 is exponential in the worst case. Two devices keep it
+//! bounded while giving exactly the pairing the literal procedure gives:
+//! - *Dead states are remembered.* Which player comes next and in what order he tries his
+//!   candidates depend only on which positions are already paired, and compatibility only
+//!   on the two players; so a set of paired positions that once led nowhere leads nowhere
+//!   again and is not explored twice.
+//! - *A budget, then an exact oracle.* If the literal search (which the explanation follows
+//!   step by step) needs more than [`LITERAL_BUDGET`] candidate checks, the round is paired
+//!   again with a perfect-matching oracle (Edmonds' blossom algorithm, kept incrementally):
+//!   the depth-first search commits, at each level, to the first candidate whose removal
+//!   leaves a remainder that can still be paired completely (the search being exhaustive,
+//!   that is precisely the branch it would come back to after all its backtracking). The
+//!   oracle only skips branches in which backtracking would find nothing.
+//!
+//! # Board order
+//! Boards follow the pairing list: board 1 holds the pair made for the list's first player,
+//! board 2 the pair of the next unpaired player, and so on, i.e. by the position (score,
+//! then pairing number) of the pair's better-placed player. This is the order in which the
+//! regulation makes the pairs, and in round 1 it is also the order of AM-4.1's alternation.
+//! The bye is reported apart, not as a board.
+use std::collections::HashSet;
+
+use crate::model::validate::{Problem, Problems};
+use crate::model::{ByeKind, Colour, PlayerIdx, Score};
+use crate::systems::common::History;
+use crate::systems::{Board, ByeAssignment, Explanation, PairError, RoundPairing, RoundToPair};
+
+/// Candidate checks the literal search may make for one bye choice before the oracle takes
+/// over (per player in the list, on top of a fixed allowance).
+pub const LITERAL_BUDGET: usize = 20_000;
+const LITERAL_BUDGET_PER_PLAYER: usize = 8;
+/// Fine-detail steps recorded per search, and backtrack steps at the summary level; past
+/// these the explanation counts instead of listing (a hard round would otherwise produce an
+/// unreadable explanation of many megabytes).
+const MAX_DETAIL_STEPS: usize = 4_000;
+const MAX_BACKTRACK_STEPS: usize = 100;
+
+/// Pairs a round with the FSI rules.
+pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    r.require_results()?;
+    let t = &r.tournament;
+    if t.total_rounds == 0 {
+        return Err(PairError::Invalid(Problems(vec![Problem::new(
+            "tournament.total_rounds",
+            "the Amalfi Rating system needs the number of rounds announced in advance: the \
+             opponent's position depends on the rounds remaining (AM-3.3)",
+        )])));
+    }
+    let history = History::build(r);
+    let field = Field::build(r, &history);
+    let mut out = RoundPairing::default();
+    field.explain_list(&mut out.explanation);
+
+    let n = field.list.len();
+    let byes = field.bye_order();
+    let mut chosen: Option<(Option<usize>, Pairs)> = None;
+    for (attempt, &bye) in byes.iter().enumerate() {
+        let ex = &mut out.explanation;
+        ex.group(match bye {
+            Some(b) => format!("search with the bye to {}", field.name(b)),
+            None => "search".to_string(),
+        });
+        if let Some(b) = bye {
+            field.explain_bye(b, attempt, ex);
+        }
+        match field.search(bye, ex) {
+            Some(pairs) => {
+                chosen = Some((bye, pairs));
+                break;
+            }
+            None => {
+                let rule = if bye.is_some() { "AM-3.4" } else { "AM-3.3.3" };
+                ex.step(
+                    rule,
+                    match bye {
+                        Some(b) => format!(
+                            "backtracking exhausted every pairing with the bye to {}",
+                            field.name(b)
+                        ),
+                        None => "backtracking exhausted every pairing".to_string(),
+                    },
+                    bye.map(|b| vec![field.list[b].player]).unwrap_or_default(),
+                );
+            }
+        }
+    }
+    let Some((bye, pairs)) = chosen else {
+        let message = format!(
+            "round {}: no pairing of {n} players satisfies AM-3.1{}",
+            r.number,
+            if byes.len() > 1 {
+                format!(
+                    " with any of the {} players eligible for the bye (AM-2.2)",
+                    byes.len()
+                )
+            } else {
+                String::new()
+            }
+        );
+        out.explanation.group("no legal pairing");
+        out.explanation.step("CG-7", message.clone(), Vec::new());
+        return Err(PairError::NoLegalPairing {
+            rule: "AM-3.4".to_string(),
+            message,
+            explanation: out.explanation,
+        });
+    };
+
+    out.explanation.group("colours");
+    out.boards = field.colours(&pairs, &mut out.explanation);
+    if let Some(b) = bye {
+        let player = field.list[b].player;
+        let points = t.scoring.pab;
+        out.explanation.step(
+            "AM-2.3",
+            format!("{} has the bye and scores {points}", field.name(b)),
+            vec![player],
+        );
+        out.byes.push(ByeAssignment {
+            player,
+            kind: ByeKind::Pab,
+            points,
+        });
+    }
+    Ok(out)
+}
+
+/// Pairs of positions in the pairing list, in the order they were made.
+type Pairs = Vec<(usize, usize)>;
+
+/// One player of the pairing list.
+#[derive(Clone, Debug)]
+struct Entry {
+    player: PlayerIdx,
+    number: u32,
+    /// Pairing score (AM-2.5 for late entrants).
+    score: Score,
+    /// Late entrant, with the round he joined.
+    late_from: Option<u32>,
+    games: usize,
+    /// Whether White (Black) keeps AM-3.1's colour conditions for him.
+    white_ok: bool,
+    black_ok: bool,
+}
+
+/// Why a candidate is refused (AM-3.3 a, b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refusal {
+    Paired,
+    Met,
+    Forbidden,
+    Colour,
+}
+
+impl Refusal {
+    fn describe(self) -> &'static str {
+        match self {
+            Refusal::Paired => "(a) already paired",
+            Refusal::Met => "(b) met before (AM-3.1)",
+            Refusal::Forbidden => "(b) a forbidden pair, treated as having met (CG-10)",
+            Refusal::Colour => {
+                "(b) no colour allocation avoids a third same colour in a row or a difference of 3 (AM-3.1)"
+            }
+        }
+    }
+}
+
+/// The round as the regulation sees it: the pairing list and what decides compatibility.
+struct Field<'a> {
+    r: &'a RoundToPair,
+    history: &'a History,
+    list: Vec<Entry>,
+    /// Rounds remaining, this one included (AM-3.3).
+    k: usize,
+    last_round: bool,
+}
+
+/// A pair being searched for: the player at position `p`, where his candidate order stands.
+struct Frame {
+    p: usize,
+    cursor: usize,
+    opponent: Option<usize>,
+    /// The paired positions when `p` came up (the dead-state key).
+    key: Vec<u64>,
+    /// Why the theoretical opponent was refused, once known.
+    theoretical: Option<String>,
+    resumed: bool,
+}
+
+/// The explanation of one search, with its volume capped.
+struct Log<'e> {
+    ex: &'e mut Explanation,
+    details: usize,
+    backtracks: usize,
+}
+
+impl Log<'_> {
+    fn detail(&mut self, rule: &str, message: impl FnOnce() -> String, players: Vec<PlayerIdx>) {
+        self.details += 1;
+        if self.details <= MAX_DETAIL_STEPS {
+            self.ex.detail(rule, message(), players);
+        }
+    }
+
+    fn backtrack(&mut self, message: impl FnOnce() -> String, players: Vec<PlayerIdx>) {
+        self.backtracks += 1;
+        if self.backtracks <= MAX_BACKTRACK_STEPS {
+            self.ex.step("AM-3.3.3", message(), players);
+        }
+    }
+
+    fn close(&mut self) {
+        if self.details > MAX_DETAIL_STEPS {
+            self.ex.detail(
+                "AM-3.3",
+                format!(
+                    "{} more fine steps of this search are not listed",
+                    self.details - MAX_DETAIL_STEPS
+                ),
+                Vec::new(),
+            );
+        }
+        if self.backtracks > MAX_BACKTRACK_STEPS {
+            self.ex.step(
+                "AM-3.3.3",
+                format!(
+                    "{} backtracks in all ({} listed)",
+                    self.backtracks, MAX_BACKTRACK_STEPS
+                ),
+                Vec::new(),
+            );
+        }
+    }
+}
+
+/// What the literal search came to.
+enum Outcome {
+    Paired(Vec<(usize, usize)>),
+    Exhausted,
+    OverBudget,
+}
+
+impl<'a> Field<'a> {
+    fn build(r: &'a RoundToPair, history: &'a History) -> Field<'a> {
+        let t = &r.tournament;
+        let late_score = t.options.late_entry_score.unwrap_or(Score::half());
+        let mut list: Vec<Entry> = r
+            .participants
+            .iter()
+            .map(|&player| {
+                let h = history.player(player);
+                let late_from = t
+                    .players
+                    .get(player)
+                    .and_then(|p| p.late_entry_round)
+                    .filter(|&e| e > 1);
+                // AM-2.5: whatever the rounds missed, a late entrant starts from the setting.
+                let score = match late_from {
+                    Some(e) => late_score + h.pairing_points_from(e),
+                    None => h.pairing_points,
+                };
+                Entry {
+                    player,
+                    number: t.pairing_number(player),
+                    score,
+                    late_from,
+                    games: h.games_played(),
+                    white_ok: !h.colour_breaks_limits(Colour::White),
+                    black_ok: !h.colour_breaks_limits(Colour::Black),
+                }
+            })
+            .collect();
+        // AM-3.2: score descending, then pairing number ascending.
+        list.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
+        let k = t.total_rounds.saturating_sub(r.number) as usize + 1;
+        Field {
+            r,
+            history,
+            list,
+            k,
+            last_round: r.number >= t.total_rounds,
+        }
+    }
+
+    /// "id (position p)", for messages.
+    fn name(&self, pos: usize) -> String {
+        format!(
+            "{} (position {})",
+            self.r.id(self.list[pos].player),
+            pos + 1
+        )
+    }
+
+    fn id(&self, pos: usize) -> &str {
+        self.r.id(self.list[pos].player)
+    }
+
+    fn players(&self, positions: &[usize]) -> Vec<PlayerIdx> {
+        positions.iter().map(|&p| self.list[p].player).collect()
+    }
+
+    fn explain_list(&self, ex: &mut Explanation) {
+        let t = &self.r.tournament;
+        ex.group(format!("round {}: the pairing list", self.r.number));
+        ex.step(
+            "AM-3.2",
+            format!(
+                "{} present players by score, then pairing number: {}",
+                self.list.len(),
+                self.list
+                    .iter()
+                    .map(|e| format!("{} ({})", self.r.id(e.player), e.score))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            self.list.iter().map(|e| e.player).collect(),
+        );
+        for (i, e) in self.list.iter().enumerate() {
+            ex.detail(
+                "AM-3.2",
+                format!(
+                    "position {}: {} (pairing number {}), score {}, {} games played",
+                    i + 1,
+                    self.r.id(e.player),
+                    e.number,
+                    e.score,
+                    e.games
+                ),
+                vec![e.player],
+            );
+            if let Some(from) = e.late_from {
+                ex.step(
+                    "AM-2.5",
+                    format!(
+                        "{} joined in round {from}: pairing score {} = {} for the late entry + {} scored since (not real points)",
+                        self.r.id(e.player),
+                        e.score,
+                        t.options.late_entry_score.unwrap_or(Score::half()),
+                        self.history.player(e.player).pairing_points_from(from)
+                    ),
+                    vec![e.player],
+                );
+            }
+        }
+        ex.step(
+            "AM-3.3",
+            format!(
+                "k = rounds remaining including this one = {} - {} + 1 = {}",
+                t.total_rounds, self.r.number, self.k
+            ),
+            Vec::new(),
+        );
+        if self.last_round {
+            ex.step(
+                "AM-3.1",
+                "last round: two players are compatible if they have not met; colour limits do not apply",
+                Vec::new(),
+            );
+        }
+    }
+
+    /// The bye candidates in the order AM-2.1, AM-2.2 and AM-3.4 try them: `[None]` for an
+    /// even list; otherwise the players with the most games played, from the bottom up.
+    fn bye_order(&self) -> Vec<Option<usize>> {
+        if self.list.len().is_multiple_of(2) {
+            return vec![None];
+        }
+        let most = self.list.iter().map(|e| e.games).max().unwrap_or(0);
+        (0..self.list.len())
+            .rev()
+            .filter(|&i| self.list[i].games == most)
+            .map(Some)
+            .collect()
+    }
+
+    fn explain_bye(&self, b: usize, attempt: usize, ex: &mut Explanation) {
+        let last = self.list.len() - 1;
+        let e = &self.list[b];
+        let player = vec![e.player];
+        if attempt > 0 {
+            ex.step(
+                "AM-3.4",
+                format!(
+                    "the bye moves up to the next eligible player, {} ({} games played)",
+                    self.name(b),
+                    e.games
+                ),
+                player,
+            );
+        } else if b == last {
+            ex.step(
+                "AM-2.1",
+                format!(
+                    "odd number of players: the bye goes to the last of the list, {}",
+                    self.name(b)
+                ),
+                player,
+            );
+        } else {
+            let skipped: Vec<usize> = (b + 1..=last).collect();
+            ex.step(
+                "AM-2.2",
+                format!(
+                    "odd number of players: {} played fewer than {} games, so the bye goes to {}, the lowest with the most games played",
+                    skipped.iter().map(|&i| format!("{} ({} games)", self.id(i), self.list[i].games)).collect::<Vec<_>>().join(", "),
+                    e.games,
+                    self.name(b)
+                ),
+                player,
+            );
+        }
+        ex.detail(
+            "AM-3.3",
+            format!(
+                "{} stays at position {} as if already paired",
+                self.id(b),
+                b + 1
+            ),
+            vec![e.player],
+        );
+    }
+
+    /// AM-3.1 for the players at positions `a` and `b`.
+    fn compatible(&self, a: usize, b: usize) -> Result<(), Refusal> {
+        let (ea, eb) = (&self.list[a], &self.list[b]);
+        if self.history.have_played(ea.player, eb.player) {
+            return Err(Refusal::Met);
+        }
+        if self.history.is_forbidden(ea.player, eb.player) {
+            return Err(Refusal::Forbidden);
+        }
+        // The last round drops the colour conditions (AM-3.1).
+        let some_allocation_fits = (ea.white_ok && eb.black_ok) || (eb.white_ok && ea.black_ok);
+        if !self.last_round && !some_allocation_fits {
+            return Err(Refusal::Colour);
+        }
+        Ok(())
+    }
+
+    /// The position of the `i`-th candidate of the player at position `p` (AM-3.3.1 from
+    /// min(p + k, last) up to p + 1, then AM-3.3.2 from p + k + 1 down to the last).
+    fn candidate(&self, p: usize, i: usize) -> Option<usize> {
+        let n = self.list.len();
+        let theoretical = p + self.k;
+        let top = theoretical.min(n.saturating_sub(1));
+        let up = top.saturating_sub(p);
+        if i < up {
+            Some(top - i)
+        } else {
+            let d = theoretical + 1 + (i - up);
+            (d < n).then_some(d)
+        }
+    }
+
+    /// Which rule found the opponent at position `c` for the player at `p`.
+    fn direction(&self, p: usize, c: usize) -> (&'static str, &'static str) {
+        let theoretical = p + self.k;
+        if c == theoretical {
+            ("AM-3.3", "the theoretical opponent")
+        } else if c < theoretical {
+            ("AM-3.3.1", "searching upward")
+        } else {
+            ("AM-3.3.2", "searching downward")
+        }
+    }
+
+    /// Why the theoretical opponent of position `p` is refused, if he is.
+    fn theoretical_refusal(&self, p: usize, paired: &[bool]) -> Option<String> {
+        let t = p + self.k;
+        if t >= self.list.len() {
+            return Some(format!(
+                "position {} + {} = {} is beyond the list of {} (c)",
+                p + 1,
+                self.k,
+                t + 1,
+                self.list.len()
+            ));
+        }
+        let why = if paired[t] {
+            Some(Refusal::Paired)
+        } else {
+            self.compatible(p, t).err()
+        };
+        why.map(|w| {
+            format!(
+                "position {} + {} = {}, {}: {}",
+                p + 1,
+                self.k,
+                t + 1,
+                self.id(t),
+                w.describe()
+            )
+        })
+    }
+
+    fn explain_pair(&self, log: &mut Log<'_>, frame: &Frame, c: usize) {
+        let p = frame.p;
+        let (rule, how) = self.direction(p, c);
+        let message = match (&frame.theoretical, frame.resumed) {
+            (_, true) => format!(
+                "{} now meets {} ({how}, going on from where the search stopped)",
+                self.name(p),
+                self.name(c)
+            ),
+            (None, false) => format!(
+                "{} meets {}, position {} + {}: {how}",
+                self.name(p),
+                self.name(c),
+                p + 1,
+                self.k
+            ),
+            (Some(why), false) => format!(
+                "{} meets {} {how}; theoretical opponent {why}",
+                self.name(p),
+                self.name(c)
+            ),
+        };
+        log.ex.step(rule, message, self.players(&[p, c]));
+    }
+
+    /// AM-3.3 for one bye choice: the pairs (positions), or `None` if there is none.
+    fn search(&self, bye: Option<usize>, ex: &mut Explanation) -> Option<Vec<(usize, usize)>> {
+        let mut log = Log {
+            ex,
+            details: 0,
+            backtracks: 0,
+        };
+        let budget = LITERAL_BUDGET + LITERAL_BUDGET_PER_PLAYER * self.list.len();
+        let result = match self.literal(bye, &mut log, budget) {
+            Outcome::Paired(pairs) => Some(pairs),
+            Outcome::Exhausted => None,
+            Outcome::OverBudget => {
+                log.ex.step(
+                    "AM-3.3.3",
+                    format!(
+                        "the backtracking grows past {budget} candidate checks: the search starts again, skipping at once every pair after which the remaining players cannot all be paired (a maximum matching proves it); this is where the backtracking would end up, so the pairing is the same"
+                    ),
+                    Vec::new(),
+                );
+                self.guided(bye, &mut log)
+            }
+        };
+        log.close();
+        result
+    }
+
+    /// The depth-first search exactly as AM-3.3 describes it, with dead states remembered.
+    fn literal(&self, bye: Option<usize>, log: &mut Log<'_>, budget: usize) -> Outcome {
+        let n = self.list.len();
+        let mut paired = vec![false; n];
+        let mut bits = vec![0u64; n.div_ceil(64)];
+        let mark = |paired: &mut [bool], bits: &mut [u64], i: usize, on: bool| {
+            paired[i] = on;
+            if on {
+                bits[i / 64] |= 1 << (i % 64);
+            } else {
+                bits[i / 64] &= !(1 << (i % 64));
+            }
+        };
+        if let Some(b) = bye {
+            mark(&mut paired, &mut bits, b, true);
+        }
+        let mut dead: HashSet<Vec<u64>> = HashSet::new();
+        let mut frames: Vec<Frame> = Vec::new();
+        let mut checks = 0usize;
+        let mut descend = true;
+        loop {
+            if descend {
+                let from = frames.last().map_or(0, |f| f.p + 1);
+                let Some(p) = (from..n).find(|&i| !paired[i]) else {
+                    return Outcome::Paired(
+                        frames
+                            .iter()
+                            .filter_map(|f| f.opponent.map(|c| (f.p, c)))
+                            .collect(),
+                    );
+                };
+                if dead.contains(&bits) {
+                    log.detail(
+                        "AM-3.3.3",
+                        || {
+                            format!(
+                                "with the pairs made so far {} was already shown to leave players unpaired",
+                                self.name(p)
+                            )
+                        },
+                        self.players(&[p]),
+                    );
+                } else {
+                    let key = bits.clone();
+                    mark(&mut paired, &mut bits, p, true);
+                    frames.push(Frame {
+                        p,
+                        cursor: 0,
+                        opponent: None,
+                        key,
+                        theoretical: None,
+                        resumed: false,
+                    });
+                }
+            }
+            let Some(frame) = frames.last_mut() else {
+                return Outcome::Exhausted;
+            };
+            let p = frame.p;
+            if let Some(c) = frame.opponent.take() {
+                mark(&mut paired, &mut bits, c, false);
+                frame.resumed = true;
+                log.backtrack(
+                    || {
+                        format!(
+                            "undo {} - {}; {} looks for a different opponent",
+                            self.id(p),
+                            self.id(c),
+                            self.id(p)
+                        )
+                    },
+                    self.players(&[p, c]),
+                );
+            }
+            if frame.cursor == 0 {
+                frame.theoretical = self.theoretical_refusal(p, &paired);
+            }
+            let mut found = None;
+            while let Some(c) = self.candidate(p, frame.cursor) {
+                frame.cursor += 1;
+                checks += 1;
+                let why = if paired[c] {
+                    Err(Refusal::Paired)
+                } else {
+                    self.compatible(p, c)
+                };
+                match why {
+                    Ok(()) => {
+                        found = Some(c);
+                        break;
+                    }
+                    // The bye and pairs already made are skipped silently: they are no
+                    // choice, and listing them would bury the real refusals.
+                    Err(Refusal::Paired) => {}
+                    Err(w) => log.detail(
+                        "AM-3.3",
+                        || format!("{}: {} refused, {}", self.id(p), self.name(c), w.describe()),
+                        self.players(&[p, c]),
+                    ),
+                }
+            }
+            if checks > budget {
+                return Outcome::OverBudget;
+            }
+            match found {
+                Some(c) => {
+                    mark(&mut paired, &mut bits, c, true);
+                    frame.opponent = Some(c);
+                    let frame = &frames[frames.len() - 1];
+                    self.explain_pair(log, frame, c);
+                    descend = true;
+                }
+                None => {
+                    log.backtrack(
+                        || format!("{} finds no opponent", self.name(p)),
+                        self.players(&[p]),
+                    );
+                    mark(&mut paired, &mut bits, p, false);
+                    if let Some(f) = frames.pop() {
+                        dead.insert(f.key);
+                    }
+                    descend = false;
+                }
+            }
+        }
+    }
+
+    /// The same search, guided by a perfect-matching oracle so that it never enters a
+    /// branch without a complete pairing (see the module documentation).
+    fn guided(&self, bye: Option<usize>, log: &mut Log<'_>) -> Option<Vec<(usize, usize)>> {
+        let n = self.list.len();
+        let words = n.div_ceil(64);
+        let mut adjacency = vec![vec![0u64; words]; n];
+        for a in 0..n {
+            for b in a + 1..n {
+                if self.compatible(a, b).is_ok() {
+                    adjacency[a][b / 64] |= 1 << (b % 64);
+                    adjacency[b][a / 64] |= 1 << (a % 64);
+                }
+            }
+        }
+        let mut alive = vec![0u64; words];
+        for i in (0..n).filter(|&i| Some(i) != bye) {
+            alive[i / 64] |= 1 << (i % 64);
+        }
+        let mut matcher = Matcher::new(adjacency, alive);
+        if !matcher.complete() {
+            log.ex.step(
+                "AM-3.3.3",
+                "a maximum matching of the compatibility graph leaves players unpaired: no pairing exists",
+                Vec::new(),
+            );
+            return None;
+        }
+        let mut pairs = Vec::new();
+        let mut from = 0;
+        while let Some(p) = (from..n).find(|&i| matcher.is_alive(i)) {
+            let mut frame = Frame {
+                p,
+                cursor: 0,
+                opponent: None,
+                key: Vec::new(),
+                theoretical: None,
+                resumed: false,
+            };
+            let paired: Vec<bool> = (0..n).map(|i| !matcher.is_alive(i)).collect();
+            frame.theoretical = self.theoretical_refusal(p, &paired);
+            let mut found = None;
+            while let Some(c) = self.candidate(p, frame.cursor) {
+                frame.cursor += 1;
+                if paired[c] {
+                    continue;
+                }
+                if let Err(w) = self.compatible(p, c) {
+                    log.detail(
+                        "AM-3.3",
+                        || format!("{}: {} refused, {}", self.id(p), self.name(c), w.describe()),
+                        self.players(&[p, c]),
+                    );
+                    continue;
+                }
+                if matcher.take_pair(p, c) {
+                    found = Some(c);
+                    break;
+                }
+                log.backtrack(
+                    || {
+                        format!(
+                            "{} - {} would leave players who cannot all be paired: backtracking would come back here, so {} goes on",
+                            self.id(p),
+                            self.id(c),
+                            self.id(p)
+                        )
+                    },
+                    self.players(&[p, c]),
+                );
+            }
+            // The matching proved a complete pairing exists, so someone is always found.
+            let c = found?;
+            self.explain_pair(log, &frame, c);
+            pairs.push((p, c));
+            from = p + 1;
+        }
+        Some(pairs)
+    }
+
+    /// AM-4: colours of the pairs, as boards in pairing-list order.
+    fn colours(&self, pairs: &[(usize, usize)], ex: &mut Explanation) -> Vec<Board> {
+        if self.r.number == 1 {
+            return self.first_round_colours(pairs, ex);
+        }
+        pairs
+            .iter()
+            .enumerate()
+            .map(|(board, &(a, b))| self.allocate(board + 1, a, b, ex))
+            .collect()
+    }
+
+    /// AM-4.1: player 1's colour is CG-8's; the pairs, ordered by their higher-ranked
+    /// player, alternate it.
+    fn first_round_colours(&self, pairs: &[(usize, usize)], ex: &mut Explanation) -> Vec<Board> {
+        let mut order: Vec<usize> = (0..pairs.len()).collect();
+        order.sort_by_key(|&i| {
+            let (a, b) = pairs[i];
+            self.list[a].number.min(self.list[b].number)
+        });
+        let mut boards = vec![None; pairs.len()];
+        for (rank, &i) in order.iter().enumerate() {
+            let (a, b) = pairs[i];
+            let (hi, lo) = if self.list[a].number < self.list[b].number {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let colour = if rank % 2 == 0 {
+                self.r.initial_colour
+            } else {
+                self.r.initial_colour.opposite()
+            };
+            let (white, black) = if colour == Colour::White {
+                (hi, lo)
+            } else {
+                (lo, hi)
+            };
+            ex.step(
+                "AM-4.1",
+                format!(
+                    "board {}: {} - {}; pair {} by its higher-ranked player, who gets {colour}{}",
+                    i + 1,
+                    self.id(white),
+                    self.id(black),
+                    rank + 1,
+                    if rank == 0 {
+                        format!(
+                            " (the first-round colour{}, CG-8)",
+                            if self.r.initial_colour_drawn {
+                                " drawn by lot"
+                            } else {
+                                ""
+                            }
+                        )
+                    } else {
+                        String::new()
+                    }
+                ),
+                self.players(&[white, black]),
+            );
+            boards[i] = Some(Board {
+                white: self.list[white].player,
+                black: self.list[black].player,
+            });
+        }
+        boards.into_iter().flatten().collect()
+    }
+
+    /// AM-4.0, AM-4.2..AM-4.4 for the players at positions `a` and `b`.
+    fn allocate(&self, board: usize, a: usize, b: usize, ex: &mut Explanation) -> Board {
+        let (ea, eb) = (&self.list[a], &self.list[b]);
+        let (ha, hb) = (
+            self.history.player(ea.player),
+            self.history.player(eb.player),
+        );
+        let mut decided: Option<(usize, &'static str, String)> = None;
+        // AM-4.2: the larger share of Black among games played gets White.
+        let (ga, gb) = (ha.games_played(), hb.games_played());
+        let (ba, bb) = (ha.blacks(), hb.blacks());
+        if ga > 0 && gb > 0 && ba * gb != bb * ga {
+            let white = if ba * gb > bb * ga { a } else { b };
+            decided = Some((
+                white,
+                "AM-4.2",
+                format!(
+                    "{} had Black in {ba} of {ga} games, {} in {bb} of {gb}",
+                    self.id(a),
+                    self.id(b)
+                ),
+            ));
+        }
+        // AM-4.3: back round by round to the first difference; Black beats none beats White.
+        if decided.is_none() {
+            let blackness = |c: Option<Colour>| match c {
+                Some(Colour::Black) => 2,
+                None => 1,
+                Some(Colour::White) => 0,
+            };
+            let describe = |c: Option<Colour>| match c {
+                Some(c) => c.to_string(),
+                None => "no colour".to_string(),
+            };
+            for round in (1..self.r.number).rev() {
+                let (ca, cb) = (ha.colour_in_round(round), hb.colour_in_round(round));
+                if ca != cb {
+                    let white = if blackness(ca) > blackness(cb) { a } else { b };
+                    decided = Some((
+                        white,
+                        "AM-4.3",
+                        format!(
+                            "equal shares of Black{}; in round {round} {} had {}, {} {}",
+                            if ga == 0 || gb == 0 {
+                                " (a player without games has no share)"
+                            } else {
+                                ""
+                            },
+                            self.id(a),
+                            describe(ca),
+                            self.id(b),
+                            describe(cb)
+                        ),
+                    ));
+                    break;
+                }
+            }
+        }
+        // AM-4.4: the higher-ranked (lower pairing number) alternates, or takes the
+        // first-round colour by the parity of his number when he has not played.
+        let (white, rule, why) = decided.unwrap_or_else(|| {
+            let (hi, lo) = if ea.number < eb.number { (a, b) } else { (b, a) };
+            let hi_history = self.history.player(self.list[hi].player);
+            let (colour, why) = match hi_history.last_colour() {
+                Some(last) => (
+                    last.opposite(),
+                    format!(
+                        "equal histories; the higher-ranked {} played {last} last",
+                        self.id(hi)
+                    ),
+                ),
+                None => {
+                    let odd = self.list[hi].number % 2 == 1;
+                    let c = if odd {
+                        self.r.initial_colour
+                    } else {
+                        self.r.initial_colour.opposite()
+                    };
+                    (
+                        c,
+                        format!(
+                            "neither has played; the higher-ranked {} has the {} pairing number {} and player 1's first-round colour was {}",
+                            self.id(hi),
+                            if odd { "odd" } else { "even" },
+                            self.list[hi].number,
+                            self.r.initial_colour
+                        ),
+                    )
+                }
+            };
+            let white = if colour == Colour::White { hi } else { lo };
+            (white, "AM-4.4", why)
+        });
+        let black = if white == a { b } else { a };
+        let fits = self.list[white].white_ok && self.list[black].black_ok;
+        let (white, black) = if !fits && !self.last_round {
+            ex.step(
+                "AM-4.0",
+                format!(
+                    "board {board}: {rule} gives White to {} ({why}), but that breaks AM-3.1's colour conditions, so the other allocation is used: {} - {}",
+                    self.id(white),
+                    self.id(black),
+                    self.id(white)
+                ),
+                self.players(&[black, white]),
+            );
+            (black, white)
+        } else {
+            ex.step(
+                rule,
+                format!(
+                    "board {board}: {} - {}: {why}",
+                    self.id(white),
+                    self.id(black)
+                ),
+                self.players(&[white, black]),
+            );
+            if !fits {
+                ex.step(
+                    "AM-3.1",
+                    format!(
+                        "board {board}: last round, so the colours stand although they give a third same colour in a row or a difference of 3"
+                    ),
+                    self.players(&[white, black]),
+                );
+            }
+            (white, black)
+        };
+        Board {
+            white: self.list[white].player,
+            black: self.list[black].player,
+        }
+    }
+}
+
+const NONE: usize = usize::MAX;
+
+/// A perfect matching of the players still to pair in the compatibility graph, kept up to
+/// date as pairs are taken (Edmonds' blossom algorithm, one augmenting path at a time).
+struct Matcher {
+    n: usize,
+    adjacency: Vec<Vec<u64>>,
+    alive: Vec<u64>,
+    mate: Vec<usize>,
+}
+
+impl Matcher {
+    fn new(adjacency: Vec<Vec<u64>>, alive: Vec<u64>) -> Matcher {
+        let n = adjacency.len();
+        Matcher {
+            n,
+            adjacency,
+            alive,
+            mate: vec![NONE; n],
+        }
+    }
+
+    fn is_alive(&self, v: usize) -> bool {
+        self.alive[v / 64] >> (v % 64) & 1 == 1
+    }
+
+    fn set_alive(&mut self, v: usize, on: bool) {
+        if on {
+            self.alive[v / 64] |= 1 << (v % 64);
+        } else {
+            self.alive[v / 64] &= !(1 << (v % 64));
+        }
+    }
+
+    fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        self.adjacency[v]
+            .iter()
+            .zip(&self.alive)
+            .enumerate()
+            .flat_map(|(w, (&a, &l))| {
+                let mut bits = a & l;
+                std::iter::from_fn(move || {
+                    if bits == 0 {
+                        return None;
+                    }
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Some(w * 64 + b)
+                })
+            })
+    }
+
+    /// Builds a maximum matching of the alive players; whether it pairs them all.
+    fn complete(&mut self) -> bool {
+        // Greedy first, so that only a few augmenting paths are needed.
+        for v in 0..self.n {
+            if !self.is_alive(v) || self.mate[v] != NONE {
+                continue;
+            }
+            let free = self.neighbours(v).find(|&u| self.mate[u] == NONE);
+            if let Some(u) = free {
+                self.mate[v] = u;
+                self.mate[u] = v;
+            }
+        }
+        // An exposed vertex with no augmenting path now never gets one later (Edmonds), so
+        // one pass is enough.
+        let mut complete = true;
+        for v in 0..self.n {
+            if self.is_alive(v) && self.mate[v] == NONE && !self.augment(v) {
+                complete = false;
+            }
+        }
+        complete
+    }
+
+    /// Takes the pair (p, c) out if the players left can still all be paired.
+    fn take_pair(&mut self, p: usize, c: usize) -> bool {
+        let (p2, c2) = (self.mate[p], self.mate[c]);
+        self.set_alive(p, false);
+        self.set_alive(c, false);
+        if p2 == c {
+            return true;
+        }
+        // p's and c's partners are left alone: a complete pairing of the rest exists if and
+        // only if an augmenting path joins them (Berge).
+        self.mate[p2] = NONE;
+        self.mate[c2] = NONE;
+        if self.augment(p2) {
+            self.mate[p] = c;
+            self.mate[c] = p;
+            return true;
+        }
+        self.set_alive(p, true);
+        self.set_alive(c, true);
+        self.mate[p2] = p;
+        self.mate[c2] = c;
+        false
+    }
+
+    /// Looks for an augmenting path from the exposed `root` and applies it.
+    fn augment(&mut self, root: usize) -> bool {
+        let n = self.n;
+        let mut used = vec![false; n];
+        let mut parent = vec![NONE; n];
+        let mut base: Vec<usize> = (0..n).collect();
+        let mut queue = std::collections::VecDeque::new();
+        used[root] = true;
+        queue.push_back(root);
+        while let Some(v) = queue.pop_front() {
+            let next: Vec<usize> = self.neighbours(v).collect();
+            for to in next {
+                if base[v] == base[to] || self.mate[v] == to {
+                    continue;
+                }
+                if to == root || (self.mate[to] != NONE && parent[self.mate[to]] != NONE) {
+                    // An odd cycle: contract the blossom to its base.
+                    let current = self.lca(&base, &parent, v, to);
+                    let mut blossom = vec![false; n];
+                    self.mark_path(&base, &mut parent, &mut blossom, v, current, to);
+                    self.mark_path(&base, &mut parent, &mut blossom, to, current, v);
+                    for i in 0..n {
+                        if blossom[base[i]] {
+                            base[i] = current;
+                            if !used[i] {
+                                used[i] = true;
+                                queue.push_back(i);
+                            }
+                        }
+                    }
+                } else if parent[to] == NONE {
+                    parent[to] = v;
+                    if self.mate[to] == NONE {
+                        let mut u = to;
+                        while u != NONE {
+                            let pv = parent[u];
+                            let next = self.mate[pv];
+                            self.mate[u] = pv;
+                            self.mate[pv] = u;
+                            u = next;
+                        }
+                        return true;
+                    }
+                    let m = self.mate[to];
+                    used[m] = true;
+                    queue.push_back(m);
+                }
+            }
+        }
+        false
+    }
+
+    fn lca(&self, base: &[usize], parent: &[usize], mut a: usize, mut b: usize) -> usize {
+        let mut seen = vec![false; self.n];
+        loop {
+            a = base[a];
+            seen[a] = true;
+            if self.mate[a] == NONE {
+                break;
+            }
+            a = parent[self.mate[a]];
+        }
+        loop {
+            b = base[b];
+            if seen[b] {
+                return b;
+            }
+            b = parent[self.mate[b]];
+        }
+    }
+
+    fn mark_path(
+        &self,
+        base: &[usize],
+        parent: &mut [usize],
+        blossom: &mut [bool],
+        mut v: usize,
+        b: usize,
+        mut child: usize,
+    ) {
+        while base[v] != b {
+            blossom[base[v]] = true;
+            blossom[base[self.mate[v]]] = true;
+            parent[v] = child;
+            child = self.mate[v];
+            v = parent[self.mate[v]];
+        }
+    }
+}
