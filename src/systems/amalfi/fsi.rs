@@ -255,7 +255,7 @@ impl Log<'_> {
 
 /// What the literal search came to.
 enum Outcome {
-    Paired(Vec<(usize, usize)>),
+    Paired(Pairs),
     Exhausted,
     OverBudget,
 }
@@ -339,7 +339,7 @@ impl<'a> Field<'a> {
             ex.detail(
                 "AM-3.2",
                 format!(
-                    "position {}: {} (pairing number {}), score {}, {} games played",
+                    "position {}: {} (pairing number {}), score {}, games played: {}",
                     i + 1,
                     self.r.id(e.player),
                     e.number,
@@ -421,10 +421,15 @@ impl<'a> Field<'a> {
             ex.step(
                 "AM-2.2",
                 format!(
-                    "odd number of players: {} played fewer than {} games, so the bye goes to {}, the lowest with the most games played",
-                    skipped.iter().map(|&i| format!("{} ({} games)", self.id(i), self.list[i].games)).collect::<Vec<_>>().join(", "),
-                    e.games,
-                    self.name(b)
+                    "odd number of players; below {} only players who played fewer games ({}), so the bye goes to {}, the lowest of those with the most games played ({})",
+                    self.id(b),
+                    skipped
+                        .iter()
+                        .map(|&i| format!("{}: {}", self.id(i), self.list[i].games))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    self.name(b),
+                    e.games
                 ),
                 player,
             );
@@ -539,13 +544,22 @@ impl<'a> Field<'a> {
     }
 
     /// AM-3.3 for one bye choice: the pairs (positions), or `None` if there is none.
-    fn search(&self, bye: Option<usize>, ex: &mut Explanation) -> Option<Vec<(usize, usize)>> {
+    fn search(&self, bye: Option<usize>, ex: &mut Explanation) -> Option<Pairs> {
+        let budget = LITERAL_BUDGET + LITERAL_BUDGET_PER_PLAYER * self.list.len();
+        self.search_with_budget(bye, ex, budget)
+    }
+
+    fn search_with_budget(
+        &self,
+        bye: Option<usize>,
+        ex: &mut Explanation,
+        budget: usize,
+    ) -> Option<Pairs> {
         let mut log = Log {
             ex,
             details: 0,
             backtracks: 0,
         };
-        let budget = LITERAL_BUDGET + LITERAL_BUDGET_PER_PLAYER * self.list.len();
         let result = match self.literal(bye, &mut log, budget) {
             Outcome::Paired(pairs) => Some(pairs),
             Outcome::Exhausted => None,
@@ -677,8 +691,15 @@ impl<'a> Field<'a> {
                     descend = true;
                 }
                 None => {
+                    let theoretical = frame.theoretical.take();
                     log.backtrack(
-                        || format!("{} finds no opponent", self.name(p)),
+                        || match theoretical {
+                            Some(why) if !frame.resumed => format!(
+                                "{} finds no opponent (theoretical opponent {why}; nobody free and compatible upward or downward)",
+                                self.name(p)
+                            ),
+                            _ => format!("{} finds no other opponent", self.name(p)),
+                        },
                         self.players(&[p]),
                     );
                     mark(&mut paired, &mut bits, p, false);
@@ -693,7 +714,7 @@ impl<'a> Field<'a> {
 
     /// The same search, guided by a perfect-matching oracle so that it never enters a
     /// branch without a complete pairing (see the module documentation).
-    fn guided(&self, bye: Option<usize>, log: &mut Log<'_>) -> Option<Vec<(usize, usize)>> {
+    fn guided(&self, bye: Option<usize>, log: &mut Log<'_>) -> Option<Pairs> {
         let n = self.list.len();
         let words = n.div_ceil(64);
         let mut adjacency = vec![vec![0u64; words]; n];
@@ -1161,5 +1182,239 @@ impl Matcher {
             child = self.mate[v];
             v = parent[self.mate[v]];
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::model::{Bye, Game, GameResult, Player, Round, Tournament};
+    use crate::systems::PairOptions;
+
+    fn players(n: usize) -> Vec<Player> {
+        (1..=n)
+            .map(|i| Player {
+                id: i.to_string(),
+                pairing_number: Some(i as u32),
+                ..Player::default()
+            })
+            .collect()
+    }
+
+    /// `played` rounds of random pairs, results and colours: not Amalfi rounds, only
+    /// histories dense enough to make the search backtrack (repeat pairings allowed).
+    fn random_history(n: usize, played: usize, total: u32, seed: u64) -> Tournament {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut rounds = Vec::new();
+        for _ in 0..played {
+            let mut order: Vec<usize> = (0..n).collect();
+            order.shuffle(&mut rng);
+            let mut round = Round::default();
+            for pair in order.chunks(2) {
+                match *pair {
+                    [a, b] => round.games.push(Game {
+                        white: a,
+                        black: b,
+                        result: match rng.random_range(0..3) {
+                            0 => GameResult::WhiteWins,
+                            1 => GameResult::Draw,
+                            _ => GameResult::BlackWins,
+                        },
+                        board: None,
+                    }),
+                    [a] => round.byes.push(Bye {
+                        player: a,
+                        kind: ByeKind::Pab,
+                    }),
+                    _ => {}
+                }
+            }
+            rounds.push(round);
+        }
+        Tournament {
+            total_rounds: total,
+            initial_colour: Some(Colour::White),
+            players: players(n),
+            rounds,
+            ..Tournament::default()
+        }
+    }
+
+    fn prepared(t: &Tournament) -> RoundToPair {
+        RoundToPair::prepare(t, &PairOptions::default()).expect("a valid snapshot")
+    }
+
+    #[test]
+    fn candidates_go_up_from_the_theoretical_position_then_down() {
+        let t = random_history(10, 2, 5, 1);
+        let r = prepared(&t);
+        let h = History::build(&r);
+        let mut f = Field::build(&r, &h);
+        let order = |f: &Field<'_>, p: usize| -> Vec<usize> {
+            (0..).map_while(|i| f.candidate(p, i)).collect()
+        };
+        f.k = 3;
+        // Position 3 (index 2): theoretical 6, up to 4, then 7..10.
+        assert_eq!(order(&f, 2), vec![5, 4, 3, 6, 7, 8, 9]);
+        f.k = 8;
+        // Beyond the list: up from the last position only.
+        assert_eq!(order(&f, 4), vec![9, 8, 7, 6, 5]);
+        f.k = 1;
+        assert_eq!(order(&f, 8), vec![9]);
+        assert_eq!(order(&f, 9), Vec::<usize>::new());
+    }
+
+    /// Whether a perfect matching of `alive` exists in `adjacency`, by brute force.
+    fn brute_force_perfect(adjacency: &[Vec<bool>], alive: &mut Vec<bool>) -> bool {
+        let Some(v) = alive.iter().position(|&a| a) else {
+            return true;
+        };
+        alive[v] = false;
+        for u in 0..alive.len() {
+            if alive[u] && adjacency[v][u] {
+                alive[u] = false;
+                let ok = brute_force_perfect(adjacency, alive);
+                alive[u] = true;
+                if ok {
+                    alive[v] = true;
+                    return true;
+                }
+            }
+        }
+        alive[v] = true;
+        false
+    }
+
+    #[test]
+    fn matcher_agrees_with_brute_force() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for case in 0..400 {
+            let n = 2 * rng.random_range(1..=6);
+            let density = rng.random_range(0.15..0.7);
+            let mut adj = vec![vec![false; n]; n];
+            let mut bits = vec![vec![0u64; 1]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.random_bool(density) {
+                        adj[a][b] = true;
+                        adj[b][a] = true;
+                        bits[a][0] |= 1 << b;
+                        bits[b][0] |= 1 << a;
+                    }
+                }
+            }
+            let mut alive = vec![true; n];
+            let expected = brute_force_perfect(&adj, &mut alive);
+            let mut m = Matcher::new(bits.clone(), vec![(1u64 << n) - 1]);
+            assert_eq!(m.complete(), expected, "case {case}");
+            if !expected {
+                continue;
+            }
+            // Taking pairs out one by one: feasible exactly when brute force says so.
+            let mut alive = vec![true; n];
+            while let Some(p) = alive.iter().position(|&a| a) {
+                let mut taken = false;
+                for c in p + 1..n {
+                    if !alive[c] || !adj[p][c] {
+                        continue;
+                    }
+                    alive[p] = false;
+                    alive[c] = false;
+                    let feasible = brute_force_perfect(&adj, &mut alive);
+                    assert_eq!(m.take_pair(p, c), feasible, "case {case}: {p}-{c}");
+                    if feasible {
+                        taken = true;
+                        break;
+                    }
+                    alive[p] = true;
+                    alive[c] = true;
+                }
+                assert!(taken, "case {case}: a perfect matching was promised");
+            }
+        }
+    }
+
+    /// The oracle-guided search gives exactly the literal search's pairing, or the same
+    /// failure, on histories dense enough to make the literal search backtrack a lot.
+    #[test]
+    fn guided_search_equals_literal_search() {
+        let mut backtracked = 0;
+        let mut failed = 0;
+        for seed in 0..300u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let n = rng.random_range(4..=16);
+            let played = rng.random_range(1..=n.min(9));
+            let total = played as u32 + rng.random_range(1..=4);
+            let t = random_history(n, played, total, seed);
+            let r = prepared(&t);
+            let h = History::build(&r);
+            let f = Field::build(&r, &h);
+            for bye in f.bye_order() {
+                let mut ex = Explanation::default();
+                let mut log = Log {
+                    ex: &mut ex,
+                    details: 0,
+                    backtracks: 0,
+                };
+                let literal = match f.literal(bye, &mut log, usize::MAX) {
+                    Outcome::Paired(p) => Some(p),
+                    Outcome::Exhausted => None,
+                    Outcome::OverBudget => unreachable!("no budget"),
+                };
+                if log.backtracks > 0 {
+                    backtracked += 1;
+                }
+                if literal.is_none() {
+                    failed += 1;
+                }
+                let mut ex2 = Explanation::default();
+                let guided = f.search_with_budget(bye, &mut ex2, 0);
+                assert_eq!(literal, guided, "seed {seed}, bye {bye:?}");
+            }
+        }
+        // The cases must exercise backtracking and failure, or the test proves nothing.
+        assert!(backtracked > 30, "only {backtracked} searches backtracked");
+        assert!(failed > 10, "only {failed} searches failed");
+    }
+
+    #[test]
+    fn the_bye_goes_to_the_lowest_of_those_with_most_games() {
+        // 5 players; player 5 (last) was absent in round 1, so player 4 gets the bye.
+        let mut t = random_history(4, 1, 5, 3);
+        t.players = players(5);
+        t.rounds[0].byes.push(Bye {
+            player: 4,
+            kind: ByeKind::ZeroPoint,
+        });
+        let r = prepared(&t);
+        let h = History::build(&r);
+        let f = Field::build(&r, &h);
+        let order: Vec<PlayerIdx> = f
+            .bye_order()
+            .into_iter()
+            .flatten()
+            .map(|pos| f.list[pos].player)
+            .collect();
+        // From the bottom up, only the players with one game; player index 4 never.
+        assert_eq!(order.len(), 4);
+        assert!(!order.contains(&4));
+        let last_with_a_game = f
+            .list
+            .iter()
+            .rposition(|e| e.games == 1)
+            .map(|pos| f.list[pos].player);
+        assert_eq!(order.first().copied(), last_with_a_game);
+    }
+
+    #[test]
+    fn an_unknown_number_of_rounds_is_an_input_error() {
+        let mut t = random_history(4, 0, 0, 1);
+        t.total_rounds = 0;
+        let r = prepared(&t);
+        assert!(matches!(pair(&r), Err(PairError::Invalid(_))));
     }
 }
