@@ -54,6 +54,8 @@ const LITERAL_BUDGET_PER_PLAYER: usize = 8;
 /// unreadable explanation of many megabytes).
 const MAX_DETAIL_STEPS: usize = 4_000;
 const MAX_BACKTRACK_STEPS: usize = 100;
+/// Players named with their refusals when no pairing exists.
+const MAX_UNPAIRED_LISTED: usize = 20;
 
 /// Pairs a round with the FSI rules.
 pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
@@ -73,6 +75,7 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
 
     let n = field.list.len();
     let byes = field.bye_order();
+    let graph = field.adjacency();
     let mut chosen: Option<(Option<usize>, Pairs)> = None;
     for (attempt, &bye) in byes.iter().enumerate() {
         let ex = &mut out.explanation;
@@ -83,25 +86,10 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         if let Some(b) = bye {
             field.explain_bye(b, attempt, ex);
         }
-        match field.search(bye, ex) {
-            Some(pairs) => {
-                chosen = Some((bye, pairs));
-                break;
-            }
-            None => {
-                let rule = if bye.is_some() { "AM-3.4" } else { "AM-3.3.3" };
-                ex.step(
-                    rule,
-                    match bye {
-                        Some(b) => format!(
-                            "backtracking exhausted every pairing with the bye to {}",
-                            field.name(b)
-                        ),
-                        None => "backtracking exhausted every pairing".to_string(),
-                    },
-                    bye.map(|b| vec![field.list[b].player]).unwrap_or_default(),
-                );
-            }
+        // Without a pairing the search has said why (AM-3.4); the next bye choice follows.
+        if let Some(pairs) = field.search(bye, ex, &graph) {
+            chosen = Some((bye, pairs));
+            break;
         }
     }
     let Some((bye, pairs)) = chosen else {
@@ -544,15 +532,21 @@ impl<'a> Field<'a> {
     }
 
     /// AM-3.3 for one bye choice: the pairs (positions), or `None` if there is none.
-    fn search(&self, bye: Option<usize>, ex: &mut Explanation) -> Option<Pairs> {
+    fn search(
+        &self,
+        bye: Option<usize>,
+        ex: &mut Explanation,
+        graph: &[Vec<u64>],
+    ) -> Option<Pairs> {
         let budget = LITERAL_BUDGET + LITERAL_BUDGET_PER_PLAYER * self.list.len();
-        self.search_with_budget(bye, ex, budget)
+        self.search_with_budget(bye, ex, graph, budget)
     }
 
     fn search_with_budget(
         &self,
         bye: Option<usize>,
         ex: &mut Explanation,
+        graph: &[Vec<u64>],
         budget: usize,
     ) -> Option<Pairs> {
         let mut log = Log {
@@ -560,6 +554,37 @@ impl<'a> Field<'a> {
             details: 0,
             backtracks: 0,
         };
+        // Whether any complete pairing exists at all: if none does, the backtracking of
+        // AM-3.3.3 would try every pairing in vain, and a maximum matching of the
+        // compatible pairs shows it at once.
+        let n = self.list.len();
+        let mut alive = vec![0u64; n.div_ceil(64)];
+        for i in (0..n).filter(|&i| Some(i) != bye) {
+            alive[i / 64] |= 1 << (i % 64);
+        }
+        let mut matcher = Matcher::new(graph.to_vec(), alive);
+        if !matcher.complete(&|p, i| self.candidate(p, i)) {
+            let left: Vec<usize> = (0..n)
+                .filter(|&i| matcher.is_alive(i) && matcher.mate[i] == NONE)
+                .collect();
+            log.ex.step(
+                if bye.is_some() { "AM-3.4" } else { "AM-3.3.3" },
+                format!(
+                    "no complete pairing exists{}: a maximum matching of the compatible pairs (AM-3.1) still leaves {} unpaired, so backtracking would exhaust every pairing",
+                    bye.map(|b| format!(" with the bye to {}", self.id(b)))
+                        .unwrap_or_default(),
+                    left.iter()
+                        .map(|&i| self.name(i))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                self.players(&left),
+            );
+            for &x in left.iter().take(MAX_UNPAIRED_LISTED) {
+                self.explain_unpairable(x, bye, &mut log);
+            }
+            return None;
+        }
         let result = match self.literal(bye, &mut log, budget) {
             Outcome::Paired(pairs) => Some(pairs),
             Outcome::Exhausted => None,
@@ -571,11 +596,58 @@ impl<'a> Field<'a> {
                     ),
                     Vec::new(),
                 );
-                self.guided(bye, &mut log)
+                self.guided(&mut matcher, &mut log)
             }
         };
         log.close();
         result
+    }
+
+    /// Whom the player at `x` could meet, and why the others are refused (CG-7's
+    /// explanation when no pairing exists).
+    fn explain_unpairable(&self, x: usize, bye: Option<usize>, log: &mut Log<'_>) {
+        let others: Vec<usize> = (0..self.list.len())
+            .filter(|&y| y != x && Some(y) != bye)
+            .collect();
+        let verdicts: Vec<(usize, Result<(), Refusal>)> =
+            others.iter().map(|&y| (y, self.compatible(x, y))).collect();
+        let compatible: Vec<usize> = verdicts
+            .iter()
+            .filter(|(_, v)| v.is_ok())
+            .map(|&(y, _)| y)
+            .collect();
+        let message = if others.len() <= 12 {
+            verdicts
+                .iter()
+                .map(|&(y, v)| match v {
+                    Ok(()) => format!("{}: compatible", self.id(y)),
+                    Err(w) => format!("{}: {}", self.id(y), w.describe()),
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        } else {
+            let count = |r: Refusal| verdicts.iter().filter(|(_, v)| *v == Err(r)).count();
+            format!(
+                "compatible with {} of {} ({}{}); refused: {} met before, {} forbidden (CG-10), {} for colours",
+                compatible.len(),
+                others.len(),
+                compatible
+                    .iter()
+                    .take(10)
+                    .map(|&y| self.id(y).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if compatible.len() > 10 { ", …" } else { "" },
+                count(Refusal::Met),
+                count(Refusal::Forbidden),
+                count(Refusal::Colour)
+            )
+        };
+        log.ex.step(
+            "AM-3.1",
+            format!("{}: {message}", self.name(x)),
+            self.players(&[x]),
+        );
     }
 
     /// The depth-first search exactly as AM-3.3 describes it, with dead states remembered.
@@ -712,33 +784,78 @@ impl<'a> Field<'a> {
         }
     }
 
-    /// The same search, guided by a perfect-matching oracle so that it never enters a
-    /// branch without a complete pairing (see the module documentation).
-    fn guided(&self, bye: Option<usize>, log: &mut Log<'_>) -> Option<Pairs> {
+    /// The compatibility graph (AM-3.1) as bitset rows over positions, built from colour
+    /// classes and the short lists of opponents rather than pair by pair.
+    fn adjacency(&self) -> Vec<Vec<u64>> {
         let n = self.list.len();
         let words = n.div_ceil(64);
-        let mut adjacency = vec![vec![0u64; words]; n];
-        for a in 0..n {
-            for b in a + 1..n {
-                if self.compatible(a, b).is_ok() {
-                    adjacency[a][b / 64] |= 1 << (b % 64);
-                    adjacency[b][a / 64] |= 1 << (a % 64);
+        let set = |row: &mut [u64], i: usize, on: bool| {
+            if on {
+                row[i / 64] |= 1 << (i % 64);
+            } else {
+                row[i / 64] &= !(1 << (i % 64));
+            }
+        };
+        let (mut everyone, mut white_ok, mut black_ok) =
+            (vec![0u64; words], vec![0u64; words], vec![0u64; words]);
+        let mut position = vec![None; self.r.tournament.players.len()];
+        for (i, e) in self.list.iter().enumerate() {
+            set(&mut everyone, i, true);
+            set(&mut white_ok, i, e.white_ok);
+            set(&mut black_ok, i, e.black_ok);
+            if let Some(slot) = position.get_mut(e.player) {
+                *slot = Some(i);
+            }
+        }
+        let mut rows: Vec<Vec<u64>> = self
+            .list
+            .iter()
+            .enumerate()
+            .map(|(a, e)| {
+                // Colours (AM-3.1): someone who may take White needs a partner who may take
+                // Black, and the other way round; the last round has no colour condition.
+                let mut row: Vec<u64> = if self.last_round {
+                    everyone.clone()
+                } else {
+                    (0..words)
+                        .map(|w| {
+                            (if e.white_ok { black_ok[w] } else { 0 })
+                                | (if e.black_ok { white_ok[w] } else { 0 })
+                        })
+                        .collect()
+                };
+                set(&mut row, a, false);
+                for &o in &self.history.player(e.player).opponents {
+                    if let Some(Some(b)) = position.get(o) {
+                        set(&mut row, *b, false);
+                    }
+                }
+                row
+            })
+            .collect();
+        // CG-10: forbidden pairs count as met.
+        for f in &self.r.tournament.forbidden_pairings {
+            if !f.applies_to(self.r.number) {
+                continue;
+            }
+            let here: Vec<usize> = f
+                .players
+                .iter()
+                .filter_map(|&p| position.get(p).copied().flatten())
+                .collect();
+            for &a in &here {
+                for &b in &here {
+                    set(&mut rows[a], b, false);
                 }
             }
         }
-        let mut alive = vec![0u64; words];
-        for i in (0..n).filter(|&i| Some(i) != bye) {
-            alive[i / 64] |= 1 << (i % 64);
-        }
-        let mut matcher = Matcher::new(adjacency, alive);
-        if !matcher.complete() {
-            log.ex.step(
-                "AM-3.3.3",
-                "a maximum matching of the compatibility graph leaves players unpaired: no pairing exists",
-                Vec::new(),
-            );
-            return None;
-        }
+        rows
+    }
+
+    /// The same search, guided by a perfect-matching oracle so that it never enters a
+    /// branch without a complete pairing (see the module documentation).
+    fn guided(&self, matcher: &mut Matcher, log: &mut Log<'_>) -> Option<Pairs> {
+        let n = self.list.len();
         let mut pairs = Vec::new();
         let mut from = 0;
         while let Some(p) = (from..n).find(|&i| matcher.is_alive(i)) {
@@ -752,6 +869,9 @@ impl<'a> Field<'a> {
             };
             let paired: Vec<bool> = (0..n).map(|i| !matcher.is_alive(i)).collect();
             frame.theoretical = self.theoretical_refusal(p, &paired);
+            // After the first dead branch, one search gives every partner of p that still
+            // leaves a complete pairing; the rest of his candidates are read off it.
+            let mut partners: Option<Vec<bool>> = None;
             let mut found = None;
             while let Some(c) = self.candidate(p, frame.cursor) {
                 frame.cursor += 1;
@@ -766,7 +886,8 @@ impl<'a> Field<'a> {
                     );
                     continue;
                 }
-                if matcher.take_pair(p, c) {
+                let possible = partners.as_ref().is_none_or(|ok| ok[c]);
+                if possible && matcher.take_pair(p, c) {
                     found = Some(c);
                     break;
                 }
@@ -781,6 +902,9 @@ impl<'a> Field<'a> {
                     },
                     self.players(&[p, c]),
                 );
+                if partners.is_none() {
+                    partners = matcher.possible_partners(p);
+                }
             }
             // The matching proved a complete pairing exists, so someone is always found.
             let c = found?;
@@ -997,75 +1121,124 @@ impl<'a> Field<'a> {
 
 const NONE: usize = usize::MAX;
 
+fn bit(bits: &[u64], i: usize) -> bool {
+    bits[i / 64] >> (i % 64) & 1 == 1
+}
+
+fn set_bit(bits: &mut [u64], i: usize) {
+    bits[i / 64] |= 1 << (i % 64);
+}
+
+fn clear_bit(bits: &mut [u64], i: usize) {
+    bits[i / 64] &= !(1 << (i % 64));
+}
+
 /// A perfect matching of the players still to pair in the compatibility graph, kept up to
-/// date as pairs are taken (Edmonds' blossom algorithm, one augmenting path at a time).
+/// date as pairs are taken (Edmonds' blossom algorithm, one alternating search at a time).
+/// Positions are vertices; `alive` holds those not paired yet.
+///
+/// The graph is dense (most players may meet most others), so the search works on bitsets:
+/// the tree grows only into vertices not in it yet, blossom edges are looked for only
+/// outside the current blossom, and blossoms are merged with union-find. A search then
+/// costs about n × n/64 word operations instead of n² per blossom.
 struct Matcher {
     n: usize,
+    words: usize,
     adjacency: Vec<Vec<u64>>,
     alive: Vec<u64>,
     mate: Vec<usize>,
+    // The state of one search, reset each time.
+    parent: Vec<usize>,
+    outer: Vec<u64>,
+    tree: Vec<u64>,
+    exposed: Vec<u64>,
+    queue: Vec<usize>,
+    /// Union-find over blossoms: `link[i] == i` for a representative.
+    link: Vec<usize>,
+    size: Vec<usize>,
+    /// By representative: the blossom's base vertex, and its members' bitset (an index in
+    /// `masks`, `NONE` for a single vertex).
+    base_of: Vec<usize>,
+    mask_of: Vec<usize>,
+    masks: Vec<Vec<u64>>,
+    masks_used: usize,
+    stamp: u64,
+    seen: Vec<u64>,
+    merge: Vec<usize>,
+    row: Vec<u64>,
+    candidates: Vec<u64>,
 }
 
 impl Matcher {
     fn new(adjacency: Vec<Vec<u64>>, alive: Vec<u64>) -> Matcher {
         let n = adjacency.len();
+        let words = alive.len();
         Matcher {
             n,
+            words,
             adjacency,
             alive,
             mate: vec![NONE; n],
+            parent: vec![NONE; n],
+            outer: vec![0; words],
+            tree: vec![0; words],
+            exposed: vec![0; words],
+            queue: Vec::with_capacity(n),
+            link: (0..n).collect(),
+            size: vec![1; n],
+            base_of: (0..n).collect(),
+            mask_of: vec![NONE; n],
+            masks: Vec::new(),
+            masks_used: 0,
+            stamp: 0,
+            seen: vec![0; n],
+            merge: Vec::new(),
+            row: vec![0; words],
+            candidates: vec![0; words],
         }
     }
 
     fn is_alive(&self, v: usize) -> bool {
-        self.alive[v / 64] >> (v % 64) & 1 == 1
+        bit(&self.alive, v)
     }
 
     fn set_alive(&mut self, v: usize, on: bool) {
         if on {
-            self.alive[v / 64] |= 1 << (v % 64);
+            set_bit(&mut self.alive, v);
         } else {
-            self.alive[v / 64] &= !(1 << (v % 64));
+            clear_bit(&mut self.alive, v);
         }
     }
 
-    fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
-        self.adjacency[v]
-            .iter()
-            .zip(&self.alive)
-            .enumerate()
-            .flat_map(|(w, (&a, &l))| {
-                let mut bits = a & l;
-                std::iter::from_fn(move || {
-                    if bits == 0 {
-                        return None;
-                    }
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Some(w * 64 + b)
-                })
-            })
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        bit(&self.adjacency[a], b)
     }
 
-    /// Builds a maximum matching of the alive players; whether it pairs them all.
-    fn complete(&mut self) -> bool {
-        // Greedy first, so that only a few augmenting paths are needed.
-        for v in 0..self.n {
-            if !self.is_alive(v) || self.mate[v] != NONE {
+    /// Builds a maximum matching of the alive vertices, starting greedily: each vertex in
+    /// turn takes the first free neighbour in `order(v, 0)`, `order(v, 1)`, …; whether the
+    /// matching covers them all.
+    fn complete(&mut self, order: &dyn Fn(usize, usize) -> Option<usize>) -> bool {
+        for a in 0..self.n {
+            if !self.is_alive(a) || self.mate[a] != NONE {
                 continue;
             }
-            let free = self.neighbours(v).find(|&u| self.mate[u] == NONE);
-            if let Some(u) = free {
-                self.mate[v] = u;
-                self.mate[u] = v;
+            let free = (0..)
+                .map_while(|i| order(a, i))
+                .find(|&b| self.is_alive(b) && self.mate[b] == NONE && self.adjacent(a, b));
+            if let Some(b) = free {
+                self.mate[a] = b;
+                self.mate[b] = a;
             }
         }
         // An exposed vertex with no augmenting path now never gets one later (Edmonds), so
         // one pass is enough.
         let mut complete = true;
         for v in 0..self.n {
-            if self.is_alive(v) && self.mate[v] == NONE && !self.augment(v) {
-                complete = false;
+            if self.is_alive(v) && self.mate[v] == NONE {
+                match self.search(v) {
+                    Some(end) => self.augment(end),
+                    None => complete = false,
+                }
             }
         }
         complete
@@ -1074,6 +1247,9 @@ impl Matcher {
     /// Takes the pair (p, c) out if the players left can still all be paired.
     fn take_pair(&mut self, p: usize, c: usize) -> bool {
         let (p2, c2) = (self.mate[p], self.mate[c]);
+        if p2 == NONE || c2 == NONE {
+            return false;
+        }
         self.set_alive(p, false);
         self.set_alive(c, false);
         if p2 == c {
@@ -1083,7 +1259,8 @@ impl Matcher {
         // only if an augmenting path joins them (Berge).
         self.mate[p2] = NONE;
         self.mate[c2] = NONE;
-        if self.augment(p2) {
+        if let Some(end) = self.search(p2) {
+            self.augment(end);
             self.mate[p] = c;
             self.mate[c] = p;
             return true;
@@ -1095,94 +1272,243 @@ impl Matcher {
         false
     }
 
-    /// Looks for an augmenting path from the exposed `root` and applies it.
-    fn augment(&mut self, root: usize) -> bool {
-        let n = self.n;
-        let mut used = vec![false; n];
-        let mut parent = vec![NONE; n];
-        let mut base: Vec<usize> = (0..n).collect();
-        let mut queue = std::collections::VecDeque::new();
-        used[root] = true;
-        queue.push_back(root);
-        while let Some(v) = queue.pop_front() {
-            let next: Vec<usize> = self.neighbours(v).collect();
-            for to in next {
-                if base[v] == base[to] || self.mate[v] == to {
-                    continue;
+    /// The vertices p can be paired with so that the rest still pair completely: c is one
+    /// if and only if some maximum matching of G − p misses c, i.e. c is reached by an even
+    /// alternating path from p's partner, the one vertex G − p leaves exposed (Gallai–Edmonds).
+    fn possible_partners(&mut self, p: usize) -> Option<Vec<bool>> {
+        let p2 = self.mate[p];
+        if p2 == NONE {
+            return None;
+        }
+        self.set_alive(p, false);
+        self.mate[p2] = NONE;
+        // Every other alive vertex is matched, so the search runs to its end.
+        let end = self.search(p2);
+        let partners = (0..self.n).map(|v| bit(&self.outer, v)).collect();
+        self.set_alive(p, true);
+        self.mate[p2] = p;
+        match end {
+            None => Some(partners),
+            Some(_) => None,
+        }
+    }
+
+    fn find(&mut self, mut i: usize) -> usize {
+        while self.link[i] != i {
+            self.link[i] = self.link[self.link[i]];
+            i = self.link[i];
+        }
+        i
+    }
+
+    fn base(&mut self, i: usize) -> usize {
+        let r = self.find(i);
+        self.base_of[r]
+    }
+
+    /// Edmonds' search from the exposed `root`: the other end of an augmenting path, if
+    /// any (its path stays in `parent` for [`Matcher::augment`]). Without one, `outer`
+    /// holds the vertices reached by even alternating paths.
+    fn search(&mut self, root: usize) -> Option<usize> {
+        for i in 0..self.n {
+            self.parent[i] = NONE;
+            self.link[i] = i;
+            self.size[i] = 1;
+            self.base_of[i] = i;
+            self.mask_of[i] = NONE;
+        }
+        self.masks_used = 0;
+        for w in 0..self.words {
+            self.outer[w] = 0;
+            self.tree[w] = 0;
+            self.exposed[w] = self.alive[w];
+        }
+        for v in 0..self.n {
+            if self.mate[v] != NONE {
+                clear_bit(&mut self.exposed, v);
+            }
+        }
+        clear_bit(&mut self.exposed, root);
+        self.queue.clear();
+        set_bit(&mut self.outer, root);
+        set_bit(&mut self.tree, root);
+        self.queue.push(root);
+        let mut row = std::mem::take(&mut self.row);
+        let mut candidates = std::mem::take(&mut self.candidates);
+        let found = self.grow(&mut row, &mut candidates);
+        self.row = row;
+        self.candidates = candidates;
+        found
+    }
+
+    fn grow(&mut self, row: &mut [u64], candidates: &mut [u64]) -> Option<usize> {
+        let mut head = 0;
+        while head < self.queue.len() {
+            let v = self.queue[head];
+            head += 1;
+            for (w, slot) in row.iter_mut().enumerate() {
+                *slot = self.adjacency[v][w] & self.alive[w];
+            }
+            // An exposed neighbour: augmenting path (the usual case in a dense graph).
+            for (w, &bits) in row.iter().enumerate() {
+                let hit = bits & self.exposed[w];
+                if hit != 0 {
+                    let to = w * 64 + hit.trailing_zeros() as usize;
+                    self.parent[to] = v;
+                    return Some(to);
                 }
-                if to == root || (self.mate[to] != NONE && parent[self.mate[to]] != NONE) {
-                    // An odd cycle: contract the blossom to its base.
-                    let current = self.lca(&base, &parent, v, to);
-                    let mut blossom = vec![false; n];
-                    self.mark_path(&base, &mut parent, &mut blossom, v, current, to);
-                    self.mark_path(&base, &mut parent, &mut blossom, to, current, v);
-                    for i in 0..n {
-                        if blossom[base[i]] {
-                            base[i] = current;
-                            if !used[i] {
-                                used[i] = true;
-                                queue.push_back(i);
-                            }
-                        }
-                    }
-                } else if parent[to] == NONE {
-                    parent[to] = v;
-                    if self.mate[to] == NONE {
-                        let mut u = to;
-                        while u != NONE {
-                            let pv = parent[u];
-                            let next = self.mate[pv];
-                            self.mate[u] = pv;
-                            self.mate[pv] = u;
-                            u = next;
-                        }
-                        return true;
+            }
+            // Vertices not in the tree are matched: each becomes odd, its mate outer.
+            for (w, &word) in row.iter().enumerate() {
+                let mut bits = word & !self.tree[w];
+                while bits != 0 {
+                    let to = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if bit(&self.tree, to) {
+                        continue;
                     }
                     let m = self.mate[to];
-                    used[m] = true;
-                    queue.push_back(m);
+                    self.parent[to] = v;
+                    set_bit(&mut self.tree, to);
+                    set_bit(&mut self.tree, m);
+                    set_bit(&mut self.outer, m);
+                    self.queue.push(m);
+                }
+            }
+            // Edges to outer vertices of other blossoms close odd cycles: contract them.
+            for w in 0..self.words {
+                candidates[w] = row[w] & self.outer[w];
+            }
+            self.exclude_blossom(v, candidates);
+            while let Some(to) = first_bit(candidates) {
+                clear_bit(candidates, to);
+                if self.base(v) == self.base(to) || self.mate[v] == to {
+                    continue;
+                }
+                let current = self.lca(v, to);
+                self.merge.clear();
+                self.mark_path(v, current, to);
+                self.mark_path(to, current, v);
+                let mut rep = self.find(current);
+                for i in 0..self.merge.len() {
+                    let other = self.find(self.merge[i]);
+                    if other != rep {
+                        rep = self.union(rep, other);
+                    }
+                }
+                self.base_of[rep] = current;
+                self.exclude_blossom(v, candidates);
+            }
+        }
+        None
+    }
+
+    /// Removes v's blossom from `candidates`.
+    fn exclude_blossom(&mut self, v: usize, candidates: &mut [u64]) {
+        let r = self.find(v);
+        match self.mask_of[r] {
+            NONE => clear_bit(candidates, r),
+            m => {
+                for (c, &b) in candidates.iter_mut().zip(&self.masks[m]) {
+                    *c &= !b;
                 }
             }
         }
-        false
     }
 
-    fn lca(&self, base: &[usize], parent: &[usize], mut a: usize, mut b: usize) -> usize {
-        let mut seen = vec![false; self.n];
+    /// Merges two blossoms (by representative); the new representative.
+    fn union(&mut self, a: usize, b: usize) -> usize {
+        let (big, small) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.link[small] = big;
+        self.size[big] += self.size[small];
+        let mb = match self.mask_of[big] {
+            NONE => {
+                if self.masks_used == self.masks.len() {
+                    self.masks.push(vec![0; self.words]);
+                } else {
+                    self.masks[self.masks_used].iter_mut().for_each(|x| *x = 0);
+                }
+                let m = self.masks_used;
+                self.masks_used += 1;
+                set_bit(&mut self.masks[m], big);
+                self.mask_of[big] = m;
+                m
+            }
+            m => m,
+        };
+        match self.mask_of[small] {
+            NONE => set_bit(&mut self.masks[mb], small),
+            ms => {
+                for w in 0..self.words {
+                    let x = self.masks[ms][w];
+                    self.masks[mb][w] |= x;
+                }
+            }
+        }
+        big
+    }
+
+    /// Flips the augmenting path ending at `end` found by [`Matcher::search`].
+    fn augment(&mut self, end: usize) {
+        let mut u = end;
+        while u != NONE {
+            let pv = self.parent[u];
+            let next = self.mate[pv];
+            self.mate[u] = pv;
+            self.mate[pv] = u;
+            u = next;
+        }
+    }
+
+    /// The base of the blossom where the tree paths from `a` and `b` to the root meet.
+    fn lca(&mut self, mut a: usize, mut b: usize) -> usize {
+        self.stamp += 1;
+        let stamp = self.stamp;
         loop {
-            a = base[a];
-            seen[a] = true;
+            a = self.base(a);
+            self.seen[a] = stamp;
             if self.mate[a] == NONE {
                 break;
             }
-            a = parent[self.mate[a]];
+            a = self.parent[self.mate[a]];
         }
         loop {
-            b = base[b];
-            if seen[b] {
+            b = self.base(b);
+            if self.seen[b] == stamp {
                 return b;
             }
-            b = parent[self.mate[b]];
+            b = self.parent[self.mate[b]];
         }
     }
 
-    fn mark_path(
-        &self,
-        base: &[usize],
-        parent: &mut [usize],
-        blossom: &mut [bool],
-        mut v: usize,
-        b: usize,
-        mut child: usize,
-    ) {
-        while base[v] != b {
-            blossom[base[v]] = true;
-            blossom[base[self.mate[v]]] = true;
-            parent[v] = child;
-            child = self.mate[v];
-            v = parent[self.mate[v]];
+    /// Walks from `v` up to the blossom base `b`, re-pointing parents through the cycle
+    /// (so that augmenting paths can go round it), noting the blossoms to merge and making
+    /// the odd vertices on the way outer.
+    fn mark_path(&mut self, mut v: usize, b: usize, mut child: usize) {
+        while self.base(v) != b {
+            let m = self.mate[v];
+            self.merge.push(v);
+            self.merge.push(m);
+            if !bit(&self.outer, m) {
+                set_bit(&mut self.outer, m);
+                self.queue.push(m);
+            }
+            self.parent[v] = child;
+            child = m;
+            v = self.parent[m];
         }
     }
+}
+
+fn first_bit(bits: &[u64]) -> Option<usize> {
+    bits.iter()
+        .enumerate()
+        .find(|(_, w)| **w != 0)
+        .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
 }
 
 #[cfg(test)]
@@ -1192,7 +1518,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::model::{Bye, Game, GameResult, Player, Round, Tournament};
+    use crate::model::{Bye, ForbiddenPairing, Game, GameResult, Player, Round, Tournament};
     use crate::systems::PairOptions;
 
     fn players(n: usize) -> Vec<Player> {
@@ -1235,11 +1561,24 @@ mod tests {
             }
             rounds.push(round);
         }
+        // Now and then a forbidden trio (CG-10), which the adjacency must honour too.
+        let forbidden_pairings = if n >= 3 && rng.random_bool(0.3) {
+            let mut ids: Vec<usize> = (0..n).collect();
+            ids.shuffle(&mut rng);
+            vec![ForbiddenPairing {
+                players: ids[..3].to_vec(),
+                first_round: None,
+                last_round: None,
+            }]
+        } else {
+            Vec::new()
+        };
         Tournament {
             total_rounds: total,
             initial_colour: Some(Colour::White),
             players: players(n),
             rounds,
+            forbidden_pairings,
             ..Tournament::default()
         }
     }
@@ -1310,13 +1649,26 @@ mod tests {
             let mut alive = vec![true; n];
             let expected = brute_force_perfect(&adj, &mut alive);
             let mut m = Matcher::new(bits.clone(), vec![(1u64 << n) - 1]);
-            assert_eq!(m.complete(), expected, "case {case}");
+            let order = |p: usize, i: usize| (p + 1 + i < n).then_some(p + 1 + i);
+            assert_eq!(m.complete(&order), expected, "case {case}");
             if !expected {
                 continue;
             }
-            // Taking pairs out one by one: feasible exactly when brute force says so.
+            // Taking pairs out one by one: feasible exactly when brute force says so, and
+            // the possible partners of p are those brute force accepts.
             let mut alive = vec![true; n];
             while let Some(p) = alive.iter().position(|&a| a) {
+                let partners = m.possible_partners(p).expect("a perfect matching");
+                for c in p + 1..n {
+                    if alive[c] && adj[p][c] {
+                        alive[p] = false;
+                        alive[c] = false;
+                        let feasible = brute_force_perfect(&adj, &mut alive);
+                        alive[p] = true;
+                        alive[c] = true;
+                        assert_eq!(partners[c], feasible, "case {case}: partner {c} of {p}");
+                    }
+                }
                 let mut taken = false;
                 for c in p + 1..n {
                     if !alive[c] || !adj[p][c] {
@@ -1334,6 +1686,172 @@ mod tests {
                     alive[c] = true;
                 }
                 assert!(taken, "case {case}: a perfect matching was promised");
+            }
+        }
+    }
+
+    /// The size of a maximum matching, by the textbook O(n³) blossom algorithm on a boolean
+    /// matrix: the reference the bitset matcher is checked against.
+    fn reference_matching_size(adj: &[Vec<bool>]) -> usize {
+        let n = adj.len();
+        let mut mate = vec![NONE; n];
+        let find_path = |mate: &mut Vec<usize>, root: usize| -> bool {
+            let mut used = vec![false; n];
+            let mut parent = vec![NONE; n];
+            let mut base: Vec<usize> = (0..n).collect();
+            let mut queue = std::collections::VecDeque::from([root]);
+            used[root] = true;
+            let lca =
+                |base: &[usize], parent: &[usize], mate: &[usize], mut a: usize, mut b: usize| {
+                    let mut seen = vec![false; n];
+                    loop {
+                        a = base[a];
+                        seen[a] = true;
+                        if mate[a] == NONE {
+                            break;
+                        }
+                        a = parent[mate[a]];
+                    }
+                    loop {
+                        b = base[b];
+                        if seen[b] {
+                            return b;
+                        }
+                        b = parent[mate[b]];
+                    }
+                };
+            let mark = |base: &[usize],
+                        parent: &mut [usize],
+                        blossom: &mut [bool],
+                        mate: &[usize],
+                        mut v: usize,
+                        b: usize,
+                        mut child: usize| {
+                while base[v] != b {
+                    blossom[base[v]] = true;
+                    blossom[base[mate[v]]] = true;
+                    parent[v] = child;
+                    child = mate[v];
+                    v = parent[mate[v]];
+                }
+            };
+            while let Some(v) = queue.pop_front() {
+                for to in 0..n {
+                    if !adj[v][to] || base[v] == base[to] || mate[v] == to {
+                        continue;
+                    }
+                    if to == root || (mate[to] != NONE && parent[mate[to]] != NONE) {
+                        let current = lca(&base, &parent, mate, v, to);
+                        let mut blossom = vec![false; n];
+                        mark(&base, &mut parent, &mut blossom, mate, v, current, to);
+                        mark(&base, &mut parent, &mut blossom, mate, to, current, v);
+                        for i in 0..n {
+                            if blossom[base[i]] {
+                                base[i] = current;
+                                if !used[i] {
+                                    used[i] = true;
+                                    queue.push_back(i);
+                                }
+                            }
+                        }
+                    } else if parent[to] == NONE {
+                        parent[to] = v;
+                        if mate[to] == NONE {
+                            let mut u = to;
+                            while u != NONE {
+                                let pv = parent[u];
+                                let next = mate[pv];
+                                mate[u] = pv;
+                                mate[pv] = u;
+                                u = next;
+                            }
+                            return true;
+                        }
+                        used[mate[to]] = true;
+                        queue.push_back(mate[to]);
+                    }
+                }
+            }
+            false
+        };
+        let mut size = 0;
+        for v in 0..n {
+            if mate[v] == NONE && find_path(&mut mate, v) {
+                size += 1;
+            }
+        }
+        size
+    }
+
+    fn random_graph(
+        rng: &mut ChaCha8Rng,
+        n: usize,
+        density: f64,
+    ) -> (Vec<Vec<bool>>, Vec<Vec<u64>>) {
+        let words = n.div_ceil(64);
+        let mut adj = vec![vec![false; n]; n];
+        let mut bits = vec![vec![0u64; words]; n];
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.random_bool(density) {
+                    adj[a][b] = true;
+                    adj[b][a] = true;
+                    bits[a][b / 64] |= 1 << (b % 64);
+                    bits[b][a / 64] |= 1 << (a % 64);
+                }
+            }
+        }
+        (adj, bits)
+    }
+
+    /// Without `remove`'s vertices, as a smaller matrix.
+    fn without(adj: &[Vec<bool>], remove: &[usize]) -> Vec<Vec<bool>> {
+        let keep: Vec<usize> = (0..adj.len()).filter(|v| !remove.contains(v)).collect();
+        keep.iter()
+            .map(|&a| keep.iter().map(|&b| adj[a][b]).collect())
+            .collect()
+    }
+
+    #[test]
+    fn matcher_agrees_with_the_textbook_algorithm_on_larger_graphs() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for case in 0..120 {
+            let n = 2 * rng.random_range(10..=70);
+            // Dense graphs with a few sparse rows: the shape of a pairing list in which
+            // some players may meet few others.
+            let density = [0.05, 0.2, 0.6, 0.9, 0.97][case % 5];
+            let (mut adj, mut bits) = random_graph(&mut rng, n, density);
+            for _ in 0..rng.random_range(0..n / 4) {
+                let v = rng.random_range(0..n);
+                for u in 0..n {
+                    if u != v && rng.random_bool(0.8) {
+                        adj[v][u] = false;
+                        adj[u][v] = false;
+                        bits[v][u / 64] &= !(1 << (u % 64));
+                        bits[u][v / 64] &= !(1 << (v % 64));
+                    }
+                }
+            }
+            let perfect = reference_matching_size(&adj) * 2 == n;
+            let mut alive = vec![0u64; n.div_ceil(64)];
+            for v in 0..n {
+                alive[v / 64] |= 1 << (v % 64);
+            }
+            let mut m = Matcher::new(bits, alive);
+            let order = |p: usize, i: usize| (p + 1 + i < n).then_some(p + 1 + i);
+            assert_eq!(m.complete(&order), perfect, "case {case}");
+            if !perfect {
+                continue;
+            }
+            for p in [0, n / 3, n - 1] {
+                let partners = m.possible_partners(p).expect("a perfect matching");
+                let mut neighbours: Vec<usize> = (0..n).filter(|&c| c != p && adj[p][c]).collect();
+                neighbours.shuffle(&mut rng);
+                for &c in neighbours.iter().take(6) {
+                    let rest = without(&adj, &[p, c]);
+                    let feasible = reference_matching_size(&rest) * 2 == n - 2;
+                    assert_eq!(partners[c], feasible, "case {case}: partner {c} of {p}");
+                }
             }
         }
     }
@@ -1372,13 +1890,35 @@ mod tests {
                     failed += 1;
                 }
                 let mut ex2 = Explanation::default();
-                let guided = f.search_with_budget(bye, &mut ex2, 0);
+                let guided = f.search_with_budget(bye, &mut ex2, &f.adjacency(), 0);
                 assert_eq!(literal, guided, "seed {seed}, bye {bye:?}");
             }
         }
         // The cases must exercise backtracking and failure, or the test proves nothing.
         assert!(backtracked > 30, "only {backtracked} searches backtracked");
         assert!(failed > 10, "only {failed} searches failed");
+    }
+
+    #[test]
+    fn the_adjacency_matrix_is_the_compatibility_rule() {
+        for seed in 0..60u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let n = rng.random_range(2..=70);
+            let played = rng.random_range(0..=8);
+            let total = played as u32 + rng.random_range(1..=2);
+            let t = random_history(n, played, total, seed);
+            let r = prepared(&t);
+            let h = History::build(&r);
+            let f = Field::build(&r, &h);
+            let adjacency = f.adjacency();
+            for (a, row) in adjacency.iter().enumerate() {
+                for b in 0..n {
+                    let bit = row[b / 64] >> (b % 64) & 1 == 1;
+                    let rule = a != b && f.compatible(a, b).is_ok();
+                    assert_eq!(bit, rule, "seed {seed}: {a}-{b}");
+                }
+            }
+        }
     }
 
     #[test]
