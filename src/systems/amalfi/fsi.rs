@@ -56,6 +56,8 @@ const MAX_DETAIL_STEPS: usize = 4_000;
 const MAX_BACKTRACK_STEPS: usize = 100;
 /// Players named with their refusals when no pairing exists.
 const MAX_UNPAIRED_LISTED: usize = 20;
+/// Failed bye choices (AM-3.4) explained player by player; later ones get one line each.
+const MAX_BYES_EXPLAINED: usize = 5;
 
 /// Pairs a round with the FSI rules.
 pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
@@ -74,10 +76,34 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     field.explain_list(&mut out.explanation);
 
     let n = field.list.len();
-    let byes = field.bye_order();
-    let graph = field.adjacency();
+    let eligible = field.bye_order();
+    let feasibility = field.feasibility(&field.adjacency());
+    // AM-3.4: when no bye choice at all can work, say so once rather than per player.
+    let to_try = if field.hopeless(&feasibility) && eligible.len() > 1 {
+        let ex = &mut out.explanation;
+        ex.group("search");
+        ex.step(
+            "AM-3.4",
+            format!(
+                "whoever has the bye, the others cannot all be paired: a maximum matching of all {n} players leaves {} unpaired",
+                feasibility.exposed.len()
+            ),
+            field.players(&feasibility.exposed),
+        );
+        let mut log = Log {
+            ex,
+            details: 0,
+            backtracks: 0,
+        };
+        for &x in feasibility.exposed.iter().take(MAX_UNPAIRED_LISTED) {
+            field.explain_unpairable(x, None, &mut log);
+        }
+        Vec::new()
+    } else {
+        eligible.clone()
+    };
     let mut chosen: Option<(Option<usize>, Pairs)> = None;
-    for (attempt, &bye) in byes.iter().enumerate() {
+    for (attempt, &bye) in to_try.iter().enumerate() {
         let ex = &mut out.explanation;
         ex.group(match bye {
             Some(b) => format!("search with the bye to {}", field.name(b)),
@@ -87,7 +113,7 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
             field.explain_bye(b, attempt, ex);
         }
         // Without a pairing the search has said why (AM-3.4); the next bye choice follows.
-        if let Some(pairs) = field.search(bye, ex, &graph) {
+        if let Some(pairs) = field.search(bye, ex, &feasibility, attempt < MAX_BYES_EXPLAINED) {
             chosen = Some((bye, pairs));
             break;
         }
@@ -96,10 +122,10 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         let message = format!(
             "round {}: no pairing of {n} players satisfies AM-3.1{}",
             r.number,
-            if byes.len() > 1 {
+            if eligible.len() > 1 {
                 format!(
                     " with any of the {} players eligible for the bye (AM-2.2)",
-                    byes.len()
+                    eligible.len()
                 )
             } else {
                 String::new()
@@ -239,6 +265,15 @@ impl Log<'_> {
             );
         }
     }
+}
+
+/// What one maximum matching of the whole pairing list says about the bye choices.
+struct Feasibility {
+    matcher: Matcher,
+    /// The players it leaves unpaired.
+    exposed: Vec<usize>,
+    /// With exactly one left over: who may have the bye with everybody else paired.
+    byes_possible: Option<Vec<bool>>,
 }
 
 /// What the literal search came to.
@@ -531,60 +566,126 @@ impl<'a> Field<'a> {
         log.ex.step(rule, message, self.players(&[p, c]));
     }
 
+    /// One maximum matching of the whole list, which answers for every bye choice.
+    fn feasibility(&self, graph: &[Vec<u64>]) -> Feasibility {
+        let n = self.list.len();
+        let mut alive = vec![0u64; n.div_ceil(64)];
+        for i in 0..n {
+            alive[i / 64] |= 1 << (i % 64);
+        }
+        let mut matcher = Matcher::new(graph.to_vec(), alive);
+        matcher.complete(&|p, i| self.candidate(p, i));
+        let exposed: Vec<usize> = (0..n).filter(|&i| matcher.mate[i] == NONE).collect();
+        // With one player left over, the byes that leave a complete pairing are exactly
+        // the players some maximum matching leaves over: those reached from him by an even
+        // alternating path (Gallai–Edmonds).
+        let byes_possible = match exposed.as_slice() {
+            [r] => matcher.reachable_evenly(*r),
+            _ => None,
+        };
+        Feasibility {
+            matcher,
+            exposed,
+            byes_possible,
+        }
+    }
+
+    /// Whether no choice of bye can leave a complete pairing.
+    fn hopeless(&self, f: &Feasibility) -> bool {
+        f.exposed.len() > self.list.len() % 2
+    }
+
+    /// A perfect matching of the list without the bye, or the players a maximum matching
+    /// of it leaves unpaired.
+    fn matching_without(&self, f: &Feasibility, bye: Option<usize>) -> Result<Matcher, Vec<usize>> {
+        if self.hopeless(f) {
+            return Err(f
+                .exposed
+                .iter()
+                .copied()
+                .filter(|&x| Some(x) != bye)
+                .collect());
+        }
+        let mut m = f.matcher.clone();
+        let (Some(b), [r]) = (bye, f.exposed.as_slice()) else {
+            return Ok(m);
+        };
+        let r = *r;
+        m.set_alive(b, false);
+        if b == r {
+            return Ok(m);
+        }
+        let partner = m.mate[b];
+        if !f.byes_possible.as_ref().is_some_and(|ok| ok[b]) {
+            // b is in every maximum matching: without him one more pair is lost, r and
+            // his partner.
+            return Err(vec![r, partner]);
+        }
+        m.mate[partner] = NONE;
+        m.mate[b] = NONE;
+        match m.search(r) {
+            Some(end) => {
+                m.augment(end);
+                Ok(m)
+            }
+            None => Err(vec![r, partner]),
+        }
+    }
+
     /// AM-3.3 for one bye choice: the pairs (positions), or `None` if there is none.
+    /// `explain_failure`: whether to list, when there is no pairing, whom the players left
+    /// over could meet.
     fn search(
         &self,
         bye: Option<usize>,
         ex: &mut Explanation,
-        graph: &[Vec<u64>],
+        f: &Feasibility,
+        explain_failure: bool,
     ) -> Option<Pairs> {
         let budget = LITERAL_BUDGET + LITERAL_BUDGET_PER_PLAYER * self.list.len();
-        self.search_with_budget(bye, ex, graph, budget)
+        let matching = self.matching_without(f, bye);
+        self.search_with_budget(bye, ex, matching, budget, explain_failure)
     }
 
     fn search_with_budget(
         &self,
         bye: Option<usize>,
         ex: &mut Explanation,
-        graph: &[Vec<u64>],
+        matching: Result<Matcher, Vec<usize>>,
         budget: usize,
+        explain_failure: bool,
     ) -> Option<Pairs> {
         let mut log = Log {
             ex,
             details: 0,
             backtracks: 0,
         };
-        // Whether any complete pairing exists at all: if none does, the backtracking of
-        // AM-3.3.3 would try every pairing in vain, and a maximum matching of the
-        // compatible pairs shows it at once.
-        let n = self.list.len();
-        let mut alive = vec![0u64; n.div_ceil(64)];
-        for i in (0..n).filter(|&i| Some(i) != bye) {
-            alive[i / 64] |= 1 << (i % 64);
-        }
-        let mut matcher = Matcher::new(graph.to_vec(), alive);
-        if !matcher.complete(&|p, i| self.candidate(p, i)) {
-            let left: Vec<usize> = (0..n)
-                .filter(|&i| matcher.is_alive(i) && matcher.mate[i] == NONE)
-                .collect();
-            log.ex.step(
-                if bye.is_some() { "AM-3.4" } else { "AM-3.3.3" },
-                format!(
-                    "no complete pairing exists{}: a maximum matching of the compatible pairs (AM-3.1) still leaves {} unpaired, so backtracking would exhaust every pairing",
-                    bye.map(|b| format!(" with the bye to {}", self.id(b)))
-                        .unwrap_or_default(),
-                    left.iter()
-                        .map(|&i| self.name(i))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                self.players(&left),
-            );
-            for &x in left.iter().take(MAX_UNPAIRED_LISTED) {
-                self.explain_unpairable(x, bye, &mut log);
+        // If no complete pairing exists, the backtracking of AM-3.3.3 would try every
+        // pairing in vain; the maximum matching shows it at once.
+        let mut matcher = match matching {
+            Ok(m) => m,
+            Err(left) => {
+                log.ex.step(
+                    if bye.is_some() { "AM-3.4" } else { "AM-3.3.3" },
+                    format!(
+                        "no complete pairing exists{}: a maximum matching of the compatible pairs (AM-3.1) still leaves {} unpaired, so backtracking would exhaust every pairing",
+                        bye.map(|b| format!(" with the bye to {}", self.id(b)))
+                            .unwrap_or_default(),
+                        left.iter()
+                            .map(|&i| self.name(i))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    self.players(&left),
+                );
+                if explain_failure {
+                    for &x in left.iter().take(MAX_UNPAIRED_LISTED) {
+                        self.explain_unpairable(x, bye, &mut log);
+                    }
+                }
+                return None;
             }
-            return None;
-        }
+        };
         let result = match self.literal(bye, &mut log, budget) {
             Outcome::Paired(pairs) => Some(pairs),
             Outcome::Exhausted => None,
@@ -1141,6 +1242,7 @@ fn clear_bit(bits: &mut [u64], i: usize) {
 /// the tree grows only into vertices not in it yet, blossom edges are looked for only
 /// outside the current blossom, and blossoms are merged with union-find. A search then
 /// costs about n × n/64 word operations instead of n² per blossom.
+#[derive(Clone)]
 struct Matcher {
     n: usize,
     words: usize,
@@ -1289,6 +1391,15 @@ impl Matcher {
         self.mate[p2] = p;
         match end {
             None => Some(partners),
+            Some(_) => None,
+        }
+    }
+
+    /// The vertices reached from the exposed `root` by even alternating paths, when the
+    /// matching is maximum (so that the search finds no augmenting path).
+    fn reachable_evenly(&mut self, root: usize) -> Option<Vec<bool>> {
+        match self.search(root) {
+            None => Some((0..self.n).map(|v| bit(&self.outer, v)).collect()),
             Some(_) => None,
         }
     }
@@ -1890,7 +2001,9 @@ mod tests {
                     failed += 1;
                 }
                 let mut ex2 = Explanation::default();
-                let guided = f.search_with_budget(bye, &mut ex2, &f.adjacency(), 0);
+                let feasibility = f.feasibility(&f.adjacency());
+                let matching = f.matching_without(&feasibility, bye);
+                let guided = f.search_with_budget(bye, &mut ex2, matching, 0, false);
                 assert_eq!(literal, guided, "seed {seed}, bye {bye:?}");
             }
         }
