@@ -38,7 +38,7 @@
 //! then pairing number) of the pair's better-placed player. This is the order in which the
 //! regulation makes the pairs, and in round 1 it is also the order of AM-4.1's alternation.
 //! The bye is reported apart, not as a board.
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use crate::model::validate::{Problem, Problems};
 use crate::model::{ByeKind, Colour, PlayerIdx, Score};
@@ -77,7 +77,8 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
 
     let n = field.list.len();
     let eligible = field.bye_order();
-    let feasibility = field.feasibility(&field.adjacency());
+    let graph = field.graph();
+    let feasibility = field.feasibility(&graph);
     // AM-3.4: when no bye choice at all can work, say so once rather than per player.
     let to_try = if field.hopeless(&feasibility) && eligible.len() > 1 {
         let ex = &mut out.explanation;
@@ -214,8 +215,6 @@ struct Frame {
     p: usize,
     cursor: usize,
     opponent: Option<usize>,
-    /// The paired positions when `p` came up (the dead-state key).
-    key: Vec<u64>,
     /// Why the theoretical opponent was refused, once known.
     theoretical: Option<String>,
     resumed: bool,
@@ -268,12 +267,63 @@ impl Log<'_> {
 }
 
 /// What one maximum matching of the whole pairing list says about the bye choices.
-struct Feasibility {
-    matcher: Matcher,
+struct Feasibility<'g> {
+    matcher: Matcher<'g>,
     /// The players it leaves unpaired.
     exposed: Vec<usize>,
-    /// With exactly one left over: who may have the bye with everybody else paired.
-    byes_possible: Option<Vec<bool>>,
+    /// With exactly one left over: who may have the bye with everybody else paired (a
+    /// bitset of positions).
+    byes_possible: Option<Vec<u64>>,
+}
+
+/// The positions already paired (or holding the bye), with an incremental hash of the set.
+struct PairedSet {
+    flags: Vec<bool>,
+    bits: Vec<u64>,
+    hash: u64,
+}
+
+impl PairedSet {
+    fn new(n: usize) -> PairedSet {
+        PairedSet {
+            flags: vec![false; n],
+            bits: vec![0; n.div_ceil(64)],
+            hash: 0,
+        }
+    }
+
+    fn has(&self, i: usize) -> bool {
+        self.flags[i]
+    }
+
+    fn set(&mut self, i: usize, on: bool) {
+        if self.flags[i] != on {
+            self.flags[i] = on;
+            self.hash ^= zobrist(i);
+            if on {
+                set_bit(&mut self.bits, i);
+            } else {
+                clear_bit(&mut self.bits, i);
+            }
+        }
+    }
+}
+
+/// The sets of paired positions known to lead nowhere, by hash; the exact sets are kept so
+/// that a hash collision can never prune a live branch.
+#[derive(Default)]
+struct DeadStates(HashMap<u64, Vec<Vec<u64>>>);
+
+impl DeadStates {
+    fn contains(&self, s: &PairedSet) -> bool {
+        self.0
+            .get(&s.hash)
+            .is_some_and(|sets| sets.contains(&s.bits))
+    }
+
+    fn insert(&mut self, s: &PairedSet) {
+        self.0.entry(s.hash).or_default().push(s.bits.clone());
+    }
 }
 
 /// What the literal search came to.
@@ -513,7 +563,7 @@ impl<'a> Field<'a> {
     }
 
     /// Why the theoretical opponent of position `p` is refused, if he is.
-    fn theoretical_refusal(&self, p: usize, paired: &[bool]) -> Option<String> {
+    fn theoretical_refusal(&self, p: usize, paired: &dyn Fn(usize) -> bool) -> Option<String> {
         let t = p + self.k;
         if t >= self.list.len() {
             return Some(format!(
@@ -524,7 +574,7 @@ impl<'a> Field<'a> {
                 self.list.len()
             ));
         }
-        let why = if paired[t] {
+        let why = if paired(t) {
             Some(Refusal::Paired)
         } else {
             self.compatible(p, t).err()
@@ -567,15 +617,15 @@ impl<'a> Field<'a> {
     }
 
     /// One maximum matching of the whole list, which answers for every bye choice.
-    fn feasibility(&self, graph: &[Vec<u64>]) -> Feasibility {
+    fn feasibility<'g>(&self, graph: &'g Graph) -> Feasibility<'g> {
         let n = self.list.len();
         let mut alive = vec![0u64; n.div_ceil(64)];
         for i in 0..n {
-            alive[i / 64] |= 1 << (i % 64);
+            set_bit(&mut alive, i);
         }
-        let mut matcher = Matcher::new(graph.to_vec(), alive);
+        let mut matcher = Matcher::new(graph, alive);
         matcher.complete(&|p, i| self.candidate(p, i));
-        let exposed: Vec<usize> = (0..n).filter(|&i| matcher.mate[i] == NONE).collect();
+        let exposed = matcher.exposed();
         // With one player left over, the byes that leave a complete pairing are exactly
         // the players some maximum matching leaves over: those reached from him by an even
         // alternating path (Gallai–Edmonds).
@@ -597,7 +647,11 @@ impl<'a> Field<'a> {
 
     /// A perfect matching of the list without the bye, or the players a maximum matching
     /// of it leaves unpaired.
-    fn matching_without(&self, f: &Feasibility, bye: Option<usize>) -> Result<Matcher, Vec<usize>> {
+    fn matching_without<'g>(
+        &self,
+        f: &Feasibility<'g>,
+        bye: Option<usize>,
+    ) -> Result<Matcher<'g>, Vec<usize>> {
         if self.hopeless(f) {
             return Err(f
                 .exposed
@@ -610,26 +664,13 @@ impl<'a> Field<'a> {
         let (Some(b), [r]) = (bye, f.exposed.as_slice()) else {
             return Ok(m);
         };
-        let r = *r;
-        m.set_alive(b, false);
-        if b == r {
-            return Ok(m);
-        }
-        let partner = m.mate[b];
-        if !f.byes_possible.as_ref().is_some_and(|ok| ok[b]) {
+        if b != *r && !f.byes_possible.as_ref().is_some_and(|ok| bit(ok, b)) {
             // b is in every maximum matching: without him one more pair is lost, r and
             // his partner.
-            return Err(vec![r, partner]);
+            return Err(vec![*r, m.mate[b]]);
         }
-        m.mate[partner] = NONE;
-        m.mate[b] = NONE;
-        match m.search(r) {
-            Some(end) => {
-                m.augment(end);
-                Ok(m)
-            }
-            None => Err(vec![r, partner]),
-        }
+        m.without(b, *r)?;
+        Ok(m)
     }
 
     /// AM-3.3 for one bye choice: the pairs (positions), or `None` if there is none.
@@ -639,7 +680,7 @@ impl<'a> Field<'a> {
         &self,
         bye: Option<usize>,
         ex: &mut Explanation,
-        f: &Feasibility,
+        f: &Feasibility<'_>,
         explain_failure: bool,
     ) -> Option<Pairs> {
         let budget = LITERAL_BUDGET + LITERAL_BUDGET_PER_PLAYER * self.list.len();
@@ -651,7 +692,7 @@ impl<'a> Field<'a> {
         &self,
         bye: Option<usize>,
         ex: &mut Explanation,
-        matching: Result<Matcher, Vec<usize>>,
+        matching: Result<Matcher<'_>, Vec<usize>>,
         budget: usize,
         explain_failure: bool,
     ) -> Option<Pairs> {
@@ -754,27 +795,18 @@ impl<'a> Field<'a> {
     /// The depth-first search exactly as AM-3.3 describes it, with dead states remembered.
     fn literal(&self, bye: Option<usize>, log: &mut Log<'_>, budget: usize) -> Outcome {
         let n = self.list.len();
-        let mut paired = vec![false; n];
-        let mut bits = vec![0u64; n.div_ceil(64)];
-        let mark = |paired: &mut [bool], bits: &mut [u64], i: usize, on: bool| {
-            paired[i] = on;
-            if on {
-                bits[i / 64] |= 1 << (i % 64);
-            } else {
-                bits[i / 64] &= !(1 << (i % 64));
-            }
-        };
+        let mut paired = PairedSet::new(n);
         if let Some(b) = bye {
-            mark(&mut paired, &mut bits, b, true);
+            paired.set(b, true);
         }
-        let mut dead: HashSet<Vec<u64>> = HashSet::new();
+        let mut dead = DeadStates::default();
         let mut frames: Vec<Frame> = Vec::new();
         let mut checks = 0usize;
         let mut descend = true;
         loop {
             if descend {
                 let from = frames.last().map_or(0, |f| f.p + 1);
-                let Some(p) = (from..n).find(|&i| !paired[i]) else {
+                let Some(p) = (from..n).find(|&i| !paired.has(i)) else {
                     return Outcome::Paired(
                         frames
                             .iter()
@@ -782,7 +814,7 @@ impl<'a> Field<'a> {
                             .collect(),
                     );
                 };
-                if dead.contains(&bits) {
+                if dead.contains(&paired) {
                     log.detail(
                         "AM-3.3.3",
                         || {
@@ -794,13 +826,11 @@ impl<'a> Field<'a> {
                         self.players(&[p]),
                     );
                 } else {
-                    let key = bits.clone();
-                    mark(&mut paired, &mut bits, p, true);
+                    paired.set(p, true);
                     frames.push(Frame {
                         p,
                         cursor: 0,
                         opponent: None,
-                        key,
                         theoretical: None,
                         resumed: false,
                     });
@@ -811,7 +841,7 @@ impl<'a> Field<'a> {
             };
             let p = frame.p;
             if let Some(c) = frame.opponent.take() {
-                mark(&mut paired, &mut bits, c, false);
+                paired.set(c, false);
                 frame.resumed = true;
                 log.backtrack(
                     || {
@@ -826,13 +856,13 @@ impl<'a> Field<'a> {
                 );
             }
             if frame.cursor == 0 {
-                frame.theoretical = self.theoretical_refusal(p, &paired);
+                frame.theoretical = self.theoretical_refusal(p, &|i| paired.has(i));
             }
             let mut found = None;
             while let Some(c) = self.candidate(p, frame.cursor) {
                 frame.cursor += 1;
                 checks += 1;
-                let why = if paired[c] {
+                let why = if paired.has(c) {
                     Err(Refusal::Paired)
                 } else {
                     self.compatible(p, c)
@@ -857,7 +887,7 @@ impl<'a> Field<'a> {
             }
             match found {
                 Some(c) => {
-                    mark(&mut paired, &mut bits, c, true);
+                    paired.set(c, true);
                     frame.opponent = Some(c);
                     let frame = &frames[frames.len() - 1];
                     self.explain_pair(log, frame, c);
@@ -875,63 +905,43 @@ impl<'a> Field<'a> {
                         },
                         self.players(&[p]),
                     );
-                    mark(&mut paired, &mut bits, p, false);
-                    if let Some(f) = frames.pop() {
-                        dead.insert(f.key);
-                    }
+                    // Back to the state in which p came up: remember it as dead.
+                    paired.set(p, false);
+                    dead.insert(&paired);
+                    frames.pop();
                     descend = false;
                 }
             }
         }
     }
 
-    /// The compatibility graph (AM-3.1) as bitset rows over positions, built from colour
-    /// classes and the short lists of opponents rather than pair by pair.
-    fn adjacency(&self) -> Vec<Vec<u64>> {
+    /// The compatibility graph of AM-3.1 over positions.
+    fn graph(&self) -> Graph {
         let n = self.list.len();
         let words = n.div_ceil(64);
-        let set = |row: &mut [u64], i: usize, on: bool| {
-            if on {
-                row[i / 64] |= 1 << (i % 64);
-            } else {
-                row[i / 64] &= !(1 << (i % 64));
-            }
-        };
-        let (mut everyone, mut white_ok, mut black_ok) =
-            (vec![0u64; words], vec![0u64; words], vec![0u64; words]);
+        let (mut white_ok, mut black_ok) = (vec![0u64; words], vec![0u64; words]);
         let mut position = vec![None; self.r.tournament.players.len()];
         for (i, e) in self.list.iter().enumerate() {
-            set(&mut everyone, i, true);
-            set(&mut white_ok, i, e.white_ok);
-            set(&mut black_ok, i, e.black_ok);
+            // The last round has no colour condition: everybody takes either colour.
+            if e.white_ok || self.last_round {
+                set_bit(&mut white_ok, i);
+            }
+            if e.black_ok || self.last_round {
+                set_bit(&mut black_ok, i);
+            }
             if let Some(slot) = position.get_mut(e.player) {
                 *slot = Some(i);
             }
         }
-        let mut rows: Vec<Vec<u64>> = self
+        let mut barred: Vec<Vec<usize>> = self
             .list
             .iter()
             .enumerate()
             .map(|(a, e)| {
-                // Colours (AM-3.1): someone who may take White needs a partner who may take
-                // Black, and the other way round; the last round has no colour condition.
-                let mut row: Vec<u64> = if self.last_round {
-                    everyone.clone()
-                } else {
-                    (0..words)
-                        .map(|w| {
-                            (if e.white_ok { black_ok[w] } else { 0 })
-                                | (if e.black_ok { white_ok[w] } else { 0 })
-                        })
-                        .collect()
-                };
-                set(&mut row, a, false);
-                for &o in &self.history.player(e.player).opponents {
-                    if let Some(Some(b)) = position.get(o) {
-                        set(&mut row, *b, false);
-                    }
-                }
-                row
+                let met = self.history.player(e.player).opponents.iter();
+                std::iter::once(a)
+                    .chain(met.filter_map(|&o| position.get(o).copied().flatten()))
+                    .collect()
             })
             .collect();
         // CG-10: forbidden pairs count as met.
@@ -945,17 +955,23 @@ impl<'a> Field<'a> {
                 .filter_map(|&p| position.get(p).copied().flatten())
                 .collect();
             for &a in &here {
-                for &b in &here {
-                    set(&mut rows[a], b, false);
-                }
+                barred[a].extend(here.iter().copied().filter(|&b| b != a));
             }
         }
-        rows
+        Graph {
+            n,
+            words,
+            takes_white: (0..n).map(|i| bit(&white_ok, i)).collect(),
+            takes_black: (0..n).map(|i| bit(&black_ok, i)).collect(),
+            white_ok,
+            black_ok,
+            barred,
+        }
     }
 
     /// The same search, guided by a perfect-matching oracle so that it never enters a
     /// branch without a complete pairing (see the module documentation).
-    fn guided(&self, matcher: &mut Matcher, log: &mut Log<'_>) -> Option<Pairs> {
+    fn guided(&self, matcher: &mut Matcher<'_>, log: &mut Log<'_>) -> Option<Pairs> {
         let n = self.list.len();
         let mut pairs = Vec::new();
         let mut from = 0;
@@ -964,19 +980,16 @@ impl<'a> Field<'a> {
                 p,
                 cursor: 0,
                 opponent: None,
-                key: Vec::new(),
-                theoretical: None,
+                theoretical: self.theoretical_refusal(p, &|i| !matcher.is_alive(i)),
                 resumed: false,
             };
-            let paired: Vec<bool> = (0..n).map(|i| !matcher.is_alive(i)).collect();
-            frame.theoretical = self.theoretical_refusal(p, &paired);
             // After the first dead branch, one search gives every partner of p that still
             // leaves a complete pairing; the rest of his candidates are read off it.
-            let mut partners: Option<Vec<bool>> = None;
+            let mut partners: Option<Vec<u64>> = None;
             let mut found = None;
             while let Some(c) = self.candidate(p, frame.cursor) {
                 frame.cursor += 1;
-                if paired[c] {
+                if !matcher.is_alive(c) {
                     continue;
                 }
                 if let Err(w) = self.compatible(p, c) {
@@ -987,7 +1000,7 @@ impl<'a> Field<'a> {
                     );
                     continue;
                 }
-                let possible = partners.as_ref().is_none_or(|ok| ok[c]);
+                let possible = partners.as_ref().is_none_or(|ok| bit(ok, c));
                 if possible && matcher.take_pair(p, c) {
                     found = Some(c);
                     break;
@@ -1234,26 +1247,86 @@ fn clear_bit(bits: &mut [u64], i: usize) {
     bits[i / 64] &= !(1 << (i % 64));
 }
 
+fn first_bit(bits: &[u64]) -> Option<usize> {
+    bits.iter()
+        .enumerate()
+        .find(|(_, w)| **w != 0)
+        .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+}
+
+/// A pseudo-random 64-bit value per position (splitmix64), for hashing sets of positions.
+fn zobrist(i: usize) -> u64 {
+    let mut z = (i as u64)
+        .wrapping_add(1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The compatibility graph of AM-3.1 over positions, kept implicit: a player's row is the
+/// colour class he can be paired with, minus the few players he may not meet. Memory stays
+/// linear in the number of players (the service accepts 100,000).
+#[derive(Clone, Debug)]
+struct Graph {
+    n: usize,
+    words: usize,
+    /// Who may take White, Black (everybody in the last round: colours do not count).
+    white_ok: Vec<u64>,
+    black_ok: Vec<u64>,
+    takes_white: Vec<bool>,
+    takes_black: Vec<bool>,
+    /// Per position: the positions he may not meet (met before, forbidden), himself too.
+    barred: Vec<Vec<usize>>,
+}
+
+impl Graph {
+    /// Writes the neighbours of `v` into `out`.
+    fn row_into(&self, v: usize, out: &mut [u64]) {
+        for (w, slot) in out.iter_mut().enumerate() {
+            *slot = (if self.takes_white[v] {
+                self.black_ok[w]
+            } else {
+                0
+            }) | (if self.takes_black[v] {
+                self.white_ok[w]
+            } else {
+                0
+            });
+        }
+        for &b in &self.barred[v] {
+            clear_bit(out, b);
+        }
+    }
+
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        ((self.takes_white[a] && bit(&self.black_ok, b))
+            || (self.takes_black[a] && bit(&self.white_ok, b)))
+            && !self.barred[a].contains(&b)
+    }
+}
+
 /// A perfect matching of the players still to pair in the compatibility graph, kept up to
 /// date as pairs are taken (Edmonds' blossom algorithm, one alternating search at a time).
 /// Positions are vertices; `alive` holds those not paired yet.
 ///
 /// The graph is dense (most players may meet most others), so the search works on bitsets:
 /// the tree grows only into vertices not in it yet, blossom edges are looked for only
-/// outside the current blossom, and blossoms are merged with union-find. A search then
-/// costs about n × n/64 word operations instead of n² per blossom.
+/// outside the current blossom, and blossoms are merged with union-find. A search then costs
+/// about (vertices reached) × n/64 word operations, and resetting it only what it touched.
 #[derive(Clone)]
-struct Matcher {
+struct Matcher<'g> {
+    graph: &'g Graph,
     n: usize,
     words: usize,
-    adjacency: Vec<Vec<u64>>,
     alive: Vec<u64>,
+    matched: Vec<u64>,
     mate: Vec<usize>,
-    // The state of one search, reset each time.
+    // The state of one search. Every vertex a search touches is in `tree`, so that the
+    // next search resets just those.
     parent: Vec<usize>,
     outer: Vec<u64>,
     tree: Vec<u64>,
-    exposed: Vec<u64>,
     queue: Vec<usize>,
     /// Union-find over blossoms: `link[i] == i` for a representative.
     link: Vec<usize>,
@@ -1271,21 +1344,20 @@ struct Matcher {
     candidates: Vec<u64>,
 }
 
-impl Matcher {
-    fn new(adjacency: Vec<Vec<u64>>, alive: Vec<u64>) -> Matcher {
-        let n = adjacency.len();
-        let words = alive.len();
+impl<'g> Matcher<'g> {
+    fn new(graph: &'g Graph, alive: Vec<u64>) -> Matcher<'g> {
+        let (n, words) = (graph.n, graph.words);
         Matcher {
+            graph,
             n,
             words,
-            adjacency,
             alive,
+            matched: vec![0; words],
             mate: vec![NONE; n],
             parent: vec![NONE; n],
             outer: vec![0; words],
             tree: vec![0; words],
-            exposed: vec![0; words],
-            queue: Vec::with_capacity(n),
+            queue: Vec::new(),
             link: (0..n).collect(),
             size: vec![1; n],
             base_of: (0..n).collect(),
@@ -1312,8 +1384,23 @@ impl Matcher {
         }
     }
 
-    fn adjacent(&self, a: usize, b: usize) -> bool {
-        bit(&self.adjacency[a], b)
+    fn pair_up(&mut self, a: usize, b: usize) {
+        self.mate[a] = b;
+        self.mate[b] = a;
+        set_bit(&mut self.matched, a);
+        set_bit(&mut self.matched, b);
+    }
+
+    fn unmatch(&mut self, a: usize) {
+        self.mate[a] = NONE;
+        clear_bit(&mut self.matched, a);
+    }
+
+    /// The alive vertices left unmatched.
+    fn exposed(&self) -> Vec<usize> {
+        (0..self.n)
+            .filter(|&v| self.is_alive(v) && self.mate[v] == NONE)
+            .collect()
     }
 
     /// Builds a maximum matching of the alive vertices, starting greedily: each vertex in
@@ -1326,10 +1413,9 @@ impl Matcher {
             }
             let free = (0..)
                 .map_while(|i| order(a, i))
-                .find(|&b| self.is_alive(b) && self.mate[b] == NONE && self.adjacent(a, b));
+                .find(|&b| self.is_alive(b) && self.mate[b] == NONE && self.graph.adjacent(a, b));
             if let Some(b) = free {
-                self.mate[a] = b;
-                self.mate[b] = a;
+                self.pair_up(a, b);
             }
         }
         // An exposed vertex with no augmenting path now never gets one later (Edmonds), so
@@ -1359,47 +1445,69 @@ impl Matcher {
         }
         // p's and c's partners are left alone: a complete pairing of the rest exists if and
         // only if an augmenting path joins them (Berge).
-        self.mate[p2] = NONE;
-        self.mate[c2] = NONE;
+        self.unmatch(p2);
+        self.unmatch(c2);
         if let Some(end) = self.search(p2) {
             self.augment(end);
-            self.mate[p] = c;
-            self.mate[c] = p;
+            self.pair_up(p, c);
             return true;
         }
         self.set_alive(p, true);
         self.set_alive(c, true);
-        self.mate[p2] = p;
-        self.mate[c2] = c;
+        self.pair_up(p, p2);
+        self.pair_up(c, c2);
         false
     }
 
-    /// The vertices p can be paired with so that the rest still pair completely: c is one
-    /// if and only if some maximum matching of G − p misses c, i.e. c is reached by an even
-    /// alternating path from p's partner, the one vertex G − p leaves exposed (Gallai–Edmonds).
-    fn possible_partners(&mut self, p: usize) -> Option<Vec<bool>> {
+    /// Takes `b` out of a maximum matching that leaves exactly `r` over, and re-pairs the
+    /// rest completely if it can (the bye to b); otherwise the two left over.
+    fn without(&mut self, b: usize, r: usize) -> Result<(), Vec<usize>> {
+        self.set_alive(b, false);
+        if b == r {
+            return Ok(());
+        }
+        let partner = self.mate[b];
+        if partner == NONE {
+            return Err(vec![r]);
+        }
+        self.unmatch(b);
+        self.unmatch(partner);
+        match self.search(r) {
+            Some(end) => {
+                self.augment(end);
+                Ok(())
+            }
+            None => Err(vec![r, partner]),
+        }
+    }
+
+    /// The vertices p can be paired with so that the rest still pair completely (a
+    /// bitset): c is one if and only if some maximum matching of G − p misses c, i.e. c is
+    /// reached by an even alternating path from p's partner, the one vertex G − p leaves
+    /// exposed (Gallai–Edmonds).
+    fn possible_partners(&mut self, p: usize) -> Option<Vec<u64>> {
         let p2 = self.mate[p];
         if p2 == NONE {
             return None;
         }
         self.set_alive(p, false);
-        self.mate[p2] = NONE;
+        self.unmatch(p2);
         // Every other alive vertex is matched, so the search runs to its end.
         let end = self.search(p2);
-        let partners = (0..self.n).map(|v| bit(&self.outer, v)).collect();
+        let partners = self.outer.clone();
         self.set_alive(p, true);
-        self.mate[p2] = p;
+        self.pair_up(p, p2);
         match end {
             None => Some(partners),
             Some(_) => None,
         }
     }
 
-    /// The vertices reached from the exposed `root` by even alternating paths, when the
-    /// matching is maximum (so that the search finds no augmenting path).
-    fn reachable_evenly(&mut self, root: usize) -> Option<Vec<bool>> {
+    /// The vertices reached from the exposed `root` by even alternating paths (a bitset),
+    /// when the matching is maximum (so that the search finds no augmenting path).
+    fn reachable_evenly(&mut self, root: usize) -> Option<Vec<u64>> {
         match self.search(root) {
-            None => Some((0..self.n).map(|v| bit(&self.outer, v)).collect()),
+            None => Some(self.outer.clone()),
             Some(_) => None,
         }
     }
@@ -1421,51 +1529,52 @@ impl Matcher {
     /// any (its path stays in `parent` for [`Matcher::augment`]). Without one, `outer`
     /// holds the vertices reached by even alternating paths.
     fn search(&mut self, root: usize) -> Option<usize> {
-        for i in 0..self.n {
-            self.parent[i] = NONE;
-            self.link[i] = i;
-            self.size[i] = 1;
-            self.base_of[i] = i;
-            self.mask_of[i] = NONE;
+        for w in 0..self.words {
+            let mut bits = self.tree[w];
+            while bits != 0 {
+                let v = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.parent[v] = NONE;
+                self.link[v] = v;
+                self.size[v] = 1;
+                self.base_of[v] = v;
+                self.mask_of[v] = NONE;
+            }
+            self.tree[w] = 0;
+            self.outer[w] = 0;
         }
         self.masks_used = 0;
-        for w in 0..self.words {
-            self.outer[w] = 0;
-            self.tree[w] = 0;
-            self.exposed[w] = self.alive[w];
-        }
-        for v in 0..self.n {
-            if self.mate[v] != NONE {
-                clear_bit(&mut self.exposed, v);
-            }
-        }
-        clear_bit(&mut self.exposed, root);
         self.queue.clear();
         set_bit(&mut self.outer, root);
         set_bit(&mut self.tree, root);
         self.queue.push(root);
         let mut row = std::mem::take(&mut self.row);
         let mut candidates = std::mem::take(&mut self.candidates);
-        let found = self.grow(&mut row, &mut candidates);
+        let found = self.grow(root, &mut row, &mut candidates);
         self.row = row;
         self.candidates = candidates;
         found
     }
 
-    fn grow(&mut self, row: &mut [u64], candidates: &mut [u64]) -> Option<usize> {
+    fn grow(&mut self, root: usize, row: &mut [u64], candidates: &mut [u64]) -> Option<usize> {
         let mut head = 0;
         while head < self.queue.len() {
             let v = self.queue[head];
             head += 1;
-            for (w, slot) in row.iter_mut().enumerate() {
-                *slot = self.adjacency[v][w] & self.alive[w];
+            self.graph.row_into(v, row);
+            for (slot, &a) in row.iter_mut().zip(&self.alive) {
+                *slot &= a;
             }
             // An exposed neighbour: augmenting path (the usual case in a dense graph).
-            for (w, &bits) in row.iter().enumerate() {
-                let hit = bits & self.exposed[w];
+            for (w, &word) in row.iter().enumerate() {
+                let mut hit = word & !self.matched[w];
+                if w == root / 64 {
+                    hit &= !(1 << (root % 64));
+                }
                 if hit != 0 {
                     let to = w * 64 + hit.trailing_zeros() as usize;
                     self.parent[to] = v;
+                    set_bit(&mut self.tree, to);
                     return Some(to);
                 }
             }
@@ -1487,8 +1596,8 @@ impl Matcher {
                 }
             }
             // Edges to outer vertices of other blossoms close odd cycles: contract them.
-            for w in 0..self.words {
-                candidates[w] = row[w] & self.outer[w];
+            for (c, (&r, &o)) in candidates.iter_mut().zip(row.iter().zip(&self.outer)) {
+                *c = r & o;
             }
             self.exclude_blossom(v, candidates);
             while let Some(to) = first_bit(candidates) {
@@ -1569,8 +1678,7 @@ impl Matcher {
         while u != NONE {
             let pv = self.parent[u];
             let next = self.mate[pv];
-            self.mate[u] = pv;
-            self.mate[pv] = u;
+            self.pair_up(u, pv);
             u = next;
         }
     }
@@ -1613,13 +1721,6 @@ impl Matcher {
             v = self.parent[m];
         }
     }
-}
-
-fn first_bit(bits: &[u64]) -> Option<usize> {
-    bits.iter()
-        .enumerate()
-        .find(|(_, w)| **w != 0)
-        .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
 }
 
 #[cfg(test)]
@@ -1718,6 +1819,28 @@ mod tests {
         assert_eq!(order(&f, 9), Vec::<usize>::new());
     }
 
+    /// Any graph, given as a matrix, in the implicit form: everybody is compatible by
+    /// colour and the non-neighbours are barred.
+    fn from_matrix(adj: &[Vec<bool>]) -> Graph {
+        let n = adj.len();
+        let words = n.div_ceil(64);
+        let mut everyone = vec![0u64; words];
+        for i in 0..n {
+            set_bit(&mut everyone, i);
+        }
+        Graph {
+            n,
+            words,
+            white_ok: everyone.clone(),
+            black_ok: everyone,
+            takes_white: vec![true; n],
+            takes_black: vec![true; n],
+            barred: (0..n)
+                .map(|a| (0..n).filter(|&b| a == b || !adj[a][b]).collect())
+                .collect(),
+        }
+    }
+
     /// Whether a perfect matching of `alive` exists in `adjacency`, by brute force.
     fn brute_force_perfect(adjacency: &[Vec<bool>], alive: &mut Vec<bool>) -> bool {
         let Some(v) = alive.iter().position(|&a| a) else {
@@ -1745,21 +1868,11 @@ mod tests {
         for case in 0..400 {
             let n = 2 * rng.random_range(1..=6);
             let density = rng.random_range(0.15..0.7);
-            let mut adj = vec![vec![false; n]; n];
-            let mut bits = vec![vec![0u64; 1]; n];
-            for a in 0..n {
-                for b in a + 1..n {
-                    if rng.random_bool(density) {
-                        adj[a][b] = true;
-                        adj[b][a] = true;
-                        bits[a][0] |= 1 << b;
-                        bits[b][0] |= 1 << a;
-                    }
-                }
-            }
+            let adj = random_graph(&mut rng, n, density);
             let mut alive = vec![true; n];
             let expected = brute_force_perfect(&adj, &mut alive);
-            let mut m = Matcher::new(bits.clone(), vec![(1u64 << n) - 1]);
+            let graph = from_matrix(&adj);
+            let mut m = Matcher::new(&graph, vec![(1u64 << n) - 1]);
             let order = |p: usize, i: usize| (p + 1 + i < n).then_some(p + 1 + i);
             assert_eq!(m.complete(&order), expected, "case {case}");
             if !expected {
@@ -1777,7 +1890,11 @@ mod tests {
                         let feasible = brute_force_perfect(&adj, &mut alive);
                         alive[p] = true;
                         alive[c] = true;
-                        assert_eq!(partners[c], feasible, "case {case}: partner {c} of {p}");
+                        assert_eq!(
+                            bit(&partners, c),
+                            feasible,
+                            "case {case}: partner {c} of {p}"
+                        );
                     }
                 }
                 let mut taken = false;
@@ -1894,25 +2011,18 @@ mod tests {
         size
     }
 
-    fn random_graph(
-        rng: &mut ChaCha8Rng,
-        n: usize,
-        density: f64,
-    ) -> (Vec<Vec<bool>>, Vec<Vec<u64>>) {
-        let words = n.div_ceil(64);
+    fn random_graph(rng: &mut ChaCha8Rng, n: usize, density: f64) -> Vec<Vec<bool>> {
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .collect();
         let mut adj = vec![vec![false; n]; n];
-        let mut bits = vec![vec![0u64; words]; n];
-        for a in 0..n {
-            for b in a + 1..n {
-                if rng.random_bool(density) {
-                    adj[a][b] = true;
-                    adj[b][a] = true;
-                    bits[a][b / 64] |= 1 << (b % 64);
-                    bits[b][a / 64] |= 1 << (a % 64);
-                }
+        for (a, b) in pairs {
+            if rng.random_bool(density) {
+                adj[a][b] = true;
+                adj[b][a] = true;
             }
         }
-        (adj, bits)
+        adj
     }
 
     /// Without `remove`'s vertices, as a smaller matrix.
@@ -1931,16 +2041,13 @@ mod tests {
             // Dense graphs with a few sparse rows: the shape of a pairing list in which
             // some players may meet few others.
             let density = [0.05, 0.2, 0.6, 0.9, 0.97][case % 5];
-            let (mut adj, mut bits) = random_graph(&mut rng, n, density);
+            let mut adj = random_graph(&mut rng, n, density);
             for _ in 0..rng.random_range(0..n / 4) {
                 let v = rng.random_range(0..n);
-                for u in 0..n {
-                    if u != v && rng.random_bool(0.8) {
-                        adj[v][u] = false;
-                        adj[u][v] = false;
-                        bits[v][u / 64] &= !(1 << (u % 64));
-                        bits[u][v / 64] &= !(1 << (v % 64));
-                    }
+                let cut: Vec<usize> = (0..n).filter(|&u| u != v && rng.random_bool(0.8)).collect();
+                for u in cut {
+                    adj[v][u] = false;
+                    adj[u][v] = false;
                 }
             }
             let perfect = reference_matching_size(&adj) * 2 == n;
@@ -1948,7 +2055,8 @@ mod tests {
             for v in 0..n {
                 alive[v / 64] |= 1 << (v % 64);
             }
-            let mut m = Matcher::new(bits, alive);
+            let graph = from_matrix(&adj);
+            let mut m = Matcher::new(&graph, alive);
             let order = |p: usize, i: usize| (p + 1 + i < n).then_some(p + 1 + i);
             assert_eq!(m.complete(&order), perfect, "case {case}");
             if !perfect {
@@ -1961,7 +2069,11 @@ mod tests {
                 for &c in neighbours.iter().take(6) {
                     let rest = without(&adj, &[p, c]);
                     let feasible = reference_matching_size(&rest) * 2 == n - 2;
-                    assert_eq!(partners[c], feasible, "case {case}: partner {c} of {p}");
+                    assert_eq!(
+                        bit(&partners, c),
+                        feasible,
+                        "case {case}: partner {c} of {p}"
+                    );
                 }
             }
         }
@@ -2001,7 +2113,8 @@ mod tests {
                     failed += 1;
                 }
                 let mut ex2 = Explanation::default();
-                let feasibility = f.feasibility(&f.adjacency());
+                let graph = f.graph();
+                let feasibility = f.feasibility(&graph);
                 let matching = f.matching_without(&feasibility, bye);
                 let guided = f.search_with_budget(bye, &mut ex2, matching, 0, false);
                 assert_eq!(literal, guided, "seed {seed}, bye {bye:?}");
@@ -2013,7 +2126,7 @@ mod tests {
     }
 
     #[test]
-    fn the_adjacency_matrix_is_the_compatibility_rule() {
+    fn the_graph_is_the_compatibility_rule() {
         for seed in 0..60u64 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let n = rng.random_range(2..=70);
@@ -2023,12 +2136,14 @@ mod tests {
             let r = prepared(&t);
             let h = History::build(&r);
             let f = Field::build(&r, &h);
-            let adjacency = f.adjacency();
-            for (a, row) in adjacency.iter().enumerate() {
+            let graph = f.graph();
+            let mut row = vec![0u64; graph.words];
+            for a in 0..n {
+                graph.row_into(a, &mut row);
                 for b in 0..n {
-                    let bit = row[b / 64] >> (b % 64) & 1 == 1;
                     let rule = a != b && f.compatible(a, b).is_ok();
-                    assert_eq!(bit, rule, "seed {seed}: {a}-{b}");
+                    assert_eq!(bit(&row, b), rule, "seed {seed}: row {a}-{b}");
+                    assert_eq!(graph.adjacent(a, b), rule, "seed {seed}: {a}-{b}");
                 }
             }
         }
