@@ -861,12 +861,21 @@ fn a_hard_round_is_paired_by_the_bounded_search() {
 #[ignore]
 fn timing() {
     let cases = [
-        ("1000 players, round 1 of 9", tournament(1000, 9, Some(Colour::White))),
+        (
+            "1000 players, round 1 of 9",
+            tournament(1000, 9, Some(Colour::White)),
+        ),
         ("1000 players, round 8 of 9", big(1000, 9, 7, 11)),
         ("1000 players, round 9 of 9 (last)", big(1000, 9, 8, 12)),
-        ("1000 players, hard: 40 at the bottom must have White", hard(1000, 40)),
+        (
+            "1000 players, hard: 40 at the bottom must have White",
+            hard(1000, 40),
+        ),
         ("4000 players, round 6 of 7", big(4000, 7, 5, 13)),
-        ("4000 players, hard: 200 at the bottom must have White", hard(4000, 200)),
+        (
+            "4000 players, hard: 200 at the bottom must have White",
+            hard(4000, 200),
+        ),
         ("30000 players, round 3 of 9", big(30000, 9, 2, 14)),
     ];
     for (label, t) in cases {

@@ -18,19 +18,28 @@
 //! 4. **Colours (AM-4.0..AM-4.4).**
 //!
 //! # Keeping the search fast without changing its answer
-//! The depth-first search of AM-3.3 is exponential in the worst case. Two devices keep it
+//! The depth-first search of AM-3.3 is exponential in the worst case. Three devices keep it
 //! bounded while giving exactly the pairing the literal procedure gives:
+//! - *Hopeless searches are not run.* One maximum matching of the compatibility graph
+//!   (AM-3.1) tells, before any search, whether a complete pairing exists, and for an odd
+//!   list which bye choices leave one (exactly the players some maximum matching leaves
+//!   over: Gallai–Edmonds). A bye choice without one would make the backtracking try every
+//!   pairing in vain; AM-3.4 moves on at once, and CG-7 is answered at once.
 //! - *Dead states are remembered.* Which player comes next and in what order he tries his
 //!   candidates depend only on which positions are already paired, and compatibility only
 //!   on the two players; so a set of paired positions that once led nowhere leads nowhere
 //!   again and is not explored twice.
-//! - *A budget, then an exact oracle.* If the literal search (which the explanation follows
-//!   step by step) needs more than [`LITERAL_BUDGET`] candidate checks, the round is paired
-//!   again with a perfect-matching oracle (Edmonds' blossom algorithm, kept incrementally):
-//!   the depth-first search commits, at each level, to the first candidate whose removal
-//!   leaves a remainder that can still be paired completely (the search being exhaustive,
-//!   that is precisely the branch it would come back to after all its backtracking). The
-//!   oracle only skips branches in which backtracking would find nothing.
+//! - *A budget, then the oracle.* If the literal search (which the explanation follows step
+//!   by step) needs more than [`LITERAL_BUDGET`] candidate checks, the round is paired again
+//!   with the matching as an oracle (Edmonds' blossom algorithm, kept incrementally): at
+//!   each level the search commits to the first candidate whose pair leaves players who can
+//!   still all be paired. The search being exhaustive, that is precisely the branch it would
+//!   come back to after all its backtracking; the oracle only skips branches in which
+//!   backtracking would find nothing.
+//!
+//! The compatibility graph is never stored as a matrix: a player's neighbours are his colour
+//! class's partners minus his few past opponents, so memory stays linear in the number of
+//! players.
 //!
 //! # Board order
 //! Boards follow the pairing list: board 1 holds the pair made for the list's first player,
@@ -600,12 +609,20 @@ impl<'a> Field<'a> {
                 self.name(p),
                 self.name(c)
             ),
-            (None, false) => format!(
+            (None, false) if c == p + self.k => format!(
                 "{} meets {}, position {} + {}: {how}",
                 self.name(p),
                 self.name(c),
                 p + 1,
                 self.k
+            ),
+            // Only the oracle gets here: the theoretical pair was possible in itself but
+            // would have left players who cannot all be paired.
+            (None, false) => format!(
+                "{} meets {} {how}; the theoretical opponent {} would leave players who cannot all be paired (AM-3.3.3)",
+                self.name(p),
+                self.name(c),
+                self.name(p + self.k)
             ),
             (Some(why), false) => format!(
                 "{} meets {} {how}; theoretical opponent {why}",
