@@ -1,13 +1,13 @@
-//! Amalfi Rating (systems.md §1).
+//! Amalfi Rating (systems.md §1; seed 000, the Italian federation's regulation).
 //!
-//! placeholder: replaced by the FSI owner's mod.rs at merge. It only wires the JavaPairing
-//! profile (`javapairing.rs`) behind [`PairingSystem`]; the FSI profile lives elsewhere.
+//! Two readings of the same rules exist, chosen by `tournament.options.amalfi_profile`:
+//! - [`fsi`]: the FSI regulation as `systems.md` states it (AM-1.1..AM-4.4), the default;
+//! - [`javapairing`]: what JavaPairing 2.9 actually does (`javapairing.md` §2).
+pub mod fsi;
 pub mod javapairing;
 
+use super::{OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo};
 use crate::model::{AmalfiProfile, SystemId};
-use crate::systems::{
-    OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo, implemented_names,
-};
 
 pub struct Amalfi;
 
@@ -15,24 +15,29 @@ impl PairingSystem for Amalfi {
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Amalfi,
-            title: "Amalfi Rating",
-            rule_set: "systems.md AM-*; profile JAVAPAIRING: javapairing.md §2",
-            options: vec![OptionInfo {
-                name: "profile",
-                kind: "AmalfiProfile",
-                default_value: "FSI",
-                description: "FSI (the regulation) or JAVAPAIRING (JavaPairing 2.9's reading)",
-            }],
+            title: "Amalfi Rating (Italian federation): position p meets position p + rounds remaining",
+            rule_set: "systems.md §1 AM-1.1..AM-4.4 (FSI regulation, seed 000); javapairing.md §2 for the JAVAPAIRING profile",
+            options: vec![
+                OptionInfo {
+                    name: "profile",
+                    kind: "AmalfiProfile",
+                    default_value: "FSI",
+                    description: "FSI: the regulation as systems.md states it; JAVAPAIRING: JavaPairing 2.9's reading",
+                },
+                OptionInfo {
+                    name: "late_entry_score",
+                    kind: "score",
+                    default_value: "0.5",
+                    description: "pairing score a late entrant starts with (AM-2.5); not a real point",
+                },
+            ],
         }
     }
 
     fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
         match r.tournament.options.amalfi_profile {
+            AmalfiProfile::Fsi => fsi::pair(r),
             AmalfiProfile::JavaPairing => javapairing::pair(r),
-            AmalfiProfile::Fsi => Err(PairError::NotImplemented(
-                SystemId::Amalfi,
-                implemented_names(),
-            )),
         }
     }
 }

@@ -24,6 +24,8 @@ pub struct PlayerHistory {
     pub unplayed_points: Vec<Score>,
     /// Whether the player already had a pairing-allocated bye.
     pub had_pab: bool,
+    /// Per past round: the pairing points scored in it (0 for a round without a record).
+    pub round_points: Vec<Score>,
 }
 
 impl PlayerHistory {
@@ -68,6 +70,21 @@ impl PlayerHistory {
     pub fn round_colours(&self) -> Vec<Option<Colour>> {
         self.entries.iter().map(RoundEntry::played_colour).collect()
     }
+
+    /// The played colour of one past round (1-based); `None` when no game was played in it.
+    pub fn colour_in_round(&self, round: u32) -> Option<Colour> {
+        round
+            .checked_sub(1)
+            .and_then(|i| self.entries.get(i as usize))
+            .and_then(RoundEntry::played_colour)
+    }
+
+    /// Pairing points scored from round `first` (1-based) on: what counts for a late entrant
+    /// whose missed rounds are replaced by a fixed starting score (AM-2.5).
+    pub fn pairing_points_from(&self, first: u32) -> Score {
+        let skip = first.saturating_sub(1) as usize;
+        self.round_points.iter().skip(skip).copied().sum()
+    }
 }
 
 /// The history of every player, and who may not meet whom.
@@ -93,6 +110,7 @@ impl History {
         for (p, row) in entries.into_iter().enumerate() {
             let mut h = PlayerHistory::default();
             for entry in &row {
+                let before = h.pairing_points;
                 match *entry {
                     RoundEntry::Game {
                         opponent,
@@ -132,6 +150,7 @@ impl History {
                     }
                     RoundEntry::None => {}
                 }
+                h.round_points.push(h.pairing_points - before);
             }
             h.entries = row;
             players.push(h);
@@ -179,7 +198,13 @@ impl History {
 
     /// The forbidden pairs of this round (CG-10), each once, smaller index first, sorted.
     pub fn forbidden_pairs(&self) -> Vec<(PlayerIdx, PlayerIdx)> {
-        let groups = self.clubs.iter().flatten().map(|&g| g as usize + 1).max().unwrap_or(0);
+        let groups = self
+            .clubs
+            .iter()
+            .flatten()
+            .map(|&g| g as usize + 1)
+            .max()
+            .unwrap_or(0);
         let mut members: Vec<Vec<PlayerIdx>> = vec![Vec::new(); groups];
         for (p, list) in self.clubs.iter().enumerate() {
             for &g in list {
@@ -188,7 +213,11 @@ impl History {
         }
         let mut pairs: Vec<(PlayerIdx, PlayerIdx)> = members
             .iter()
-            .flat_map(|m| m.iter().enumerate().flat_map(move |(i, &a)| m[i + 1..].iter().map(move |&b| (a.min(b), a.max(b)))))
+            .flat_map(|m| {
+                m.iter()
+                    .enumerate()
+                    .flat_map(move |(i, &a)| m[i + 1..].iter().map(move |&b| (a.min(b), a.max(b))))
+            })
             .collect();
         pairs.sort_unstable();
         pairs.dedup();
