@@ -212,6 +212,7 @@ async fn same_request_gives_the_same_bytes() {
             order: proto::RoundRobinOrder::Lot as i32,
             ..proto::RoundRobinOptions::default()
         }),
+        ..proto::SystemOptions::default()
     });
     let mut req = pair_request(t);
     req.seed = Some(42);
