@@ -582,18 +582,21 @@ fn board_json(b: &proto::Board) -> serde_json::Value {
 }
 
 fn explanation_json(e: Option<&proto::Explanation>) -> serde_json::Value {
-    serde_json::json!(e.map(|e| e
-        .groups
-        .iter()
-        .map(|g| serde_json::json!({
-            "label": g.label,
-            "steps": g.steps.iter().map(|s| serde_json::json!({
-                "rule_id": s.rule_id,
-                "message": s.message,
-                "player_ids": s.player_ids,
-            })).collect::<Vec<_>>(),
-        }))
-        .collect::<Vec<_>>()))
+    serde_json::json!(e.map(|e| {
+        e.groups
+            .iter()
+            .map(|g| {
+                serde_json::json!({
+                    "label": g.label,
+                    "steps": g.steps.iter().map(|s| serde_json::json!({
+                        "rule_id": s.rule_id,
+                        "message": s.message,
+                        "player_ids": s.player_ids,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect::<Vec<_>>()
+    }))
 }
 
 fn placeholder_json(p: &proto::Placeholder) -> serde_json::Value {

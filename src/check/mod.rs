@@ -141,9 +141,10 @@ fn differences(t: &Tournament, recorded: &Round, engine: &RoundPairing) -> Vec<S
             ));
         }
     }
-    let allocated = |byes: &mut dyn Iterator<Item = (usize, ByeKind)>| -> BTreeSet<(usize, ByeKind)> {
-        byes.filter(|(_, k)| k.is_pairing_allocated()).collect()
-    };
+    let allocated =
+        |byes: &mut dyn Iterator<Item = (usize, ByeKind)>| -> BTreeSet<(usize, ByeKind)> {
+            byes.filter(|(_, k)| k.is_pairing_allocated()).collect()
+        };
     let rec_bye = allocated(&mut recorded.byes.iter().map(|b| (b.player, b.kind)));
     let eng_bye = allocated(&mut engine.byes.iter().map(|b| (b.player, b.kind)));
     if rec_bye != eng_bye {

@@ -176,7 +176,9 @@ impl SystemOptions {
         let v = value.trim();
         match name.trim().to_ascii_lowercase().replace('-', "_").as_str() {
             "cycles" => self.round_robin.cycles = Some(v.parse().map_err(|_| bad())?),
-            "swap_last_two_rounds" => self.round_robin.swap_last_two_rounds = v.parse().map_err(|_| bad())?,
+            "swap_last_two_rounds" => {
+                self.round_robin.swap_last_two_rounds = v.parse().map_err(|_| bad())?
+            }
             "order" => {
                 self.round_robin.order = match v.to_ascii_uppercase().as_str() {
                     "PAIRING_NUMBER" => RoundRobinOrder::PairingNumber,
@@ -200,7 +202,12 @@ impl SystemOptions {
             }
             "match_length" => self.match_length = Some(v.parse().map_err(|_| bad())?),
             "late_entry_score" => self.late_entry_score = Some(Score::parse(v).ok_or_else(bad)?),
-            _ => return Err(format!("unknown option {name:?}; options: {}", Self::NAMES.join(", "))),
+            _ => {
+                return Err(format!(
+                    "unknown option {name:?}; options: {}",
+                    Self::NAMES.join(", ")
+                ));
+            }
         }
         Ok(())
     }

@@ -4,8 +4,9 @@ use std::collections::HashMap;
 
 use crate::model::validate::{Problem, Problems};
 use crate::model::{
-    AmalfiProfile, Acceleration, Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx,
-    Round, RoundRobinOptions, RoundRobinOrder, Score, Scoring, SystemId, SystemOptions, Tournament,
+    Acceleration, AmalfiProfile, Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player,
+    PlayerIdx, Round, RoundRobinOptions, RoundRobinOrder, Score, Scoring, SystemId, SystemOptions,
+    Tournament,
 };
 use crate::proto;
 use crate::systems::backgammon::provisional::{Slot, SlotKind};
@@ -388,20 +389,33 @@ pub fn tournament_from_proto(
     t
 }
 
-fn options_from_proto(o: Option<&proto::SystemOptions>, problems: &mut Vec<Problem>) -> SystemOptions {
+fn options_from_proto(
+    o: Option<&proto::SystemOptions>,
+    problems: &mut Vec<Problem>,
+) -> SystemOptions {
     let rr = o.and_then(|o| o.round_robin.as_ref());
     SystemOptions {
-        amalfi_profile: match o.and_then(|o| o.amalfi.as_ref()).map(|a| proto::AmalfiProfile::try_from(a.profile)) {
+        amalfi_profile: match o
+            .and_then(|o| o.amalfi.as_ref())
+            .map(|a| proto::AmalfiProfile::try_from(a.profile))
+        {
             Some(Ok(proto::AmalfiProfile::Javapairing)) => AmalfiProfile::JavaPairing,
             _ => AmalfiProfile::Fsi,
         },
         ignore_float_history: o
             .and_then(|o| o.simple.as_ref())
             .is_some_and(|s| s.float_history == proto::FloatHistory::Ignored as i32),
-        match_length: o.and_then(|o| o.backgammon.as_ref()).and_then(|b| opt_round(b.match_length)),
-        late_entry_score: o
-            .and_then(|o| o.late_entry_score)
-            .map(|v| points(Some(v), Score::ZERO, "tournament.options.late_entry_score", problems)),
+        match_length: o
+            .and_then(|o| o.backgammon.as_ref())
+            .and_then(|b| opt_round(b.match_length)),
+        late_entry_score: o.and_then(|o| o.late_entry_score).map(|v| {
+            points(
+                Some(v),
+                Score::ZERO,
+                "tournament.options.late_entry_score",
+                problems,
+            )
+        }),
         round_robin: RoundRobinOptions {
             cycles: rr.and_then(|r| opt_round(r.cycles)),
             swap_last_two_rounds: rr.is_some_and(|r| r.swap_last_two_rounds),
@@ -782,7 +796,11 @@ pub fn provisional_response(
                 second: Some(placeholder_to_proto(t, b)),
             })
             .collect(),
-        absent_opponent: p.absent.iter().map(|s| placeholder_to_proto(t, s)).collect(),
+        absent_opponent: p
+            .absent
+            .iter()
+            .map(|s| placeholder_to_proto(t, s))
+            .collect(),
         explanation: Some(explanation_to_proto(t, &p.explanation)),
         warnings: p.warnings.clone(),
         engine_version: crate::ENGINE_VERSION.to_string(),

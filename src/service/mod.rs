@@ -229,7 +229,8 @@ impl PairingService for Service {
                 let (mut t, options, warnings) =
                     convert::provisional_request(&req, &limits).map_err(|p| invalid(&p))?;
                 t.assign_pairing_numbers(options.seed.unwrap_or(t.lot_seed));
-                let mut p = backgammon::pair_provisional(&t, &options).map_err(|e| status_of(&e))?;
+                let mut p =
+                    backgammon::pair_provisional(&t, &options).map_err(|e| status_of(&e))?;
                 p.warnings.extend(warnings);
                 Ok::<_, Status>(convert::provisional_response(
                     &t,

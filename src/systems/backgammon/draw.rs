@@ -191,7 +191,11 @@ impl Draw {
                     return Some(("BG-6", why.clone()));
                 }
                 if level == Level::Strict && ea.wins != eb.wins {
-                    let (hi, lo) = if ea.wins > eb.wins { (ea, eb) } else { (eb, ea) };
+                    let (hi, lo) = if ea.wins > eb.wins {
+                        (ea, eb)
+                    } else {
+                        (eb, ea)
+                    };
                     if hi.status == Status::WentDown {
                         return Some((
                             "BG-7.1",
@@ -216,17 +220,28 @@ impl Draw {
         }
     }
 
-    fn why_not_phantom(&self, kind: Phantom, p: &Entry, level: Level) -> Option<(&'static str, String)> {
+    fn why_not_phantom(
+        &self,
+        kind: Phantom,
+        p: &Entry,
+        level: Level,
+    ) -> Option<(&'static str, String)> {
         if kind == Phantom::Bg11 && !p.undefeated {
             return Some((
                 "BG-11",
-                format!("{} is not undefeated: BG-11's [absent] plays only undefeated players", p.label),
+                format!(
+                    "{} is not undefeated: BG-11's [absent] plays only undefeated players",
+                    p.label
+                ),
             ));
         }
         if let Some(r) = p.met_absent
             && !(kind == Phantom::Bg11 && level >= Level::OnceOnlyDropped)
         {
-            return Some(("BG-3", format!("{} already met [absent] in round {r}", p.label)));
+            return Some((
+                "BG-3",
+                format!("{} already met [absent] in round {r}", p.label),
+            ));
         }
         if level == Level::Strict && p.wins > 0 && !floats::keeps_bg7(p.status, None) {
             return Some((
@@ -246,7 +261,10 @@ impl Draw {
     }
 
     fn list(&self, set: &[usize]) -> String {
-        set.iter().map(|&e| self.name(e)).collect::<Vec<_>>().join(", ")
+        set.iter()
+            .map(|&e| self.name(e))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// Runs the draw at the first of `levels` at which everyone can be paired; `None` when
@@ -282,12 +300,17 @@ impl Draw {
             let label = self.labels.get(&g).cloned().unwrap_or_else(|| wins(g));
             ex.group(format!("{label} ({} drawn)", members.len()));
             if members.len() > 1 {
-                ex.detail("BG-4", format!("lot order: {}", self.list(&members)), self.about(&members));
+                ex.detail(
+                    "BG-4",
+                    format!("lot order: {}", self.list(&members)),
+                    self.about(&members),
+                );
             }
             // 1. Players coming down from above (BG-5, BG-7.1).
             let floaters = std::mem::take(&mut carried);
             for (k, &q) in floaters.iter().enumerate() {
-                let x = self.place_floater(q, &floaters[k + 1..], &members, g, &paired, level, ex)?;
+                let x =
+                    self.place_floater(q, &floaters[k + 1..], &members, g, &paired, level, ex)?;
                 paired[q] = true;
                 paired[x] = true;
                 pairs.push((q, x));
@@ -312,7 +335,15 @@ impl Draw {
         }
         let relaxed = self.relaxed(&pairs, level);
         for r in &relaxed {
-            ex.step(if level == Level::OnceOnlyDropped { "BG-11" } else { "BG-7" }, r.clone(), Vec::new());
+            ex.step(
+                if level == Level::OnceOnlyDropped {
+                    "BG-11"
+                } else {
+                    "BG-7"
+                },
+                r.clone(),
+                Vec::new(),
+            );
         }
         Some(Drawn {
             pairs,
@@ -336,12 +367,28 @@ impl Draw {
         let n = self.entries.len();
         let mut here: Vec<usize> = members.iter().copied().filter(|&e| !paired[e]).collect();
         // BG-7.1: one who went down is the one chosen; BG-7.2: one who went up, last.
-        here.sort_by_key(|&e| (self.entries[e].status.receive_priority(), self.entries[e].lot, e));
+        here.sort_by_key(|&e| {
+            (
+                self.entries[e].status.receive_priority(),
+                self.entries[e].lot,
+                e,
+            )
+        });
         let mut below: Vec<usize> = (0..n)
             .filter(|&e| !paired[e] && e != q && self.entries[e].group < g)
             .collect();
-        below.sort_by_key(|&e| (std::cmp::Reverse(self.entries[e].group), self.entries[e].lot, e));
-        let others: Vec<usize> = other_floaters.iter().copied().filter(|&e| !paired[e]).collect();
+        below.sort_by_key(|&e| {
+            (
+                std::cmp::Reverse(self.entries[e].group),
+                self.entries[e].lot,
+                e,
+            )
+        });
+        let others: Vec<usize> = other_floaters
+            .iter()
+            .copied()
+            .filter(|&e| !paired[e])
+            .collect();
         let qe = &self.entries[q];
         for (stage, candidates) in [(0, &here), (1, &below), (2, &others)] {
             for &x in candidates {
@@ -349,15 +396,17 @@ impl Draw {
                     if stage == 0 {
                         ex.step(
                             rule,
-                            format!("{} drawn for {}: {why}; put back, drawn again", self.name(x), qe.label),
+                            format!(
+                                "{} drawn for {}: {why}; put back, drawn again",
+                                self.name(x),
+                                qe.label
+                            ),
                             self.about(&[q, x]),
                         );
                     }
                     continue;
                 }
-                let rest: Vec<usize> = (0..n)
-                    .filter(|&e| !paired[e] && e != q && e != x)
-                    .collect();
+                let rest: Vec<usize> = (0..n).filter(|&e| !paired[e] && e != q && e != x).collect();
                 if !self.perfect(&rest, level) {
                     ex.step(
                         "BG-6",
@@ -374,7 +423,10 @@ impl Draw {
                 let (rule, how) = match stage {
                     0 if xe.status == Status::WentDown && here.first() == Some(&x) => (
                         "BG-7.1",
-                        format!("{} was {}, so he is the one chosen", xe.label, xe.status_note),
+                        format!(
+                            "{} was {}, so he is the one chosen",
+                            xe.label, xe.status_note
+                        ),
                     ),
                     0 => ("BG-5", format!("{} drawn by lot", xe.label)),
                     1 => (
@@ -408,7 +460,13 @@ impl Draw {
     }
 
     /// Step 2: who of `members` goes down to `lower` (in the order chosen).
-    fn choose_leftovers(&self, members: &[usize], lower: &[usize], level: Level, ex: &mut Explanation) -> Vec<usize> {
+    fn choose_leftovers(
+        &self,
+        members: &[usize],
+        lower: &[usize],
+        level: Level,
+        ex: &mut Explanation,
+    ) -> Vec<usize> {
         if lower.is_empty() {
             return Vec::new();
         }
@@ -424,7 +482,11 @@ impl Draw {
             (en.status.float_priority(), std::cmp::Reverse(en.lot), e)
         });
         let works = |down: &[usize]| -> bool {
-            let inside: Vec<usize> = members.iter().copied().filter(|e| !down.contains(e)).collect();
+            let inside: Vec<usize> = members
+                .iter()
+                .copied()
+                .filter(|e| !down.contains(e))
+                .collect();
             let mut below: Vec<usize> = lower.to_vec();
             below.extend_from_slice(down);
             self.perfect(&inside, level) && self.perfect(&below, level)
@@ -440,15 +502,27 @@ impl Draw {
                 budget -= 1;
                 let down: Vec<usize> = combo.iter().map(|&i| candidates[i]).collect();
                 if works(&down) {
-                    self.explain_leftovers(&down, &candidates, parity, level, ex);
+                    self.explain_leftovers(&down, members, &candidates, parity, level, ex);
                     return down;
                 }
                 if k == 1 {
                     let e = &self.entries[down[0]];
                     let why = if level == Level::Strict && e.status == Status::WentDown {
-                        ("BG-7.1", format!("{} was {}: he may not go down again", e.label, e.status_note))
+                        (
+                            "BG-7.1",
+                            format!(
+                                "{} was {}: he may not go down again",
+                                e.label, e.status_note
+                            ),
+                        )
                     } else {
-                        ("BG-6", format!("{} cannot be the one to go down: the others could then not all be paired", e.label))
+                        (
+                            "BG-6",
+                            format!(
+                                "{} cannot be the one to go down: the others could then not all be paired",
+                                e.label
+                            ),
+                        )
                     };
                     ex.detail(why.0, why.1, self.about(&down));
                 }
@@ -465,7 +539,13 @@ impl Draw {
 
     /// Who goes down in some complete pairing of everyone left, favouring pairs inside the
     /// group: the answer when the search for the fewest is too long.
-    fn leftovers_from_pairing(&self, members: &[usize], lower: &[usize], level: Level, ex: &mut Explanation) -> Vec<usize> {
+    fn leftovers_from_pairing(
+        &self,
+        members: &[usize],
+        lower: &[usize],
+        level: Level,
+        ex: &mut Explanation,
+    ) -> Vec<usize> {
         let local: Vec<usize> = members.iter().chain(lower.iter()).copied().collect();
         let mate = matching::maximum(local.len(), |i, j| self.allowed(local[i], local[j], level));
         let down: Vec<usize> = (0..members.len())
@@ -485,17 +565,27 @@ impl Draw {
         down
     }
 
-    fn explain_leftovers(&self, down: &[usize], candidates: &[usize], parity: usize, level: Level, ex: &mut Explanation) {
+    fn explain_leftovers(
+        &self,
+        down: &[usize],
+        members: &[usize],
+        candidates: &[usize],
+        parity: usize,
+        level: Level,
+        ex: &mut Explanation,
+    ) {
         if down.is_empty() {
             return;
         }
         if down.len() > parity {
+            let why = if parity == 0 && self.perfect(members, level) {
+                "pairing the group within itself would leave players below who cannot all be paired"
+            } else {
+                "the group cannot be paired within itself"
+            };
             ex.step(
                 "BG-6",
-                format!(
-                    "the group cannot be paired within itself: {} go down to the next lower group",
-                    self.list(down)
-                ),
+                format!("{why}: {} go down to the next lower group", self.list(down)),
                 self.about(down),
             );
             return;
@@ -503,31 +593,67 @@ impl Draw {
         let e = &self.entries[down[0]];
         let first = candidates.first() == Some(&down[0]);
         let (rule, why) = match e.status {
-            Status::WentUp => ("BG-7.2", format!("{} was {}, so he is the first to go down", e.label, e.status_note)),
+            Status::WentUp => (
+                "BG-7.2",
+                format!(
+                    "{} was {}, so he is the first to go down",
+                    e.label, e.status_note
+                ),
+            ),
             Status::WentDown => (
                 "BG-7",
                 format!(
                     "{} goes down although he was {}: no draw keeps BG-7.1 for him{}",
                     e.label,
                     e.status_note,
-                    if level == Level::Strict { "" } else { " (BG-7 kept where possible)" }
+                    if level == Level::Strict {
+                        ""
+                    } else {
+                        " (BG-7 kept where possible)"
+                    }
                 ),
             ),
-            Status::Normal if first => ("BG-5", format!("{}, last in the lot order, is left over and goes down", e.label)),
-            Status::Normal => ("BG-5", format!("{} is left over and goes down (the last in the lot order who can)", e.label)),
+            Status::Normal if first => (
+                "BG-5",
+                format!(
+                    "{}, last in the lot order, is left over and goes down",
+                    e.label
+                ),
+            ),
+            Status::Normal => (
+                "BG-5",
+                format!(
+                    "{} is left over and goes down (the last in the lot order who can)",
+                    e.label
+                ),
+            ),
         };
-        ex.step(rule, format!("odd number in the group: {why}"), self.about(down));
+        ex.step(
+            rule,
+            format!("odd number in the group: {why}"),
+            self.about(down),
+        );
     }
 
     /// Step 3: draws the pairs of `pool`, which can all be paired among themselves.
-    fn draw_within(&self, pool: &mut Vec<usize>, level: Level, pairs: &mut Vec<(usize, usize)>, ex: &mut Explanation) -> Option<()> {
+    fn draw_within(
+        &self,
+        pool: &mut Vec<usize>,
+        level: Level,
+        pairs: &mut Vec<(usize, usize)>,
+        ex: &mut Explanation,
+    ) -> Option<()> {
         while let Some(&a) = pool.first() {
             let mut chosen = None;
             for &x in &pool[1..] {
                 if let Some((rule, why)) = self.why_not(a, x, level) {
                     ex.step(
                         rule,
-                        format!("{} drawn for {}: {why}; put back, drawn again", self.name(x), self.name(a)),
+                        format!(
+                            "{} drawn for {}: {why}; put back, drawn again",
+                            self.name(x),
+                            self.name(a)
+                        ),
                         self.about(&[a, x]),
                     );
                     continue;
@@ -554,9 +680,21 @@ impl Draw {
             let message = if self.entries[x].phantom.is_some() {
                 format!("{} meets [absent] and wins automatically", self.name(a))
             } else {
-                format!("{} drawn, then {}: {} – {}", self.name(a), self.name(x), self.name(a), self.name(x))
+                format!(
+                    "{} drawn, then {}: {} – {}",
+                    self.name(a),
+                    self.name(x),
+                    self.name(a),
+                    self.name(x)
+                )
             };
-            let rule = if self.entries[x].phantom == Some(Phantom::Bg11) { "BG-11" } else if self.entries[x].phantom.is_some() { "BG-3" } else { "BG-4" };
+            let rule = if self.entries[x].phantom == Some(Phantom::Bg11) {
+                "BG-11"
+            } else if self.entries[x].phantom.is_some() {
+                "BG-3"
+            } else {
+                "BG-4"
+            };
             ex.step(rule, message, self.about(&[a, x]));
             pairs.push((a, x));
             pool.retain(|&e| e != a && e != x);
@@ -572,8 +710,13 @@ impl Draw {
         pairs
             .iter()
             .filter_map(|&(a, b)| {
-                self.why_not(a, b, Level::Strict)
-                    .map(|(rule, why)| format!("{rule} not kept: {} – {}: {why}", self.name(a), self.name(b)))
+                self.why_not(a, b, Level::Strict).map(|(rule, why)| {
+                    format!(
+                        "{rule} not kept: {} – {}: {why}",
+                        self.name(a),
+                        self.name(b)
+                    )
+                })
             })
             .collect()
     }
@@ -610,7 +753,17 @@ mod tests {
         while next_combination(&mut c, 4) {
             all.push(c.clone());
         }
-        assert_eq!(all, vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]);
+        assert_eq!(
+            all,
+            vec![
+                vec![0, 1],
+                vec![0, 2],
+                vec![0, 3],
+                vec![1, 2],
+                vec![1, 3],
+                vec![2, 3]
+            ]
+        );
         let mut empty: Vec<usize> = Vec::new();
         assert!(!next_combination(&mut empty, 3));
     }
@@ -641,6 +794,12 @@ mod tests {
     fn no_pairing_at_all_is_none() {
         let mut d = Draw::new(entries(&[0, 0]));
         d.forbid(0, 1, "they met in round 1".into());
-        assert!(d.run(&[Level::Strict, Level::Bg7Dropped], &mut Explanation::default()).is_none());
+        assert!(
+            d.run(
+                &[Level::Strict, Level::Bg7Dropped],
+                &mut Explanation::default()
+            )
+            .is_none()
+        );
     }
 }

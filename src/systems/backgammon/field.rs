@@ -25,11 +25,11 @@ use std::collections::HashMap;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+use super::default_rounds;
 use super::draw::{Draw, Entry, Level, Phantom};
 use super::floats::{self, Status};
 use super::record::Record;
-use super::default_rounds;
-use crate::model::{ByeKind, Bye, GameResult, PlayerIdx, Tournament};
+use crate::model::{Bye, ByeKind, GameResult, PlayerIdx, Tournament};
 use crate::systems::{Explanation, RoundToPair};
 
 /// A round's draw and the levels to try.
@@ -53,18 +53,29 @@ pub fn regular(
         if p.withdrawn_from_round == Some(number) {
             ex.step(
                 "BG-10",
-                format!("{} withdrew before this draw: not drawn; his past games stay valid", p.id),
+                format!(
+                    "{} withdrew before this draw: not drawn; his past games stay valid",
+                    p.id
+                ),
                 vec![i],
             );
         }
         if p.late_entry_round == Some(number) {
-            ex.step("CG-9", format!("{} enters in round {number}, with 0 wins", p.id), vec![i]);
+            ex.step(
+                "CG-9",
+                format!("{} enters in round {number}, with 0 wins", p.id),
+                vec![i],
+            );
         }
     }
     for b in &r.preset_byes {
         ex.step(
             "CG-6",
-            format!("{}: {} this round, not drawn", r.id(b.player), b.kind.describe()),
+            format!(
+                "{}: {} this round, not drawn",
+                r.id(b.player),
+                b.kind.describe()
+            ),
             vec![b.player],
         );
     }
@@ -86,13 +97,28 @@ pub fn regular(
     let was_odd = number > 1
         && t.round(number - 1)
             .is_some_and(|round| round.byes.iter().any(|b| b.kind == ByeKind::AbsentOpponent));
-    let withdrew = t.players.iter().any(|p| p.withdrawn_from_round == Some(number));
+    let withdrew = t
+        .players
+        .iter()
+        .any(|p| p.withdrawn_from_round == Some(number));
     if real % 2 == 1 {
         entries.push(Entry::phantom(Phantom::Odd, 0));
-        let why = if withdrew && !was_odd { " ([absent] appears to keep the field even, BG-10)" } else { "" };
-        ex.step("BG-3", format!("odd field of {real}: [absent] is added, with 0 wins for the draw{why}"), Vec::new());
+        let why = if withdrew && !was_odd {
+            " ([absent] appears to keep the field even, BG-10)"
+        } else {
+            ""
+        };
+        ex.step(
+            "BG-3",
+            format!("odd field of {real}: [absent] is added, with 0 wins for the draw{why}"),
+            Vec::new(),
+        );
     } else if withdrew && was_odd {
-        ex.step("BG-10", format!("even field of {real}: [absent] disappears"), Vec::new());
+        ex.step(
+            "BG-10",
+            format!("even field of {real}: [absent] disappears"),
+            Vec::new(),
+        );
     }
     let bg11 = bg11(t, number, total, &mut entries, ex);
     let mut draw = Draw::new(entries);
@@ -103,7 +129,8 @@ pub fn regular(
         .filter_map(|(i, e)| e.player.map(|p| (p, i)))
         .collect();
     for (a, b) in rec.blocked_pairs() {
-        if let (Some(&ea), Some(&eb), Some(why)) = (index.get(&a), index.get(&b), rec.why_not(a, b)) {
+        if let (Some(&ea), Some(&eb), Some(why)) = (index.get(&a), index.get(&b), rec.why_not(a, b))
+        {
             draw.forbid(ea, eb, why);
         }
     }
@@ -128,9 +155,18 @@ pub fn needed_undefeated(total: u32, number: u32) -> u64 {
 
 /// BG-11: adds [absent] games for the undefeated when there are too few of them; fixes the
 /// parity with the odd field's [absent]. Whether any was added.
-fn bg11(t: &Tournament, number: u32, total: u32, entries: &mut Vec<Entry>, ex: &mut Explanation) -> bool {
+fn bg11(
+    t: &Tournament,
+    number: u32,
+    total: u32,
+    entries: &mut Vec<Entry>,
+    ex: &mut Explanation,
+) -> bool {
     let top = number - 1;
-    let undefeated = entries.iter().filter(|e| e.player.is_some() && e.undefeated).count() as u64;
+    let undefeated = entries
+        .iter()
+        .filter(|e| e.player.is_some() && e.undefeated)
+        .count() as u64;
     let phantoms_on_top = entries
         .iter()
         .filter(|e| e.phantom.is_some() && e.group == top)
@@ -171,12 +207,23 @@ fn bg11(t: &Tournament, number: u32, total: u32, entries: &mut Vec<Entry>, ex: &
     let players = entries.iter().filter(|e| e.player.is_some()).count();
     let phantoms = entries.len() - players;
     if (players + phantoms) % 2 == 1 {
-        if let Some(i) = entries.iter().position(|e| e.phantom == Some(Phantom::Odd) && e.group != top) {
+        if let Some(i) = entries
+            .iter()
+            .position(|e| e.phantom == Some(Phantom::Odd) && e.group != top)
+        {
             entries.remove(i);
-            ex.step("BG-3", "the field is even again: the odd field's [absent] disappears", Vec::new());
+            ex.step(
+                "BG-3",
+                "the field is even again: the odd field's [absent] disappears",
+                Vec::new(),
+            );
         } else {
             entries.push(Entry::phantom(Phantom::Odd, 0));
-            ex.step("BG-3", "the field is odd: [absent] is added with 0 wins", Vec::new());
+            ex.step(
+                "BG-3",
+                "the field is odd: [absent] is added with 0 wins",
+                Vec::new(),
+            );
         }
     }
     true
@@ -184,8 +231,16 @@ fn bg11(t: &Tournament, number: u32, total: u32, entries: &mut Vec<Entry>, ex: &
 
 /// BG-10, a withdrawal after the draw and before playing: the pending game of `player` in
 /// `round` becomes his opponent's game against [absent], and he is withdrawn from that round.
-pub fn withdraw_after_draw(t: &mut Tournament, round: u32, player: PlayerIdx) -> Result<(), String> {
-    let id = t.players.get(player).map(|p| p.id.clone()).ok_or("unknown player")?;
+pub fn withdraw_after_draw(
+    t: &mut Tournament,
+    round: u32,
+    player: PlayerIdx,
+) -> Result<(), String> {
+    let id = t
+        .players
+        .get(player)
+        .map(|p| p.id.clone())
+        .ok_or("unknown player")?;
     let r = round
         .checked_sub(1)
         .and_then(|i| t.rounds.get_mut(i as usize))
@@ -201,7 +256,11 @@ pub fn withdraw_after_draw(t: &mut Tournament, round: u32, player: PlayerIdx) ->
         ));
     }
     let game = r.games.remove(g);
-    let opponent = if game.white == player { game.black } else { game.white };
+    let opponent = if game.white == player {
+        game.black
+    } else {
+        game.white
+    };
     r.byes.push(Bye {
         player: opponent,
         kind: ByeKind::AbsentOpponent,

@@ -24,7 +24,9 @@ use rand::Rng;
 use super::draw::{Draw, Entry, Level};
 use super::matching;
 use super::record::Record;
-use super::{FINALS_DOMAIN, Results, backgammon_snapshot, check_rounds, explain_event, rng, total_rounds};
+use super::{
+    FINALS_DOMAIN, Results, backgammon_snapshot, check_rounds, explain_event, rng, total_rounds,
+};
 use crate::model::validate::{Problem, Problems, check_tournament};
 use crate::model::{PlayerIdx, Tournament};
 use crate::systems::{Explanation, PairError, PairOptions};
@@ -88,7 +90,11 @@ pub fn pair_finals(t: &Tournament, options: &PairOptions) -> Result<Finals, Pair
         if !eligible(p) && rec.wins(p) + 1 >= total {
             ex.step(
                 "BG-10",
-                format!("{} withdrew: he cannot win a trophy ({} wins)", id(p), rec.wins(p)),
+                format!(
+                    "{} withdrew: he cannot win a trophy ({} wins)",
+                    id(p),
+                    rec.wins(p)
+                ),
                 vec![p],
             );
         }
@@ -103,17 +109,29 @@ pub fn pair_finals(t: &Tournament, options: &PairOptions) -> Result<Finals, Pair
             warnings.push(format!(
                 "nobody won all {total} regular games: no final and no champion from the regular phase (BG-9)"
             ));
-            ex.step("BG-9", format!("nobody won all {total} games: no final"), Vec::new());
+            ex.step(
+                "BG-9",
+                format!("nobody won all {total} games: no final"),
+                Vec::new(),
+            );
             Outcome::NoUndefeated
         }
         [p] => {
-            ex.step("BG-9", format!("{} alone won all {total} games: champion", id(*p)), vec![*p]);
+            ex.step(
+                "BG-9",
+                format!("{} alone won all {total} games: champion", id(*p)),
+                vec![*p],
+            );
             Outcome::Champion(*p)
         }
         [a, b] => {
             ex.step(
                 "BG-9",
-                format!("{} and {} won all {total} games: they play the final", id(*a), id(*b)),
+                format!(
+                    "{} and {} won all {total} games: they play the final",
+                    id(*a),
+                    id(*b)
+                ),
                 vec![*a, *b],
             );
             Outcome::Final(*a, *b)
@@ -142,14 +160,21 @@ pub fn pair_finals(t: &Tournament, options: &PairOptions) -> Result<Finals, Pair
             .collect()
     };
     let mut lots = rng(seed, total + 1, FINALS_DOMAIN);
-    let lot: Vec<(PlayerIdx, u64)> = players.iter().map(|&p| (p, lots.random::<u64>() >> 1)).collect();
+    let lot: Vec<(PlayerIdx, u64)> = players
+        .iter()
+        .map(|&p| (p, lots.random::<u64>() >> 1))
+        .collect();
     let lot_of = |p: PlayerIdx| lot.iter().find(|(q, _)| *q == p).map_or(u64::MAX, |l| l.1);
     if !players.is_empty() {
         ex.step(
             "BG-9",
             format!(
                 "exactly one loss: {}",
-                players.iter().map(|&p| id(p)).collect::<Vec<_>>().join(", ")
+                players
+                    .iter()
+                    .map(|&p| id(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             players.clone(),
         );
@@ -159,7 +184,11 @@ pub fn pair_finals(t: &Tournament, options: &PairOptions) -> Result<Finals, Pair
     } else {
         None
     };
-    let mut pool: Vec<PlayerIdx> = players.iter().copied().filter(|&p| Some(p) != exempt).collect();
+    let mut pool: Vec<PlayerIdx> = players
+        .iter()
+        .copied()
+        .filter(|&p| Some(p) != exempt)
+        .collect();
     pool.sort_by_key(|&p| (lot_of(p), p));
     let repechage = draw_repechage(&pool, &rec, &lot_of, &id, &mut ex);
     Ok(Finals {
@@ -186,7 +215,14 @@ fn choose_exempt(
     let names = |v: &[PlayerIdx]| v.iter().map(|&p| id(p)).collect::<Vec<_>>().join(", ");
     let mut left = players.to_vec();
     if left.len() == 1 {
-        ex.step("BG-9", format!("{} alone in the repechage: exempt, he gets his trophy", names(&left)), left.clone());
+        ex.step(
+            "BG-9",
+            format!(
+                "{} alone in the repechage: exempt, he gets his trophy",
+                names(&left)
+            ),
+            left.clone(),
+        );
         return left[0];
     }
     let absent = |p: PlayerIdx| rec.player(p).absent_rounds.len();
@@ -194,26 +230,46 @@ fn choose_exempt(
     left.retain(|&p| absent(p) == fewest);
     ex.step(
         "BG-9",
-        format!("odd number: exemption criterion 1, fewest wins against [absent] ({fewest}): {}", names(&left)),
+        format!(
+            "odd number: exemption criterion 1, fewest wins against [absent] ({fewest}): {}",
+            names(&left)
+        ),
         left.clone(),
     );
     if left.len() > 1 {
-        let strength = |p: PlayerIdx| -> u32 { rec.player(p).opponents.iter().map(|&(_, o)| rec.wins(o)).sum() };
+        let strength = |p: PlayerIdx| -> u32 {
+            rec.player(p)
+                .opponents
+                .iter()
+                .map(|&(_, o)| rec.wins(o))
+                .sum()
+        };
         let best = left.iter().map(|&p| strength(p)).max().unwrap_or(0);
         left.retain(|&p| strength(p) == best);
         ex.step(
             "BG-9",
-            format!("criterion 2, highest sum of opponents' wins ({best}): {}", names(&left)),
+            format!(
+                "criterion 2, highest sum of opponents' wins ({best}): {}",
+                names(&left)
+            ),
             left.clone(),
         );
     }
     if left.len() > 1 {
         left.sort_by_key(|&p| (lot_of(p), p));
         left.truncate(1);
-        ex.step("BG-9", format!("criterion 3, lot: {}", names(&left)), left.clone());
+        ex.step(
+            "BG-9",
+            format!("criterion 3, lot: {}", names(&left)),
+            left.clone(),
+        );
     }
     let p = left[0];
-    ex.step("BG-9", format!("{} is exempt from the repechage and gets his trophy", id(p)), vec![p]);
+    ex.step(
+        "BG-9",
+        format!("{} is exempt from the repechage and gets his trophy", id(p)),
+        vec![p],
+    );
     p
 }
 
@@ -261,7 +317,9 @@ fn draw_repechage(
     }
     // No repechage without a repeat: allow as few as possible.
     let fresh = |set: &[PlayerIdx]| -> usize {
-        matching::size(&matching::maximum(set.len(), |i, j| rec.why_not(set[i], set[j]).is_none()))
+        matching::size(&matching::maximum(set.len(), |i, j| {
+            rec.why_not(set[i], set[j]).is_none()
+        }))
     };
     let mut left = pool.to_vec();
     let mut target = fresh(&left);
@@ -270,7 +328,11 @@ fn draw_repechage(
         format!(
             "no repechage avoids every repeat: {} repeat{} allowed, as few as possible",
             left.len() / 2 - target,
-            if left.len() / 2 - target == 1 { "" } else { "s" }
+            if left.len() / 2 - target == 1 {
+                ""
+            } else {
+                "s"
+            }
         ),
         Vec::new(),
     );
@@ -280,17 +342,39 @@ fn draw_repechage(
         for &x in &left[1..] {
             let rest: Vec<PlayerIdx> = left.iter().copied().filter(|&p| p != a && p != x).collect();
             let repeat = rec.why_not(a, x);
-            let need = if repeat.is_some() { target } else { target.saturating_sub(1) };
+            let need = if repeat.is_some() {
+                target
+            } else {
+                target.saturating_sub(1)
+            };
             if fresh(&rest) == need {
                 chosen = Some((x, repeat, need));
                 break;
             }
-            ex.detail("BG-9", format!("{} drawn for {}: put back (more repeats would follow)", id(x), id(a)), vec![a, x]);
+            ex.detail(
+                "BG-9",
+                format!(
+                    "{} drawn for {}: put back (more repeats would follow)",
+                    id(x),
+                    id(a)
+                ),
+                vec![a, x],
+            );
         }
-        let Some((x, repeat, need)) = chosen else { break };
+        let Some((x, repeat, need)) = chosen else {
+            break;
+        };
         match repeat {
-            Some(why) => ex.step("BG-9", format!("{} – {}: a repeat ({why}), unavoidable", id(a), id(x)), vec![a, x]),
-            None => ex.step("BG-9", format!("{} drawn, then {}: {} – {}", id(a), id(x), id(a), id(x)), vec![a, x]),
+            Some(why) => ex.step(
+                "BG-9",
+                format!("{} – {}: a repeat ({why}), unavoidable", id(a), id(x)),
+                vec![a, x],
+            ),
+            None => ex.step(
+                "BG-9",
+                format!("{} drawn, then {}: {} – {}", id(a), id(x), id(a), id(x)),
+                vec![a, x],
+            ),
         }
         target = need;
         pairs.push((a, x));

@@ -113,7 +113,11 @@ mod tests {
             Status::Normal
         );
         assert_eq!(
-            Status::of(&record(&[(1, Float::Down), (2, Float::Up), (3, Float::Down)])),
+            Status::of(&record(&[
+                (1, Float::Down),
+                (2, Float::Up),
+                (3, Float::Down)
+            ])),
             Status::WentDown
         );
     }

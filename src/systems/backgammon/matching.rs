@@ -20,10 +20,7 @@ pub fn maximum(n: usize, adjacent: impl Fn(usize, usize) -> bool) -> Vec<Option<
             m.augment_from(root);
         }
     }
-    m.mate
-        .iter()
-        .map(|&v| (v != NONE).then_some(v))
-        .collect()
+    m.mate.iter().map(|&v| (v != NONE).then_some(v)).collect()
 }
 
 /// Whether the graph has a perfect matching (every vertex matched).
@@ -120,7 +117,8 @@ impl<'a, F: Fn(usize, usize) -> bool> Matcher<'a, F> {
                 {
                     continue;
                 }
-                let u_is_outer = u == root || (self.mate[u] != NONE && self.parent[self.mate[u]] != NONE);
+                let u_is_outer =
+                    u == root || (self.mate[u] != NONE && self.parent[self.mate[u]] != NONE);
                 if u_is_outer {
                     self.contract(root, v, u);
                 } else if self.parent[u] == NONE {
@@ -193,24 +191,18 @@ mod tests {
     use super::*;
 
     fn brute_force_perfect(n: usize, adj: &dyn Fn(usize, usize) -> bool) -> bool {
-        fn go(free: &mut Vec<usize>, adj: &dyn Fn(usize, usize) -> bool) -> bool {
-            let Some(&a) = free.first() else { return true };
-            for i in 1..free.len() {
-                let b = free[i];
-                if adj(a, b) {
-                    let mut rest: Vec<usize> = free
-                        .iter()
-                        .copied()
-                        .filter(|&x| x != a && x != b)
-                        .collect();
-                    if go(&mut rest, adj) {
-                        return true;
-                    }
-                }
-            }
-            false
+        fn go(free: &[usize], adj: &dyn Fn(usize, usize) -> bool) -> bool {
+            let Some((&a, rest)) = free.split_first() else {
+                return true;
+            };
+            rest.iter().enumerate().any(|(i, &b)| {
+                let mut others = rest.to_vec();
+                others.remove(i);
+                adj(a, b) && go(&others, adj)
+            })
         }
-        n % 2 == 0 && go(&mut (0..n).collect(), adj)
+        let all: Vec<usize> = (0..n).collect();
+        n.is_multiple_of(2) && go(&all, adj)
     }
 
     #[test]
@@ -241,16 +233,14 @@ mod tests {
         for _ in 0..400 {
             let n = (next() % 9) as usize;
             let density = next() % 100;
-            let mut edge = vec![vec![false; n]; n];
-            for a in 0..n {
-                for b in a + 1..n {
-                    let on = next() % 100 < density;
-                    edge[a][b] = on;
-                    edge[b][a] = on;
-                }
-            }
-            let adj = |a: usize, b: usize| edge[a][b];
-            assert_eq!(has_perfect(n, adj), brute_force_perfect(n, &adj), "{edge:?}");
+            // Each unordered pair's edge, by its index in a flat table.
+            let edge: Vec<bool> = (0..n * n).map(|_| next() % 100 < density).collect();
+            let adj = |a: usize, b: usize| edge[a.min(b) * n + a.max(b)];
+            assert_eq!(
+                has_perfect(n, adj),
+                brute_force_perfect(n, &adj),
+                "{edge:?}"
+            );
             let mate = maximum(n, adj);
             if brute_force_perfect(n, &adj) {
                 assert_eq!(size(&mate) * 2, n);

@@ -126,7 +126,12 @@ pub enum Results {
 pub fn check_rounds(t: &Tournament, number: u32, results: Results) -> Vec<Problem> {
     let id = |p: PlayerIdx| t.players.get(p).map_or("?", |pl| pl.id.as_str());
     let mut problems = Vec::new();
-    for (r, round) in t.rounds.iter().enumerate().take(number.saturating_sub(1) as usize) {
+    for (r, round) in t
+        .rounds
+        .iter()
+        .enumerate()
+        .take(number.saturating_sub(1) as usize)
+    {
         let rn = r + 1;
         for (g, game) in round.games.iter().enumerate() {
             let path = format!("tournament.rounds[{r}].games[{g}].result");
@@ -212,11 +217,18 @@ fn check_round(r: &RoundToPair, results: Results) -> Result<u32, PairError> {
 fn explain_event(t: &Tournament, total: u32, ex: &mut super::Explanation) {
     ex.group("event");
     if t.total_rounds > 0 {
-        ex.detail("BG-1", format!("{total} regular rounds, as the snapshot sets"), Vec::new());
+        ex.detail(
+            "BG-1",
+            format!("{total} regular rounds, as the snapshot sets"),
+            Vec::new(),
+        );
     } else {
         ex.step(
             "BG-1",
-            format!("{total} regular rounds for {} entries (BG-1's default)", t.players.len()),
+            format!(
+                "{total} regular rounds for {} entries (BG-1's default)",
+                t.players.len()
+            ),
             Vec::new(),
         );
     }
@@ -340,7 +352,7 @@ impl PairingSystem for Backgammon {
         };
         explain_event(t, total, &mut out.explanation);
         if r.number == 2 {
-            match provisional::plan(r, true) {
+            match provisional::plan(r, total, true) {
                 Ok(plan) => {
                     let (d, drawn) = provisional::draw(r, &rec, &plan, true, &mut out.explanation);
                     if let Some(drawn) = drawn {
@@ -383,9 +395,23 @@ mod tests {
 
     #[test]
     fn bg1_rounds_from_entries() {
-        for (n, k) in [(2, 1), (3, 2), (6, 2), (7, 3), (14, 3), (15, 4), (30, 4), (31, 5), (62, 5), (63, 6)] {
+        for (n, k) in [
+            (2, 1),
+            (3, 2),
+            (6, 2),
+            (7, 3),
+            (14, 3),
+            (15, 4),
+            (30, 4),
+            (31, 5),
+            (62, 5),
+            (63, 6),
+        ] {
             assert_eq!(default_rounds(n), k, "{n} entries");
         }
-        assert_eq!(default_rounds_table(3), vec![(1, 2, 1), (3, 6, 2), (7, 14, 3)]);
+        assert_eq!(
+            default_rounds_table(3),
+            vec![(1, 2, 1), (3, 6, 2), (7, 14, 3)]
+        );
     }
 }

@@ -34,6 +34,7 @@ use std::collections::{HashMap, HashSet};
 use rand::Rng;
 
 use super::draw::{Draw, Drawn, Entry, Level, Phantom};
+use super::field;
 use super::record::{Record, winner};
 use super::{EARLY_DOMAIN, rng};
 use crate::model::validate::{Problem, Problems};
@@ -100,13 +101,16 @@ pub fn boards(round: &Round) -> Vec<(u32, &Game)> {
     }
 }
 
-/// The early draw's placeholders, or why round 2 cannot be drawn early. With `results`,
-/// every board must have a winner.
-pub fn plan(r: &RoundToPair, results: bool) -> Result<Plan, String> {
+/// The early draw's placeholders, or why round 2 cannot be drawn early, in an event of
+/// `total` rounds. With `results`, every board must have a winner.
+pub fn plan(r: &RoundToPair, total: u32, results: bool) -> Result<Plan, String> {
     let t = &r.tournament;
     let id = |p: PlayerIdx| r.id(p).to_string();
     if r.number != 2 {
-        return Err(format!("the early draw is for round 2, not round {}", r.number));
+        return Err(format!(
+            "the early draw is for round 2, not round {}",
+            r.number
+        ));
     }
     let Some(round1) = t.round(1) else {
         return Err("round 1 is not drawn".to_string());
@@ -138,12 +142,18 @@ pub fn plan(r: &RoundToPair, results: bool) -> Result<Plan, String> {
         } else {
             "is absent from round 2"
         };
-        return Err(format!("{} played round 1 but {why}: round 2's field is not round 1's", id(p)));
+        return Err(format!(
+            "{} played round 1 but {why}: round 2's field is not round 1's",
+            id(p)
+        ));
     }
     let mut extra: Vec<PlayerIdx> = now.difference(&in_round1).copied().collect();
     extra.sort_by_key(|&p| t.pairing_number(p));
     if let Some(&p) = extra.first() {
-        return Err(format!("{} is in round 2's draw but had no game in round 1", id(p)));
+        return Err(format!(
+            "{} is in round 2's draw but had no game in round 1",
+            id(p)
+        ));
     }
     let list = boards(round1);
     let mut winners = Vec::new();
@@ -157,18 +167,40 @@ pub fn plan(r: &RoundToPair, results: bool) -> Result<Plan, String> {
             return Err(format!("board {board} of round 1 has no winner ({why})"));
         }
         let players = vec![g.white, g.black];
-        winners.push(Slot { kind: SlotKind::Winner, board, players: players.clone() });
-        losers.push(Slot { kind: SlotKind::Loser, board, players });
+        winners.push(Slot {
+            kind: SlotKind::Winner,
+            board,
+            players: players.clone(),
+        });
+        losers.push(Slot {
+            kind: SlotKind::Loser,
+            board,
+            players,
+        });
     }
     for &p in &absent_games {
-        winners.push(Slot { kind: SlotKind::Known, board: 0, players: vec![p] });
+        winners.push(Slot {
+            kind: SlotKind::Known,
+            board: 0,
+            players: vec![p],
+        });
     }
     let odd = !absent_games.is_empty();
     if odd != (now.len() % 2 == 1) {
         return Err("round 1's [absent] game does not match the parity of the field".to_string());
     }
+    let undefeated = winners.len() as u64;
+    let needed = field::needed_undefeated(total, 2);
+    if undefeated < needed && field::bg11_applies(total, t.players.len()) {
+        return Err(format!(
+            "round 1 leaves {undefeated} undefeated, {needed} are needed: BG-11 adds [absent] games"
+        ));
+    }
     winners.extend(losers);
-    Ok(Plan { slots: winners, odd })
+    Ok(Plan {
+        slots: winners,
+        odd,
+    })
 }
 
 /// Resolves a slot with round 1's results.
@@ -200,7 +232,11 @@ pub fn draw(
     for slot in &plan.slots {
         let group = u32::from(slot.kind != SlotKind::Loser);
         let lot = lots.random::<u64>() >> 1;
-        let player = if resolved { round1.and_then(|r1| resolve(slot, r1)) } else { None };
+        let player = if resolved {
+            round1.and_then(|r1| resolve(slot, r1))
+        } else {
+            None
+        };
         let mut label = slot.label(id);
         if let (Some(p), false) = (player, slot.kind == SlotKind::Known) {
             label = format!("{label} ({})", id(p));
@@ -230,7 +266,11 @@ pub fn draw(
                 .iter()
                 .position(|o| o.kind == SlotKind::Loser && o.board == slot.board)
         {
-            d.forbid(i, j, format!("both come from board {} of round 1", slot.board));
+            d.forbid(
+                i,
+                j,
+                format!("both come from board {} of round 1", slot.board),
+            );
         }
     }
     // Placeholders either of whose players may not meet (CG-10) are kept apart.
@@ -304,11 +344,16 @@ pub fn pair_provisional(
     if paired == 0 {
         return Err(invalid(
             "tournament.rounds",
-            format!("round 1 is not drawn yet: {what} pairs the future winners of round 1's boards; pair round 1 first"),
+            format!(
+                "round 1 is not drawn yet: {what} pairs the future winners of round 1's boards; pair round 1 first"
+            ),
         ));
     }
     if let Some(n) = options.round.filter(|&n| n != 2) {
-        return Err(invalid("round", format!("{what} draws round 2, not round {n}")));
+        return Err(invalid(
+            "round",
+            format!("{what} draws round 2, not round {n}"),
+        ));
     }
     if paired > 1 {
         return Err(invalid(
@@ -324,7 +369,8 @@ pub fn pair_provisional(
         },
     )?;
     let total = super::check_round(&r, super::Results::NoneYet)?;
-    let plan = plan(&r, false).map_err(|why| invalid("tournament", format!("{what} is not possible: {why}")))?;
+    let plan = plan(&r, total, false)
+        .map_err(|why| invalid("tournament", format!("{what} is not possible: {why}")))?;
     let rec = Record::build(&r.tournament, 2);
     let mut ex = Explanation::default();
     super::explain_event(&r.tournament, total, &mut ex);

@@ -55,7 +55,12 @@ impl Record {
     pub fn build(t: &Tournament, number: u32) -> Record {
         let mut players = vec![PlayerRecord::default(); t.players.len()];
         let mut met = HashMap::new();
-        for (r, round) in t.rounds.iter().enumerate().take(number.saturating_sub(1) as usize) {
+        for (r, round) in t
+            .rounds
+            .iter()
+            .enumerate()
+            .take(number.saturating_sub(1) as usize)
+        {
             let rn = r as u32 + 1;
             // BG-7 compares the wins each side had when the round was drawn.
             let before: Vec<u32> = players.iter().map(|p| p.wins).collect();
@@ -70,7 +75,11 @@ impl Record {
                     players[g.white].opponents.push((rn, g.black));
                     players[g.black].opponents.push((rn, g.white));
                     if wb != bb {
-                        let (hi, lo) = if wb > bb { (g.white, g.black) } else { (g.black, g.white) };
+                        let (hi, lo) = if wb > bb {
+                            (g.white, g.black)
+                        } else {
+                            (g.black, g.white)
+                        };
                         players[hi].floats.push((rn, Float::Down));
                         players[lo].floats.push((rn, Float::Up));
                     }
@@ -80,7 +89,9 @@ impl Record {
                 }
             }
             for b in &round.byes {
-                let Some(p) = players.get_mut(b.player) else { continue };
+                let Some(p) = players.get_mut(b.player) else {
+                    continue;
+                };
                 match b.kind {
                     ByeKind::AbsentOpponent => {
                         p.wins += 1;
@@ -148,7 +159,12 @@ impl Record {
 
     /// Every pair that may not meet (met or forbidden), each once.
     pub fn blocked_pairs(&self) -> Vec<(PlayerIdx, PlayerIdx)> {
-        let mut out: Vec<_> = self.met.keys().chain(self.forbidden.iter()).copied().collect();
+        let mut out: Vec<_> = self
+            .met
+            .keys()
+            .chain(self.forbidden.iter())
+            .copied()
+            .collect();
         out.sort_unstable();
         out.dedup();
         out

@@ -109,7 +109,8 @@ impl History {
                         } else {
                             let won = matches!(
                                 (result, white),
-                                (GameResult::WhiteWinsForfeit, true) | (GameResult::BlackWinsForfeit, false)
+                                (GameResult::WhiteWinsForfeit, true)
+                                    | (GameResult::BlackWinsForfeit, false)
                             );
                             if won {
                                 h.unplayed_points.push(if white { w } else { b });

@@ -89,7 +89,11 @@ impl RoundToPair {
             if kind.is_pairing_allocated() {
                 problems.push(Problem::new(
                     path,
-                    format!("player {:?}: round {number} is not paired yet, so it cannot hold a {}", player.id, kind.describe()),
+                    format!(
+                        "player {:?}: round {number} is not paired yet, so it cannot hold a {}",
+                        player.id,
+                        kind.describe()
+                    ),
                 ));
                 continue;
             }
