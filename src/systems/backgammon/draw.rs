@@ -119,6 +119,8 @@ pub struct Draw {
     pub entries: Vec<Entry>,
     /// Entry pairs (lower index first) that may not meet, and why ("they met in round 2").
     conflicts: HashMap<(usize, usize), String>,
+    /// The same, as lists per entry.
+    partners: Vec<Vec<usize>>,
     /// Labels of the explanation groups, by win group; default "N wins".
     labels: HashMap<u32, String>,
 }
@@ -143,18 +145,54 @@ const LEFTOVER_BUDGET: usize = 4096;
 
 impl Draw {
     pub fn new(entries: Vec<Entry>) -> Draw {
+        let n = entries.len();
         Draw {
             entries,
             conflicts: HashMap::new(),
+            partners: vec![Vec::new(); n],
             labels: HashMap::new(),
         }
     }
 
     /// Two entries may not meet, for `why`.
     pub fn forbid(&mut self, a: usize, b: usize, why: String) {
-        if a != b {
-            self.conflicts.entry(key(a, b)).or_insert(why);
+        if a == b || a >= self.entries.len() || b >= self.entries.len() {
+            return;
         }
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.conflicts.entry(key(a, b)) {
+            slot.insert(why);
+            self.partners[a].push(b);
+            self.partners[b].push(a);
+        }
+    }
+
+    /// The most partners any entry of `pool`, a set of one win group, may not meet inside
+    /// it. Inside a group BG-7 has nothing to say, so only past meetings, forbidden pairs and
+    /// [absent]'s rules count, a few per player.
+    fn most_blocked(&self, pool: &[usize], level: Level) -> usize {
+        let mut inside = vec![false; self.entries.len()];
+        for &e in pool {
+            inside[e] = true;
+        }
+        let phantoms: Vec<usize> = pool
+            .iter()
+            .copied()
+            .filter(|&e| self.entries[e].phantom.is_some())
+            .collect();
+        pool.iter()
+            .map(|&v| {
+                if self.entries[v].phantom.is_some() {
+                    pool.iter().filter(|&&u| !self.allowed(v, u, level)).count()
+                } else {
+                    self.partners[v].iter().filter(|&&u| inside[u]).count()
+                        + phantoms
+                            .iter()
+                            .filter(|&&f| !self.allowed(v, f, level))
+                            .count()
+                }
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     pub fn label_group(&mut self, group: u32, label: String) {
@@ -257,7 +295,14 @@ impl Draw {
 
     /// Whether the entries of `set` can all be paired among themselves.
     fn perfect(&self, set: &[usize], level: Level) -> bool {
-        matching::has_perfect(set.len(), |i, j| self.allowed(set[i], set[j], level))
+        // Group by group in lot order, so that the matching's greedy start pairs inside the
+        // groups (always allowed but for a few past meetings) and leaves little to augment.
+        let mut order = set.to_vec();
+        order.sort_by_key(|&e| {
+            let en = &self.entries[e];
+            (std::cmp::Reverse(en.group), en.lot, e)
+        });
+        matching::has_perfect(order.len(), |i, j| self.allowed(order[i], order[j], level))
     }
 
     fn list(&self, set: &[usize]) -> String {
@@ -643,9 +688,23 @@ impl Draw {
         pairs: &mut Vec<(usize, usize)>,
         ex: &mut Explanation,
     ) -> Option<()> {
-        while let Some(&a) = pool.first() {
+        // Dirac: n players (n even, n >= 4) each allowed with at least n/2 of the others can
+        // all be paired (the graph has a Hamiltonian cycle). Removing players never blocks
+        // more pairs, so while the players left after a pair are at least 2·blocked + 2, any
+        // allowed pair leaves a pairable rest and the exact look-ahead would agree: it is
+        // skipped, which keeps large groups linear.
+        let blocked = self.most_blocked(pool, level);
+        let mut used = vec![false; self.entries.len()];
+        let mut left = pool.len();
+        let mut start = 0;
+        while left > 0 {
+            while used[pool[start]] {
+                start += 1;
+            }
+            let a = pool[start];
+            let quick = left >= 2 * blocked + 4 && left >= 6;
             let mut chosen = None;
-            for &x in &pool[1..] {
+            for &x in pool[start + 1..].iter().filter(|&&x| !used[x]) {
                 if let Some((rule, why)) = self.why_not(a, x, level) {
                     ex.step(
                         rule,
@@ -658,20 +717,30 @@ impl Draw {
                     );
                     continue;
                 }
-                let rest: Vec<usize> = pool.iter().copied().filter(|&e| e != a && e != x).collect();
-                if !self.perfect(&rest, level) {
-                    ex.step(
-                        "BG-6",
-                        format!(
-                            "{} drawn for {}: then {} could not all be paired; pair undone, {} put back",
-                            self.name(x),
-                            self.name(a),
-                            self.list(&rest),
-                            self.name(x)
-                        ),
-                        self.about(&[a, x]),
-                    );
-                    continue;
+                if !quick {
+                    let rest: Vec<usize> = pool
+                        .iter()
+                        .copied()
+                        .filter(|&e| !used[e] && e != a && e != x)
+                        .collect();
+                    if !self.perfect(&rest, level) {
+                        let who = if rest.len() <= 8 {
+                            self.list(&rest)
+                        } else {
+                            format!("the {} others", rest.len())
+                        };
+                        ex.step(
+                            "BG-6",
+                            format!(
+                                "{} drawn for {}: then {who} could not all be paired; pair undone, {} put back",
+                                self.name(x),
+                                self.name(a),
+                                self.name(x)
+                            ),
+                            self.about(&[a, x]),
+                        );
+                        continue;
+                    }
                 }
                 chosen = Some(x);
                 break;
@@ -697,8 +766,11 @@ impl Draw {
             };
             ex.step(rule, message, self.about(&[a, x]));
             pairs.push((a, x));
-            pool.retain(|&e| e != a && e != x);
+            used[a] = true;
+            used[x] = true;
+            left -= 2;
         }
+        pool.clear();
         Some(())
     }
 

@@ -205,10 +205,14 @@ pub fn plan(r: &RoundToPair, total: u32, results: bool) -> Result<Plan, String> 
 
 /// Resolves a slot with round 1's results.
 pub fn resolve(slot: &Slot, round1: &Round) -> Option<PlayerIdx> {
+    resolve_in(slot, &boards(round1).into_iter().collect())
+}
+
+fn resolve_in(slot: &Slot, games: &HashMap<u32, &Game>) -> Option<PlayerIdx> {
     match slot.kind {
         SlotKind::Known => slot.players.first().copied(),
         SlotKind::Winner | SlotKind::Loser => {
-            let (_, g) = boards(round1).into_iter().find(|(b, _)| *b == slot.board)?;
+            let g = games.get(&slot.board)?;
             let w = winner(g.white, g.black, g.result)?;
             let l = if w == g.white { g.black } else { g.white };
             Some(if slot.kind == SlotKind::Winner { w } else { l })
@@ -227,13 +231,18 @@ pub fn draw(
     let t = &r.tournament;
     let id = |p: PlayerIdx| r.id(p).to_string();
     let mut lots = rng(r.seed, 2, EARLY_DOMAIN);
-    let round1 = t.round(1);
+    let games: HashMap<u32, &Game> = t
+        .round(1)
+        .map(boards)
+        .unwrap_or_default()
+        .into_iter()
+        .collect();
     let mut entries = Vec::with_capacity(plan.slots.len() + 1);
     for slot in &plan.slots {
         let group = u32::from(slot.kind != SlotKind::Loser);
         let lot = lots.random::<u64>() >> 1;
         let player = if resolved {
-            round1.and_then(|r1| resolve(slot, r1))
+            resolve_in(slot, &games)
         } else {
             None
         };
@@ -256,25 +265,22 @@ pub fn draw(
     d.label_group(0, "future losers of round 1".to_string());
     // The two placeholders of a board met in round 1.
     let mut of_player: HashMap<PlayerIdx, Vec<usize>> = HashMap::new();
+    let mut of_board: HashMap<u32, Vec<usize>> = HashMap::new();
     for (i, slot) in plan.slots.iter().enumerate() {
         for &p in &slot.players {
             of_player.entry(p).or_default().push(i);
         }
-        if slot.kind == SlotKind::Winner
-            && let Some(j) = plan
-                .slots
-                .iter()
-                .position(|o| o.kind == SlotKind::Loser && o.board == slot.board)
-        {
-            d.forbid(
-                i,
-                j,
-                format!("both come from board {} of round 1", slot.board),
-            );
+        if slot.kind != SlotKind::Known {
+            of_board.entry(slot.board).or_default().push(i);
+        }
+    }
+    for (board, slots) in &of_board {
+        if let [i, j] = slots.as_slice() {
+            d.forbid(*i, *j, format!("both come from board {board} of round 1"));
         }
     }
     // Placeholders either of whose players may not meet (CG-10) are kept apart.
-    for (x, y) in rec.blocked_pairs() {
+    for (x, y) in rec.forbidden_pairs() {
         let (Some(xs), Some(ys)) = (of_player.get(&x), of_player.get(&y)) else {
             continue;
         };

@@ -157,6 +157,13 @@ impl Record {
         }
     }
 
+    /// The CG-10 pairs of the round being drawn.
+    pub fn forbidden_pairs(&self) -> Vec<(PlayerIdx, PlayerIdx)> {
+        let mut out: Vec<_> = self.forbidden.iter().copied().collect();
+        out.sort_unstable();
+        out
+    }
+
     /// Every pair that may not meet (met or forbidden), each once.
     pub fn blocked_pairs(&self) -> Vec<(PlayerIdx, PlayerIdx)> {
         let mut out: Vec<_> = self
