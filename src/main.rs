@@ -203,6 +203,17 @@ enum ClientCall {
         input: PathBuf,
         #[arg(long)]
         json: bool,
+        /// Backgammon (BG-8): the early draw of round 2 (PairProvisional).
+        #[arg(long)]
+        provisional: bool,
+    },
+    /// Backgammon: the final phase (BG-9, PairFinals) of a TRF file on the server.
+    Finals {
+        #[command(flatten)]
+        system: SystemArg,
+        input: PathBuf,
+        #[arg(long)]
+        json: bool,
     },
     /// List the server's systems.
     Systems,
@@ -434,8 +445,24 @@ fn finals(args: &FinalsArgs) -> Result<ExitCode, CliError> {
     let r = convert::finals_response(&t, &f, backgammon::Backgammon.info().rule_set);
     if args.json {
         println!("{}", finals_json(&r));
-        return Ok(ExitCode::SUCCESS);
+    } else {
+        write_output(Path::new("-"), &finals_text(&r))?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How a server's refusal reaches the exit code.
+fn status_error(s: tonic::Status) -> CliError {
+    match s.code() {
+        tonic::Code::InvalidArgument => CliError::Invalid(s.message().to_string()),
+        tonic::Code::FailedPrecondition => CliError::NoPairing(s.message().to_string()),
+        _ => CliError::Unexpected(s.message().to_string()),
+    }
+}
+
+/// The final phase as text: the final (or champion), then the repechage pairs and the
+/// exempt player.
+fn finals_text(r: &proto::PairFinalsResponse) -> String {
     let mut out = String::new();
     match (r.r#final.as_ref(), r.champion_id.as_str()) {
         (Some(b), _) => out.push_str(&format!("final: {} {}\n", b.first_id, b.second_id)),
@@ -452,8 +479,7 @@ fn finals(args: &FinalsArgs) -> Result<ExitCode, CliError> {
     for w in &r.warnings {
         out.push_str(&format!("warning: {w}\n"));
     }
-    write_output(Path::new("-"), &out)?;
-    Ok(ExitCode::SUCCESS)
+    out
 }
 
 fn run_check(args: &CheckArgs) -> Result<ExitCode, CliError> {
@@ -520,6 +546,60 @@ fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
                 system,
                 input,
                 json,
+                provisional: true,
+            } => {
+                let text = std::fs::read_to_string(&input)
+                    .map_err(|e| CliError::File(format!("{}: {e}", input.display())))?;
+                let request = proto::PairProvisionalRequest {
+                    input: Some(proto::pair_provisional_request::Input::Trf(text)),
+                    system: system
+                        .resolve()?
+                        .map_or(0, |s| convert::system_to_proto(s) as i32),
+                    explanation_detail: proto::ExplanationDetail::Full as i32,
+                    ..proto::PairProvisionalRequest::default()
+                };
+                let r = client
+                    .pair_provisional(request)
+                    .await
+                    .map_err(status_error)?
+                    .into_inner();
+                if json {
+                    println!("{}", provisional_json(&r));
+                } else {
+                    print!("{}", provisional_list(&r));
+                }
+            }
+            ClientCall::Finals {
+                system,
+                input,
+                json,
+            } => {
+                let text = std::fs::read_to_string(&input)
+                    .map_err(|e| CliError::File(format!("{}: {e}", input.display())))?;
+                let request = proto::PairFinalsRequest {
+                    input: Some(proto::pair_finals_request::Input::Trf(text)),
+                    system: system
+                        .resolve()?
+                        .map_or(0, |s| convert::system_to_proto(s) as i32),
+                    explanation_detail: proto::ExplanationDetail::Full as i32,
+                    ..proto::PairFinalsRequest::default()
+                };
+                let r = client
+                    .pair_finals(request)
+                    .await
+                    .map_err(status_error)?
+                    .into_inner();
+                if json {
+                    println!("{}", finals_json(&r));
+                } else {
+                    print!("{}", finals_text(&r));
+                }
+            }
+            ClientCall::Pair {
+                system,
+                input,
+                json,
+                provisional: false,
             } => {
                 let text = std::fs::read_to_string(&input)
                     .map_err(|e| CliError::File(format!("{}: {e}", input.display())))?;
@@ -531,11 +611,7 @@ fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
                     explanation_detail: proto::ExplanationDetail::Full as i32,
                     ..proto::PairRequest::default()
                 };
-                let response = client.pair(request).await.map_err(|s| match s.code() {
-                    tonic::Code::InvalidArgument => CliError::Invalid(s.message().to_string()),
-                    tonic::Code::FailedPrecondition => CliError::NoPairing(s.message().to_string()),
-                    _ => CliError::Unexpected(s.message().to_string()),
-                })?;
+                let response = client.pair(request).await.map_err(status_error)?;
                 let r = response.get_ref();
                 if json {
                     println!("{}", response_json(r));
