@@ -212,6 +212,10 @@ fn finals_prints_the_final_phase() {
         "7 + [absent]: one undefeated: {out}"
     );
     assert!(out.contains("\nrepechage: "), "{out}");
+    // Re-pairing every round from the file, with the seed of the draws, finds them all.
+    let (code, out, err) = swisspair(&["check", file, "--seed", "7"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.ends_with("3 passed, 0 failed\n"), "{out}");
     let (code, json, _) = swisspair(&["finals", file, "--json"]);
     assert_eq!(code, 0);
     assert!(json.contains("FINAL_OUTCOME_CHAMPION"), "{json}");

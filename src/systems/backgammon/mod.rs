@@ -301,20 +301,12 @@ impl PairingSystem for Backgammon {
             id: SystemId::Backgammon,
             title: "Backgammon Swiss: win groups, seeded draw, [absent], float compensation",
             rule_set: "systems.md §7 BG-1..BG-11 (Catalan club regulation, seed 004)",
-            options: vec![
-                OptionInfo {
-                    name: "match_length",
-                    kind: "uint32",
-                    default_value: "0",
-                    description: "points per match (e.g. 11); carried through to the answers as data",
-                },
-                OptionInfo {
-                    name: "total_rounds",
-                    kind: "uint32",
-                    default_value: "BG-1",
-                    description: "Tournament.total_rounds; 0 = BG-1: k rounds for 2^k-1..2^(k+1)-2 entries (see default_rounds)",
-                },
-            ],
+            options: vec![OptionInfo {
+                name: "match_length",
+                kind: "uint32",
+                default_value: "0",
+                description: "points per match (e.g. 11); carried through to the answers as data",
+            }],
         }
     }
 

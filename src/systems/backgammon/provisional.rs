@@ -12,14 +12,16 @@
 //! (BG-7 has nothing to say).
 //!
 //! **Seed.** The lots come from `ChaCha8(seed ^ "BG-8" domain ^ 2·φ)` ([`super::rng`] with
-//! [`super::EARLY_DOMAIN`], round 2), drawn first for the winners' slots in board order
-//! (the player who met [absent] in round 1, a known winner, after the boards), then for the
-//! losers' slots in board order. `seed` is the request's seed, else the snapshot's
-//! `lot_seed`: give `Pair` the seed given to `PairProvisional`.
+//! [`super::EARLY_DOMAIN`], round 2), one key per placeholder: first the winners' slots,
+//! boards taken by the lower pairing number of their two players (then the higher), the
+//! player who met [absent] in round 1 (a known winner) after them; then the losers' slots
+//! in the same board order. `seed` is the request's seed, else the snapshot's `lot_seed`:
+//! give `Pair` the seed given to `PairProvisional`.
 //!
-//! **Boards.** Round 1's boards are numbered by their `board` field when every game has
-//! one, else by their order in the snapshot (a TRF has no board numbers: its games are in
-//! the order of their first-listed player). Send round 1 to both calls the same way.
+//! **Boards.** The draw does not depend on how round 1's boards are numbered or listed;
+//! the labels ("winner of board 3") use the snapshot's numbers: the `board` field when
+//! every game has one, else the order of the games (a TRF has no board numbers: its games
+//! are in the order of their first-listed player).
 //!
 //! **When the early draw is not possible (decisions).** It needs round 2's field to be
 //! round 1's: nobody withdrawn, absent, late or with a bye, and at most one [absent] game in
@@ -155,7 +157,13 @@ pub fn plan(r: &RoundToPair, total: u32, results: bool) -> Result<Plan, String> 
             id(p)
         ));
     }
-    let list = boards(round1);
+    // The lots follow the boards' players, not their numbering, so that a snapshot whose
+    // boards are numbered or listed otherwise (a TRF has no board numbers) draws the same.
+    let mut list = boards(round1);
+    list.sort_by_key(|(_, g)| {
+        let (a, b) = (t.pairing_number(g.white), t.pairing_number(g.black));
+        (a.min(b), a.max(b))
+    });
     let mut winners = Vec::new();
     let mut losers = Vec::new();
     for &(board, g) in &list {
