@@ -74,12 +74,12 @@ pub fn pair_finals(t: &Tournament, options: &PairOptions) -> Result<Finals, Pair
             format!("the final phase comes after the {total} regular rounds (BG-1, BG-9); {paired} are paired"),
         ));
     }
-    problems.extend(check_rounds(&t, total + 1, Results::Required));
+    problems.extend(check_rounds(&t, total.saturating_add(1), Results::Required));
     if !problems.is_empty() {
         return Err(PairError::Invalid(Problems(problems)));
     }
     let id = |p: PlayerIdx| t.players[p].id.clone();
-    let rec = Record::build(&t, total + 1);
+    let rec = Record::build(&t, total.saturating_add(1));
     let mut ex = Explanation::default();
     explain_event(&t, total, &mut ex);
     ex.group("final (BG-9)");
@@ -159,7 +159,7 @@ pub fn pair_finals(t: &Tournament, options: &PairOptions) -> Result<Finals, Pair
             .filter(|&p| eligible(p) && rec.wins(p) + 1 == total)
             .collect()
     };
-    let mut lots = rng(seed, total + 1, FINALS_DOMAIN);
+    let mut lots = rng(seed, total.saturating_add(1), FINALS_DOMAIN);
     let lot: Vec<(PlayerIdx, u64)> = players
         .iter()
         .map(|&p| (p, lots.random::<u64>() >> 1))
