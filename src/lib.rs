@@ -30,12 +30,15 @@
 //! | full-point bye (`F`) | full-point bye (default: win) | no | no | yes |
 //! | half-point bye (`H`) | half-point bye (default: draw) | no | no | no |
 //! | zero-point bye (`Z`) | zero-point bye (default 0) | no | no | no |
+//! | backgammon win against "[absent]" (`V`, BG-3) | forfeit win (default: win); one win for BG-2 | no, but at most once per player (BG-3) | no | yes |
 //! | absent / withdrawn / not yet entered (blank) | 0 | no | no | no |
 //!
 //! Colour histories skip unplayed rounds (GHR 3.4: `BWBuW` reads as `uBWBW`). Forbidden
 //! pairs (CG-10) count as having met. In a round robin the schedule is fixed: the opponent
 //! of an absent player, like the player meeting the bye number of an odd table, gets a
-//! pairing-allocated bye.
+//! pairing-allocated bye. A backgammon game against the phantom "[absent]" is a bye of its
+//! own kind (`AbsentOpponent`): a win, a down-float against a 0-win opponent for BG-7, and
+//! nothing at all in tie-breaks (BG-3).
 pub mod check;
 pub mod matching;
 pub mod model;

@@ -10,11 +10,13 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use swisspair::check::manual::{self, Proposal};
 use swisspair::check::{CheckOptions, check};
-use swisspair::model::{ByeKind, SystemId, Tournament};
+use swisspair::model::{SystemId, Tournament};
 use swisspair::proto;
 use swisspair::service::{self, ServerConfig, convert};
 use swisspair::simulate::{SimConfig, SimError, simulate};
-use swisspair::systems::{self, Detail, PairError, PairOptions, RoundPairing};
+use swisspair::systems::{
+    self, Detail, PairError, PairOptions, PairingSystem as _, RoundPairing, backgammon,
+};
 use swisspair::trf;
 
 #[derive(Parser)]
@@ -41,6 +43,8 @@ enum Command {
     Validate(ValidateArgs),
     /// Simulate a random tournament paired by a system, written as TRF.
     Simulate(SimulateArgs),
+    /// Backgammon's final phase (BG-9): the final (or champion) and the repechage round.
+    Finals(FinalsArgs),
     /// List the implemented pairing systems.
     Systems,
     /// Call a running server.
@@ -152,6 +156,28 @@ struct PairArgs {
     seed: Option<u64>,
     #[arg(long, value_enum, default_value = "full")]
     detail: DetailArg,
+    /// Backgammon (BG-8): draw round 2 before round 1 has results; prints placeholders
+    /// ("winner of board 3") instead of players.
+    #[arg(long)]
+    provisional: bool,
+}
+
+#[derive(Args)]
+struct FinalsArgs {
+    #[command(flatten)]
+    system: SystemArg,
+    #[command(flatten)]
+    options: OptionArgs,
+    /// The tournament after its regular rounds (TRF-16/TRF-26).
+    input: PathBuf,
+    /// Print the full response with its explanation as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Seed of every lot.
+    #[arg(long)]
+    seed: Option<u64>,
+    #[arg(long, value_enum, default_value = "full")]
+    detail: DetailArg,
 }
 
 #[derive(Args)]
@@ -227,6 +253,17 @@ enum ClientCall {
         input: PathBuf,
         #[arg(long)]
         json: bool,
+        /// Backgammon (BG-8): the early draw of round 2 (PairProvisional).
+        #[arg(long)]
+        provisional: bool,
+    },
+    /// Backgammon: the final phase (BG-9, PairFinals) of a TRF file on the server.
+    Finals {
+        #[command(flatten)]
+        system: SystemArg,
+        input: PathBuf,
+        #[arg(long)]
+        json: bool,
     },
     /// List the server's systems.
     Systems,
@@ -276,6 +313,7 @@ fn main() -> ExitCode {
         Command::Check(args) => run_check(&args),
         Command::Simulate(args) => run_simulate(&args),
         Command::Validate(args) => run_validate(&args),
+        Command::Finals(args) => finals(&args),
         Command::Systems => {
             print_systems(&service::list_systems());
             Ok(ExitCode::SUCCESS)
@@ -337,9 +375,14 @@ fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
 }
 
 /// The engines' pair-list format: the number of pairs, then `white black` by pairing
-/// number, the PAB as `id 0`.
+/// number, the PAB as `id 0`. Without colours (backgammon) the pairs are first-drawn
+/// first, and a game against [absent] is written like a PAB.
 fn pair_list(t: &Tournament, p: &RoundPairing) -> String {
-    let pab: Vec<_> = p.byes.iter().filter(|b| b.kind == ByeKind::Pab).collect();
+    let pab: Vec<_> = p
+        .byes
+        .iter()
+        .filter(|b| b.kind.is_pairing_allocated())
+        .collect();
     let mut out = format!("{}\n", p.boards.len() + pab.len());
     for b in &p.boards {
         out.push_str(&format!(
@@ -364,6 +407,14 @@ fn write_output(path: &Path, text: &str) -> Result<(), CliError> {
     }
 }
 
+fn detail(d: DetailArg) -> Detail {
+    match d {
+        DetailArg::None => Detail::None,
+        DetailArg::Summary => Detail::Summary,
+        DetailArg::Full => Detail::Full,
+    }
+}
+
 fn pair(args: &PairArgs) -> Result<ExitCode, CliError> {
     let system = args.system.resolve()?;
     let doc = read_trf(&args.input)?;
@@ -373,14 +424,22 @@ fn pair(args: &PairArgs) -> Result<ExitCode, CliError> {
     let options = PairOptions {
         round: args.round,
         seed: args.seed,
-        detail: match args.detail {
-            DetailArg::None => Detail::None,
-            DetailArg::Summary => Detail::Summary,
-            DetailArg::Full => Detail::Full,
-        },
+        detail: detail(args.detail),
         system,
         ..PairOptions::default()
     };
+    if args.provisional {
+        let p = backgammon::pair_provisional(&t, &options)?;
+        let response =
+            convert::provisional_response(&t, &p, backgammon::Backgammon.info().rule_set);
+        let text = if args.json {
+            format!("{}\n", provisional_json(&response))
+        } else {
+            provisional_list(&response)
+        };
+        write_output(args.pairs.as_deref().unwrap_or(Path::new("-")), &text)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let pairing = systems::pair(&t, &options)?;
     let list = pair_list(&t, &pairing);
     if args.json {
@@ -398,6 +457,81 @@ fn pair(args: &PairArgs) -> Result<ExitCode, CliError> {
         None => {}
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The early draw as text: the number of lines, then one line per board and per game
+/// against [absent], placeholders with the players they may be.
+fn provisional_list(r: &proto::PairProvisionalResponse) -> String {
+    let show = |p: &Option<proto::Placeholder>| {
+        p.as_ref().map_or_else(String::new, |p| {
+            if p.kind == proto::PlaceholderKind::Player as i32 {
+                p.label.clone()
+            } else {
+                format!("{} ({})", p.label, p.candidate_ids.join(" or "))
+            }
+        })
+    };
+    let mut out = format!("{}\n", r.boards.len() + r.absent_opponent.len());
+    for b in &r.boards {
+        out.push_str(&format!("{} - {}\n", show(&b.first), show(&b.second)));
+    }
+    for a in &r.absent_opponent {
+        out.push_str(&format!("{} - [absent]\n", show(&Some(a.clone()))));
+    }
+    out
+}
+
+fn finals(args: &FinalsArgs) -> Result<ExitCode, CliError> {
+    let system = args.system.resolve()?;
+    let doc = read_trf(&args.input)?;
+    let mut t = doc.tournament;
+    args.options.apply(&mut t)?;
+    t.assign_pairing_numbers(args.seed.unwrap_or(t.lot_seed));
+    let options = PairOptions {
+        seed: args.seed,
+        detail: detail(args.detail),
+        system,
+        ..PairOptions::default()
+    };
+    let f = backgammon::pair_finals(&t, &options)?;
+    let r = convert::finals_response(&t, &f, backgammon::Backgammon.info().rule_set);
+    if args.json {
+        println!("{}", finals_json(&r));
+    } else {
+        write_output(Path::new("-"), &finals_text(&r))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How a server's refusal reaches the exit code.
+fn status_error(s: tonic::Status) -> CliError {
+    match s.code() {
+        tonic::Code::InvalidArgument => CliError::Invalid(s.message().to_string()),
+        tonic::Code::FailedPrecondition => CliError::NoPairing(s.message().to_string()),
+        _ => CliError::Unexpected(s.message().to_string()),
+    }
+}
+
+/// The final phase as text: the final (or champion), then the repechage pairs and the
+/// exempt player.
+fn finals_text(r: &proto::PairFinalsResponse) -> String {
+    let mut out = String::new();
+    match (r.r#final.as_ref(), r.champion_id.as_str()) {
+        (Some(b), _) => out.push_str(&format!("final: {} {}\n", b.first_id, b.second_id)),
+        (None, "") => out.push_str("no final: nobody won every game\n"),
+        (None, champion) => out.push_str(&format!("champion: {champion}\n")),
+    }
+    out.push_str(&format!("repechage: {}\n", r.repechage.len()));
+    for b in &r.repechage {
+        out.push_str(&format!("{} {}\n", b.first_id, b.second_id));
+    }
+    if !r.repechage_exempt_id.is_empty() {
+        out.push_str(&format!("exempt: {}\n", r.repechage_exempt_id));
+    }
+    for w in &r.warnings {
+        out.push_str(&format!("warning: {w}\n"));
+    }
+    out
 }
 
 fn run_check(args: &CheckArgs) -> Result<ExitCode, CliError> {
@@ -577,6 +711,60 @@ fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
                 system,
                 input,
                 json,
+                provisional: true,
+            } => {
+                let text = std::fs::read_to_string(&input)
+                    .map_err(|e| CliError::File(format!("{}: {e}", input.display())))?;
+                let request = proto::PairProvisionalRequest {
+                    input: Some(proto::pair_provisional_request::Input::Trf(text)),
+                    system: system
+                        .resolve()?
+                        .map_or(0, |s| convert::system_to_proto(s) as i32),
+                    explanation_detail: proto::ExplanationDetail::Full as i32,
+                    ..proto::PairProvisionalRequest::default()
+                };
+                let r = client
+                    .pair_provisional(request)
+                    .await
+                    .map_err(status_error)?
+                    .into_inner();
+                if json {
+                    println!("{}", provisional_json(&r));
+                } else {
+                    print!("{}", provisional_list(&r));
+                }
+            }
+            ClientCall::Finals {
+                system,
+                input,
+                json,
+            } => {
+                let text = std::fs::read_to_string(&input)
+                    .map_err(|e| CliError::File(format!("{}: {e}", input.display())))?;
+                let request = proto::PairFinalsRequest {
+                    input: Some(proto::pair_finals_request::Input::Trf(text)),
+                    system: system
+                        .resolve()?
+                        .map_or(0, |s| convert::system_to_proto(s) as i32),
+                    explanation_detail: proto::ExplanationDetail::Full as i32,
+                    ..proto::PairFinalsRequest::default()
+                };
+                let r = client
+                    .pair_finals(request)
+                    .await
+                    .map_err(status_error)?
+                    .into_inner();
+                if json {
+                    println!("{}", finals_json(&r));
+                } else {
+                    print!("{}", finals_text(&r));
+                }
+            }
+            ClientCall::Pair {
+                system,
+                input,
+                json,
+                provisional: false,
             } => {
                 let text = std::fs::read_to_string(&input)
                     .map_err(|e| CliError::File(format!("{}: {e}", input.display())))?;
@@ -588,11 +776,7 @@ fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
                     explanation_detail: proto::ExplanationDetail::Full as i32,
                     ..proto::PairRequest::default()
                 };
-                let response = client.pair(request).await.map_err(|s| match s.code() {
-                    tonic::Code::InvalidArgument => CliError::Invalid(s.message().to_string()),
-                    tonic::Code::FailedPrecondition => CliError::NoPairing(s.message().to_string()),
-                    _ => CliError::Unexpected(s.message().to_string()),
-                })?;
+                let response = client.pair(request).await.map_err(status_error)?;
                 let r = response.get_ref();
                 if json {
                     println!("{}", response_json(r));
@@ -600,11 +784,14 @@ fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
                     let pab: Vec<_> = r
                         .byes
                         .iter()
-                        .filter(|b| b.kind == proto::ByeKind::Pab as i32)
+                        .filter(|b| {
+                            b.kind == proto::ByeKind::Pab as i32
+                                || b.kind == proto::ByeKind::AbsentOpponent as i32
+                        })
                         .collect();
                     println!("{}", r.boards.len() + pab.len());
                     for b in &r.boards {
-                        println!("{} {}", b.white_pairing_number, b.black_pairing_number);
+                        println!("{} {}", b.first_pairing_number, b.second_pairing_number);
                     }
                     for b in pab {
                         println!("{} 0", b.pairing_number);
@@ -616,6 +803,91 @@ fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
     })
 }
 
+fn board_json(b: &proto::Board) -> serde_json::Value {
+    let mut v = serde_json::json!({
+        "number": b.number,
+        "first_id": b.first_id,
+        "second_id": b.second_id,
+        "first_pairing_number": b.first_pairing_number,
+        "second_pairing_number": b.second_pairing_number,
+    });
+    if !b.white_id.is_empty()
+        && let Some(map) = v.as_object_mut()
+    {
+        map.insert("white_id".into(), b.white_id.clone().into());
+        map.insert("black_id".into(), b.black_id.clone().into());
+        map.insert("white_pairing_number".into(), b.white_pairing_number.into());
+        map.insert("black_pairing_number".into(), b.black_pairing_number.into());
+    }
+    v
+}
+
+fn explanation_json(e: Option<&proto::Explanation>) -> serde_json::Value {
+    serde_json::json!(e.map(|e| {
+        e.groups
+            .iter()
+            .map(|g| {
+                serde_json::json!({
+                    "label": g.label,
+                    "steps": g.steps.iter().map(|s| serde_json::json!({
+                        "rule_id": s.rule_id,
+                        "message": s.message,
+                        "player_ids": s.player_ids,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect::<Vec<_>>()
+    }))
+}
+
+fn placeholder_json(p: &proto::Placeholder) -> serde_json::Value {
+    serde_json::json!({
+        "kind": proto::PlaceholderKind::try_from(p.kind).map_or("UNKNOWN", |k| k.as_str_name()),
+        "round1_board": p.round1_board,
+        "candidate_ids": p.candidate_ids,
+        "label": p.label,
+    })
+}
+
+fn provisional_json(r: &proto::PairProvisionalResponse) -> String {
+    let value = serde_json::json!({
+        "round": r.round,
+        "system": "BACKGAMMON",
+        "rule_set": r.rule_set,
+        "engine_version": r.engine_version,
+        "total_rounds": r.total_rounds,
+        "match_length": r.match_length,
+        "seed": r.seed,
+        "boards": r.boards.iter().map(|b| serde_json::json!({
+            "number": b.number,
+            "first": b.first.as_ref().map(placeholder_json),
+            "second": b.second.as_ref().map(placeholder_json),
+        })).collect::<Vec<_>>(),
+        "absent_opponent": r.absent_opponent.iter().map(placeholder_json).collect::<Vec<_>>(),
+        "explanation": explanation_json(r.explanation.as_ref()),
+        "warnings": r.warnings,
+    });
+    serde_json::to_string_pretty(&value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+fn finals_json(r: &proto::PairFinalsResponse) -> String {
+    let value = serde_json::json!({
+        "outcome": proto::FinalOutcome::try_from(r.outcome).map_or("UNKNOWN", |k| k.as_str_name()),
+        "final": r.r#final.as_ref().map(board_json),
+        "champion_id": r.champion_id,
+        "repechage_player_ids": r.repechage_player_ids,
+        "repechage": r.repechage.iter().map(board_json).collect::<Vec<_>>(),
+        "repechage_exempt_id": r.repechage_exempt_id,
+        "regular_rounds": r.regular_rounds,
+        "match_length": r.match_length,
+        "rule_set": r.rule_set,
+        "engine_version": r.engine_version,
+        "explanation": explanation_json(r.explanation.as_ref()),
+        "warnings": r.warnings,
+    });
+    serde_json::to_string_pretty(&value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
 /// A pair response as JSON, with enum values by name.
 fn response_json(r: &proto::PairResponse) -> String {
     let enum_name = |v: i32| proto::ByeKind::try_from(v).map_or("UNKNOWN", |k| k.as_str_name());
@@ -624,27 +896,16 @@ fn response_json(r: &proto::PairResponse) -> String {
         "system": proto::PairingSystem::try_from(r.system).map_or("UNKNOWN", |s| s.as_str_name()),
         "rule_set": r.rule_set,
         "engine_version": r.engine_version,
-        "boards": r.boards.iter().map(|b| serde_json::json!({
-            "number": b.number,
-            "white_id": b.white_id,
-            "black_id": b.black_id,
-            "white_pairing_number": b.white_pairing_number,
-            "black_pairing_number": b.black_pairing_number,
-        })).collect::<Vec<_>>(),
+        "total_rounds": r.total_rounds,
+        "match_length": r.match_length,
+        "boards": r.boards.iter().map(board_json).collect::<Vec<_>>(),
         "byes": r.byes.iter().map(|b| serde_json::json!({
             "player_id": b.player_id,
             "kind": enum_name(b.kind),
             "points": b.points,
             "pairing_number": b.pairing_number,
         })).collect::<Vec<_>>(),
-        "explanation": r.explanation.as_ref().map(|e| e.groups.iter().map(|g| serde_json::json!({
-            "label": g.label,
-            "steps": g.steps.iter().map(|s| serde_json::json!({
-                "rule_id": s.rule_id,
-                "message": s.message,
-                "player_ids": s.player_ids,
-            })).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>()),
+        "explanation": explanation_json(r.explanation.as_ref()),
         "warnings": r.warnings,
     });
     serde_json::to_string_pretty(&value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))

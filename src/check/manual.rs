@@ -38,6 +38,8 @@ pub struct ManualReport {
     pub explanation: Explanation,
     /// Players to pair that no board or bye covers.
     pub unpaired: Vec<PlayerIdx>,
+    /// The system has no colours (backgammon): boards are as proposed, first player first.
+    pub colourless: bool,
 }
 
 /// Which colour rules a system holds absolute.
@@ -94,6 +96,7 @@ pub fn validate(
     let id = |p: PlayerIdx| round.id(p).to_string();
     let mut report = ManualReport {
         round: round.number,
+        colourless: system == SystemId::Backgammon,
         ..ManualReport::default()
     };
     let last_round = tour.total_rounds > 0 && round.number == tour.total_rounds;

@@ -87,10 +87,11 @@ pub struct Round {
 }
 
 impl Round {
-    /// Whether the round was paired: it has a game or a pairing-allocated bye. A round with
-    /// only requested byes or absences is not paired yet (CG-11).
+    /// Whether the round was paired: it has a game or a pairing-allocated bye (a PAB or a
+    /// game against [absent]). A round with only requested byes or absences is not paired
+    /// yet (CG-11).
     pub fn is_paired(&self) -> bool {
-        !self.games.is_empty() || self.byes.iter().any(|b| b.kind == ByeKind::Pab)
+        !self.games.is_empty() || self.byes.iter().any(|b| b.kind.is_pairing_allocated())
     }
 }
 

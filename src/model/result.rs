@@ -79,6 +79,14 @@ pub enum ByeKind {
     FullPoint,
     /// Absent, withdrawn or not yet entered (TRF blank): not paired, no points (CG-6).
     Absent,
+    /// Backgammon: paired with the phantom player "[absent]" and won automatically (BG-3).
+    /// Allocated by the pairing like a PAB but a different fact: it is a game against a
+    /// 0-win opponent for the draw (BG-3, BG-7), may happen at most once per player
+    /// (BG-3, unless BG-11 has to drop that rule), and counts for nothing in tie-breaks.
+    /// Scores the forfeit-win points (a win by default); no meeting, no colour. TRF
+    /// `0000 - V` (swisspair's code, "victory over [absent]": no TRF code exists for it and
+    /// `U` would read back as a PAB).
+    AbsentOpponent,
 }
 
 impl ByeKind {
@@ -89,7 +97,14 @@ impl ByeKind {
             ByeKind::ZeroPoint => scoring.zero_point_bye,
             ByeKind::FullPoint => scoring.full_point_bye,
             ByeKind::Absent => Score::ZERO,
+            ByeKind::AbsentOpponent => scoring.forfeit_win,
         }
+    }
+
+    /// Whether the pairing allocates it (a PAB, or a game against [absent]) rather than the
+    /// snapshot presetting it (requested byes, absences).
+    pub fn is_pairing_allocated(self) -> bool {
+        matches!(self, ByeKind::Pab | ByeKind::AbsentOpponent)
     }
 
     /// The TRF result letter.
@@ -100,6 +115,7 @@ impl ByeKind {
             ByeKind::ZeroPoint => 'Z',
             ByeKind::FullPoint => 'F',
             ByeKind::Absent => ' ',
+            ByeKind::AbsentOpponent => 'V',
         }
     }
 
@@ -110,6 +126,7 @@ impl ByeKind {
             ByeKind::ZeroPoint => "zero-point bye",
             ByeKind::FullPoint => "full-point bye",
             ByeKind::Absent => "absent",
+            ByeKind::AbsentOpponent => "win against [absent]",
         }
     }
 }

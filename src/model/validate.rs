@@ -158,8 +158,9 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
         for (b, bye) in round.byes.iter().enumerate() {
             let path = format!("tournament.rounds[{r}].byes[{b}].player_id");
             // Absences and requested byes of players not entered yet or withdrawn are what
-            // the TRF records for them (XXL rounds hold `0000 - Z` or `H`); a PAB is not.
-            let check_active = bye.kind == super::ByeKind::Pab;
+            // the TRF records for them (XXL rounds hold `0000 - Z` or `H`); a PAB or a game
+            // against [absent] is not.
+            let check_active = bye.kind.is_pairing_allocated();
             mark(bye.player, path, check_active, problems);
         }
     }

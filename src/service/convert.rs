@@ -10,7 +10,9 @@ use crate::model::{
     Tournament,
 };
 use crate::proto;
-use crate::systems::{Detail, PairOptions, RoundPairing};
+use crate::systems::backgammon::provisional::{Slot, SlotKind};
+use crate::systems::backgammon::{Finals, Outcome, ProvisionalPairing};
+use crate::systems::{Detail, Explanation, PairOptions, RoundPairing};
 use crate::trf;
 
 /// Limits a server enforces on every snapshot.
@@ -73,6 +75,7 @@ pub fn bye_kind_to_proto(kind: ByeKind) -> proto::ByeKind {
         ByeKind::ZeroPoint => proto::ByeKind::ZeroPoint,
         ByeKind::FullPoint => proto::ByeKind::FullPoint,
         ByeKind::Absent => proto::ByeKind::Absent,
+        ByeKind::AbsentOpponent => proto::ByeKind::AbsentOpponent,
     }
 }
 
@@ -84,6 +87,7 @@ fn bye_kind_from_proto(value: i32) -> Option<ByeKind> {
         proto::ByeKind::ZeroPoint => ByeKind::ZeroPoint,
         proto::ByeKind::FullPoint => ByeKind::FullPoint,
         proto::ByeKind::Absent => ByeKind::Absent,
+        proto::ByeKind::AbsentOpponent => ByeKind::AbsentOpponent,
     })
 }
 
@@ -328,7 +332,7 @@ pub fn tournament_from_proto(
             if kind.is_none() {
                 problems.push(Problem::new(
                     format!("{base}.kind"),
-                    format!("round {number}: player {:?}: the bye needs a kind (PAB, half-point, zero-point, full-point or absent)", pb.player_id),
+                    format!("round {number}: player {:?}: the bye needs a kind (PAB, half-point, zero-point, full-point, absent or absent opponent)", pb.player_id),
                 ));
             }
             if let (Some(player), Some(kind)) = (player, kind) {
@@ -638,50 +642,209 @@ pub fn pair_response(
     p: &RoundPairing,
     rule_set: &str,
 ) -> proto::PairResponse {
-    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
     proto::PairResponse {
         round: p.round,
         boards: boards_to_proto(t, p),
         byes: byes_to_proto(t, p),
-        explanation: Some(proto::Explanation {
-            groups: p
-                .explanation
-                .groups
-                .iter()
-                .map(|g| proto::ExplanationGroup {
-                    label: g.label.clone(),
-                    steps: g
-                        .steps
-                        .iter()
-                        .map(|s| proto::ExplanationStep {
-                            rule_id: s.rule_id.clone(),
-                            message: s.message.clone(),
-                            player_ids: s.players.iter().map(|&i| id(i)).collect(),
-                        })
-                        .collect(),
-                })
-                .collect(),
-        }),
+        explanation: Some(explanation_to_proto(t, &p.explanation)),
         warnings: p.warnings.clone(),
         engine_version: crate::ENGINE_VERSION.to_string(),
         system: system.map_or(0, |s| system_to_proto(s) as i32),
         rule_set: rule_set.to_string(),
+        total_rounds: p.total_rounds.unwrap_or(0),
+        match_length: p.match_length.unwrap_or(0),
     }
 }
 
 pub fn boards_to_proto(t: &Tournament, p: &RoundPairing) -> Vec<proto::Board> {
-    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
     p.boards
         .iter()
         .enumerate()
-        .map(|(i, b)| proto::Board {
-            number: i as u32 + 1,
-            white_id: id(b.white),
-            black_id: id(b.black),
-            white_pairing_number: t.pairing_number(b.white),
-            black_pairing_number: t.pairing_number(b.black),
-        })
+        .map(|(i, b)| board_to_proto(t, i as u32 + 1, b.white, b.black, !p.colourless))
         .collect()
+}
+
+/// A board; without colours (backgammon) only the first/second fields are filled.
+pub fn board_to_proto(
+    t: &Tournament,
+    number: u32,
+    first: PlayerIdx,
+    second: PlayerIdx,
+    colours: bool,
+) -> proto::Board {
+    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
+    let mut board = proto::Board {
+        number,
+        first_id: id(first),
+        second_id: id(second),
+        first_pairing_number: t.pairing_number(first),
+        second_pairing_number: t.pairing_number(second),
+        ..proto::Board::default()
+    };
+    if colours {
+        board.white_id = board.first_id.clone();
+        board.black_id = board.second_id.clone();
+        board.white_pairing_number = board.first_pairing_number;
+        board.black_pairing_number = board.second_pairing_number;
+    }
+    board
+}
+
+fn explanation_to_proto(t: &Tournament, e: &Explanation) -> proto::Explanation {
+    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
+    proto::Explanation {
+        groups: e
+            .groups
+            .iter()
+            .map(|g| proto::ExplanationGroup {
+                label: g.label.clone(),
+                steps: g
+                    .steps
+                    .iter()
+                    .map(|s| proto::ExplanationStep {
+                        rule_id: s.rule_id.clone(),
+                        message: s.message.clone(),
+                        player_ids: s.players.iter().map(|&i| id(i)).collect(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+/// A provisional request as a tournament and options (the same checks as Pair's).
+pub fn provisional_request(
+    req: &proto::PairProvisionalRequest,
+    limits: &Limits,
+) -> Result<(Tournament, PairOptions, Vec<String>), Problems> {
+    let input = match &req.input {
+        Some(proto::pair_provisional_request::Input::Tournament(t)) => {
+            Some(proto::pair_request::Input::Tournament(t.clone()))
+        }
+        Some(proto::pair_provisional_request::Input::Trf(text)) => {
+            Some(proto::pair_request::Input::Trf(text.clone()))
+        }
+        None => None,
+    };
+    pair_request(
+        &proto::PairRequest {
+            input,
+            round: req.round,
+            seed: req.seed,
+            explanation_detail: req.explanation_detail,
+            system: req.system,
+            ..proto::PairRequest::default()
+        },
+        limits,
+    )
+}
+
+/// A finals request as a tournament and options.
+pub fn finals_request(
+    req: &proto::PairFinalsRequest,
+    limits: &Limits,
+) -> Result<(Tournament, PairOptions, Vec<String>), Problems> {
+    let input = match &req.input {
+        Some(proto::pair_finals_request::Input::Tournament(t)) => {
+            Some(proto::pair_request::Input::Tournament(t.clone()))
+        }
+        Some(proto::pair_finals_request::Input::Trf(text)) => {
+            Some(proto::pair_request::Input::Trf(text.clone()))
+        }
+        None => None,
+    };
+    pair_request(
+        &proto::PairRequest {
+            input,
+            seed: req.seed,
+            explanation_detail: req.explanation_detail,
+            system: req.system,
+            ..proto::PairRequest::default()
+        },
+        limits,
+    )
+}
+
+fn placeholder_to_proto(t: &Tournament, slot: &Slot) -> proto::Placeholder {
+    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
+    proto::Placeholder {
+        kind: match slot.kind {
+            SlotKind::Winner => proto::PlaceholderKind::WinnerOfBoard,
+            SlotKind::Loser => proto::PlaceholderKind::LoserOfBoard,
+            SlotKind::Known => proto::PlaceholderKind::Player,
+        } as i32,
+        round1_board: slot.board,
+        candidate_ids: slot.players.iter().map(|&p| id(p)).collect(),
+        label: slot.label(id),
+    }
+}
+
+/// The early draw of round 2 as a proto response.
+pub fn provisional_response(
+    t: &Tournament,
+    p: &ProvisionalPairing,
+    rule_set: &str,
+) -> proto::PairProvisionalResponse {
+    proto::PairProvisionalResponse {
+        round: p.round,
+        boards: p
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, (a, b))| proto::ProvisionalBoard {
+                number: i as u32 + 1,
+                first: Some(placeholder_to_proto(t, a)),
+                second: Some(placeholder_to_proto(t, b)),
+            })
+            .collect(),
+        absent_opponent: p
+            .absent
+            .iter()
+            .map(|s| placeholder_to_proto(t, s))
+            .collect(),
+        explanation: Some(explanation_to_proto(t, &p.explanation)),
+        warnings: p.warnings.clone(),
+        engine_version: crate::ENGINE_VERSION.to_string(),
+        system: proto::PairingSystem::Backgammon as i32,
+        rule_set: rule_set.to_string(),
+        total_rounds: p.total_rounds,
+        match_length: p.match_length.unwrap_or(0),
+        seed: p.seed,
+    }
+}
+
+/// The final phase as a proto response.
+pub fn finals_response(t: &Tournament, f: &Finals, rule_set: &str) -> proto::PairFinalsResponse {
+    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
+    let (outcome, final_board, champion) = match f.outcome {
+        Outcome::Final(a, b) => (
+            proto::FinalOutcome::Final,
+            Some(board_to_proto(t, 1, a, b, false)),
+            String::new(),
+        ),
+        Outcome::Champion(p) => (proto::FinalOutcome::Champion, None, id(p)),
+        Outcome::NoUndefeated => (proto::FinalOutcome::NoUndefeated, None, String::new()),
+    };
+    proto::PairFinalsResponse {
+        outcome: outcome as i32,
+        r#final: final_board,
+        champion_id: champion,
+        repechage_player_ids: f.repechage_players.iter().map(|&p| id(p)).collect(),
+        repechage: f
+            .repechage
+            .iter()
+            .enumerate()
+            .map(|(i, &(a, b))| board_to_proto(t, i as u32 + 1, a, b, false))
+            .collect(),
+        repechage_exempt_id: f.exempt.map(id).unwrap_or_default(),
+        regular_rounds: f.regular_rounds,
+        match_length: f.match_length.unwrap_or(0),
+        explanation: Some(explanation_to_proto(t, &f.explanation)),
+        warnings: f.warnings.clone(),
+        engine_version: crate::ENGINE_VERSION.to_string(),
+        system: proto::PairingSystem::Backgammon as i32,
+        rule_set: rule_set.to_string(),
+    }
 }
 
 pub fn byes_to_proto(t: &Tournament, p: &RoundPairing) -> Vec<proto::ByeAssignment> {
@@ -759,7 +922,8 @@ pub fn validate_response(t: &Tournament, report: &ManualReport) -> proto::Valida
         boards: report.boards.clone(),
         byes: report.byes.clone(),
         explanation: report.explanation.clone(),
-        warnings: Vec::new(),
+        colourless: report.colourless,
+        ..RoundPairing::default()
     };
     proto::ValidatePairingResponse {
         violations: report

@@ -16,7 +16,7 @@ use crate::model::validate::{Problem, Problems};
 use crate::proto;
 use crate::proto::pairing_service_server::{PairingService, PairingServiceServer};
 use crate::simulate::{self, SimConfig, SimError};
-use crate::systems::{self, PairError};
+use crate::systems::{self, PairError, PairingSystem as _, backgammon};
 use convert::Limits;
 
 /// Server settings.
@@ -279,6 +279,64 @@ impl PairingService for Service {
     ) -> Result<Response<proto::ListSystemsResponse>, Status> {
         Ok(Response::new(list_systems()))
     }
+
+    async fn pair_provisional(
+        &self,
+        request: Request<proto::PairProvisionalRequest>,
+    ) -> Result<Response<proto::PairProvisionalResponse>, Status> {
+        let req = request.into_inner();
+        let limits = self.limits;
+        let answer = self
+            .run(move || {
+                let (mut t, options, warnings) =
+                    convert::provisional_request(&req, &limits).map_err(|p| invalid(&p))?;
+                t.assign_pairing_numbers(options.seed.unwrap_or(t.lot_seed));
+                let mut p =
+                    backgammon::pair_provisional(&t, &options).map_err(|e| status_of(&e))?;
+                p.warnings.extend(warnings);
+                Ok::<_, Status>(convert::provisional_response(
+                    &t,
+                    &p,
+                    backgammon::Backgammon.info().rule_set,
+                ))
+            })
+            .await?;
+        log_outcome("PairProvisional", answer.as_ref().map(|r| r.boards.len()));
+        answer.map(Response::new)
+    }
+
+    async fn pair_finals(
+        &self,
+        request: Request<proto::PairFinalsRequest>,
+    ) -> Result<Response<proto::PairFinalsResponse>, Status> {
+        let req = request.into_inner();
+        let limits = self.limits;
+        let answer = self
+            .run(move || {
+                let (mut t, options, warnings) =
+                    convert::finals_request(&req, &limits).map_err(|p| invalid(&p))?;
+                t.assign_pairing_numbers(options.seed.unwrap_or(t.lot_seed));
+                let mut f = backgammon::pair_finals(&t, &options).map_err(|e| status_of(&e))?;
+                f.warnings.extend(warnings);
+                Ok::<_, Status>(convert::finals_response(
+                    &t,
+                    &f,
+                    backgammon::Backgammon.info().rule_set,
+                ))
+            })
+            .await?;
+        log_outcome("PairFinals", answer.as_ref().map(|r| r.repechage.len()));
+        answer.map(Response::new)
+    }
+}
+
+fn log_outcome(rpc: &str, outcome: Result<usize, &Status>) {
+    match outcome {
+        Ok(boards) => tracing::info!(rpc, boards, "paired"),
+        Err(status) => {
+            tracing::info!(rpc, code = ?status.code(), message = status.message(), "refused")
+        }
+    }
 }
 
 /// Every implemented system with its options.
@@ -301,6 +359,15 @@ pub fn list_systems() -> proto::ListSystemsResponse {
                             r#type: o.kind.to_string(),
                             default_value: o.default_value.to_string(),
                             description: o.description.to_string(),
+                        })
+                        .collect(),
+                    default_rounds: s
+                        .default_rounds_table()
+                        .into_iter()
+                        .map(|(min_players, max_players, rounds)| proto::DefaultRounds {
+                            min_players,
+                            max_players,
+                            rounds,
                         })
                         .collect(),
                 }

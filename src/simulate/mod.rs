@@ -128,6 +128,8 @@ pub fn round_options(t: &Tournament, config: &SimConfig) -> PairOptions {
     let mut rng = round_rng(config, number, 0xB7E5);
     let requested_byes = (0..t.players.len())
         .filter(|&p| t.players[p].is_active_in(number))
+        // Backgammon has no requested byes: every player plays every round (BG-2).
+        .filter(|_| config.system != SystemId::Backgammon)
         .filter(|_| config.bye_request_rate > 0.0 && rng.random_bool(config.bye_request_rate))
         .map(|p| (p, ByeKind::HalfPoint))
         .collect();
@@ -151,7 +153,11 @@ pub fn record_round(t: &mut Tournament, config: &SimConfig, pairing: &RoundPairi
             } else {
                 GameResult::BlackWinsForfeit
             }
-        } else if config.draw_rate > 0.0 && rng.random_bool(config.draw_rate) {
+        } else if config.system != SystemId::Backgammon
+            && config.draw_rate > 0.0
+            && rng.random_bool(config.draw_rate)
+        {
+            // Backgammon matches always have a winner (BG-2).
             GameResult::Draw
         } else {
             // Elo expectation decides who wins the decisive games.

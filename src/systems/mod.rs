@@ -2,6 +2,7 @@
 //! and tests; what several systems share (who is paired this round, colour histories) is in
 //! [`common`], written once.
 pub mod amalfi;
+pub mod backgammon;
 pub mod buchholz;
 pub mod colour_alternation;
 pub mod common;
@@ -11,7 +12,7 @@ pub mod simple;
 pub mod vincze;
 
 use crate::model::validate::Problems;
-use crate::model::{ByeKind, PlayerIdx, Score, SystemId, Tournament};
+use crate::model::{ByeKind, PlayerIdx, Score, Scoring, SystemId, Tournament};
 pub use common::RoundToPair;
 pub use explanation::{Detail, Explanation};
 
@@ -55,6 +56,14 @@ pub struct RoundPairing {
     pub byes: Vec<ByeAssignment>,
     pub explanation: Explanation,
     pub warnings: Vec<String>,
+    /// The system has no colours (backgammon): `Board::white` is only the first-drawn
+    /// player and `black` the second.
+    pub colourless: bool,
+    /// The event's number of rounds when the system decided it (BG-1); `None` = the
+    /// snapshot's.
+    pub total_rounds: Option<u32>,
+    /// Points per match (backgammon), carried through from the options.
+    pub match_length: Option<u32>,
 }
 
 /// Why a round could not be paired.
@@ -102,6 +111,16 @@ pub trait PairingSystem: Sync {
     /// Pairs the prepared round. Byes already decided (requested, absent) are in
     /// `round.preset_byes` and must not be paired; the answer need not repeat them.
     fn pair(&self, round: &RoundToPair) -> Result<RoundPairing, PairError>;
+    /// The scoring the system pairs with, given the snapshot's (backgammon counts wins,
+    /// BG-2); a note for the answer's warnings when the snapshot's is not used.
+    fn effective_scoring(&self, given: &Scoring, _warnings: &mut Vec<String>) -> Scoring {
+        *given
+    }
+    /// The default number of rounds by number of entries, `(fewest, most, rounds)`, for
+    /// systems that choose it (BG-1); empty otherwise.
+    fn default_rounds_table(&self) -> Vec<(u32, u32, u32)> {
+        Vec::new()
+    }
 }
 
 /// The systems this build implements.
@@ -113,6 +132,7 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &buchholz::Buchholz,
         &simple::Simple,
         &colour_alternation::ColourAlternation,
+        &backgammon::Backgammon,
     ]
 }
 
@@ -137,9 +157,30 @@ pub fn pair(t: &Tournament, options: &PairOptions) -> Result<RoundPairing, PairE
         .or(t.system)
         .ok_or_else(|| PairError::NoSystem(implemented_names()))?;
     let system = find(id).ok_or_else(|| PairError::NotImplemented(id, implemented_names()))?;
-    let round = RoundToPair::prepare(t, options)?;
+    let mut notes = Vec::new();
+    let scoring = system.effective_scoring(&t.scoring, &mut notes);
+    let rescored;
+    let t = if scoring == t.scoring {
+        t
+    } else {
+        rescored = Tournament {
+            scoring,
+            ..t.clone()
+        };
+        &rescored
+    };
+    let mut round = RoundToPair::prepare(t, options)?;
     let mut pairing = system.pair(&round)?;
+    if pairing.colourless {
+        // CG-8's first-round colour lot means nothing to a system without colours.
+        let lot = common::colour_lot_warning(round.initial_colour, round.seed);
+        round.warnings.retain(|w| *w != lot);
+    }
+    round.warnings.extend(notes);
     pairing.round = round.number;
+    if pairing.total_rounds.is_none() && t.total_rounds > 0 {
+        pairing.total_rounds = Some(t.total_rounds);
+    }
     // Echo the byes decided before pairing (CG-11), then the system's own.
     let mut byes = round.preset_byes.clone();
     byes.append(&mut pairing.byes);

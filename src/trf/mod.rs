@@ -3,6 +3,16 @@
 //!
 //! Player ids of a tournament read from TRF are the starting ranks, as text (`"12"`), and
 //! the starting rank is the pairing number.
+//!
+//! # Backgammon
+//! A backgammon game has no colours; the TRF needs one, so the first-drawn player of a pair
+//! is written as White (`w`) and the second as Black. A win against the phantom "[absent]"
+//! (BG-3, [`crate::model::ByeKind::AbsentOpponent`]) is written `0000 - V`: TRF has no
+//! code for it, `U` would read back as a pairing-allocated bye (a different fact: it would
+//! lose BG-3's once-only rule and BG-7's float), and `F`/`+` already mean a full-point bye.
+//! `V` ("victory over [absent]") is swisspair's extension; other engines reject it, which
+//! is right, since they do not pair backgammon. The points column counts it as a forfeit
+//! win. Reading and writing it round-trips exactly.
 mod reader;
 mod writer;
 

@@ -536,7 +536,7 @@ fn read_player(chars: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
             }
             if !matches!(
                 code,
-                '1' | '=' | '0' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | ' '
+                '1' | '=' | '0' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | 'V' | ' '
             ) {
                 return Err(err(ln, base + 7, format!("unknown result code {code:?}")));
             }
@@ -567,11 +567,13 @@ fn bye_kind(side: &Side) -> Result<ByeKind, TrfError> {
         'F' | '+' => ByeKind::FullPoint,
         'Z' | '-' => ByeKind::ZeroPoint,
         ' ' => ByeKind::Absent,
+        // swisspair's code for a backgammon win against the phantom "[absent]" (BG-3).
+        'V' => ByeKind::AbsentOpponent,
         other => {
             return Err(err(
                 side.line,
                 side.column + 7,
-                format!("result {other:?} on a bye (0000): a bye is U, H, F or Z"),
+                format!("result {other:?} on a bye (0000): a bye is U, H, F, Z or V"),
             ));
         }
     })
@@ -587,7 +589,7 @@ fn make_game(
     rank_b: u32,
 ) -> Result<Game, TrfError> {
     for s in [a, b] {
-        if matches!(s.code, 'H' | 'F' | 'U' | 'Z') {
+        if matches!(s.code, 'H' | 'F' | 'U' | 'Z' | 'V') {
             return Err(err(
                 s.line,
                 s.column + 7,

@@ -91,10 +91,14 @@ impl RoundToPair {
                 problems.push(Problem::new(path, "unknown player"));
                 continue;
             };
-            if kind == ByeKind::Pab {
+            if kind.is_pairing_allocated() {
                 problems.push(Problem::new(
                     path,
-                    format!("player {:?}: round {number} is not paired yet, so it cannot hold a pairing-allocated bye", player.id),
+                    format!(
+                        "player {:?}: round {number} is not paired yet, so it cannot hold a {}",
+                        player.id,
+                        kind.describe()
+                    ),
                 ));
                 continue;
             }
@@ -135,7 +139,7 @@ impl RoundToPair {
                     Colour::Black
                 };
                 if number == 1 {
-                    warnings.push(format!("no first-round colour given: pairing number 1 gets {colour} by lot (seed {seed})"));
+                    warnings.push(colour_lot_warning(colour, seed));
                 }
                 (colour, true)
             }
@@ -184,6 +188,11 @@ impl RoundToPair {
     pub fn id(&self, p: PlayerIdx) -> &str {
         id(&self.tournament, p)
     }
+}
+
+/// The warning of a first-round colour drawn by lot (CG-8).
+pub fn colour_lot_warning(colour: Colour, seed: u64) -> String {
+    format!("no first-round colour given: pairing number 1 gets {colour} by lot (seed {seed})")
 }
 
 fn id(t: &Tournament, p: PlayerIdx) -> &str {
