@@ -62,6 +62,16 @@ fn colour_rules(system: SystemId) -> ColourRules {
     }
 }
 
+/// The rule id of a system's colour limits.
+fn colour_rule(system: SystemId) -> &'static str {
+    match system {
+        SystemId::Amalfi => "AM-3.1",
+        SystemId::Vincze => "VZ-4.3",
+        SystemId::Simple => "SS-6",
+        _ => "C.04.1 art. 6-7",
+    }
+}
+
 /// The rule id of the no-rematch rule in a system.
 fn rematch_rule(system: SystemId) -> &'static str {
     match system {
@@ -182,11 +192,7 @@ pub fn validate(
                 };
                 if breaks {
                     violation(
-                        if rules == ColourRules::ThreeInARow {
-                            "VZ-4.3"
-                        } else {
-                            "C.04.1 art. 6-7"
-                        },
+                        colour_rule(system),
                         format!(
                             "{} would play {c} a third time in a row or beyond a colour difference of 2",
                             id(p)

@@ -1,0 +1,241 @@
+//! Manual pairing (systems.md §9, MP-1): violations of a system's absolute rules, MP-1
+//! colours, completion by the system; through the library and the CLI. Expected results
+//! are worked out by hand from the rules.
+mod common;
+
+use std::process::Command;
+
+use swisspair::check::manual::{Proposal, validate};
+use swisspair::model::{
+    Bye, ByeKind, Colour, Game, GameResult, Player, Round, SystemId, Tournament,
+};
+use swisspair::systems::PairOptions;
+
+/// Players 1..=n (index i has pairing number i + 1), 5 rounds, White first, round 1 given.
+fn amalfi(n: u32, round1: Vec<Game>, byes: Vec<Bye>) -> Tournament {
+    Tournament {
+        system: Some(SystemId::Amalfi),
+        total_rounds: 5,
+        initial_colour: Some(Colour::White),
+        players: (1..=n)
+            .map(|i| Player {
+                id: i.to_string(),
+                pairing_number: Some(i),
+                rating: 2500 - i * 10,
+                ..Player::default()
+            })
+            .collect(),
+        rounds: vec![Round {
+            games: round1,
+            byes,
+        }],
+        ..Tournament::default()
+    }
+}
+
+fn game(w: usize, b: usize, result: GameResult) -> Game {
+    Game {
+        white: w - 1,
+        black: b - 1,
+        result,
+        board: None,
+    }
+}
+
+/// (white, black) by pairing number.
+fn boards(r: &swisspair::check::manual::ManualReport) -> Vec<(usize, usize)> {
+    r.boards
+        .iter()
+        .map(|b| (b.white + 1, b.black + 1))
+        .collect()
+}
+
+#[test]
+fn colours_follow_mp1_and_a_rematch_is_a_violation() {
+    // Round 1: 1-4 1-0, 5-2 0-1, 3-6 draw.
+    let t = amalfi(
+        6,
+        vec![
+            game(1, 4, GameResult::WhiteWins),
+            game(5, 2, GameResult::BlackWins),
+            game(3, 6, GameResult::Draw),
+        ],
+        Vec::new(),
+    );
+    let proposal = Proposal {
+        boards: vec![(0, 1), (2, 4), (3, 5)],
+        ..Proposal::default()
+    };
+    let r = validate(&t, SystemId::Amalfi, &proposal, &PairOptions::default()).expect("validates");
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    // 1 had White, 2 Black: MP-1(1) gives 2 White. 3 and 5 both had White: MP-1(3), the
+    // lower number 3 alternates to Black. 4 and 6 both had Black: 4 alternates to White.
+    assert_eq!(boards(&r), vec![(2, 1), (5, 3), (4, 6)]);
+    let rules: Vec<&str> = r
+        .explanation
+        .groups
+        .iter()
+        .flat_map(|g| &g.steps)
+        .map(|s| s.rule_id.as_str())
+        .collect();
+    assert_eq!(rules, vec!["MP-1(1)", "MP-1(3)", "MP-1(3)"]);
+
+    let rematch = Proposal {
+        boards: vec![(3, 0), (1, 2), (4, 5)],
+        ..Proposal::default()
+    };
+    let r = validate(&t, SystemId::Amalfi, &rematch, &PairOptions::default()).expect("validates");
+    assert_eq!(r.violations.len(), 1, "{:?}", r.violations);
+    assert_eq!(r.violations[0].rule_id, "AM-3.1");
+    assert_eq!(r.violations[0].players, vec![3, 0]);
+}
+
+#[test]
+fn bye_rules_and_completion() {
+    // Five players; round 1: 1-4 1-0, 5-2 0-1, 3 had the bye.
+    let t = amalfi(
+        5,
+        vec![
+            game(1, 4, GameResult::WhiteWins),
+            game(5, 2, GameResult::BlackWins),
+        ],
+        vec![Bye {
+            player: 2,
+            kind: ByeKind::Pab,
+        }],
+    );
+    let again = Proposal {
+        boards: vec![(0, 1), (3, 4)],
+        byes: vec![2],
+        ..Proposal::default()
+    };
+    let r = validate(&t, SystemId::Amalfi, &again, &PairOptions::default()).expect("validates");
+    let rules: Vec<&str> = r.violations.iter().map(|v| v.rule_id.as_str()).collect();
+    // 3 played no game (AM-2.2) and already had the bye (C.04.1 art. 4).
+    assert_eq!(rules, vec!["AM-2.2", "C.04.1 art. 4"]);
+
+    // A partial proposal completed by Amalfi: nobody left, one bye, not to player 3.
+    let partial = Proposal {
+        boards: vec![(0, 1)],
+        complete: true,
+        ..Proposal::default()
+    };
+    let r = validate(&t, SystemId::Amalfi, &partial, &PairOptions::default()).expect("validates");
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    assert!(r.unpaired.is_empty());
+    assert_eq!(r.boards.len(), 2);
+    let pab: Vec<usize> = r
+        .byes
+        .iter()
+        .filter(|b| b.kind == ByeKind::Pab)
+        .map(|b| b.player)
+        .collect();
+    assert_eq!(pab.len(), 1);
+    assert_ne!(pab[0], 2);
+
+    // Without completion the two left are reported, and a player proposed twice is caught.
+    let twice = Proposal {
+        boards: vec![(0, 1), (1, 3)],
+        ..Proposal::default()
+    };
+    let r = validate(&t, SystemId::Amalfi, &twice, &PairOptions::default()).expect("validates");
+    assert!(
+        r.violations
+            .iter()
+            .any(|v| v.rule_id == "MP-1" && v.players == vec![1]),
+        "{:?}",
+        r.violations
+    );
+}
+
+#[test]
+fn colour_limits_are_violations_outside_the_last_round() {
+    // Rounds 1-2: 1 and 3 had White twice, 2 and 4 Black twice.
+    let mut t = amalfi(
+        4,
+        vec![game(1, 2, GameResult::Draw), game(3, 4, GameResult::Draw)],
+        Vec::new(),
+    );
+    t.rounds.push(Round {
+        games: vec![game(1, 4, GameResult::Draw), game(3, 2, GameResult::Draw)],
+        byes: Vec::new(),
+    });
+    // 1 against 3: whoever gets White plays it a third time in a row (AM-3.1).
+    let clash = Proposal {
+        boards: vec![(0, 2), (1, 3)],
+        ..Proposal::default()
+    };
+    let r = validate(&t, SystemId::Amalfi, &clash, &PairOptions::default()).expect("validates");
+    // And 2 against 4: one of them plays Black a third time.
+    let found: Vec<(&str, Vec<usize>)> = r
+        .violations
+        .iter()
+        .map(|v| (v.rule_id.as_str(), v.players.clone()))
+        .collect();
+    assert_eq!(found, vec![("AM-3.1", vec![2]), ("AM-3.1", vec![3])]);
+    // The same proposal in the last round breaks nothing: colour rules do not apply there.
+    t.total_rounds = 3;
+    let r = validate(&t, SystemId::Amalfi, &clash, &PairOptions::default()).expect("validates");
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+}
+
+fn swisspair(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_swisspair"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_validate_reports_violations_and_colours() {
+    let t = amalfi(
+        6,
+        vec![
+            game(1, 4, GameResult::WhiteWins),
+            game(5, 2, GameResult::BlackWins),
+            game(3, 6, GameResult::Draw),
+        ],
+        Vec::new(),
+    );
+    let doc = swisspair::trf::TrfDocument {
+        tournament: t,
+        ..Default::default()
+    };
+    let dir = std::env::temp_dir();
+    let trf_path = dir.join(format!("swisspair-manual-{}.trf", std::process::id()));
+    std::fs::write(
+        &trf_path,
+        swisspair::trf::write(&doc, swisspair::trf::Dialect::JaVaFo),
+    )
+    .expect("write");
+    let good = dir.join(format!("swisspair-manual-good-{}.txt", std::process::id()));
+    std::fs::write(&good, "3\n1 2\n3 5\n4 6\n").expect("write");
+    let (code, out, err) = swisspair(&[
+        "validate",
+        "--system",
+        "amalfi",
+        trf_path.to_str().expect("path"),
+        good.to_str().expect("path"),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out, "3\n2 1\n5 3\n4 6\n");
+    let bad = dir.join(format!("swisspair-manual-bad-{}.txt", std::process::id()));
+    std::fs::write(&bad, "3\n4 1\n2 3\n5 6\n").expect("write");
+    let (code, out, _) = swisspair(&[
+        "validate",
+        "--system",
+        "amalfi",
+        trf_path.to_str().expect("path"),
+        bad.to_str().expect("path"),
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("violation AM-3.1: 4 and 1 have already met"),
+        "{out}"
+    );
+}
