@@ -25,6 +25,7 @@
 //!   `n * max|w|`), so leave `log2(n) + 3` spare bits in the weight type.
 
 mod blossom;
+pub mod incremental;
 mod wide;
 
 #[cfg(test)]
@@ -35,6 +36,9 @@ pub(crate) mod tests;
 use core::fmt::{self, Debug};
 use core::ops::{Add, Sub};
 
+pub use incremental::{
+    Adjacency, BitGraph, Matcher, has_perfect_matching, maximum_matching, maximum_matching_size,
+};
 pub use wide::Wide;
 
 /// An exact, totally ordered, signed integer-like edge weight.

@@ -19,7 +19,7 @@
 //!    lot order. One he already met (or may not meet: CG-10, BG-3) is put back and another
 //!    drawn (BG-6). A pair after which the rest of the group could not all be paired is
 //!    undone and the next opponent drawn (BG-6, "undo as many pairs of the same group as
-//!    needed"): an exact look-ahead ([`super::matching`]) finds that at once, giving the
+//!    needed"): an exact look-ahead ([`crate::matching::incremental`]) finds that at once, giving the
 //!    same pairs as undoing later would, in polynomial time.
 //!
 //! The lot order is a seeded key per entry ([`super::rng`]); [absent] phantoms always come
@@ -37,7 +37,7 @@
 use std::collections::HashMap;
 
 use super::floats::{self, Status};
-use super::matching;
+use crate::matching;
 use crate::model::PlayerIdx;
 use crate::systems::Explanation;
 
@@ -302,7 +302,7 @@ impl Draw {
             let en = &self.entries[e];
             (std::cmp::Reverse(en.group), en.lot, e)
         });
-        matching::has_perfect(order.len(), |i, j| self.allowed(order[i], order[j], level))
+        matching::has_perfect_matching(order.len(), |i, j| self.allowed(order[i], order[j], level))
     }
 
     fn list(&self, set: &[usize]) -> String {
@@ -592,7 +592,8 @@ impl Draw {
         ex: &mut Explanation,
     ) -> Vec<usize> {
         let local: Vec<usize> = members.iter().chain(lower.iter()).copied().collect();
-        let mate = matching::maximum(local.len(), |i, j| self.allowed(local[i], local[j], level));
+        let mate =
+            matching::maximum_matching(local.len(), |i, j| self.allowed(local[i], local[j], level));
         let down: Vec<usize> = (0..members.len())
             .filter(|&i| mate[i].is_some_and(|m| m >= members.len()))
             .map(|i| local[i])

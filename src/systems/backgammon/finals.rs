@@ -22,11 +22,11 @@
 use rand::Rng;
 
 use super::draw::{Draw, Entry, Level};
-use super::matching;
 use super::record::Record;
 use super::{
     FINALS_DOMAIN, Results, backgammon_snapshot, check_rounds, explain_event, rng, total_rounds,
 };
+use crate::matching;
 use crate::model::validate::{Problem, Problems, check_tournament};
 use crate::model::{PlayerIdx, Tournament};
 use crate::systems::{Explanation, PairError, PairOptions};
@@ -317,9 +317,7 @@ fn draw_repechage(
     }
     // No repechage without a repeat: allow as few as possible.
     let fresh = |set: &[PlayerIdx]| -> usize {
-        matching::size(&matching::maximum(set.len(), |i, j| {
-            rec.why_not(set[i], set[j]).is_none()
-        }))
+        matching::maximum_matching_size(set.len(), |i, j| rec.why_not(set[i], set[j]).is_none())
     };
     let mut left = pool.to_vec();
     let mut target = fresh(&left);

@@ -47,7 +47,6 @@ pub mod draw;
 pub mod field;
 pub mod finals;
 pub mod floats;
-pub mod matching;
 pub mod provisional;
 pub mod record;
 

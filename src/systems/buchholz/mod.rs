@@ -43,12 +43,12 @@ use std::cmp::{Ordering, Reverse};
 use rand::{Rng, SeedableRng};
 
 use super::common::History;
-use super::common::pairing_oracle::Matcher;
 use super::explanation::Explanation;
 use super::{
     Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair,
     SystemInfo,
 };
+use crate::matching::{BitGraph, Matcher};
 use crate::model::{ByeKind, Colour, PlayerIdx, Score, SystemId};
 use rows::{Entry, pair_rows};
 
@@ -164,7 +164,7 @@ struct Ctx<'a> {
     /// Vertex of each participant in `graph` (`usize::MAX` for the others).
     vertex: Vec<usize>,
     /// Who may meet whom among the participants.
-    graph: Matcher,
+    graph: Matcher<BitGraph>,
 }
 
 impl<'a> Ctx<'a> {
@@ -191,7 +191,7 @@ impl<'a> Ctx<'a> {
         for (i, &p) in r.participants.iter().enumerate() {
             vertex[p] = i;
         }
-        let graph = Matcher::may_meet(&r.participants, &history);
+        let graph = Matcher::new(history.may_meet(&r.participants));
         Ctx {
             r,
             history,
@@ -208,7 +208,7 @@ impl<'a> Ctx<'a> {
     }
 
     fn may_meet(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
-        self.graph.edge(self.vertex[a], self.vertex[b])
+        self.graph.graph().edge(self.vertex[a], self.vertex[b])
     }
 
     /// Participants by identification number.
@@ -301,7 +301,7 @@ impl<'a> Ctx<'a> {
             let all: Vec<usize> = (0..order.len()).collect();
             let pick = (0..order.len()).rev().find(|&i| {
                 let mut g = self.graph.clone();
-                g.deactivate(self.vertex[order[i]]);
+                g.remove(self.vertex[order[i]]);
                 g.maximize(&all) == 0
             });
             let Some(i) = pick else {
@@ -455,7 +455,7 @@ impl<'a> Ctx<'a> {
             ex.group("bye");
             for (i, &b) in candidates.iter().enumerate() {
                 let mut g = self.graph.clone();
-                g.deactivate(self.vertex[b]);
+                g.remove(self.vertex[b]);
                 if g.maximize(&all) == 0 {
                     ex.step(
                         "BH-8",
@@ -884,7 +884,7 @@ impl<'a> Ctx<'a> {
         ex: &mut Explanation,
         warnings: &mut Vec<String>,
     ) -> Option<Outcome> {
-        let mut graph = Matcher::may_meet(&order, &self.history);
+        let mut graph = Matcher::new(self.history.may_meet(&order));
         let idx: Vec<usize> = (0..order.len()).collect();
         if graph.maximize(&idx) != 0 {
             return None;
@@ -907,7 +907,7 @@ impl<'a> Ctx<'a> {
             }
             let j = (i + 1..order.len())
                 .filter(|&j| left[j])
-                .find(|&j| graph.commit_pair(i, j))?;
+                .find(|&j| graph.take_pair(i, j))?;
             left[i] = false;
             left[j] = false;
             let (a, b) = (order[i], order[j]);

@@ -1,9 +1,10 @@
 //! Per-player facts every Swiss system reads, computed once from the rounds before the one
 //! being paired: scores, played colours (compressed, GHR 3.4 / CG-5), opponents actually met
 //! (CG-4), forbidden pairs (CG-10), unplayed rounds.
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::RoundToPair;
+use crate::matching::BitGraph;
 use crate::model::{ByeKind, Colour, GameResult, PlayerIdx, RoundEntry, Score};
 
 /// What one player did before the round being paired.
@@ -194,6 +195,30 @@ impl History {
     /// having met).
     pub fn may_not_meet(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
         self.have_played(a, b) || self.is_forbidden(a, b)
+    }
+
+    /// The graph of who may meet whom among `list` (vertex `i` is `list[i]`): every pair
+    /// except those who met over the board or are forbidden (CG-4, CG-10).
+    pub fn may_meet(&self, list: &[PlayerIdx]) -> BitGraph {
+        let n = list.len();
+        let mut g = BitGraph::complete(n);
+        let mut pos = HashMap::with_capacity(n);
+        for (i, &p) in list.iter().enumerate() {
+            pos.insert(p, i);
+        }
+        for (i, &p) in list.iter().enumerate() {
+            for o in &self.player(p).opponents {
+                if let Some(&j) = pos.get(o) {
+                    g.set_edge(i, j, false);
+                }
+            }
+        }
+        for (a, b) in self.forbidden_pairs() {
+            if let (Some(&i), Some(&j)) = (pos.get(&a), pos.get(&b)) {
+                g.set_edge(i, j, false);
+            }
+        }
+        g
     }
 
     /// The forbidden pairs of this round (CG-10), each once, smaller index first, sorted.

@@ -2,7 +2,6 @@
 //! not (CG-6, CG-11), pairing numbers (CG-2) and the first-round colour (CG-8).
 mod history;
 pub mod javapairing;
-pub mod pairing_oracle;
 
 pub use history::{History, PlayerHistory};
 use rand::{Rng, SeedableRng};

@@ -8,9 +8,9 @@
 //! ([`Matcher`]) whether the players left can still all be paired; a candidate after
 //! which they cannot is exactly one the literal search would take and later undo. The
 //! explanation reports each such candidate as an undo (VZ-3.4).
+use crate::matching::{BitGraph, Matcher};
 use crate::model::{PlayerIdx, Score};
 use crate::systems::common::History;
-use crate::systems::common::pairing_oracle::Matcher;
 use crate::systems::explanation::Explanation;
 
 /// What the search works on: the pairing list (VZ-3.1 order: score descending, starting
@@ -76,9 +76,9 @@ pub fn refusal(input: &Input<'_>, a: PlayerIdx, b: PlayerIdx) -> Option<String> 
 }
 
 /// The graph of allowed pairs over list positions.
-fn graph(input: &Input<'_>) -> Matcher {
+fn graph(input: &Input<'_>) -> Matcher<BitGraph> {
     let n = input.list.len();
-    let mut m = Matcher::may_meet(input.list, input.history);
+    let mut g = input.history.may_meet(input.list);
     let h = input.history;
     if input.colour_rule {
         // VZ-4.3: two players who both had the same colour twice in a row cannot be given
@@ -89,12 +89,12 @@ fn graph(input: &Input<'_>) -> Matcher {
                 .collect();
             for (k, &i) in streak.iter().enumerate() {
                 for &j in &streak[k + 1..] {
-                    m.set_edge(i, j, false);
+                    g.set_edge(i, j, false);
                 }
             }
         }
     }
-    m
+    Matcher::new(g)
 }
 
 /// Runs the search; every step goes into `ex`.
@@ -122,7 +122,7 @@ pub fn run(input: &Input<'_>, ex: &mut Explanation) -> Result<Outcome, Failure> 
             }
             tried_any = true;
             let mut m = base.clone();
-            m.deactivate(b);
+            m.remove(b);
             if m.maximize(&order) == 0 {
                 chosen = Some((b, m));
                 break;
@@ -218,7 +218,7 @@ pub fn run(input: &Input<'_>, ex: &mut Explanation) -> Result<Outcome, Failure> 
         let mut taken = None;
         for c in candidates {
             let pc = input.list[c];
-            if !matcher.edge(first, c) {
+            if !matcher.graph().edge(first, c) {
                 let why = refusal(input, pf, pc).unwrap_or_else(|| "not allowed".to_string());
                 ex.detail(
                     "VZ-3.2",
@@ -227,7 +227,7 @@ pub fn run(input: &Input<'_>, ex: &mut Explanation) -> Result<Outcome, Failure> 
                 );
                 continue;
             }
-            if matcher.commit_pair(first, c) {
+            if matcher.take_pair(first, c) {
                 taken = Some(c);
                 break;
             }
