@@ -22,7 +22,7 @@ fn check_round(
     options: &PairOptions,
     p: &RoundPairing,
 ) -> Result<(), TestCaseError> {
-    let number = t.rounds_paired() + 1;
+    let number = t.next_round();
     let mut seen = vec![0u32; t.players.len()];
     for b in &p.boards {
         seen[b.white] += 1;

@@ -244,6 +244,30 @@ impl Tournament {
         paired as u32
     }
 
+    /// Whether round `number` still has players to pair: someone who takes part in it
+    /// (entered, not withdrawn) has no game or bye recorded there.
+    pub fn round_needs_pairing(&self, number: u32) -> bool {
+        let round = self.round(number);
+        self.players.iter().enumerate().any(|(p, player)| {
+            player.is_active_in(number)
+                && round.is_none_or(|r| {
+                    !r.byes.iter().any(|b| b.player == p)
+                        && !r.games.iter().any(|g| g.white == p || g.black == p)
+                })
+        })
+    }
+
+    /// The round to pair next: the first after the paired ones that still has players to
+    /// pair. A recorded round in which nobody was left to pair (everyone absent, not yet
+    /// entered or with a requested bye) is passed over, so that it does not block the next.
+    pub fn next_round(&self) -> u32 {
+        let mut number = self.rounds_paired() + 1;
+        while (number as usize) <= self.rounds.len() && !self.round_needs_pairing(number) {
+            number += 1;
+        }
+        number
+    }
+
     /// The round with this 1-based number, if recorded.
     pub fn round(&self, number: u32) -> Option<&Round> {
         number
@@ -387,6 +411,33 @@ mod tests {
             })
             .collect();
         assert!(orders.len() > 1, "the lot should depend on the seed");
+    }
+
+    #[test]
+    fn a_recorded_round_with_nobody_to_pair_does_not_block_the_next() {
+        // Both players enter in round 2: round 1 is recorded with nothing in it.
+        let late = |id: &str| Player {
+            id: id.to_string(),
+            late_entry_round: Some(2),
+            ..Player::default()
+        };
+        let mut t = Tournament {
+            players: vec![late("a"), late("b")],
+            total_rounds: 2,
+            ..Tournament::default()
+        };
+        assert_eq!(t.next_round(), 1);
+        t.rounds.push(Round::default());
+        assert_eq!(t.rounds_paired(), 0);
+        assert!(!t.round_needs_pairing(1));
+        assert_eq!(t.next_round(), 2);
+        // A round holding only some players' requested byes still needs pairing.
+        t.players.push(Player {
+            id: "c".to_string(),
+            ..Player::default()
+        });
+        assert!(t.round_needs_pairing(1));
+        assert_eq!(t.next_round(), 1);
     }
 
     #[test]

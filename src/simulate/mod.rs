@@ -107,7 +107,7 @@ pub fn start(config: &SimConfig) -> Tournament {
 
 /// Pairs the next round and plays it with random results.
 pub fn play_round(t: &mut Tournament, config: &SimConfig) -> Result<(), SimError> {
-    let number = t.rounds_paired() + 1;
+    let number = t.next_round();
     let options = round_options(t, config);
     let pairing = systems::pair(t, &options).map_err(|error| SimError::Pairing {
         round: number,
@@ -124,7 +124,7 @@ fn round_rng(config: &SimConfig, number: u32, salt: u64) -> ChaCha8Rng {
 /// The options the simulator pairs the next round with: its seed and the random requests
 /// for half-point byes.
 pub fn round_options(t: &Tournament, config: &SimConfig) -> PairOptions {
-    let number = t.rounds_paired() + 1;
+    let number = t.next_round();
     let mut rng = round_rng(config, number, 0xB7E5);
     let requested_byes = (0..t.players.len())
         .filter(|&p| t.players[p].is_active_in(number))
@@ -142,7 +142,7 @@ pub fn round_options(t: &Tournament, config: &SimConfig) -> PairOptions {
 
 /// Records a pairing as the next round, with random results.
 pub fn record_round(t: &mut Tournament, config: &SimConfig, pairing: &RoundPairing) {
-    let number = t.rounds_paired() + 1;
+    let number = t.next_round();
     let mut rng = round_rng(config, number, 0x51AD);
     let mut round = Round::default();
     for b in &pairing.boards {

@@ -37,12 +37,17 @@ impl RoundToPair {
         let mut problems = Vec::new();
         check_tournament(t, &mut problems);
         let seed = options.seed.unwrap_or(t.lot_seed);
+        let next = t.next_round();
+        let number = options.round.unwrap_or(next);
+        // An explicit round may also be one whose recorded predecessors needed no pairing.
         let paired = t.rounds_paired();
-        let number = options.round.unwrap_or(paired + 1);
-        if number != paired + 1 {
+        let reachable = number > paired
+            && number <= next
+            && (paired + 1..number).all(|k| !t.round_needs_pairing(k));
+        if !reachable {
             problems.push(Problem::new(
                 "round",
-                format!("round {number} cannot be paired: {paired} rounds are paired, so the next is round {}", paired + 1),
+                format!("round {number} cannot be paired: {paired} rounds are paired, so the next is round {next}"),
             ));
         }
         if t.total_rounds > 0 && number > t.total_rounds {
