@@ -3,8 +3,8 @@
 //! Random graph, Wide<4> lexicographic weights, both modes; set `TIES=1`
 //! for heavily tied weights.
 
-use swisspair::matching::{Wide, max_cardinality_matching, max_weight_matching};
 use std::time::Instant;
+use swisspair::matching::{Wide, max_cardinality_matching, max_weight_matching};
 
 struct SplitMix64(u64);
 impl SplitMix64 {
