@@ -341,8 +341,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
                 self.stats.kept += 1;
             }
         }
-        loop {
-            let Some(root) = self.next_root() else { break };
+        while let Some(root) = self.next_root() {
             self.stage(ws, root)?;
         }
         Ok(())
@@ -563,12 +562,9 @@ impl<W: DenseWeight> DynamicMatching<W> {
                 }
                 let slack = uv.wadd(self.dual[wi]).wsub(d);
                 if slack == W::ZERO {
-                    match self.label[bw as usize] {
-                        FREE => {
-                            if self.tight_to_unlabelled(v, w) {
-                                return Ok(true);
-                            }
-                        }
+                    let label = self.label[bw as usize];
+                    match label {
+                        FREE if self.tight_to_unlabelled(v, w) => return Ok(true),
                         OUTER => self.add_blossom(v, w)?,
                         _ => {}
                     }
@@ -1009,10 +1005,10 @@ impl<W: DenseWeight> DynamicMatching<W> {
         let n = self.n;
         // Blossom memberships per vertex (list of ancestor blossoms).
         let mut anc: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for v in 0..n {
+        for (v, list) in anc.iter_mut().enumerate() {
             let mut b = self.parent[v];
             while b != NIL {
-                anc[v].push(b);
+                list.push(b);
                 b = self.parent[b as usize];
             }
         }

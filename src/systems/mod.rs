@@ -2,6 +2,7 @@
 //! and tests; what several systems share (who is paired this round, colour histories) is in
 //! [`common`], written once.
 pub mod common;
+pub mod dutch;
 pub mod explanation;
 pub mod round_robin;
 
@@ -101,7 +102,7 @@ pub trait PairingSystem: Sync {
 
 /// The systems this build implements.
 pub fn implemented() -> Vec<&'static dyn PairingSystem> {
-    vec![&round_robin::RoundRobin]
+    vec![&round_robin::RoundRobin, &dutch::Dutch]
 }
 
 /// The implementation of a system, if this build has it.

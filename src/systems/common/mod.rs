@@ -2,7 +2,7 @@
 //! not (CG-6, CG-11), pairing numbers (CG-2) and the first-round colour (CG-8).
 mod history;
 
-pub use history::{History, PlayerHistory};
+pub use history::{Float, History, PlayerHistory};
 use rand::{Rng, SeedableRng};
 
 use super::{ByeAssignment, PairError, PairOptions};
