@@ -247,8 +247,9 @@ async fn pairs_trf_text_checks_and_lists_systems() {
         .into_inner();
     let names: Vec<&str> = systems.systems.iter().map(|s| s.name.as_str()).collect();
     assert!(names.contains(&"round-robin"), "{names:?}");
+    assert!(names.contains(&"dutch"), "{names:?}");
     assert!(
-        !names.contains(&"dutch"),
+        !names.contains(&"double-swiss"),
         "only implemented systems are listed: {names:?}"
     );
 
@@ -537,8 +538,13 @@ async fn validation_missing_input_malformed_trf_and_unknown_system() {
     };
     expect_invalid(&mut c, req, &["line 2", "column 5", "starting rank"]).await;
     let mut t = round_robin_six();
-    t.system = proto::PairingSystem::Dutch as i32;
-    expect_invalid(&mut c, pair_request(t), &["system", "dutch", "round-robin"]).await;
+    t.system = proto::PairingSystem::DoubleSwiss as i32;
+    expect_invalid(
+        &mut c,
+        pair_request(t),
+        &["system", "double-swiss", "round-robin"],
+    )
+    .await;
     server.stop().await;
 }
 

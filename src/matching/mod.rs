@@ -25,6 +25,7 @@
 //!   `n * max|w|`), so leave `log2(n) + 3` spare bits in the weight type.
 
 mod blossom;
+pub mod dynamic;
 pub mod incremental;
 mod wide;
 

@@ -6,6 +6,7 @@ pub mod backgammon;
 pub mod buchholz;
 pub mod colour_alternation;
 pub mod common;
+pub mod dutch;
 pub mod explanation;
 pub mod round_robin;
 pub mod simple;
@@ -133,6 +134,7 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &simple::Simple,
         &colour_alternation::ColourAlternation,
         &backgammon::Backgammon,
+        &dutch::Dutch,
     ]
 }
 

@@ -25,8 +25,14 @@ pub struct PlayerHistory {
     pub unplayed_points: Vec<Score>,
     /// Whether the player already had a pairing-allocated bye.
     pub had_pab: bool,
-    /// Per past round: the pairing points scored in it (0 for a round without a record).
+    /// Per past round: the pairing points scored in it (adjourned games as draws).
     pub round_points: Vec<Score>,
+    /// Whether the player took part in the pairing of some past round: paired against an
+    /// opponent (even if the game was forfeited) or given the pairing-allocated bye.
+    pub participated: bool,
+    /// Whether some past round gave the player a win's points without playing, counting
+    /// only the pairing's own outcomes (PAB, forfeit win), not requested byes.
+    pub won_unplayed_in_pairing: bool,
 }
 
 impl PlayerHistory {
@@ -67,6 +73,15 @@ impl PlayerHistory {
         third || diff.abs() > 2
     }
 
+    /// Pairing points before past round `round` (1-based): the sum over earlier rounds.
+    pub fn points_before(&self, round: u32) -> Score {
+        self.round_points
+            .iter()
+            .take(round.saturating_sub(1) as usize)
+            .copied()
+            .sum()
+    }
+
     /// Played colour per past round (`None` for rounds without a played game).
     pub fn round_colours(&self) -> Vec<Option<Colour>> {
         self.entries.iter().map(RoundEntry::played_colour).collect()
@@ -86,6 +101,14 @@ impl PlayerHistory {
         let skip = first.saturating_sub(1) as usize;
         self.round_points.iter().skip(skip).copied().sum()
     }
+}
+
+/// A float received in a past round (Dutch art. 1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Float {
+    Down,
+    Up,
+    None,
 }
 
 /// The history of every player, and who may not meet whom.
@@ -123,6 +146,7 @@ impl History {
                         let white = colour == Colour::White;
                         h.points += if white { w } else { b };
                         h.pairing_points += if white { pw } else { pb };
+                        h.participated = true;
                         if result.is_played() {
                             h.colours.push(colour);
                             h.opponents.push(opponent);
@@ -135,6 +159,7 @@ impl History {
                             );
                             if won {
                                 h.unplayed_points.push(if white { w } else { b });
+                                h.won_unplayed_in_pairing = true;
                             }
                         }
                     }
@@ -144,6 +169,8 @@ impl History {
                         h.pairing_points += points;
                         if kind == ByeKind::Pab {
                             h.had_pab = true;
+                            h.participated = true;
+                            h.won_unplayed_in_pairing = true;
                         }
                         if points > Score::ZERO {
                             h.unplayed_points.push(points);
@@ -293,6 +320,50 @@ impl History {
 
     pub fn player(&self, p: PlayerIdx) -> &PlayerHistory {
         &self.players[p]
+    }
+
+    /// The float player `p` received in past round `round` (1-based), as the Dutch system
+    /// (2026, art. 1.4) defines it: after a played game, a downfloat if the player's
+    /// pairing score before that round was higher than the opponent's, an upfloat if lower;
+    /// without a game, a downfloat if the round gave more points than a loss (PAB,
+    /// forfeit win, full- or half-point bye), else none. `extra(p, round)` adds points that
+    /// count for pairing in that round without being scored (acceleration, C.04.7).
+    pub fn float_in(
+        &self,
+        p: PlayerIdx,
+        round: u32,
+        loss: Score,
+        extra: &dyn Fn(PlayerIdx, u32) -> Score,
+    ) -> Float {
+        let Some(h) = self.players.get(p) else {
+            return Float::None;
+        };
+        let Some(entry) = round.checked_sub(1).and_then(|i| h.entries.get(i as usize)) else {
+            return Float::None;
+        };
+        match entry.met_opponent() {
+            Some(o) => {
+                let mine = h.points_before(round) + extra(p, round);
+                let theirs = self
+                    .players
+                    .get(o)
+                    .map_or(Score::ZERO, |oh| oh.points_before(round))
+                    + extra(o, round);
+                match mine.cmp(&theirs) {
+                    std::cmp::Ordering::Greater => Float::Down,
+                    std::cmp::Ordering::Less => Float::Up,
+                    std::cmp::Ordering::Equal => Float::None,
+                }
+            }
+            None => {
+                let got = h
+                    .round_points
+                    .get(round as usize - 1)
+                    .copied()
+                    .unwrap_or(Score::ZERO);
+                if got > loss { Float::Down } else { Float::None }
+            }
+        }
     }
 
     /// C.04.1 art. 4: no PAB for a player who had one, or who scored a win's points in one

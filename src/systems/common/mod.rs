@@ -3,7 +3,7 @@
 mod history;
 pub mod javapairing;
 
-pub use history::{History, PlayerHistory};
+pub use history::{Float, History, PlayerHistory};
 use rand::{Rng, SeedableRng};
 
 use super::{ByeAssignment, PairError, PairOptions};

@@ -1,0 +1,1253 @@
+//! Incremental maximum-weight matching on a dense graph.
+//!
+//! [`DynamicMatching`] keeps an optimal matching *and its dual certificate* between calls,
+//! so that after the weights of the edges at a few vertices change, the optimum is restored
+//! by a handful of single-root primal-dual stages instead of a fresh O(n^3) solve. This is
+//! what a pairing procedure that fixes one decision at a time needs (e.g. the Dutch system:
+//! "give this player the first opponent that still allows an optimal pairing").
+//!
+//! # Model
+//! Vertices are `0..n`. The weights are read through [`WeightSource`] on every access (the
+//! caller owns them and may change them between calls); a weight `<= 0` means "no edge",
+//! so an edge that is not worth anything is never used. The matching maximises the total
+//! weight (not the cardinality; encode cardinality in the weights if it matters).
+//! Vertices can be removed for good ([`DynamicMatching::remove`]), e.g. once a pair is
+//! final.
+//!
+//! # Method
+//! Edmonds' blossom algorithm in the primal-dual form (Galil 1986), kept in a state that
+//! satisfies the optimality conditions: every dual is non-negative, every edge has
+//! non-negative slack `u_a + u_b + sum z_B - 2w(ab)` (weights are doubled so that duals stay
+//! integral), matched edges and the edges of blossom cycles are tight, and free vertices
+//! have dual zero. When the edges at vertex `v` change, [`DynamicMatching::touch`] first
+//! tries to keep the certificate (shift `u_v` so that `v`'s matched edge stays tight and
+//! check `v`'s other edges); only if that fails is `v` *reset*: the blossoms holding `v` are
+//! dissolved (their dual is pushed down onto their vertices, which keeps every edge
+//! feasible), `v` is unmatched and its dual raised just enough for feasibility. The free
+//! vertices whose dual is positive (`v`, its old mate, the bases of dissolved blossoms and
+//! their mates) are then repaired one at a time by a stage that grows a single alternating
+//! tree: it ends with an augmenting path to a free vertex, or, when the dual of some
+//! outer vertex of the tree reaches zero, by flipping the even path from the root to that
+//! vertex. Either way one more vertex satisfies the conditions and nothing else breaks.
+//!
+//! A stage costs O(n) per vertex that joins the tree and per dual adjustment, so an update
+//! whose effect is local is cheap; the worst case is O(n^2) per stage, O(n^3) overall.
+//!
+//! All arithmetic is exact and unchecked for speed: the caller guarantees that weights stay
+//! below `2^(BITS - 5)` of the weight type ([`DenseWeight::fits_headroom`]); duals never
+//! exceed twice the largest doubled weight.
+use core::fmt::Debug;
+
+use super::Wide;
+
+/// An exact integer weight for [`DynamicMatching`].
+pub trait DenseWeight: Copy + Ord + Debug + Default {
+    const ZERO: Self;
+    fn wadd(self, rhs: Self) -> Self;
+    fn wsub(self, rhs: Self) -> Self;
+    fn twice(self) -> Self {
+        self.wadd(self)
+    }
+    /// `self / 2` for even non-negative values.
+    fn halved(self) -> Self;
+    /// Whether the value is small enough for the solver's intermediate sums.
+    fn fits_headroom(self) -> bool;
+}
+
+impl DenseWeight for i64 {
+    const ZERO: Self = 0;
+    #[inline]
+    fn wadd(self, rhs: Self) -> Self {
+        self.wrapping_add(rhs)
+    }
+    #[inline]
+    fn wsub(self, rhs: Self) -> Self {
+        self.wrapping_sub(rhs)
+    }
+    #[inline]
+    fn halved(self) -> Self {
+        self >> 1
+    }
+    fn fits_headroom(self) -> bool {
+        self.unsigned_abs() < 1u64 << 58
+    }
+}
+
+impl DenseWeight for i128 {
+    const ZERO: Self = 0;
+    #[inline]
+    fn wadd(self, rhs: Self) -> Self {
+        self.wrapping_add(rhs)
+    }
+    #[inline]
+    fn wsub(self, rhs: Self) -> Self {
+        self.wrapping_sub(rhs)
+    }
+    #[inline]
+    fn halved(self) -> Self {
+        self >> 1
+    }
+    fn fits_headroom(self) -> bool {
+        self.unsigned_abs() < 1u128 << 122
+    }
+}
+
+impl<const N: usize> DenseWeight for Wide<N> {
+    const ZERO: Self = Wide::ZERO;
+    #[inline]
+    fn wadd(self, rhs: Self) -> Self {
+        self.wrapping_add(rhs)
+    }
+    #[inline]
+    fn wsub(self, rhs: Self) -> Self {
+        self.wrapping_sub(rhs)
+    }
+    #[inline]
+    fn halved(self) -> Self {
+        self.shr_floor(1)
+    }
+    fn fits_headroom(self) -> bool {
+        let mag = if self.is_negative() {
+            self.wrapping_neg()
+        } else {
+            self
+        };
+        // The top six bits of the magnitude must be clear.
+        mag.0.last().is_none_or(|&top| top >> 58 == 0)
+    }
+}
+
+/// Where the solver reads edge weights.
+pub trait WeightSource<W> {
+    /// The weight of edge `{a, b}` (`a != b`, symmetric); `<= 0` means no edge.
+    fn weight(&self, a: usize, b: usize) -> W;
+}
+
+/// A dense row-major matrix of weights is the simplest source.
+impl<W: Copy> WeightSource<W> for (usize, &[W]) {
+    fn weight(&self, a: usize, b: usize) -> W {
+        self.1[a * self.0 + b]
+    }
+}
+
+/// The solver reached a state that contradicts its invariants (a bug, reported instead of
+/// a panic), or a weight beyond the supported range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DynamicError {
+    WeightTooLarge { a: usize, b: usize },
+    Internal(&'static str),
+}
+
+impl core::fmt::Display for DynamicError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            DynamicError::WeightTooLarge { a, b } => {
+                write!(f, "edge weight {a}-{b} exceeds the weight type's range")
+            }
+            DynamicError::Internal(what) => write!(f, "internal matching error: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for DynamicError {}
+
+const NIL: u32 = u32::MAX;
+const FREE: u8 = 0;
+const OUTER: u8 = 1;
+const INNER: u8 = 2;
+
+/// What a dual adjustment stopped at.
+enum Event {
+    /// An outer vertex's dual reached zero.
+    ZeroDual(u32),
+    /// Edge (outer vertex, vertex of an unlabelled blossom) became tight.
+    ToFree(u32, u32),
+    /// Edge between two outer blossoms became tight.
+    Outer(u32, u32),
+    /// An inner blossom's dual reached zero.
+    Expand(u32),
+}
+
+/// An incremental maximum-weight matching; see the module documentation.
+#[derive(Clone, Debug)]
+pub struct DynamicMatching<W> {
+    n: usize,
+    removed: Vec<bool>,
+    /// Active vertices (not removed), in ascending order of insertion.
+    active: Vec<u32>,
+    mate: Vec<u32>,
+    /// `dual[v]` for vertices `0..n`, `dual[b]` for blossoms `n..2n`.
+    dual: Vec<W>,
+    /// Top-level blossom of each vertex (the vertex itself when it is in none).
+    top: Vec<u32>,
+    parent: Vec<u32>,
+    /// Sub-blossoms of a blossom in cycle order, the one holding the base first.
+    childs: Vec<Vec<u32>>,
+    /// `cycle[b][i] = (x, y)`: the edge from `x` in `childs[b][i]` to `y` in the next child.
+    cycle: Vec<Vec<(u32, u32)>>,
+    base: Vec<u32>,
+    unused: Vec<u32>,
+    // Stage state.
+    label: Vec<u8>,
+    /// Edge through which a labelled top-level blossom joined the tree: (parent side,
+    /// own side); `(NIL, NIL)` for the root.
+    label_edge: Vec<(u32, u32)>,
+    /// For each vertex: the outer vertex with the least slack to it, and
+    /// `u_s + shift - 2w` for that edge (see `slack_via_best`).
+    best: Vec<u32>,
+    best_key: Vec<W>,
+    /// Sum of the dual adjustments of the current stage.
+    shift: W,
+    queue: Vec<u32>,
+    /// Top-level blossoms labelled in this stage (may hold stale entries).
+    labelled: Vec<u32>,
+    in_labelled: Vec<bool>,
+    mark: Vec<bool>,
+    /// Free vertices whose dual may be positive, to repair.
+    pending: Vec<u32>,
+    /// Vertices whose edges changed since the last `solve`.
+    touched: Vec<u32>,
+    is_touched: Vec<bool>,
+    /// Counters, for tuning.
+    pub stats: DynamicStats,
+}
+
+/// Work counters.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DynamicStats {
+    pub stages: u64,
+    pub resets: u64,
+    pub kept: u64,
+    pub scans: u64,
+    pub adjustments: u64,
+}
+
+impl<W: DenseWeight> DynamicMatching<W> {
+    /// An empty matching on `n` vertices; call [`DynamicMatching::solve`] to compute the
+    /// optimum of the source's weights.
+    pub fn new(n: usize) -> DynamicMatching<W> {
+        DynamicMatching {
+            n,
+            removed: vec![false; n],
+            active: (0..n as u32).collect(),
+            mate: vec![NIL; n],
+            dual: vec![W::ZERO; 2 * n],
+            top: (0..n as u32).collect(),
+            parent: vec![NIL; 2 * n],
+            childs: vec![Vec::new(); 2 * n],
+            cycle: vec![Vec::new(); 2 * n],
+            base: (0..2 * n as u32)
+                .map(|b| if (b as usize) < n { b } else { NIL })
+                .collect(),
+            unused: (n as u32..2 * n as u32).rev().collect(),
+            label: vec![FREE; 2 * n],
+            label_edge: vec![(NIL, NIL); 2 * n],
+            best: vec![NIL; n],
+            best_key: vec![W::ZERO; n],
+            shift: W::ZERO,
+            queue: Vec::new(),
+            labelled: Vec::new(),
+            in_labelled: vec![false; 2 * n],
+            mark: vec![false; 2 * n],
+            pending: Vec::new(),
+            touched: (0..n as u32).collect(),
+            is_touched: vec![true; n],
+            stats: DynamicStats::default(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The mate of `v` in the current optimum.
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        match self.mate.get(v) {
+            Some(&m) if m != NIL => Some(m as usize),
+            _ => None,
+        }
+    }
+
+    /// Whether `v` was removed.
+    pub fn is_removed(&self, v: usize) -> bool {
+        self.removed.get(v).copied().unwrap_or(true)
+    }
+
+    /// The weights of edges at `v` changed: the next `solve` restores the optimum.
+    pub fn touch(&mut self, v: usize) {
+        if v < self.n && !self.removed[v] && !self.is_touched[v] {
+            self.is_touched[v] = true;
+            self.touched.push(v as u32);
+        }
+    }
+
+    /// Removes `v` for good (its edges no longer exist). If it was matched, its mate is
+    /// freed and repaired at the next `solve`.
+    pub fn remove(&mut self, v: usize) {
+        if v >= self.n || self.removed[v] {
+            return;
+        }
+        self.free_vertex(v as u32);
+        let m = self.mate[v];
+        if m != NIL {
+            self.mate[v] = NIL;
+            self.mate[m as usize] = NIL;
+            self.pending.push(m);
+        }
+        self.removed[v] = true;
+        self.active.retain(|&x| x as usize != v);
+    }
+
+    /// Restores the optimum after `touch`/`remove` (or computes it the first time).
+    pub fn solve<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
+        let touched = std::mem::take(&mut self.touched);
+        for &v in &touched {
+            self.is_touched[v as usize] = false;
+        }
+        for &v in &touched {
+            if self.removed[v as usize] {
+                continue;
+            }
+            if !self.keep_certificate(ws, v)? {
+                self.stats.resets += 1;
+                self.free_vertex(v);
+                let m = self.mate[v as usize];
+                if m != NIL {
+                    self.mate[v as usize] = NIL;
+                    self.mate[m as usize] = NIL;
+                    self.pending.push(m);
+                }
+                // The least dual that keeps every edge at `v` feasible.
+                let mut u = W::ZERO;
+                for &w in &self.active {
+                    if w == v {
+                        continue;
+                    }
+                    let d = self.doubled(ws, v, w)?;
+                    if d > W::ZERO {
+                        let need = d.wsub(self.dual[w as usize]);
+                        if need > u {
+                            u = need;
+                        }
+                    }
+                }
+                self.dual[v as usize] = u;
+                self.pending.push(v);
+            } else {
+                self.stats.kept += 1;
+            }
+        }
+        while let Some(root) = self.next_root() {
+            self.stage(ws, root)?;
+        }
+        Ok(())
+    }
+
+    /// The next free vertex with a positive dual, if any.
+    fn next_root(&mut self) -> Option<u32> {
+        while let Some(v) = self.pending.pop() {
+            let vi = v as usize;
+            if self.removed[vi] || self.mate[vi] != NIL || self.dual[vi] <= W::ZERO {
+                continue;
+            }
+            return Some(v);
+        }
+        None
+    }
+
+    #[inline]
+    fn doubled<S: WeightSource<W>>(&self, ws: &S, a: u32, b: u32) -> Result<W, DynamicError> {
+        let w = ws.weight(a as usize, b as usize);
+        if w <= W::ZERO {
+            return Ok(W::ZERO);
+        }
+        if !w.fits_headroom() {
+            return Err(DynamicError::WeightTooLarge {
+                a: a as usize,
+                b: b as usize,
+            });
+        }
+        Ok(w.twice())
+    }
+
+    /// After the edges at `v` changed: keeps the current matching optimal by shifting
+    /// `v`'s dual, when that suffices. Returns false if `v` must be reset.
+    fn keep_certificate<S: WeightSource<W>>(
+        &mut self,
+        ws: &S,
+        v: u32,
+    ) -> Result<bool, DynamicError> {
+        let vi = v as usize;
+        if self.top[vi] != v {
+            return Ok(false);
+        }
+        let m = self.mate[vi];
+        let u = if m == NIL {
+            W::ZERO
+        } else {
+            let d = self.doubled(ws, v, m)?;
+            if d <= W::ZERO {
+                return Ok(false);
+            }
+            d.wsub(self.dual[m as usize])
+        };
+        if u < W::ZERO {
+            return Ok(false);
+        }
+        for &w in &self.active {
+            if w == v {
+                continue;
+            }
+            let d = self.doubled(ws, v, w)?;
+            if d > W::ZERO && u.wadd(self.dual[w as usize]) < d {
+                return Ok(false);
+            }
+        }
+        self.dual[vi] = u;
+        Ok(true)
+    }
+
+    /// Dissolves every blossom holding `v` so that `v` is a top-level vertex. A dissolved
+    /// blossom's dual is pushed onto its vertices (edges inside keep their slack); its base
+    /// loses its outside mate, and both are queued for repair.
+    fn free_vertex(&mut self, v: u32) {
+        while self.top[v as usize] != v {
+            let b = self.top[v as usize];
+            let base = self.base[b as usize];
+            let m = self.mate[base as usize];
+            if m != NIL {
+                self.mate[base as usize] = NIL;
+                self.mate[m as usize] = NIL;
+                self.pending.push(m);
+            }
+            self.pending.push(base);
+            let half = self.dual[b as usize].halved();
+            let mut leaves = Vec::new();
+            self.leaves(b, &mut leaves);
+            for &x in &leaves {
+                self.dual[x as usize] = self.dual[x as usize].wadd(half);
+            }
+            self.dual[b as usize] = W::ZERO;
+            let childs = std::mem::take(&mut self.childs[b as usize]);
+            for &c in &childs {
+                self.parent[c as usize] = NIL;
+                self.set_top(c, c);
+            }
+            self.release(b);
+        }
+    }
+
+    fn release(&mut self, b: u32) {
+        let bi = b as usize;
+        self.childs[bi].clear();
+        self.cycle[bi].clear();
+        self.base[bi] = NIL;
+        self.parent[bi] = NIL;
+        self.label[bi] = FREE;
+        self.dual[bi] = W::ZERO;
+        self.unused.push(b);
+    }
+
+    fn leaves(&self, b: u32, out: &mut Vec<u32>) {
+        if (b as usize) < self.n {
+            out.push(b);
+        } else {
+            for &c in &self.childs[b as usize] {
+                self.leaves(c, out);
+            }
+        }
+    }
+
+    fn set_top(&mut self, b: u32, t: u32) {
+        if (b as usize) < self.n {
+            self.top[b as usize] = t;
+        } else {
+            let childs = std::mem::take(&mut self.childs[b as usize]);
+            for &c in &childs {
+                self.set_top(c, t);
+            }
+            self.childs[b as usize] = childs;
+        }
+    }
+
+    /// `u_s + u_x - 2w(s,x)` for the best outer vertex `s` recorded for `x`.
+    #[inline]
+    fn slack_via_best(&self, x: usize) -> W {
+        self.best_key[x].wsub(self.shift).wadd(self.dual[x])
+    }
+
+    fn note_labelled(&mut self, b: u32) {
+        if !self.in_labelled[b as usize] {
+            self.in_labelled[b as usize] = true;
+            self.labelled.push(b);
+        }
+    }
+
+    /// Labels top-level blossom `b` outer and queues its vertices for scanning.
+    fn make_outer(&mut self, b: u32, edge: (u32, u32)) {
+        self.label[b as usize] = OUTER;
+        self.label_edge[b as usize] = edge;
+        self.note_labelled(b);
+        let mut leaves = Vec::new();
+        self.leaves(b, &mut leaves);
+        self.queue.extend(leaves);
+    }
+
+    /// One stage from free vertex `root` (positive dual).
+    fn stage<S: WeightSource<W>>(&mut self, ws: &S, root: u32) -> Result<(), DynamicError> {
+        self.stats.stages += 1;
+        self.shift = W::ZERO;
+        for &x in &self.active {
+            self.best[x as usize] = NIL;
+        }
+        let rb = self.top[root as usize];
+        if self.base[rb as usize] != root {
+            return Err(DynamicError::Internal("free vertex is not a base"));
+        }
+        self.make_outer(rb, (NIL, NIL));
+        let finished = loop {
+            if self.scan_queue(ws)? {
+                break true;
+            }
+            let event = self.adjust(ws)?;
+            match event {
+                Event::ZeroDual(x) => {
+                    self.augment_from(x, NIL);
+                    break true;
+                }
+                Event::ToFree(s, x) => {
+                    if self.tight_to_unlabelled(s, x) {
+                        break true;
+                    }
+                }
+                Event::Outer(s, x) => self.add_blossom(s, x)?,
+                Event::Expand(b) => self.expand_inner(b)?,
+            }
+        };
+        debug_assert!(finished);
+        self.end_stage();
+        Ok(())
+    }
+
+    /// Scans queued outer vertices; true when the stage ended with an augmentation.
+    fn scan_queue<S: WeightSource<W>>(&mut self, ws: &S) -> Result<bool, DynamicError> {
+        while let Some(v) = self.queue.pop() {
+            self.stats.scans += 1;
+            let vi = v as usize;
+            let uv = self.dual[vi];
+            let key_base = uv.wadd(self.shift);
+            // Index loop: `active` is not modified during a stage.
+            for k in 0..self.active.len() {
+                let w = self.active[k];
+                if w == v {
+                    continue;
+                }
+                let wi = w as usize;
+                let d = self.doubled(ws, v, w)?;
+                if d <= W::ZERO {
+                    continue;
+                }
+                let bw = self.top[wi];
+                if bw == self.top[vi] {
+                    continue;
+                }
+                let key = key_base.wsub(d);
+                if self.best[wi] == NIL || key < self.best_key[wi] {
+                    self.best[wi] = v;
+                    self.best_key[wi] = key;
+                }
+                let slack = uv.wadd(self.dual[wi]).wsub(d);
+                if slack == W::ZERO {
+                    let label = self.label[bw as usize];
+                    match label {
+                        FREE if self.tight_to_unlabelled(v, w) => return Ok(true),
+                        OUTER => self.add_blossom(v, w)?,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Outer vertex `s` has a tight edge to `x` in an unlabelled blossom: augment if that
+    /// blossom is free, else grow the tree by it and its mate. True if augmented.
+    fn tight_to_unlabelled(&mut self, s: u32, x: u32) -> bool {
+        let bx = self.top[x as usize];
+        let bbase = self.base[bx as usize];
+        let m = self.mate[bbase as usize];
+        if m == NIL {
+            // Augmenting path: root ... s - x.
+            if (bx as usize) >= self.n {
+                self.augment_blossom(bx, x);
+            }
+            self.mate[x as usize] = s;
+            self.augment_from(s, x);
+            return true;
+        }
+        self.label[bx as usize] = INNER;
+        self.label_edge[bx as usize] = (s, x);
+        self.note_labelled(bx);
+        let bm = self.top[m as usize];
+        self.make_outer(bm, (bbase, m));
+        false
+    }
+
+    /// Flips the alternating path from outer vertex `s` up to the root, giving `s` the
+    /// new mate `j` (`NIL`: `s` becomes free).
+    fn augment_from(&mut self, mut s: u32, mut j: u32) {
+        loop {
+            let bs = self.top[s as usize];
+            if (bs as usize) >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s as usize] = j;
+            let (t, _) = self.label_edge[bs as usize];
+            if t == NIL {
+                break;
+            }
+            let bt = self.top[t as usize];
+            let (ps, tv) = self.label_edge[bt as usize];
+            if (bt as usize) >= self.n {
+                self.augment_blossom(bt, tv);
+            }
+            self.mate[tv as usize] = ps;
+            s = ps;
+            j = tv;
+        }
+    }
+
+    /// Rotates blossom `b` so that its vertex `v` becomes the base, rematching inside.
+    fn augment_blossom(&mut self, b: u32, v: u32) {
+        let mut t = v;
+        while self.parent[t as usize] != b {
+            t = self.parent[t as usize];
+        }
+        if (t as usize) >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let bi = b as usize;
+        let k = self.childs[bi].len();
+        let Some(i) = self.childs[bi].iter().position(|&c| c == t) else {
+            return;
+        };
+        if i % 2 == 1 {
+            // Forward: rematch (i+1, i+2), ..., (k-1, 0).
+            let mut j = i + 1;
+            while j < k {
+                let (x, y) = self.cycle[bi][j];
+                let cx = self.childs[bi][j];
+                let cy = self.childs[bi][(j + 1) % k];
+                if (cx as usize) >= self.n {
+                    self.augment_blossom(cx, x);
+                }
+                if (cy as usize) >= self.n {
+                    self.augment_blossom(cy, y);
+                }
+                self.mate[x as usize] = y;
+                self.mate[y as usize] = x;
+                j += 2;
+            }
+        } else if i > 0 {
+            // Backward: rematch (i-1, i-2), ..., (1, 0).
+            let mut j = i;
+            while j >= 2 {
+                let e = j - 2;
+                let (x, y) = self.cycle[bi][e];
+                let cx = self.childs[bi][e];
+                let cy = self.childs[bi][e + 1];
+                if (cx as usize) >= self.n {
+                    self.augment_blossom(cx, x);
+                }
+                if (cy as usize) >= self.n {
+                    self.augment_blossom(cy, y);
+                }
+                self.mate[x as usize] = y;
+                self.mate[y as usize] = x;
+                j -= 2;
+            }
+        }
+        self.childs[bi].rotate_left(i);
+        self.cycle[bi].rotate_left(i);
+        self.base[bi] = v;
+    }
+
+    /// Builds a blossom from the tight edge between outer vertices `v` and `w`.
+    fn add_blossom(&mut self, v: u32, w: u32) -> Result<(), DynamicError> {
+        // Find the nearest common ancestor blossom.
+        let mut path_marked: Vec<u32> = Vec::new();
+        let mut a = self.top[v as usize];
+        let mut b = self.top[w as usize];
+        let mut common = NIL;
+        let mut turn_a = true;
+        loop {
+            let cur = if turn_a { a } else { b };
+            if cur != NIL {
+                if self.mark[cur as usize] {
+                    common = cur;
+                    break;
+                }
+                self.mark[cur as usize] = true;
+                path_marked.push(cur);
+                let (t, _) = self.label_edge[cur as usize];
+                let next = if t == NIL {
+                    NIL
+                } else {
+                    let bt = self.top[t as usize];
+                    let (ps, _) = self.label_edge[bt as usize];
+                    self.top[ps as usize]
+                };
+                if turn_a {
+                    a = next;
+                } else {
+                    b = next;
+                }
+            }
+            if a == NIL && b == NIL {
+                break;
+            }
+            turn_a = !turn_a;
+        }
+        for &x in &path_marked {
+            self.mark[x as usize] = false;
+        }
+        if common == NIL {
+            return Err(DynamicError::Internal("outer blossoms in different trees"));
+        }
+        let Some(nb) = self.unused.pop() else {
+            return Err(DynamicError::Internal("out of blossom ids"));
+        };
+        let nbi = nb as usize;
+        let mut childs = Vec::new();
+        let mut cycle = Vec::new();
+        // From v's side up to the common blossom (reversed afterwards).
+        let mut bv = self.top[v as usize];
+        while bv != common {
+            childs.push(bv);
+            let (p, q) = self.label_edge[bv as usize];
+            cycle.push((p, q));
+            bv = self.top[p as usize];
+        }
+        childs.push(common);
+        childs.reverse();
+        cycle.reverse();
+        cycle.push((v, w));
+        let mut bw = self.top[w as usize];
+        while bw != common {
+            childs.push(bw);
+            let (p, q) = self.label_edge[bw as usize];
+            cycle.push((q, p));
+            bw = self.top[p as usize];
+        }
+        if childs.len() % 2 == 0 || childs.len() != cycle.len() {
+            return Err(DynamicError::Internal("blossom cycle of even length"));
+        }
+        for &c in &childs {
+            self.parent[c as usize] = nb;
+        }
+        self.base[nbi] = self.base[common as usize];
+        self.dual[nbi] = W::ZERO;
+        self.label[nbi] = OUTER;
+        self.label_edge[nbi] = self.label_edge[common as usize];
+        self.note_labelled(nb);
+        // Inner sub-blossoms become outer: their vertices need scanning.
+        for &c in &childs {
+            if self.label[c as usize] == INNER {
+                let mut leaves = Vec::new();
+                self.leaves(c, &mut leaves);
+                self.queue.extend(leaves);
+            }
+        }
+        self.childs[nbi] = childs;
+        self.cycle[nbi] = cycle;
+        self.set_top(nb, nb);
+        Ok(())
+    }
+
+    /// Expands inner blossom `b` (dual zero) during a stage, relabelling the children on
+    /// the even path from the entry child to the base child.
+    fn expand_inner(&mut self, b: u32) -> Result<(), DynamicError> {
+        let bi = b as usize;
+        let childs = self.childs[bi].clone();
+        let cycle = self.cycle[bi].clone();
+        let (s, t) = self.label_edge[bi];
+        for &c in &childs {
+            self.parent[c as usize] = NIL;
+            self.set_top(c, c);
+            self.label[c as usize] = FREE;
+        }
+        let k = childs.len();
+        let mut entry = t;
+        while self.parent[entry as usize] != NIL {
+            entry = self.parent[entry as usize];
+        }
+        let Some(i) = childs.iter().position(|&c| c == entry) else {
+            return Err(DynamicError::Internal("entry child not found"));
+        };
+        // Inner child reached through `edge`: label it; its base's mate is outer.
+        let mut edge = (s, t);
+        if i % 2 == 1 {
+            // Forward: i (T), i+1 (S), i+2 (T), ..., k == 0 (T).
+            let mut j = i;
+            while j < k {
+                let c = childs[j];
+                self.label[c as usize] = INNER;
+                self.label_edge[c as usize] = edge;
+                self.note_labelled(c);
+                let c2 = childs[j + 1];
+                let (x, y) = cycle[j];
+                // The matched edge from c's base x to c2's base y.
+                self.make_outer(c2, (x, y));
+                let (x2, y2) = cycle[(j + 1) % k];
+                edge = (x2, y2);
+                j += 2;
+            }
+        } else {
+            // Backward: i (T), i-1 (S), ..., 0 (T).
+            let mut j = i;
+            while j > 0 {
+                let c = childs[j];
+                self.label[c as usize] = INNER;
+                self.label_edge[c as usize] = edge;
+                self.note_labelled(c);
+                let c2 = childs[j - 1];
+                let (x, y) = cycle[j - 1];
+                // cycle[j-1] = (x in c2, y in c): matched, y is c's base.
+                self.make_outer(c2, (y, x));
+                let (x2, y2) = cycle[j - 2];
+                // cycle[j-2] = (x2 in childs[j-2], y2 in c2): c2 side first.
+                edge = (y2, x2);
+                j -= 2;
+            }
+        }
+        let c0 = childs[0];
+        self.label[c0 as usize] = INNER;
+        self.label_edge[c0 as usize] = edge;
+        self.note_labelled(c0);
+        self.childs[bi] = childs;
+        self.release(b);
+        Ok(())
+    }
+
+    /// Adjusts the duals by the largest step that keeps the certificate, and returns the
+    /// event that stopped it.
+    fn adjust<S: WeightSource<W>>(&mut self, ws: &S) -> Result<Event, DynamicError> {
+        self.stats.adjustments += 1;
+        let mut delta: Option<W> = None;
+        let mut event: Option<Event> = None;
+        let consider = |d: W, e: Event, delta: &mut Option<W>, event: &mut Option<Event>| {
+            if delta.is_none_or(|cur| d < cur) {
+                *delta = Some(d);
+                *event = Some(e);
+            }
+        };
+        for k in 0..self.active.len() {
+            let x = self.active[k];
+            let xi = x as usize;
+            let bx = self.top[xi];
+            match self.label[bx as usize] {
+                OUTER => {
+                    consider(self.dual[xi], Event::ZeroDual(x), &mut delta, &mut event);
+                    let mut s = self.best[xi];
+                    if s != NIL && self.top[s as usize] == bx {
+                        s = self.rescan_outer(ws, x)?;
+                    }
+                    if s != NIL {
+                        let sl = self.slack_via_best(xi);
+                        debug_assert!(
+                            sl.halved().twice() == sl,
+                            "odd slack between outer vertices"
+                        );
+                        consider(sl.halved(), Event::Outer(s, x), &mut delta, &mut event);
+                    }
+                }
+                FREE => {
+                    let s = self.best[xi];
+                    if s != NIL {
+                        let sl = self.slack_via_best(xi);
+                        consider(sl, Event::ToFree(s, x), &mut delta, &mut event);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for k in 0..self.labelled.len() {
+            let b = self.labelled[k];
+            let bi = b as usize;
+            if bi >= self.n && self.parent[bi] == NIL && self.label[bi] == INNER {
+                consider(
+                    self.dual[bi].halved(),
+                    Event::Expand(b),
+                    &mut delta,
+                    &mut event,
+                );
+            }
+        }
+        let (Some(delta), Some(event)) = (delta, event) else {
+            return Err(DynamicError::Internal("no dual adjustment possible"));
+        };
+        if delta < W::ZERO {
+            return Err(DynamicError::Internal("negative dual adjustment"));
+        }
+        if delta > W::ZERO {
+            for k in 0..self.active.len() {
+                let x = self.active[k] as usize;
+                match self.label[self.top[x] as usize] {
+                    OUTER => self.dual[x] = self.dual[x].wsub(delta),
+                    INNER => self.dual[x] = self.dual[x].wadd(delta),
+                    _ => {}
+                }
+            }
+            let d2 = delta.twice();
+            for k in 0..self.labelled.len() {
+                let bi = self.labelled[k] as usize;
+                if bi >= self.n && self.parent[bi] == NIL {
+                    match self.label[bi] {
+                        OUTER => self.dual[bi] = self.dual[bi].wadd(d2),
+                        INNER => self.dual[bi] = self.dual[bi].wsub(d2),
+                        _ => {}
+                    }
+                }
+            }
+            self.shift = self.shift.wadd(delta);
+        }
+        Ok(event)
+    }
+
+    /// Recomputes `best[x]` for outer vertex `x` over the outer vertices of other
+    /// blossoms; returns it.
+    fn rescan_outer<S: WeightSource<W>>(&mut self, ws: &S, x: u32) -> Result<u32, DynamicError> {
+        let xi = x as usize;
+        let bx = self.top[xi];
+        let mut best = NIL;
+        let mut best_key = W::ZERO;
+        for k in 0..self.active.len() {
+            let s = self.active[k];
+            let si = s as usize;
+            let bs = self.top[si];
+            if bs == bx || self.label[bs as usize] != OUTER {
+                continue;
+            }
+            let d = self.doubled(ws, s, x)?;
+            if d <= W::ZERO {
+                continue;
+            }
+            let key = self.dual[si].wadd(self.shift).wsub(d);
+            if best == NIL || key < best_key {
+                best = s;
+                best_key = key;
+            }
+        }
+        self.best[xi] = best;
+        self.best_key[xi] = best_key;
+        Ok(best)
+    }
+
+    /// Clears the stage's labels; expands top-level outer blossoms whose dual is zero.
+    fn end_stage(&mut self) {
+        self.queue.clear();
+        let labelled = std::mem::take(&mut self.labelled);
+        for &b in &labelled {
+            let bi = b as usize;
+            if bi >= self.n
+                && self.parent[bi] == NIL
+                && self.label[bi] == OUTER
+                && self.base[bi] != NIL
+                && self.dual[bi] == W::ZERO
+            {
+                self.expand_quiet(b);
+            }
+        }
+        for &b in &labelled {
+            self.label[b as usize] = FREE;
+            self.label_edge[b as usize] = (NIL, NIL);
+            self.in_labelled[b as usize] = false;
+        }
+    }
+
+    /// Expands a blossom outside a stage (its dual is zero), and its children with zero
+    /// dual.
+    fn expand_quiet(&mut self, b: u32) {
+        let childs = std::mem::take(&mut self.childs[b as usize]);
+        for &c in &childs {
+            self.parent[c as usize] = NIL;
+            self.set_top(c, c);
+            self.label[c as usize] = FREE;
+            self.label_edge[c as usize] = (NIL, NIL);
+        }
+        self.release(b);
+        for &c in &childs {
+            if (c as usize) >= self.n && self.dual[c as usize] == W::ZERO {
+                self.expand_quiet(c);
+            }
+        }
+    }
+
+    /// Total weight of the current matching (for tests and explanations).
+    pub fn total<S: WeightSource<W>>(&self, ws: &S) -> W {
+        let mut t = W::ZERO;
+        for v in 0..self.n {
+            let m = self.mate[v];
+            if m != NIL && (v as u32) < m {
+                t = t.wadd(ws.weight(v, m as usize));
+            }
+        }
+        t
+    }
+
+    /// Checks the optimality certificate (tests): feasibility, tight matched edges, zero
+    /// duals on free vertices, full blossoms.
+    pub fn verify<S: WeightSource<W>>(&self, ws: &S) -> Result<(), String> {
+        let n = self.n;
+        // Blossom memberships per vertex (list of ancestor blossoms).
+        let mut anc: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (v, list) in anc.iter_mut().enumerate() {
+            let mut b = self.parent[v];
+            while b != NIL {
+                list.push(b);
+                b = self.parent[b as usize];
+            }
+        }
+        for &a in &self.active {
+            let ai = a as usize;
+            if self.dual[ai] < W::ZERO {
+                return Err(format!("negative dual at {a}"));
+            }
+            let m = self.mate[ai];
+            if m == NIL && self.dual[ai] != W::ZERO {
+                return Err(format!("free vertex {a} with positive dual"));
+            }
+            if m != NIL && (self.removed[m as usize] || self.mate[m as usize] != a) {
+                return Err(format!("bad mate at {a}"));
+            }
+            for &b in &self.active {
+                if b <= a {
+                    continue;
+                }
+                let bi = b as usize;
+                let w = ws.weight(ai, bi);
+                let d = if w > W::ZERO { w.twice() } else { W::ZERO };
+                let mut s = self.dual[ai].wadd(self.dual[bi]);
+                for &x in &anc[ai] {
+                    if anc[bi].contains(&x) {
+                        s = s.wadd(self.dual[x as usize]);
+                    }
+                }
+                if d > W::ZERO && s < d {
+                    return Err(format!("infeasible edge {a}-{b}"));
+                }
+                if m == b && s != d {
+                    return Err(format!("matched edge {a}-{b} not tight"));
+                }
+                if m == b && d <= W::ZERO {
+                    return Err(format!("matched non-edge {a}-{b}"));
+                }
+            }
+        }
+        for b in n..2 * n {
+            if self.base[b] == NIL {
+                continue;
+            }
+            if self.dual[b] < W::ZERO {
+                return Err(format!("negative blossom dual {b}"));
+            }
+            let mut leaves = Vec::new();
+            self.leaves(b as u32, &mut leaves);
+            let inside = leaves
+                .iter()
+                .filter(|&&x| {
+                    let m = self.mate[x as usize];
+                    m != NIL && leaves.contains(&m)
+                })
+                .count();
+            if inside != leaves.len() - 1 {
+                return Err(format!("blossom {b} not full"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matching::brute::brute_force;
+    use crate::matching::tests::SplitMix64;
+
+    struct Mat {
+        n: usize,
+        w: Vec<i64>,
+    }
+
+    impl WeightSource<i64> for Mat {
+        fn weight(&self, a: usize, b: usize) -> i64 {
+            self.w[a * self.n + b]
+        }
+    }
+
+    impl Mat {
+        fn random(rng: &mut SplitMix64, n: usize, p: u64, max: u64) -> Mat {
+            let mut w = vec![0; n * n];
+            for i in 0..n {
+                for j in i + 1..n {
+                    if rng.below(100) < p {
+                        let x = 1 + rng.below(max) as i64;
+                        w[i * n + j] = x;
+                        w[j * n + i] = x;
+                    }
+                }
+            }
+            Mat { n, w }
+        }
+
+        fn set(&mut self, a: usize, b: usize, x: i64) {
+            self.w[a * self.n + b] = x;
+            self.w[b * self.n + a] = x;
+        }
+
+        fn optimum(&self, removed: &[bool]) -> i64 {
+            let keep: Vec<usize> = (0..self.n).filter(|&v| !removed[v]).collect();
+            let mut edges = Vec::new();
+            for (i, &a) in keep.iter().enumerate() {
+                for (j, &b) in keep.iter().enumerate().skip(i + 1) {
+                    let x = self.weight(a, b);
+                    if x > 0 {
+                        edges.push((i, j, x));
+                    }
+                }
+            }
+            brute_force(keep.len(), &edges, false).1
+        }
+    }
+
+    fn check(m: &DynamicMatching<i64>, g: &Mat, removed: &[bool]) {
+        if let Err(e) = m.verify(g) {
+            panic!("certificate: {e}");
+        }
+        for v in 0..g.n {
+            if let Some(u) = m.mate(v) {
+                assert!(!removed[v] && !removed[u]);
+                assert_eq!(m.mate(u), Some(v));
+                assert!(g.weight(u, v) > 0);
+            }
+        }
+        assert_eq!(m.total(g), g.optimum(removed));
+    }
+
+    #[test]
+    fn fresh_solves_match_brute_force() {
+        let mut rng = SplitMix64::new(7);
+        for round in 0..400 {
+            let n = 1 + rng.below(12) as usize;
+            let p = [30, 60, 100][round % 3];
+            let max = [3, 10, 1000][(round / 3) % 3];
+            let g = Mat::random(&mut rng, n, p, max);
+            let mut m = DynamicMatching::<i64>::new(n);
+            m.solve(&g).expect("solves");
+            check(&m, &g, &vec![false; n]);
+        }
+    }
+
+    #[test]
+    fn updates_and_removals_match_brute_force() {
+        let mut rng = SplitMix64::new(11);
+        for round in 0..(std::env::var("DYN_STRESS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(300usize))
+        {
+            let n = 2 + rng.below(11) as usize;
+            let p = [40, 70, 100][round % 3];
+            let max = [4, 50, 100_000][(round / 3) % 3];
+            let mut g = Mat::random(&mut rng, n, p, max);
+            let mut m = DynamicMatching::<i64>::new(n);
+            m.solve(&g).expect("solves");
+            let mut removed = vec![false; n];
+            for _ in 0..20 {
+                let op = rng.below(10);
+                if op == 0 {
+                    let v = rng.below(n as u64) as usize;
+                    if !removed[v] {
+                        m.remove(v);
+                        removed[v] = true;
+                    }
+                } else {
+                    // Change several edges at one vertex, or one edge anywhere.
+                    let v = rng.below(n as u64) as usize;
+                    if removed[v] {
+                        continue;
+                    }
+                    let k = 1 + rng.below(n as u64) as usize;
+                    for _ in 0..k {
+                        let u = rng.below(n as u64) as usize;
+                        if u == v || removed[u] {
+                            continue;
+                        }
+                        let x = if rng.below(4) == 0 {
+                            0
+                        } else {
+                            1 + rng.below(max) as i64
+                        };
+                        g.set(v, u, x);
+                    }
+                    m.touch(v);
+                }
+                m.solve(&g).expect("solves");
+                check(&m, &g, &removed);
+            }
+        }
+    }
+
+    #[test]
+    fn medium_graphs_match_the_static_solver() {
+        let mut rng = SplitMix64::new(3);
+        for round in 0..30 {
+            let n = 20 + rng.below(40) as usize;
+            let mut g = Mat::random(&mut rng, n, [20, 60, 100][round % 3], 1 << 20);
+            let mut m = DynamicMatching::<i64>::new(n);
+            m.solve(&g).expect("solves");
+            for step in 0..30 {
+                let expected = {
+                    let mut edges = Vec::new();
+                    for a in 0..n {
+                        for b in a + 1..n {
+                            if g.weight(a, b) > 0 {
+                                edges.push((a, b, g.weight(a, b)));
+                            }
+                        }
+                    }
+                    let mates =
+                        crate::matching::max_weight_matching(n, &edges, false).expect("static");
+                    let mut t = 0;
+                    for (a, mb) in mates.iter().enumerate() {
+                        if let Some(b) = *mb
+                            && a < b
+                        {
+                            t += g.weight(a, b);
+                        }
+                    }
+                    t
+                };
+                assert_eq!(m.total(&g), expected, "round {round} step {step}");
+                m.verify(&g).expect("certificate");
+                let v = rng.below(n as u64) as usize;
+                for u in 0..n {
+                    if u != v && rng.below(3) == 0 {
+                        let x = if rng.below(3) == 0 {
+                            0
+                        } else {
+                            1 + rng.below(1 << 20) as i64
+                        };
+                        g.set(v, u, x);
+                    }
+                }
+                m.touch(v);
+                m.solve(&g).expect("solves");
+            }
+        }
+    }
+}

@@ -1,0 +1,1068 @@
+//! Scoregroups, brackets and the bracket procedure (C.04.3 art. 1.3, 3 and 4).
+//!
+//! Brackets are paired top-down. Each bracket (its MDPs and residents) is paired by a
+//! maximum-weight matching over the bracket, the next scoregroup (for C8) and, when needed,
+//! everybody below (for C4 and the PAB): the weights (`weights.rs`) order C1-C21. The
+//! optimum fixes *what* is achieved; the choices the criteria leave open are then fixed one
+//! at a time in the generation order of art. 4, each time asking the matching "is there
+//! still an optimal pairing in which ...?":
+//!
+//! 1. the MDPs to pair (art. 4.4: the first valid set, i.e. the earliest MDPs of each score);
+//! 2. each MDP's opponent (art. 3.3/4.2: the first resident that still allows an optimum);
+//! 3. the remainder's exchanges (art. 4.3: fewest players, smallest BSN sum difference,
+//!    then S1 players from the bottom, then S2 players from the top);
+//! 4. each remainder S1 player's opponent (art. 4.2: the first transposition).
+//!
+//! This is the method of the FIDE-endorsed engine (bbpPairings), written from its
+//! description: polynomial, no enumeration of transpositions.
+//!
+//! Window mode: when the players below the next scoregroup cannot matter except through
+//! C4, the graph holds only the bracket and the next scoregroup, and C4 is checked on the
+//! result with a cheap matching over everybody left; if it fails, the bracket is paired
+//! again with everybody in the graph. Both give the same pairing whenever the first
+//! succeeds (an optimum of the smaller problem that is completable is an optimum of the
+//! larger one, and every decision above is a question about optima).
+use std::cell::Cell;
+
+use super::players::{Entrant, Field};
+use super::weights::{Classes, Layout, Packed, Sizes};
+use crate::matching::Wide;
+use crate::matching::dynamic::{DenseWeight, DynamicError, DynamicMatching, WeightSource};
+use crate::model::{Colour, Score};
+use crate::systems::common::Float;
+
+const NIL: u32 = u32::MAX;
+
+/// Fields of at most this many players are always paired with everybody in the graph.
+const GLOBAL_UP_TO: usize = 64;
+
+thread_local! {
+    static GLOBAL_OVERRIDE: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// Tests: in this thread, pair fields of at most `n` players with everybody in the graph
+/// (0: use the window whenever possible; `usize::MAX`: never); `None` restores the default.
+#[doc(hidden)]
+pub fn set_global_up_to(n: Option<usize>) {
+    GLOBAL_OVERRIDE.with(|c| c.set(n));
+}
+
+/// Why a round cannot be paired.
+#[derive(Clone, Debug)]
+pub enum Failure {
+    /// No pairing satisfies C1-C3 for everybody (with a PAB for an eligible player).
+    Incomplete(String),
+    Internal(String),
+}
+
+impl From<DynamicError> for Failure {
+    fn from(e: DynamicError) -> Failure {
+        Failure::Internal(e.to_string())
+    }
+}
+
+/// How a bracket's graph was built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Bracket and next scoregroup; C4 checked afterwards.
+    Window,
+    /// Everybody still unpaired.
+    Global,
+    /// Window first, but C4 failed: paired again with everybody.
+    Fallback,
+}
+
+/// What happened in one bracket, for the explanation.
+#[derive(Clone, Debug)]
+pub struct BracketRecord {
+    pub score: Score,
+    /// Entrant indices (into `Field::entrants`), in bracket order.
+    pub mdps: Vec<usize>,
+    pub residents: Vec<usize>,
+    /// MDPs chosen to be paired (S1 of the heterogeneous part) and the others (Limbo).
+    pub paired_mdps: Vec<usize>,
+    pub limbo: Vec<usize>,
+    /// Pairs MDP - resident, in order.
+    pub mdp_pairs: Vec<(usize, usize)>,
+    /// The remainder (or the homogeneous bracket): S1, S2 before exchanges, and the
+    /// players exchanged each way.
+    pub s1: Vec<usize>,
+    pub s2: Vec<usize>,
+    pub moved_to_s2: Vec<usize>,
+    pub moved_to_s1: Vec<usize>,
+    pub remainder_pairs: Vec<(usize, usize)>,
+    pub floaters: Vec<usize>,
+    pub mode: Mode,
+    /// C9 applied in this bracket.
+    pub bye_games_rule: bool,
+}
+
+/// The pairing of a round.
+#[derive(Clone, Debug, Default)]
+pub struct RoundOutcome {
+    /// (higher, lower) entrant indices.
+    pub pairs: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+    /// C5: the least score the PAB could go to.
+    pub bye_score: Option<Score>,
+    pub brackets: Vec<BracketRecord>,
+}
+
+struct Ctx<'a> {
+    field: &'a Field,
+    odd: bool,
+    bye_score: Score,
+    /// Eligible for the PAB with a score not above the least possible (C2, C5).
+    candidate: Vec<bool>,
+    /// C9: players at the PAB score, ranked by games played (more games, smaller rank).
+    bye_rank: Vec<u32>,
+    bye_class: usize,
+}
+
+/// Weights for the completion checks: C4 with the PAB on a candidate.
+struct CompletionWeights<'a> {
+    field: &'a Field,
+    candidate: &'a [bool],
+}
+
+impl WeightSource<i64> for CompletionWeights<'_> {
+    fn weight(&self, a: usize, b: usize) -> i64 {
+        if self.field.compatible(a, b) {
+            1 + i64::from(!self.candidate[a]) + i64::from(!self.candidate[b])
+        } else {
+            0
+        }
+    }
+}
+
+/// Whether the optimum of a completion matching pairs everybody left, except at most one
+/// candidate for the PAB.
+fn complete(m: &DynamicMatching<i64>, alive: &[bool], candidate: &[bool]) -> bool {
+    let mut unmatched = Vec::new();
+    for (v, &a) in alive.iter().enumerate() {
+        if a && m.mate(v).is_none() {
+            unmatched.push(v);
+            if unmatched.len() > 1 {
+                return false;
+            }
+        }
+    }
+    match unmatched.as_slice() {
+        [] => true,
+        [v] => candidate[*v],
+        _ => false,
+    }
+}
+
+/// C4/C5 before the first bracket: the least score the PAB can go to, and whether the
+/// whole top scoregroup pairs within itself but for the PAB assignee (C9 then applies from
+/// the first bracket).
+fn bye_setup(field: &Field) -> Result<(Score, bool), Failure> {
+    let n = field.len();
+    let odd = n % 2 == 1;
+    let mut distinct: Vec<Score> = field.entrants.iter().map(|e| e.score).collect();
+    distinct.dedup();
+    distinct.reverse(); // ascending
+    let level = |s: Score| distinct.iter().position(|&x| x == s).unwrap_or(0) as i64;
+    let top = field.entrants.first().map_or(Score::ZERO, |e| e.score);
+    struct ByeWeights<'a> {
+        field: &'a Field,
+        levels: Vec<i64>,
+        top: Score,
+        odd: bool,
+        s_bits: u32,
+        t_bits: u32,
+    }
+    impl WeightSource<i64> for ByeWeights<'_> {
+        fn weight(&self, a: usize, b: usize) -> i64 {
+            if !self.field.compatible(a, b) {
+                return 0;
+            }
+            if !self.odd {
+                return 1;
+            }
+            let (ea, eb) = (&self.field.entrants[a], &self.field.entrants[b]);
+            let ne = i64::from(!ea.bye_eligible) + i64::from(!eb.bye_eligible);
+            let top = i64::from(ea.score == self.top && eb.score == self.top);
+            (((1 + ne) << self.s_bits) + self.levels[a] + self.levels[b]) << self.t_bits | top
+        }
+    }
+    let levels: Vec<i64> = field.entrants.iter().map(|e| level(e.score)).collect();
+    let s_bits = super::weights::bits((n as u64) * (distinct.len() as u64 + 1));
+    let t_bits = super::weights::bits(n as u64);
+    let ws = ByeWeights {
+        field,
+        levels,
+        top,
+        odd,
+        s_bits,
+        t_bits,
+    };
+    let mut m = DynamicMatching::<i64>::new(n);
+    m.solve(&ws)?;
+    let unmatched: Vec<usize> = (0..n).filter(|&v| m.mate(v).is_none()).collect();
+    let ok = match unmatched.as_slice() {
+        [] => !odd,
+        [v] => odd && field.entrants[*v].bye_eligible,
+        _ => false,
+    };
+    if !ok {
+        let who = if odd {
+            "with the pairing-allocated bye for an eligible player (C2)"
+        } else {
+            ""
+        };
+        return Err(Failure::Incomplete(format!(
+            "no pairing of all {n} players complies with C1-C3 {who}"
+        )));
+    }
+    let Some(&b) = unmatched.first() else {
+        return Ok((Score::ZERO, false));
+    };
+    let bye_score = field.entrants[b].score;
+    let single = bye_score >= top
+        && field
+            .entrants
+            .iter()
+            .enumerate()
+            .filter(|(v, e)| e.score == top && *v != b)
+            .all(|(v, _)| m.mate(v).is_some_and(|u| field.entrants[u].score == top));
+    Ok((bye_score, single))
+}
+
+/// Pairs the round: every bracket from the top, then the PAB.
+pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
+    let n = field.len();
+    let mut out = RoundOutcome::default();
+    if n == 0 {
+        return Ok(out);
+    }
+    let (bye_score, mut single) = bye_setup(field)?;
+    let odd = n % 2 == 1;
+    let candidate: Vec<bool> = field
+        .entrants
+        .iter()
+        .map(|e| e.bye_eligible && e.score <= bye_score)
+        .collect();
+    let mut bye_rank = vec![0u32; n];
+    let mut bye_class = 0;
+    if odd {
+        out.bye_score = Some(bye_score);
+        let mut played: Vec<u32> = field
+            .entrants
+            .iter()
+            .filter(|e| e.score == bye_score)
+            .map(|e| e.played)
+            .collect();
+        bye_class = played.len();
+        played.sort_unstable_by(|a, b| b.cmp(a));
+        for (v, e) in field.entrants.iter().enumerate() {
+            if e.score == bye_score {
+                // The last position of this count in the descending list.
+                bye_rank[v] = played.iter().rposition(|&p| p == e.played).unwrap_or(0) as u32;
+            }
+        }
+    }
+    let ctx = Ctx {
+        field,
+        odd,
+        bye_score,
+        candidate,
+        bye_rank,
+        bye_class,
+    };
+    // Scoregroups.
+    let mut groups: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    for v in 1..=n {
+        if v == n || field.entrants[v].score != field.entrants[start].score {
+            groups.push((start, v));
+            start = v;
+        }
+    }
+    let mut alive = vec![true; n];
+    let mut completion: Option<DynamicMatching<i64>> = None;
+    let global_up_to = GLOBAL_OVERRIDE.with(Cell::get).unwrap_or(GLOBAL_UP_TO);
+    let mut mdps: Vec<usize> = Vec::new();
+    for g in 0..groups.len() {
+        let residents: Vec<usize> = (groups[g].0..groups[g].1).collect();
+        let next: Vec<usize> = groups
+            .get(g + 1)
+            .map_or(Vec::new(), |&(a, b)| (a..b).collect());
+        let outside: Vec<usize> = groups
+            .get(g + 2)
+            .map_or(Vec::new(), |&(a, _)| (a..n).collect());
+        let next_score = next.first().map(|&v| field.entrants[v].score);
+        let needs_global = outside.is_empty()
+            || n <= global_up_to
+            || (odd && next_score.is_some_and(|s| bye_score >= s));
+        let spec = Spec {
+            mdps: mdps.clone(),
+            residents,
+            next,
+            outside,
+            single,
+        };
+        let mut mode = if needs_global {
+            Mode::Global
+        } else {
+            Mode::Window
+        };
+        let mut result = run_bracket(&ctx, &spec, mode)?;
+        if mode == Mode::Window {
+            let cw = CompletionWeights {
+                field,
+                candidate: &ctx.candidate,
+            };
+            let base = match completion.take() {
+                Some(c) => c,
+                None => {
+                    let mut c = DynamicMatching::<i64>::new(n);
+                    for (v, &a) in alive.iter().enumerate() {
+                        if !a {
+                            c.remove(v);
+                        }
+                    }
+                    c.solve(&cw)?;
+                    c
+                }
+            };
+            // The window's final optimum, including its tentative pairs in the next
+            // scoregroup (which C8 counted), must extend to a complete pairing.
+            let mut trial = base.clone();
+            let mut trial_alive = alive.clone();
+            for &(a, b) in result.pairs.iter().chain(result.tentative.iter()) {
+                trial.remove(a);
+                trial.remove(b);
+                trial_alive[a] = false;
+                trial_alive[b] = false;
+            }
+            trial.solve(&cw)?;
+            if complete(&trial, &trial_alive, &ctx.candidate) {
+                let mut c = base;
+                for &(a, b) in &result.pairs {
+                    c.remove(a);
+                    c.remove(b);
+                }
+                c.solve(&cw)?;
+                completion = Some(c);
+            } else {
+                mode = Mode::Fallback;
+                result = run_bracket(&ctx, &spec, Mode::Fallback)?;
+                let mut c = base;
+                for &(a, b) in &result.pairs {
+                    c.remove(a);
+                    c.remove(b);
+                }
+                c.solve(&cw)?;
+                completion = Some(c);
+            }
+        } else if let Some(c) = completion.as_mut() {
+            for &(a, b) in &result.pairs {
+                c.remove(a);
+                c.remove(b);
+            }
+            c.solve(&CompletionWeights {
+                field,
+                candidate: &ctx.candidate,
+            })?;
+        }
+        for &(a, b) in &result.pairs {
+            alive[a] = false;
+            alive[b] = false;
+        }
+        // C9 applies in the next bracket when the PAB will go to it and it pairs within
+        // itself but for one player.
+        single = odd
+            && next_score.is_some_and(|s| {
+                bye_score >= s
+                    && result
+                        .floater_mates
+                        .iter()
+                        .all(|&m| m.is_none_or(|u| field.entrants[u].score >= s))
+            });
+        let record = BracketRecord {
+            score: field.entrants[groups[g].0].score,
+            mdps: spec.mdps.clone(),
+            residents: spec.residents.clone(),
+            paired_mdps: result.paired_mdps.clone(),
+            limbo: spec
+                .mdps
+                .iter()
+                .copied()
+                .filter(|m| !result.paired_mdps.contains(m))
+                .collect(),
+            mdp_pairs: result.mdp_pairs.clone(),
+            s1: result.s1.clone(),
+            s2: result.s2.clone(),
+            moved_to_s2: result.moved_to_s2.clone(),
+            moved_to_s1: result.moved_to_s1.clone(),
+            remainder_pairs: result.remainder_pairs.clone(),
+            floaters: result.floaters.clone(),
+            mode,
+            bye_games_rule: spec.single && odd,
+        };
+        out.pairs.extend(result.pairs.iter().copied());
+        mdps = result.floaters;
+        out.brackets.push(record);
+    }
+    match mdps.as_slice() {
+        [] => {}
+        [v] if odd => out.bye = Some(*v),
+        _ => {
+            return Err(Failure::Internal(format!(
+                "{} players left unpaired after the last bracket",
+                mdps.len()
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// The players of one bracket's graph.
+struct Spec {
+    mdps: Vec<usize>,
+    residents: Vec<usize>,
+    next: Vec<usize>,
+    outside: Vec<usize>,
+    /// C9 applies.
+    single: bool,
+}
+
+#[derive(Default)]
+struct BracketResult {
+    pairs: Vec<(usize, usize)>,
+    paired_mdps: Vec<usize>,
+    mdp_pairs: Vec<(usize, usize)>,
+    s1: Vec<usize>,
+    s2: Vec<usize>,
+    moved_to_s2: Vec<usize>,
+    moved_to_s1: Vec<usize>,
+    remainder_pairs: Vec<(usize, usize)>,
+    floaters: Vec<usize>,
+    /// Mates in the final optimum of the floaters and the next scoregroup.
+    floater_mates: Vec<Option<usize>>,
+    /// Pairs of the final optimum among the floaters and the next scoregroup.
+    tentative: Vec<(usize, usize)>,
+}
+
+/// Pairs one bracket with the smallest weight type its layout fits.
+fn run_bracket(ctx: &Ctx, spec: &Spec, mode: Mode) -> Result<BracketResult, Failure> {
+    let bracket = spec.mdps.len() + spec.residents.len();
+    if bracket < 2 {
+        let mut floaters: Vec<usize> = spec.mdps.clone();
+        floaters.extend(spec.residents.iter().copied());
+        let n_after = floaters.len() + spec.next.len();
+        return Ok(BracketResult {
+            floaters,
+            floater_mates: vec![None; n_after],
+            ..BracketResult::default()
+        });
+    }
+    let layout = layout_for(ctx, spec, mode);
+    let need = layout.bits + 6;
+    macro_rules! go {
+        ($t:ty) => {
+            Run::<$t>::new(ctx, spec, mode, layout).run()
+        };
+    }
+    if need <= 64 {
+        go!(i64)
+    } else if need <= 128 {
+        go!(i128)
+    } else if need <= 192 {
+        go!(Wide<3>)
+    } else if need <= 256 {
+        go!(Wide<4>)
+    } else if need <= 384 {
+        go!(Wide<6>)
+    } else if need <= 512 {
+        go!(Wide<8>)
+    } else if need <= 768 {
+        go!(Wide<12>)
+    } else if need <= 1024 {
+        go!(Wide<16>)
+    } else if need <= 2048 {
+        go!(Wide<32>)
+    } else {
+        Err(Failure::Internal(format!(
+            "a bracket needs {need}-bit weights, more than supported"
+        )))
+    }
+}
+
+fn classes(field: &Field, players: &[usize]) -> Vec<(Score, usize)> {
+    let mut out: Vec<(Score, usize)> = Vec::new();
+    for &v in players {
+        let s = field.entrants[v].score;
+        match out.iter_mut().find(|(x, _)| *x == s) {
+            Some(c) => c.1 += 1,
+            None => out.push((s, 1)),
+        }
+    }
+    out.sort_by_key(|c| std::cmp::Reverse(c.0));
+    out
+}
+
+fn layout_for(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
+    let mut bracket: Vec<usize> = spec.mdps.clone();
+    bracket.extend(spec.residents.iter().copied());
+    let mut window = bracket.clone();
+    window.extend(spec.next.iter().copied());
+    let bracket_classes = classes(ctx.field, &bracket);
+    let window_classes = classes(ctx.field, &window);
+    let global = mode != Mode::Window;
+    let vertices = window.len() + if global { spec.outside.len() } else { 0 };
+    Layout::new(&Sizes {
+        vertices,
+        bracket: bracket.len(),
+        mdps: spec.mdps.len(),
+        residents: spec.residents.len(),
+        next: spec.next.len(),
+        bracket_classes: &bracket_classes,
+        window_classes: &window_classes,
+        completion: global,
+        bye_class: (ctx.odd && spec.single).then_some(ctx.bye_class),
+        topscorers: ctx.field.last_round,
+        rounds_played: ctx.field.rounds_played,
+    })
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Open,
+    /// An S1 player exchanged into S2: may not be the higher player of a pair.
+    Low,
+    /// An S2 player exchanged into S1: may not be the lower player, nor float.
+    High,
+}
+
+/// Per-vertex offsets of the score-class fields.
+struct VertexOffsets {
+    pair_score: u32,
+    next_score: u32,
+    down1: u32,
+    up1: u32,
+    down2: u32,
+    up2: u32,
+}
+
+/// Weights of one bracket's graph: a stored matrix of base weights over the bracket and
+/// the next scoregroup, the completion field for edges to players below, and the working
+/// fields of the procedure applied on the fly.
+struct Source<'a, W> {
+    field: &'a Field,
+    layout: Layout,
+    /// Local vertex -> entrant.
+    ids: Vec<usize>,
+    n_mdps: usize,
+    n_bracket: usize,
+    n_window: usize,
+    base: Vec<W>,
+    candidate: Vec<bool>,
+    forced: Vec<bool>,
+    role: Vec<Role>,
+    /// Index in the remainder, or NIL.
+    ridx: Vec<u32>,
+    /// Exchange fields active with this S1 size.
+    exchange: Option<u32>,
+    /// After the exchanges: who is the higher player of a remainder pair.
+    higher: Option<Vec<bool>>,
+    /// One vertex's preferences over its opponents.
+    probe: Option<(u32, Vec<i64>)>,
+}
+
+impl<W: Packed> WeightSource<W> for Source<'_, W> {
+    #[inline]
+    fn weight(&self, a: usize, b: usize) -> W {
+        if a == b {
+            return W::ZERO;
+        }
+        let (h, l) = if a < b { (a, b) } else { (b, a) };
+        let mut w = if l < self.n_window {
+            self.base[h * self.n_window + l]
+        } else {
+            match self.layout.completion {
+                Some(off) if self.field.compatible(self.ids[h], self.ids[l]) => {
+                    let v = 1 + i64::from(!self.candidate[h]) + i64::from(!self.candidate[l]);
+                    W::shifted(v, off)
+                }
+                _ => W::ZERO,
+            }
+        };
+        if w <= W::ZERO {
+            return W::ZERO;
+        }
+        if self.ridx[h] != NIL && self.ridx[l] != NIL {
+            if self.role[h] == Role::Low || self.role[l] == Role::High {
+                return W::ZERO;
+            }
+            if let Some(hi) = &self.higher
+                && (!hi[h] || hi[l])
+            {
+                return W::ZERO;
+            }
+            if let Some(p) = self.exchange {
+                let r = self.ridx[h];
+                w = w
+                    .wadd(W::shifted(i64::from(r < p), self.layout.exchange))
+                    .wsub(W::shifted(i64::from(r), self.layout.bsn_sum));
+            }
+        } else if self.role[h] == Role::High && l >= self.n_bracket && l < self.n_window {
+            return W::ZERO;
+        }
+        if h < self.n_mdps && self.forced[h] && l >= self.n_mdps && l < self.n_bracket {
+            w = w.wadd(W::shifted(1, self.layout.force));
+        }
+        if let Some((v, add)) = &self.probe {
+            let v = *v as usize;
+            if v == h {
+                w = w.wadd(W::shifted(add[l], self.layout.probe));
+            } else if v == l {
+                w = w.wadd(W::shifted(add[h], self.layout.probe));
+            }
+        }
+        w
+    }
+}
+
+fn float_is(f: Float, g: Float) -> i64 {
+    i64::from(f == g)
+}
+
+/// What the base weights of one bracket are computed from.
+struct Frame<'a> {
+    ctx: &'a Ctx<'a>,
+    layout: &'a Layout,
+    off: &'a [VertexOffsets],
+    ids: &'a [usize],
+    n_mdps: usize,
+    n_bracket: usize,
+}
+
+/// The base weight of pair (higher `h`, lower `l`), local indices with `h < l`.
+fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
+    let Frame {
+        ctx,
+        layout,
+        off,
+        ids,
+        n_mdps,
+        n_bracket,
+    } = *frame;
+    let field = ctx.field;
+    let (ih, il) = (ids[h], ids[l]);
+    if !field.compatible(ih, il) {
+        return W::ZERO;
+    }
+    let (eh, el): (&Entrant, &Entrant) = (&field.entrants[ih], &field.entrants[il]);
+    let mut w = W::ZERO;
+    let add = |w: W, v: i64, o: u32| if v == 0 { w } else { w.wadd(W::shifted(v, o)) };
+    if let Some(o) = layout.completion {
+        let v = 1 + i64::from(!ctx.candidate[ih]) + i64::from(!ctx.candidate[il]);
+        w = add(w, v, o);
+    }
+    if let Some(o) = layout.bye_games {
+        let mut v = 0i64;
+        if eh.score == ctx.bye_score {
+            v += i64::from(ctx.bye_rank[ih]);
+        }
+        if el.score == ctx.bye_score {
+            v += i64::from(ctx.bye_rank[il]);
+        }
+        w = add(w, v, o);
+    }
+    if l < n_bracket {
+        if l < n_mdps {
+            // Two MDPs are never paired with each other in a bracket; only C4 sees them.
+            return w;
+        }
+        w = add(w, 1, layout.pairs);
+        w = add(w, 1, off[h].pair_score);
+        // Colours (C10-C13), from the lower player's side as the weights are symmetric.
+        let same_pref = el.pref.is_some() && el.pref == eh.pref;
+        if let Some(o) = layout.top_cd {
+            let bad = el.absolute_imbalance() && eh.absolute_imbalance() && same_pref;
+            w = add(w, i64::from(!bad), o);
+        }
+        if let Some(o) = layout.top_run {
+            let bad = el.absolute()
+                && eh.absolute()
+                && same_pref
+                && if el.imbalance == eh.imbalance {
+                    el.repeated.is_some() && el.repeated == eh.repeated
+                } else {
+                    let loser = if el.imbalance > eh.imbalance { eh } else { el };
+                    loser.repeated == el.pref.map(Colour::opposite)
+                };
+            w = add(w, i64::from(!bad), o);
+        }
+        w = add(w, i64::from(!same_pref), layout.colour);
+        let strong_clash =
+            el.strong_or_more() && eh.strong_or_more() && !(el.absolute() && eh.absolute());
+        w = add(w, i64::from(!(strong_clash && same_pref)), layout.strong);
+        // Floats (C14-C21).
+        let mdp_pair = eh.score > el.score;
+        for (f_l, f_h, down, up, down_s, up_s) in [
+            (
+                el.float1,
+                eh.float1,
+                layout.down1,
+                layout.up1,
+                (off[l].down1, off[h].down1),
+                off[h].up1,
+            ),
+            (
+                el.float2,
+                eh.float2,
+                layout.down2,
+                layout.up2,
+                (off[l].down2, off[h].down2),
+                off[h].up2,
+            ),
+        ] {
+            let Some(down) = down else { continue };
+            let v = float_is(f_l, Float::Down) + i64::from(!mdp_pair) * float_is(f_h, Float::Down);
+            w = add(w, v, down);
+            if let Some(up) = up {
+                let bad = mdp_pair && f_l == Float::Up;
+                w = add(w, i64::from(!bad), up);
+            }
+            if down_s.0 != NIL {
+                w = add(w, float_is(f_l, Float::Down), down_s.0);
+                w = add(w, float_is(f_h, Float::Down), down_s.1);
+            }
+            if up_s != NIL {
+                let bad = mdp_pair && f_l == Float::Up;
+                w = add(w, i64::from(!bad), up_s);
+            }
+        }
+    } else {
+        // The lower player is in the next scoregroup (C8).
+        if let Some(o) = layout.next_pairs {
+            w = add(w, 1, o);
+            w = add(w, 1, off[h].next_score);
+        }
+    }
+    w
+}
+
+/// One bracket's procedure over weight type `W`.
+struct Run<'a, W> {
+    ctx: &'a Ctx<'a>,
+    spec: &'a Spec,
+    src: Source<'a, W>,
+    m: DynamicMatching<W>,
+    done: Vec<bool>,
+    res: BracketResult,
+}
+
+impl<'a, W: Packed> Run<'a, W> {
+    fn new(ctx: &'a Ctx<'a>, spec: &'a Spec, mode: Mode, layout: Layout) -> Run<'a, W> {
+        let mut ids: Vec<usize> = spec.mdps.clone();
+        ids.extend(spec.residents.iter().copied());
+        let n_bracket = ids.len();
+        ids.extend(spec.next.iter().copied());
+        let n_window = ids.len();
+        if mode != Mode::Window {
+            ids.extend(spec.outside.iter().copied());
+        }
+        let n = ids.len();
+        let n_mdps = spec.mdps.len();
+        let class_off = |c: &Classes, s: Score| c.offset(s).unwrap_or(NIL);
+        let opt = |c: &Option<Classes>, s: Score| c.as_ref().map_or(NIL, |c| class_off(c, s));
+        let off: Vec<VertexOffsets> = ids[..n_window]
+            .iter()
+            .map(|&v| {
+                let s = ctx.field.entrants[v].score;
+                VertexOffsets {
+                    pair_score: class_off(&layout.pair_scores, s),
+                    next_score: class_off(&layout.next_scores, s),
+                    down1: opt(&layout.down1_scores, s),
+                    up1: opt(&layout.up1_scores, s),
+                    down2: opt(&layout.down2_scores, s),
+                    up2: opt(&layout.up2_scores, s),
+                }
+            })
+            .collect();
+        let mut base = vec![W::ZERO; n_window * n_window];
+        let frame = Frame {
+            ctx,
+            layout: &layout,
+            off: &off,
+            ids: &ids,
+            n_mdps,
+            n_bracket,
+        };
+        for h in 0..n_window {
+            for l in h + 1..n_window {
+                let w: W = base_weight(&frame, h, l);
+                base[h * n_window + l] = w;
+                base[l * n_window + h] = w;
+            }
+        }
+        let candidate = ids.iter().map(|&v| ctx.candidate[v]).collect();
+        let src = Source {
+            field: ctx.field,
+            layout,
+            ids,
+            n_mdps,
+            n_bracket,
+            n_window,
+            base,
+            candidate,
+            forced: vec![false; n],
+            role: vec![Role::Open; n],
+            ridx: vec![NIL; n],
+            exchange: None,
+            higher: None,
+            probe: None,
+        };
+        Run {
+            ctx,
+            spec,
+            src,
+            m: DynamicMatching::new(n),
+            done: vec![false; n],
+            res: BracketResult::default(),
+        }
+    }
+
+    fn solve(&mut self) -> Result<(), Failure> {
+        self.m.solve(&self.src)?;
+        Ok(())
+    }
+
+    fn mate(&self, v: usize) -> Option<usize> {
+        self.m.mate(v)
+    }
+
+    fn is_resident(&self, v: usize) -> bool {
+        v >= self.src.n_mdps && v < self.src.n_bracket
+    }
+
+    /// Sets a probe on `v`'s edges, re-solves, and removes the probe (lazily).
+    fn probe(&mut self, v: usize, add: Vec<i64>) -> Result<(), Failure> {
+        self.src.probe = Some((v as u32, add));
+        self.m.touch(v);
+        self.solve()?;
+        self.src.probe = None;
+        self.m.touch(v);
+        Ok(())
+    }
+
+    fn finalize(&mut self, a: usize, b: usize) {
+        self.done[a] = true;
+        self.done[b] = true;
+        self.m.remove(a);
+        self.m.remove(b);
+        let (ea, eb) = (self.src.ids[a], self.src.ids[b]);
+        self.res.pairs.push((ea, eb));
+    }
+
+    /// The first opponent in `order` that some optimum still pairs `v` with: pairs them.
+    fn choose_opponent(&mut self, v: usize, order: &[usize]) -> Result<usize, Failure> {
+        let usable: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&c| !self.done[c] && self.src.weight(v, c) > W::ZERO)
+            .collect();
+        if usable.first().copied() != self.mate(v) {
+            let mut add = vec![0i64; self.src.ids.len()];
+            let k = usable.len() as i64;
+            for (i, &c) in usable.iter().enumerate() {
+                add[c] = k - i as i64;
+            }
+            self.probe(v, add)?;
+        }
+        let Some(c) = self.mate(v) else {
+            return Err(Failure::Internal(
+                "a player to pair lost his opponent".into(),
+            ));
+        };
+        self.finalize(v, c);
+        Ok(c)
+    }
+
+    fn run(mut self) -> Result<BracketResult, Failure> {
+        self.solve()?;
+        let n_mdps = self.src.n_mdps;
+        let n_bracket = self.src.n_bracket;
+        let residents: Vec<usize> = (n_mdps..n_bracket).collect();
+        // 1. Which MDPs are paired (C7 fixes how many of each score; art. 4.4 which).
+        let mut selected = vec![false; n_mdps];
+        let mut i = 0;
+        while i < n_mdps {
+            let score = self.ctx.field.entrants[self.src.ids[i]].score;
+            let mut end = i;
+            while end < n_mdps && self.ctx.field.entrants[self.src.ids[end]].score == score {
+                end += 1;
+            }
+            let mut left = end - i;
+            let mut need = (i..end)
+                .filter(|&j| self.mate(j).is_some_and(|c| self.is_resident(c)))
+                .count();
+            for (j, sel) in selected.iter_mut().enumerate().take(end).skip(i) {
+                if need == 0 {
+                    break;
+                }
+                if left <= need {
+                    *sel = true;
+                    continue;
+                }
+                left -= 1;
+                if !self.mate(j).is_some_and(|c| self.is_resident(c)) {
+                    let mut add = vec![0i64; self.src.ids.len()];
+                    for &r in &residents {
+                        add[r] = 1;
+                    }
+                    self.probe(j, add)?;
+                }
+                if self.mate(j).is_some_and(|c| self.is_resident(c)) {
+                    *sel = true;
+                    need -= 1;
+                    self.src.forced[j] = true;
+                    self.m.touch(j);
+                }
+            }
+            i = end;
+        }
+        // 2. Their opponents: the first resident that still allows an optimum.
+        for (j, &sel) in selected.iter().enumerate() {
+            if !sel {
+                continue;
+            }
+            self.solve()?;
+            let c = self.choose_opponent(j, &residents)?;
+            let (ej, ec) = (self.src.ids[j], self.src.ids[c]);
+            self.res.paired_mdps.push(ej);
+            self.res.mdp_pairs.push((ej, ec));
+        }
+        // 3. The remainder: S1 = as many players as it has pairs, then exchanges.
+        self.solve()?;
+        let rem: Vec<usize> = residents
+            .iter()
+            .copied()
+            .filter(|&r| !self.done[r])
+            .collect();
+        for (k, &r) in rem.iter().enumerate() {
+            self.src.ridx[r] = k as u32;
+        }
+        let later_in = |this: &Self, a: usize| {
+            this.mate(a)
+                .is_some_and(|c| c > a && c < n_bracket && this.src.ridx[c] != NIL)
+        };
+        let p = rem.iter().filter(|&&a| later_in(&self, a)).count();
+        if p > 0 {
+            self.res.s1 = rem[..p].iter().map(|&v| self.src.ids[v]).collect();
+            self.res.s2 = rem[p..].iter().map(|&v| self.src.ids[v]).collect();
+            self.src.exchange = Some(p as u32);
+            for &r in &rem {
+                self.m.touch(r);
+            }
+            self.solve()?;
+            let exchanges = rem[..p].iter().filter(|&&a| !later_in(&self, a)).count();
+            if exchanges > 0 {
+                // S1 players moved to S2: from the bottom of S1 (art. 4.3 c).
+                let mut left = exchanges;
+                for k in (0..p).rev() {
+                    if left == 0 {
+                        break;
+                    }
+                    let a = rem[k];
+                    if later_in(&self, a) {
+                        let mut add = vec![0i64; self.src.ids.len()];
+                        for &c in &rem[k + 1..] {
+                            add[c] = -1;
+                        }
+                        self.probe(a, add)?;
+                    }
+                    if !later_in(&self, a) {
+                        self.src.role[a] = Role::Low;
+                        self.m.touch(a);
+                        self.res.moved_to_s2.push(self.src.ids[a]);
+                        left -= 1;
+                    }
+                }
+                self.solve()?;
+                // S2 players moved to S1: from the top of S2 (art. 4.3 d); the last one
+                // follows from the BSN sum.
+                let mut left = exchanges;
+                for k in p..rem.len() {
+                    if left <= 1 {
+                        break;
+                    }
+                    let b = rem[k];
+                    if !later_in(&self, b) {
+                        let mut add = vec![0i64; self.src.ids.len()];
+                        for &c in &rem[k + 1..] {
+                            add[c] = 1;
+                        }
+                        self.probe(b, add)?;
+                    }
+                    if later_in(&self, b) {
+                        self.src.role[b] = Role::High;
+                        self.m.touch(b);
+                        self.res.moved_to_s1.push(self.src.ids[b]);
+                        left -= 1;
+                    }
+                }
+                self.solve()?;
+            }
+            let mut higher = vec![false; self.src.ids.len()];
+            for &a in &rem {
+                higher[a] = later_in(&self, a);
+            }
+            for &b in &rem[p..] {
+                if higher[b] && !self.res.moved_to_s1.contains(&self.src.ids[b]) {
+                    self.res.moved_to_s1.push(self.src.ids[b]);
+                }
+            }
+            self.src.higher = Some(higher.clone());
+            self.src.exchange = None;
+            for &r in &rem {
+                self.m.touch(r);
+            }
+            // 4. Each higher player's opponent, in order: the first transposition.
+            for (k, &a) in rem.iter().enumerate() {
+                if !higher[a] {
+                    continue;
+                }
+                self.solve()?;
+                let c = self.choose_opponent(a, &rem[k + 1..])?;
+                self.res
+                    .remainder_pairs
+                    .push((self.src.ids[a], self.src.ids[c]));
+            }
+        }
+        self.solve()?;
+        for v in 0..n_bracket {
+            if !self.done[v] {
+                self.res.floaters.push(self.src.ids[v]);
+            }
+        }
+        for v in 0..self.src.n_window {
+            if !self.done[v] {
+                let mate = self.mate(v);
+                self.res.floater_mates.push(mate.map(|u| self.src.ids[u]));
+                if let Some(u) = mate
+                    && v < u
+                    && u < self.src.n_window
+                {
+                    self.res.tentative.push((self.src.ids[v], self.src.ids[u]));
+                }
+            }
+        }
+        let _ = self.spec;
+        Ok(self.res)
+    }
+}
+
+/// Checks (tests, debugging) that a bracket weight layout leaves room for the solver.
+#[allow(dead_code)]
+fn headroom_ok<W: Packed>(layout: &Layout) -> bool {
+    layout.bits + 6 <= W::BITS && W::shifted(1, layout.bits).fits_headroom()
+}
+
+#[allow(dead_code)]
+fn _assert_dense<W: DenseWeight>() {}

@@ -1,0 +1,133 @@
+//! The FIDE (Dutch) system, 2026 edition (C.04.3, in force since 1 February 2026), with the
+//! general handling rules (C.04.2) and the basic rules (C.04.1).
+//!
+//! * `players.rs`: who is paired, scores (adjourned games as draws, acceleration),
+//!   compressed colour histories and preferences, floats, PAB eligibility, C1/C3;
+//! * `criteria.rs`: the criteria table (C1-C21);
+//! * `weights.rs`: the criteria as fields of one wide edge weight;
+//! * `brackets.rs`: scoregroups, brackets, and the procedure that pairs them with a
+//!   maximum-weight matching and fixes the remaining choices in the order of art. 4;
+//! * `colours.rs`: art. 5;
+//! * `explain.rs`: the explanation.
+//!
+//! The result is identical to the FIDE-endorsed engine bbpPairings 6 (`--dutch`) on the
+//! conformance corpus; decisions where the rules are silent follow it and are listed in
+//! the crate's README.
+pub mod brackets;
+pub mod colours;
+pub mod criteria;
+pub mod explain;
+pub mod players;
+pub mod weights;
+
+use super::{
+    Board, ByeAssignment, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo,
+};
+use crate::model::{ByeKind, Colour, SystemId};
+use crate::systems::common::History;
+use brackets::Failure;
+use players::Field;
+
+/// The Dutch system, 2026 edition.
+pub struct Dutch;
+
+impl PairingSystem for Dutch {
+    fn info(&self) -> SystemInfo {
+        SystemInfo {
+            id: SystemId::Dutch,
+            title: "FIDE (Dutch) system, 2026 edition",
+            rule_set: "FIDE C.04.1, C.04.2, C.04.3 (2026); acceleration C.04.7 when given",
+            options: Vec::new(),
+        }
+    }
+
+    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+        r.require_results()?;
+        let history = History::build(r);
+        let field = Field::build(r, &history);
+        let table = criteria::DUTCH_2026;
+        let t = &r.tournament;
+        let id = |p: usize| r.id(p).to_string();
+        let mut out = RoundPairing::default();
+        let outcome = match brackets::pair_round(&field) {
+            Ok(o) => o,
+            Err(Failure::Incomplete(message)) => {
+                let mut explanation = crate::systems::Explanation::default();
+                explanation.group(format!("round {}", r.number));
+                explanation.step("C4", message.clone(), Vec::new());
+                return Err(PairError::NoLegalPairing {
+                    rule: "C.04.3 C4".to_string(),
+                    message,
+                    explanation,
+                });
+            }
+            Err(Failure::Internal(message)) => {
+                return Err(PairError::NoLegalPairing {
+                    rule: "internal".to_string(),
+                    message,
+                    explanation: crate::systems::Explanation::default(),
+                });
+            }
+        };
+        let ex = &mut out.explanation;
+        ex.group(format!("round {}", r.number));
+        ex.detail(
+            "C.04.3 1.2",
+            format!(
+                "{} players to pair in {} scoregroup(s){}",
+                field.len(),
+                outcome.brackets.len(),
+                if field.last_round {
+                    "; final round: topscorers are exempt from C3"
+                } else {
+                    ""
+                }
+            ),
+            Vec::new(),
+        );
+        explain::brackets(ex, table, &field, &outcome, &id);
+        explain::bye(ex, table, &field, &outcome, &id);
+        // Colours (art. 5) and board order (GHR 3.6).
+        let mut boards: Vec<(usize, usize, colours::ColourRule)> = outcome
+            .pairs
+            .iter()
+            .map(|&(a, b)| {
+                let (ea, eb) = (&field.entrants[a], &field.entrants[b]);
+                let (ca, rule) = colours::allocate(ea, eb, r.initial_colour);
+                if ca == Colour::White {
+                    (a, b, rule)
+                } else {
+                    (b, a, rule)
+                }
+            })
+            .collect();
+        let key = |&(w, b, _): &(usize, usize, colours::ColourRule)| {
+            let (ew, eb) = (&field.entrants[w], &field.entrants[b]);
+            let w_first =
+                (ew.points, std::cmp::Reverse(ew.rank)) >= (eb.points, std::cmp::Reverse(eb.rank));
+            let (hi, lo) = if w_first { (ew, eb) } else { (eb, ew) };
+            (
+                std::cmp::Reverse(hi.points),
+                std::cmp::Reverse(lo.points),
+                hi.rank,
+            )
+        };
+        boards.sort_by_key(key);
+        ex.group("colours");
+        for &(w, b, rule) in &boards {
+            explain::colour_step(ex, &field.entrants[w], &field.entrants[b], rule, &id);
+            out.boards.push(Board {
+                white: field.entrants[w].player,
+                black: field.entrants[b].player,
+            });
+        }
+        if let Some(b) = outcome.bye {
+            out.byes.push(ByeAssignment {
+                player: field.entrants[b].player,
+                kind: ByeKind::Pab,
+                points: ByeKind::Pab.points(&t.scoring),
+            });
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,308 @@
+//! What the Dutch system needs to know about each player paired this round: pairing score
+//! (with acceleration), colour preference (art. 1.6-1.7 on the compressed history, GHR
+//! 3.4), floats of the last two rounds (art. 1.4), PAB eligibility (C2), and who may meet
+//! whom (C1, C3).
+use crate::model::{Colour, PlayerIdx, Score};
+use crate::systems::RoundToPair;
+use crate::systems::common::{Float, History};
+
+/// Strength of a colour preference (art. 1.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Strength {
+    None,
+    Mild,
+    Strong,
+    Absolute,
+}
+
+impl Strength {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Strength::None => "no",
+            Strength::Mild => "mild",
+            Strength::Strong => "strong",
+            Strength::Absolute => "absolute",
+        }
+    }
+}
+
+/// A player taking part in this round's pairing.
+#[derive(Clone, Debug)]
+pub struct Entrant {
+    pub player: PlayerIdx,
+    /// Tournament pairing number.
+    pub tpn: u32,
+    /// Effective pairing number (0-based) among the players still in the tournament: the
+    /// number whose parity decides colours by art. 5.2.5.
+    pub rank: u32,
+    /// Pairing score: points (adjourned games as draws) plus acceleration.
+    pub score: Score,
+    /// Points without acceleration (board order, GHR 3.6).
+    pub points: Score,
+    /// Colours of the games actually played, in order (GHR 3.4).
+    pub colours: Vec<Colour>,
+    /// |whites - blacks|.
+    pub imbalance: u32,
+    pub pref: Option<Colour>,
+    pub strength: Strength,
+    /// The colour of the last two played games when they are the same.
+    pub repeated: Option<Colour>,
+    /// Floats of the previous round and of two rounds before.
+    pub float1: Float,
+    pub float2: Float,
+    /// C2: may receive the PAB.
+    pub bye_eligible: bool,
+    pub played: u32,
+}
+
+impl Entrant {
+    pub fn absolute(&self) -> bool {
+        self.strength == Strength::Absolute
+    }
+
+    /// A colour difference of 2 or more (the absolute preference does not come only from
+    /// two games in a row).
+    pub fn absolute_imbalance(&self) -> bool {
+        self.imbalance > 1
+    }
+
+    /// Strong or absolute.
+    pub fn strong_or_more(&self) -> bool {
+        self.strength >= Strength::Strong
+    }
+
+    /// The colour difference, whites minus blacks.
+    pub fn colour_difference(&self) -> i32 {
+        let w = self.colours.iter().filter(|&&c| c == Colour::White).count() as i32;
+        w * 2 - self.colours.len() as i32
+    }
+}
+
+/// The colour preference of a compressed colour history (art. 1.7).
+pub fn preference(colours: &[Colour]) -> (Option<Colour>, Strength, u32, Option<Colour>) {
+    let whites = colours.iter().filter(|&&c| c == Colour::White).count() as u32;
+    let blacks = colours.len() as u32 - whites;
+    let imbalance = whites.abs_diff(blacks);
+    let fewer = if whites > blacks {
+        Colour::Black
+    } else {
+        Colour::White
+    };
+    let last = colours.last().copied();
+    let run = match last {
+        Some(l) => colours.iter().rev().take_while(|&&c| c == l).count(),
+        None => 0,
+    };
+    let repeated = if run >= 2 { last } else { None };
+    let pref = if imbalance > 1 {
+        Some(fewer)
+    } else if run > 1 {
+        last.map(Colour::opposite)
+    } else if imbalance > 0 {
+        Some(fewer)
+    } else {
+        last.map(Colour::opposite)
+    };
+    let strength = if imbalance > 1 || repeated.is_some() {
+        Strength::Absolute
+    } else if imbalance == 1 {
+        Strength::Strong
+    } else if last.is_some() {
+        Strength::Mild
+    } else {
+        Strength::None
+    };
+    (pref, strength, imbalance, repeated)
+}
+
+/// Everyone paired this round and who may meet whom.
+pub struct Field {
+    /// In pairing order: score descending, then pairing number (art. 1.2).
+    pub entrants: Vec<Entrant>,
+    /// C1 and C3 as a bit matrix over `entrants`.
+    compatible: Vec<u64>,
+    words: usize,
+    /// Rounds before the one being paired.
+    pub rounds_played: u32,
+    /// Pairing the final round: topscorers exist (art. 1.8) and C3 spares them.
+    pub last_round: bool,
+    /// A topscorer has more than this pairing score (50% of the maximum so far).
+    pub topscorer_above: Score,
+}
+
+impl Field {
+    pub fn len(&self) -> usize {
+        self.entrants.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entrants.is_empty()
+    }
+
+    /// Whether entrants `a` and `b` may meet (C1, C3).
+    #[inline]
+    pub fn compatible(&self, a: usize, b: usize) -> bool {
+        self.compatible[a * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+
+    fn forbid(&mut self, a: usize, b: usize) {
+        self.compatible[a * self.words + b / 64] &= !(1u64 << (b % 64));
+        self.compatible[b * self.words + a / 64] &= !(1u64 << (a % 64));
+    }
+
+    pub fn is_topscorer(&self, e: &Entrant) -> bool {
+        self.last_round && e.score > self.topscorer_above
+    }
+
+    /// Builds the field for the round to pair.
+    pub fn build(r: &RoundToPair, history: &History) -> Field {
+        let t = &r.tournament;
+        let round = r.number;
+        let scoring = &t.scoring;
+        let virtual_points = |p: PlayerIdx, round: u32| -> Score {
+            t.accelerations
+                .iter()
+                .filter(|a| a.player == p && a.first_round <= round && round <= a.last_round)
+                .map(|a| a.points)
+                .sum()
+        };
+        // Effective pairing numbers: players still in the tournament, by pairing number.
+        let mut in_tournament = vec![false; t.players.len()];
+        for &p in &r.participants {
+            in_tournament[p] = true;
+        }
+        for (p, h) in history.players.iter().enumerate() {
+            if h.participated {
+                in_tournament[p] = true;
+            }
+        }
+        let mut by_tpn: Vec<PlayerIdx> =
+            (0..t.players.len()).filter(|&p| in_tournament[p]).collect();
+        by_tpn.sort_by_key(|&p| t.pairing_number(p));
+        let mut rank = vec![0u32; t.players.len()];
+        for (i, &p) in by_tpn.iter().enumerate() {
+            rank[p] = i as u32;
+        }
+        let mut entrants: Vec<Entrant> = r
+            .participants
+            .iter()
+            .map(|&p| {
+                let h = history.player(p);
+                let (pref, strength, imbalance, repeated) = preference(&h.colours);
+                let float = |back: u32| {
+                    if round > back {
+                        history.float_in(p, round - back, scoring.loss, &virtual_points)
+                    } else {
+                        Float::None
+                    }
+                };
+                Entrant {
+                    player: p,
+                    tpn: t.pairing_number(p),
+                    rank: rank[p],
+                    score: h.pairing_points + virtual_points(p, round),
+                    points: h.pairing_points,
+                    colours: h.colours.clone(),
+                    imbalance,
+                    pref,
+                    strength,
+                    repeated,
+                    float1: float(1),
+                    float2: float(2),
+                    // C2 as the FIDE-endorsed engine applies it: a PAB or a forfeit win
+                    // (an outcome of the pairing) blocks the PAB; requested byes do not.
+                    bye_eligible: !h.won_unplayed_in_pairing,
+                    played: h.colours.len() as u32,
+                }
+            })
+            .collect();
+        entrants.sort_by(|a, b| b.score.cmp(&a.score).then(a.tpn.cmp(&b.tpn)));
+        let n = entrants.len();
+        let words = n.div_ceil(64).max(1);
+        let mut compatible = vec![u64::MAX; n * words];
+        for a in 0..n {
+            // No self edges.
+            compatible[a * words + a / 64] &= !(1u64 << (a % 64));
+        }
+        let rounds_played = round - 1;
+        let win_or_draw = scoring.win.max(scoring.draw);
+        let topscorer_above = Score::from_tenths(win_or_draw.tenths() * rounds_played as i64 / 2);
+        let last_round = t.total_rounds > 0 && round >= t.total_rounds;
+        let mut field = Field {
+            entrants,
+            compatible,
+            words,
+            rounds_played,
+            last_round,
+            topscorer_above,
+        };
+        let mut index = vec![usize::MAX; t.players.len()];
+        for (i, e) in field.entrants.iter().enumerate() {
+            index[e.player] = i;
+        }
+        // C1: opponents met over the board, and forbidden pairs (CG-10).
+        for a in 0..n {
+            let p = field.entrants[a].player;
+            for &o in &history.player(p).opponents {
+                if let Some(&b) = index.get(o)
+                    && b != usize::MAX
+                {
+                    field.forbid(a, b);
+                }
+            }
+        }
+        for (x, y) in history.forbidden_pairs() {
+            if let (Some(&a), Some(&b)) = (index.get(x), index.get(y))
+                && a != usize::MAX
+                && b != usize::MAX
+            {
+                field.forbid(a, b);
+            }
+        }
+        // C3: non-topscorers with the same absolute preference.
+        for colour in [Colour::White, Colour::Black] {
+            let group: Vec<usize> = (0..n)
+                .filter(|&i| {
+                    let e = &field.entrants[i];
+                    e.absolute() && e.pref == Some(colour)
+                })
+                .collect();
+            for (k, &a) in group.iter().enumerate() {
+                for &b in &group[k + 1..] {
+                    let spared = field.is_topscorer(&field.entrants[a])
+                        || field.is_topscorer(&field.entrants[b]);
+                    if !spared {
+                        field.forbid(a, b);
+                    }
+                }
+            }
+        }
+        field
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Colour::{Black as B, White as W};
+
+    #[test]
+    fn preferences_follow_art_1_7() {
+        assert_eq!(preference(&[]), (None, Strength::None, 0, None));
+        assert_eq!(preference(&[W]), (Some(B), Strength::Strong, 1, None));
+        assert_eq!(preference(&[W, B]), (Some(W), Strength::Mild, 0, None));
+        assert_eq!(
+            preference(&[B, W, W]),
+            (Some(B), Strength::Absolute, 1, Some(W))
+        );
+        assert_eq!(
+            preference(&[W, B, W, W]),
+            (Some(B), Strength::Absolute, 2, Some(W))
+        );
+        assert_eq!(
+            preference(&[W, W, B, W]),
+            (Some(B), Strength::Absolute, 2, None)
+        );
+        assert_eq!(preference(&[W, B, W]), (Some(B), Strength::Strong, 1, None));
+    }
+}

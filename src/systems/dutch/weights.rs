@@ -1,0 +1,187 @@
+//! How the criteria become one edge weight.
+//!
+//! The weight of a pair is a wide integer made of fields, one per criterion (or per score
+//! class of a criterion), the most important in the most significant bits. A matching's
+//! weight is the sum over its pairs, so each field holds the matching's total for its
+//! criterion; every field is wide enough for that total, hence comparing two matchings'
+//! weights compares their criteria lexicographically (C4/C5 first, then C6 ... C21), and a
+//! maximum-weight matching is a best pairing. The least significant fields are working
+//! space for the bracket procedure (`brackets.rs`), which uses them to fix the choices that
+//! the criteria leave open in the generation order of art. 4.
+//!
+//! Every quality criterion is encoded as something to *maximise* over the pairs (for
+//! instance C6 "minimise downfloaters" as "one unit per pair in the bracket", C12 as "one
+//! unit per pair whose preferences are compatible"), which is equivalent within a bracket
+//! because the players are fixed.
+use crate::matching::Wide;
+use crate::matching::dynamic::DenseWeight;
+use crate::model::Score;
+
+/// A weight type that can be assembled from fields.
+pub trait Packed: DenseWeight {
+    const BITS: u32;
+    /// `v * 2^shift` (two's complement; `shift < BITS`).
+    fn shifted(v: i64, shift: u32) -> Self;
+}
+
+impl Packed for i64 {
+    const BITS: u32 = 64;
+    #[inline]
+    fn shifted(v: i64, shift: u32) -> Self {
+        v.wrapping_shl(shift)
+    }
+}
+
+impl Packed for i128 {
+    const BITS: u32 = 128;
+    #[inline]
+    fn shifted(v: i64, shift: u32) -> Self {
+        (v as i128).wrapping_shl(shift)
+    }
+}
+
+impl<const N: usize> Packed for Wide<N> {
+    const BITS: u32 = 64 * N as u32;
+    #[inline]
+    fn shifted(v: i64, shift: u32) -> Self {
+        Wide::from_i64(v).wrapping_shl(shift)
+    }
+}
+
+/// Bits to hold values `0..=x`.
+pub fn bits(x: u64) -> u32 {
+    (64 - x.leading_zeros()).max(1)
+}
+
+/// A field with several score classes: one sub-field per class, highest score most
+/// significant.
+#[derive(Clone, Debug, Default)]
+pub struct Classes {
+    /// (score, offset), score descending.
+    pub offsets: Vec<(Score, u32)>,
+}
+
+impl Classes {
+    pub fn offset(&self, score: Score) -> Option<u32> {
+        self.offsets
+            .iter()
+            .find(|&&(s, _)| s == score)
+            .map(|&(_, o)| o)
+    }
+}
+
+/// Bit offsets of every field for one bracket.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    pub bits: u32,
+    /// C4 + C2/C5: present when the whole remaining field is in the graph.
+    pub completion: Option<u32>,
+    pub pairs: u32,
+    pub pair_scores: Classes,
+    pub next_pairs: Option<u32>,
+    pub next_scores: Classes,
+    pub bye_games: Option<u32>,
+    pub top_cd: Option<u32>,
+    pub top_run: Option<u32>,
+    pub colour: u32,
+    pub strong: u32,
+    pub down1: Option<u32>,
+    pub up1: Option<u32>,
+    pub down2: Option<u32>,
+    pub up2: Option<u32>,
+    pub down1_scores: Option<Classes>,
+    pub up1_scores: Option<Classes>,
+    pub down2_scores: Option<Classes>,
+    pub up2_scores: Option<Classes>,
+    /// Working fields: forced MDPs, exchanges in S1, sum of exchanged BSNs (signed),
+    /// preference/probe (signed).
+    pub force: u32,
+    pub exchange: u32,
+    pub bsn_sum: u32,
+    pub probe: u32,
+}
+
+/// Sizes a layout is built from.
+pub struct Sizes<'a> {
+    /// Vertices in the graph.
+    pub vertices: usize,
+    /// Players of the bracket (MDPs + residents), MDPs, residents, next scoregroup.
+    pub bracket: usize,
+    pub mdps: usize,
+    pub residents: usize,
+    pub next: usize,
+    /// Score classes of the bracket with their sizes (score descending).
+    pub bracket_classes: &'a [(Score, usize)],
+    /// Score classes of the bracket and the next scoregroup.
+    pub window_classes: &'a [(Score, usize)],
+    pub completion: bool,
+    /// Players at the PAB assignee's score, when C9 applies.
+    pub bye_class: Option<usize>,
+    pub topscorers: bool,
+    pub rounds_played: u32,
+}
+
+impl Layout {
+    /// Builds the fields from the least significant up.
+    pub fn new(s: &Sizes) -> Layout {
+        let mut at = 0u32;
+        let mut take = |width: u32| {
+            let o = at;
+            at += width;
+            o
+        };
+        let mut l = Layout {
+            probe: take(bits(s.vertices as u64 + 1) + 1),
+            ..Layout::default()
+        };
+        l.bsn_sum = take(bits((s.residents * s.residents) as u64) + 1);
+        l.exchange = take(bits(s.residents as u64));
+        l.force = take(bits(s.mdps as u64));
+        let half = bits(s.bracket as u64 / 2);
+        let classes = |take: &mut dyn FnMut(u32) -> u32, list: &[(Score, usize)]| {
+            let mut c = Classes::default();
+            // Lowest score least significant.
+            for &(score, count) in list.iter().rev() {
+                c.offsets.push((score, take(bits(count as u64))));
+            }
+            c.offsets.reverse();
+            c
+        };
+        if s.rounds_played > 1 {
+            l.up2_scores = Some(classes(&mut take, s.bracket_classes));
+            l.down2_scores = Some(classes(&mut take, s.bracket_classes));
+        }
+        if s.rounds_played > 0 {
+            l.up1_scores = Some(classes(&mut take, s.bracket_classes));
+            l.down1_scores = Some(classes(&mut take, s.bracket_classes));
+        }
+        if s.rounds_played > 1 {
+            l.up2 = Some(take(half));
+            l.down2 = Some(take(bits(s.bracket as u64)));
+        }
+        if s.rounds_played > 0 {
+            l.up1 = Some(take(half));
+            l.down1 = Some(take(bits(s.bracket as u64)));
+        }
+        l.strong = take(half);
+        l.colour = take(half);
+        if s.topscorers {
+            l.top_run = Some(take(half));
+            l.top_cd = Some(take(half));
+        }
+        if let Some(m) = s.bye_class {
+            l.bye_games = Some(take(bits((m * m) as u64)));
+        }
+        if s.next > 0 {
+            l.next_scores = classes(&mut take, s.window_classes);
+            l.next_pairs = Some(take(bits(s.next as u64)));
+        }
+        l.pair_scores = classes(&mut take, s.bracket_classes);
+        l.pairs = take(half);
+        if s.completion {
+            l.completion = Some(take(bits(3 * s.vertices as u64 / 2 + 3)));
+        }
+        l.bits = at;
+        l
+    }
+}
