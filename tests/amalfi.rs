@@ -8,13 +8,11 @@ use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use swisspair::check::{CheckOptions, check};
 use swisspair::model::{
     Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player, Round, Score, SystemId,
     Tournament,
 };
 use swisspair::systems::{Detail, PairError, PairOptions, RoundPairing, pair};
-use swisspair::trf;
 
 // ---------------------------------------------------------------------------------------
 // The corpus
@@ -22,32 +20,7 @@ use swisspair::trf;
 
 #[test]
 fn conformance_amalfi() {
-    let files = common::trf_files(&common::conformance_dir("amalfi"));
-    assert!(!files.is_empty(), "no files in amalfi");
-    let (mut passed, mut failed) = (0, 0);
-    for path in files {
-        let text = std::fs::read_to_string(&path).expect("readable");
-        let doc = trf::read(&text).expect("valid TRF");
-        let options = CheckOptions {
-            system: Some(SystemId::Amalfi),
-            ..CheckOptions::default()
-        };
-        let report = check(&doc.tournament, &options).expect("checkable");
-        for r in &report.rounds {
-            if !r.matches() {
-                eprintln!(
-                    "{} round {}: {:?} {:?}",
-                    path.display(),
-                    r.round,
-                    r.error,
-                    r.differences
-                );
-            }
-        }
-        passed += report.passed();
-        failed += report.failed();
-    }
-    println!("conformance amalfi: {passed} passed, {failed} failed");
+    let (passed, failed) = common::run_corpus("amalfi", SystemId::Amalfi);
     assert!(passed > 0);
     assert_eq!(failed, 0);
 }

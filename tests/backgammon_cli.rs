@@ -1,24 +1,15 @@
 //! Backgammon from the command line: `pair` prints pairs first-drawn first and the game
 //! against [absent] as `N 0`; `pair --provisional` prints placeholders; `finals`; bad
 //! input exits 3 with the field, round and players; the TRF code of [absent] round-trips.
+mod common;
+
 use std::path::PathBuf;
-use std::process::Command;
+
+use common::swisspair;
 
 use swisspair::model::{Bye, ByeKind, Game, GameResult, Player, Round, SystemId, Tournament};
 use swisspair::systems::{self, PairOptions};
 use swisspair::trf::{self, Dialect, TrfDocument};
-
-fn swisspair(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_swisspair"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn event(n: u32) -> Tournament {
     Tournament {

@@ -1,57 +1,12 @@
 //! Backgammon end to end: the real server on an ephemeral port, called through the generated
 //! client: Pair without colours and with [absent], PairProvisional then Pair resolving to
 //! the same pairs, PairFinals, ListSystems, and bad input as INVALID_ARGUMENT.
+mod common;
+
+use common::server::Server;
 use swisspair::proto;
-use swisspair::proto::pairing_service_client::PairingServiceClient;
-use swisspair::service::{ServerConfig, serve_on};
-use tokio::sync::oneshot;
+use swisspair::service::ServerConfig;
 use tonic::Code;
-use tonic::transport::Channel;
-
-struct Server {
-    addr: String,
-    stop: Option<oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Server {
-    async fn start() -> Server {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let addr = format!("http://{}", listener.local_addr().expect("address"));
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            serve_on(listener, ServerConfig::default(), async {
-                let _ = stopped.await;
-            })
-            .await
-            .expect("server runs");
-        });
-        Server {
-            addr,
-            stop: Some(stop),
-            task,
-        }
-    }
-
-    async fn client(&self) -> PairingServiceClient<Channel> {
-        for _ in 0..50 {
-            if let Ok(c) = PairingServiceClient::connect(self.addr.clone()).await {
-                return c;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
-        panic!("server did not start at {}", self.addr);
-    }
-
-    async fn stop(mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        let _ = self.task.await;
-    }
-}
 
 fn event(n: usize) -> proto::Tournament {
     proto::Tournament {
@@ -129,7 +84,7 @@ fn resolve(r: &proto::Round, p: &proto::Placeholder) -> String {
 
 #[tokio::test]
 async fn a_backgammon_event_through_the_server() {
-    let server = Server::start().await;
+    let server = Server::start(ServerConfig::default()).await;
     let mut client = server.client().await;
 
     // ListSystems: backgammon with BG-1's table.
@@ -331,7 +286,7 @@ async fn a_backgammon_event_through_the_server() {
 
 #[tokio::test]
 async fn bad_backgammon_input_is_invalid_argument() {
-    let server = Server::start().await;
+    let server = Server::start(ServerConfig::default()).await;
     let mut client = server.client().await;
     // A draw in a result.
     let mut t = event(4);
@@ -397,7 +352,7 @@ async fn bad_backgammon_input_is_invalid_argument() {
 
 #[tokio::test]
 async fn a_trf_with_a_win_against_absent() {
-    let server = Server::start().await;
+    let server = Server::start(ServerConfig::default()).await;
     let mut client = server.client().await;
     // Three players, round 1: 1 beat 2 (first drawn as White), 3 beat [absent] (`V`).
     use swisspair::model::{Bye, ByeKind, Game, GameResult, Player, Round, Tournament};

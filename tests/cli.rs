@@ -2,19 +2,7 @@
 //! codes.
 mod common;
 
-use std::process::Command;
-
-fn swisspair(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_swisspair"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::swisspair;
 
 fn corpus(name: &str) -> String {
     common::conformance_dir("round-robin")

@@ -3,13 +3,13 @@
 //! are worked out by hand from the rules.
 mod common;
 
-use std::process::Command;
-
 use swisspair::check::manual::{Proposal, validate};
 use swisspair::model::{
     Bye, ByeKind, Colour, Game, GameResult, Player, Round, SystemId, Tournament,
 };
 use swisspair::systems::PairOptions;
+
+use common::swisspair;
 
 /// Players 1..=n (index i has pairing number i + 1), 5 rounds, White first, round 1 given.
 fn amalfi(n: u32, round1: Vec<Game>, byes: Vec<Bye>) -> Tournament {
@@ -177,18 +177,6 @@ fn colour_limits_are_violations_outside_the_last_round() {
     t.total_rounds = 3;
     let r = validate(&t, SystemId::Amalfi, &clash, &PairOptions::default()).expect("validates");
     assert!(r.violations.is_empty(), "{:?}", r.violations);
-}
-
-fn swisspair(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_swisspair"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

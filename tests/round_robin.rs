@@ -2,10 +2,8 @@
 //! conformance corpora paired round by round.
 mod common;
 
-use swisspair::check::{CheckOptions, check};
 use swisspair::model::SystemId;
 use swisspair::systems::round_robin::berger;
-use swisspair::trf;
 
 /// A table: its size and, per round, the (white, black) boards.
 type Table = (u32, Vec<Vec<(u32, u32)>>);
@@ -133,33 +131,7 @@ fn engine_pairs_every_size_from_3_to_16_as_the_tables() {
 }
 
 fn run_corpus(sub: &str) -> (usize, usize) {
-    let files = common::trf_files(&common::conformance_dir(sub));
-    assert!(!files.is_empty(), "no files in {sub}");
-    let (mut passed, mut failed) = (0, 0);
-    for path in files {
-        let text = std::fs::read_to_string(&path).expect("readable");
-        let doc = trf::read(&text).expect("valid TRF");
-        let options = CheckOptions {
-            system: Some(SystemId::RoundRobin),
-            ..CheckOptions::default()
-        };
-        let report = check(&doc.tournament, &options).expect("checkable");
-        for r in &report.rounds {
-            if !r.matches() {
-                eprintln!(
-                    "{} round {}: {:?} {:?}",
-                    path.display(),
-                    r.round,
-                    r.error,
-                    r.differences
-                );
-            }
-        }
-        passed += report.passed();
-        failed += report.failed();
-    }
-    println!("conformance {sub}: {passed} passed, {failed} failed");
-    (passed, failed)
+    common::run_corpus(sub, SystemId::RoundRobin)
 }
 
 #[test]

@@ -1,57 +1,12 @@
 //! End to end: the real server on an ephemeral port, called through the generated client.
 mod common;
 
+use common::server::Server;
 use swisspair::proto;
 use swisspair::proto::pairing_service_client::PairingServiceClient;
-use swisspair::service::{ServerConfig, serve_on};
-use tokio::sync::oneshot;
+use swisspair::service::ServerConfig;
 use tonic::Code;
 use tonic::transport::Channel;
-
-struct Server {
-    addr: String,
-    stop: Option<oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Server {
-    async fn start(config: ServerConfig) -> Server {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let addr = format!("http://{}", listener.local_addr().expect("address"));
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            serve_on(listener, config, async {
-                let _ = stopped.await;
-            })
-            .await
-            .expect("server runs");
-        });
-        Server {
-            addr,
-            stop: Some(stop),
-            task,
-        }
-    }
-
-    async fn client(&self) -> PairingServiceClient<Channel> {
-        for _ in 0..50 {
-            if let Ok(c) = PairingServiceClient::connect(self.addr.clone()).await {
-                return c;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
-        panic!("server did not start at {}", self.addr);
-    }
-
-    async fn stop(mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        let _ = self.task.await;
-    }
-}
 
 fn player(id: &str, rating: u32) -> proto::Player {
     proto::Player {

@@ -8,7 +8,6 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use swiss_support::{Builder, G, pair_next, run, unordered};
-use swisspair::check::{CheckOptions, check};
 use swisspair::model::{ByeKind, Colour, GameResult, PlayerIdx, Score, SystemId, Tournament};
 use swisspair::systems::{PairError, PairOptions};
 use swisspair::trf;
@@ -17,32 +16,7 @@ const VZ: SystemId = SystemId::Vincze;
 
 #[test]
 fn conformance_vincze() {
-    let files = common::trf_files(&common::conformance_dir("vincze"));
-    assert!(!files.is_empty(), "no vincze corpus");
-    let (mut passed, mut failed) = (0, 0);
-    for path in files {
-        let text = std::fs::read_to_string(&path).expect("readable");
-        let doc = trf::read(&text).expect("valid TRF");
-        let options = CheckOptions {
-            system: Some(VZ),
-            ..CheckOptions::default()
-        };
-        let report = check(&doc.tournament, &options).expect("checkable");
-        for r in &report.rounds {
-            if !r.matches() {
-                eprintln!(
-                    "{} round {}: {:?} {:?}",
-                    path.display(),
-                    r.round,
-                    r.error,
-                    r.differences
-                );
-            }
-        }
-        passed += report.passed();
-        failed += report.failed();
-    }
-    println!("conformance vincze: {passed} passed, {failed} failed");
+    let (passed, failed) = common::run_corpus("vincze", VZ);
     assert!(passed > 0);
     assert_eq!(failed, 0);
 }

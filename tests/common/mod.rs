@@ -1,6 +1,13 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
+pub mod server;
+
 use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use swisspair::check::{CheckOptions, check};
+use swisspair::model::{SystemId, Tournament};
+use swisspair::trf;
 
 /// `../shared/conformance/<sub>` relative to the crate (CI clones the repo beside shared/).
 pub fn conformance_dir(sub: &str) -> PathBuf {
@@ -30,4 +37,69 @@ pub fn trf_files(dir: &Path) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// Checks every round of every `.trf` file under `conformance/<sub>` with `system`, printing
+/// each failing round and then `conformance <sub>: N passed, M failed`; returns (passed,
+/// failed) rounds.
+pub fn run_corpus(sub: &str, system: SystemId) -> (usize, usize) {
+    run_corpus_with(sub, system, |_| {}, |_, _| None)
+}
+
+/// [`run_corpus`] for corpora that ask for more: `prepare` sets on each tournament read what
+/// the corpus's README asks for, and `extra` may count one more verdict for a file (`Some(true)`
+/// passed, `Some(false)` failed, printing why itself), e.g. a round its maker could not pair.
+pub fn run_corpus_with(
+    sub: &str,
+    system: SystemId,
+    prepare: impl Fn(&mut Tournament),
+    extra: impl Fn(&Path, &Tournament) -> Option<bool>,
+) -> (usize, usize) {
+    let files = trf_files(&conformance_dir(sub));
+    assert!(!files.is_empty(), "no files in {sub}");
+    let (mut passed, mut failed) = (0, 0);
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let mut t = trf::read(&text).expect("valid TRF").tournament;
+        prepare(&mut t);
+        let options = CheckOptions {
+            system: Some(system),
+            ..CheckOptions::default()
+        };
+        let report = check(&t, &options).expect("checkable");
+        for r in &report.rounds {
+            if !r.matches() {
+                eprintln!(
+                    "{} round {}: {:?} {:?}",
+                    path.display(),
+                    r.round,
+                    r.error,
+                    r.differences
+                );
+            }
+        }
+        passed += report.passed();
+        failed += report.failed();
+        match extra(&path, &t) {
+            Some(true) => passed += 1,
+            Some(false) => failed += 1,
+            None => {}
+        }
+    }
+    println!("conformance {sub}: {passed} passed, {failed} failed");
+    (passed, failed)
+}
+
+/// Runs the `swisspair` binary; returns its exit code (-1 if killed by a signal), stdout and
+/// stderr.
+pub fn swisspair(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_swisspair"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
