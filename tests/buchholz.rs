@@ -1,15 +1,13 @@
 //! Vega's Buchholz Swiss (systems.md §3): hand-worked cases per rule id, with the expected
 //! pairings worked out from the rules, and property tests over generated tournaments.
 mod common;
-mod swiss_support;
 
 use std::collections::BTreeSet;
 
+use common::swiss::{Builder, pair_next, run};
 use proptest::prelude::*;
-use swiss_support::{Builder, pair_next, run};
 use swisspair::model::{ByeKind, Colour, GameResult, Player, PlayerIdx, SystemId, Tournament};
 use swisspair::systems::{PairError, PairOptions};
-use swisspair::trf;
 
 const BH: SystemId = SystemId::Buchholz;
 
@@ -238,32 +236,9 @@ fn absences_late_entrants_withdrawals() {
 /// A 1,000-player round in well under 50 ms (release build).
 #[test]
 fn pairs_1000_players_fast() {
-    let path = common::conformance_dir("../perf").join("perf-dutch-1000.trf");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("{} not found: skipped", path.display());
+    let Some(worst) = common::swiss::worst_round_1000(BH, "buchholz") else {
         return;
     };
-    let doc = trf::read(&text).expect("valid TRF");
-    let options = PairOptions {
-        system: Some(BH),
-        ..PairOptions::default()
-    };
-    let mut worst = std::time::Duration::ZERO;
-    for r in 1..=doc.tournament.rounds_paired() {
-        let mut t = doc.tournament.clone();
-        t.rounds.truncate(r as usize - 1);
-        let start = std::time::Instant::now();
-        let answer = swisspair::systems::pair(&t, &options).expect("pairs");
-        let took = start.elapsed();
-        worst = worst.max(took);
-        assert_eq!(answer.boards.len(), 500);
-        println!("buchholz 1000 players, round {r}: {took:?}");
-    }
-    println!("buchholz 1000 players: worst round {worst:?}");
-    // A field of 1,001 paired by this system itself from round 1, with absences.
-    let simulated = swiss_support::timed_simulation(BH, 1001, 11, 2026);
-    println!("buchholz 1001 players, simulated 11 rounds: worst round {simulated:?}");
-    worst = worst.max(simulated);
     if !cfg!(debug_assertions) {
         assert!(worst.as_millis() < 50, "{worst:?}");
     }
@@ -411,7 +386,7 @@ fn simulate(n: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
         }
         let mut answer = got.raw.clone();
         answer.round = number;
-        swiss_support::play(&mut round_t, &answer, &results);
+        common::swiss::play(&mut round_t, &answer, &results);
         t = round_t;
     }
     Ok(())

@@ -2,12 +2,11 @@
 //! hand-worked cases per rule id (expected pairings worked out from the rules), and
 //! property tests against a literal transcription of the rules' backtracking search.
 mod common;
-mod swiss_support;
 
 use std::collections::BTreeSet;
 
+use common::swiss::{Builder, G, pair_next, run, unordered};
 use proptest::prelude::*;
-use swiss_support::{Builder, G, pair_next, run, unordered};
 use swisspair::model::{ByeKind, Colour, GameResult, PlayerIdx, Score, SystemId, Tournament};
 use swisspair::systems::{PairError, PairOptions};
 use swisspair::trf;
@@ -563,7 +562,7 @@ fn simulate(n: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
             .collect();
         let mut answer = got.raw.clone();
         answer.round = number;
-        swiss_support::play(
+        common::swiss::play(
             &mut round_t,
             &answer,
             if results.is_empty() {
@@ -590,32 +589,9 @@ proptest! {
 /// 1,000-player performance tournament, re-paired with this system from the rounds before.
 #[test]
 fn pairs_1000_players_fast() {
-    let path = common::conformance_dir("../perf").join("perf-dutch-1000.trf");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("{} not found: skipped", path.display());
+    let Some(worst) = common::swiss::worst_round_1000(VZ, "vincze") else {
         return;
     };
-    let doc = trf::read(&text).expect("valid TRF");
-    let options = PairOptions {
-        system: Some(VZ),
-        ..PairOptions::default()
-    };
-    let mut worst = std::time::Duration::ZERO;
-    for r in 1..=doc.tournament.rounds_paired() {
-        let mut t = doc.tournament.clone();
-        t.rounds.truncate(r as usize - 1);
-        let start = std::time::Instant::now();
-        let answer = swisspair::systems::pair(&t, &options).expect("pairs");
-        let took = start.elapsed();
-        worst = worst.max(took);
-        assert_eq!(answer.boards.len(), 500);
-        println!("vincze 1000 players, round {r}: {took:?}");
-    }
-    println!("vincze 1000 players: worst round {worst:?}");
-    // A field of 1,001 paired by this system itself from round 1, with absences.
-    let simulated = swiss_support::timed_simulation(VZ, 1001, 11, 2026);
-    println!("vincze 1001 players, simulated 11 rounds: worst round {simulated:?}");
-    worst = worst.max(simulated);
     if !cfg!(debug_assertions) {
         assert!(worst.as_millis() < 50, "{worst:?}");
     }

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 pub mod server;
+pub mod swiss;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

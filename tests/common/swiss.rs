@@ -245,3 +245,36 @@ pub fn timed_simulation(system: SystemId, n: u32, rounds: u32, seed: u64) -> std
     }
     worst
 }
+
+/// The worst time `system` takes to pair a round of the shared 1,000-player performance
+/// tournament (every round re-paired from the rounds before; 500 boards each) and of a
+/// simulated 1,001-player, 11-round field; `None` when the shared file is missing, so that a
+/// checkout without `../perf` still passes. `label` names the system in the printed timings.
+pub fn worst_round_1000(system: SystemId, label: &str) -> Option<std::time::Duration> {
+    let path = super::conformance_dir("../perf").join("perf-dutch-1000.trf");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("{} not found: skipped", path.display());
+        return None;
+    };
+    let doc = swisspair::trf::read(&text).expect("valid TRF");
+    let options = PairOptions {
+        system: Some(system),
+        ..PairOptions::default()
+    };
+    let mut worst = std::time::Duration::ZERO;
+    for r in 1..=doc.tournament.rounds_paired() {
+        let mut t = doc.tournament.clone();
+        t.rounds.truncate(r as usize - 1);
+        let start = std::time::Instant::now();
+        let answer = pair(&t, &options).expect("pairs");
+        let took = start.elapsed();
+        worst = worst.max(took);
+        assert_eq!(answer.boards.len(), 500);
+        println!("{label} 1000 players, round {r}: {took:?}");
+    }
+    println!("{label} 1000 players: worst round {worst:?}");
+    // A field of 1,001 paired by this system itself from round 1, with absences.
+    let simulated = timed_simulation(system, 1001, 11, 2026);
+    println!("{label} 1001 players, simulated 11 rounds: worst round {simulated:?}");
+    Some(worst.max(simulated))
+}
