@@ -48,6 +48,18 @@ pub struct ByeAssignment {
     pub points: Score,
 }
 
+impl ByeAssignment {
+    /// The pairing-allocated bye, worth what the tournament's scoring gives it: every
+    /// system that leaves one player unpaired answers it the same way.
+    pub fn pab(player: PlayerIdx, scoring: &Scoring) -> ByeAssignment {
+        ByeAssignment {
+            player,
+            kind: ByeKind::Pab,
+            points: ByeKind::Pab.points(scoring),
+        }
+    }
+}
+
 /// A system's answer for one round.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RoundPairing {

@@ -8,7 +8,7 @@
 //! rules [AR-COL].
 use std::collections::HashSet;
 
-use crate::model::{ByeKind, PlayerIdx};
+use crate::model::PlayerIdx;
 use crate::systems::common::javapairing::{Field, Leg, Trace, Variant};
 use crate::systems::{Board, ByeAssignment, PairError, RoundPairing, RoundToPair};
 
@@ -129,11 +129,7 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         out.boards.push(slot.board);
     }
     if let Some(p) = bye {
-        out.byes.push(ByeAssignment {
-            player: p,
-            kind: ByeKind::Pab,
-            points: ByeKind::Pab.points(&r.tournament.scoring),
-        });
+        out.byes.push(ByeAssignment::pab(p, &r.tournament.scoring));
     }
     tr.step(
         "AM-3.3",

@@ -49,7 +49,7 @@ use super::{
     SystemInfo,
 };
 use crate::matching::{BitGraph, Matcher};
-use crate::model::{ByeKind, Colour, PlayerIdx, Score, SystemId};
+use crate::model::{Colour, PlayerIdx, Score, SystemId};
 use rows::{Entry, pair_rows};
 
 pub struct Buchholz;
@@ -129,11 +129,7 @@ impl PairingSystem for Buchholz {
             });
         }
         if let Some(p) = bye {
-            out.byes.push(ByeAssignment {
-                player: p,
-                kind: ByeKind::Pab,
-                points: ByeKind::Pab.points(&r.tournament.scoring),
-            });
+            out.byes.push(ByeAssignment::pab(p, &r.tournament.scoring));
         }
         Ok(out)
     }

@@ -12,7 +12,7 @@
 use std::collections::HashSet;
 
 use super::swap_pass;
-use crate::model::{ByeKind, Colour, PlayerIdx};
+use crate::model::{Colour, PlayerIdx};
 use crate::systems::common::javapairing::search::{
     Outcome, SearchConfig, Stored, split_search, whole_search,
 };
@@ -64,11 +64,8 @@ pub fn pair(f: &Field) -> Result<RoundPairing, PairError> {
         run.pair(&mut out.warnings)?
     };
     if let Some(p) = bye {
-        out.byes.push(ByeAssignment {
-            player: p,
-            kind: ByeKind::Pab,
-            points: ByeKind::Pab.points(&f.r.tournament.scoring),
-        });
+        out.byes
+            .push(ByeAssignment::pab(p, &f.r.tournament.scoring));
     }
     tr.step(
         "CA-1",

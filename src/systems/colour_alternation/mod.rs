@@ -11,7 +11,7 @@
 //! §1.3 step 5).
 pub mod dubov;
 
-use crate::model::{ByeKind, Colour, PlayerIdx, SystemId};
+use crate::model::{Colour, PlayerIdx, SystemId};
 use crate::systems::common::javapairing::{ColourRule, Dues, Field, Trace, Variant, exchange_sort};
 use crate::systems::{
     Board, ByeAssignment, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo,
@@ -185,11 +185,8 @@ fn pair_middle(f: &Field) -> Result<RoundPairing, PairError> {
         out.boards.push(Board { white, black });
     }
     if let Some(p) = bye {
-        out.byes.push(ByeAssignment {
-            player: p,
-            kind: ByeKind::Pab,
-            points: ByeKind::Pab.points(&f.r.tournament.scoring),
-        });
+        out.byes
+            .push(ByeAssignment::pab(p, &f.r.tournament.scoring));
     }
     tr.step("CA-2", "boards in S1 order, then the bye [OUT]", Vec::new());
     out.explanation = tr.finish();

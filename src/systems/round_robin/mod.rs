@@ -12,7 +12,7 @@ use super::{
     SystemInfo,
 };
 use crate::model::validate::{Problem, Problems};
-use crate::model::{ByeKind, PlayerIdx, RoundRobinOrder, SystemId};
+use crate::model::{PlayerIdx, RoundRobinOrder, SystemId};
 
 pub struct RoundRobin;
 
@@ -193,11 +193,7 @@ impl PairingSystem for RoundRobin {
                         Some(o) => format!("'s opponent {} does not play this round", r.id(o)),
                     };
                     ex.step("RR-1", format!("{}{why}: bye", r.id(p)), vec![p]);
-                    out.byes.push(ByeAssignment {
-                        player: p,
-                        kind: ByeKind::Pab,
-                        points: ByeKind::Pab.points(&t.scoring),
-                    });
+                    out.byes.push(ByeAssignment::pab(p, &t.scoring));
                 }
                 _ => {}
             }

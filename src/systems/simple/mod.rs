@@ -6,7 +6,7 @@
 //! the whole group [SS-ALL]; a group that cannot be paired grows by two, and at the bottom
 //! the pairs above are broken one at a time [SS-FAIL]. The machinery of §1 (ranking, dues,
 //! legality, bye, round 1) is in `systems::common::javapairing`.
-use crate::model::{ByeKind, Colour, PlayerIdx, RoundEntry, Score, SystemId};
+use crate::model::{Colour, PlayerIdx, RoundEntry, Score, SystemId};
 use crate::systems::common::javapairing::search::{
     Outcome, SearchConfig, Stored, split_search, whole_search,
 };
@@ -85,11 +85,7 @@ pub fn pair_round(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     };
     out.boards = boards;
     if let Some(p) = bye {
-        out.byes.push(ByeAssignment {
-            player: p,
-            kind: ByeKind::Pab,
-            points: ByeKind::Pab.points(&r.tournament.scoring),
-        });
+        out.byes.push(ByeAssignment::pab(p, &r.tournament.scoring));
     }
     tr.step(
         "SS-4",

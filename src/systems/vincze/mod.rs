@@ -32,7 +32,7 @@ use super::{
     Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair,
     SystemInfo,
 };
-use crate::model::{ByeKind, Colour, PlayerIdx, Score, SystemId};
+use crate::model::{Colour, PlayerIdx, Score, SystemId};
 use colours::{Side, allocate};
 use search::{Failure, Input};
 
@@ -173,11 +173,7 @@ impl PairingSystem for Vincze {
             out.boards.push(Board { white, black });
         }
         if let Some(p) = outcome.bye {
-            out.byes.push(ByeAssignment {
-                player: p,
-                kind: ByeKind::Pab,
-                points: ByeKind::Pab.points(&t.scoring),
-            });
+            out.byes.push(ByeAssignment::pab(p, &t.scoring));
         }
         Ok(out)
     }
