@@ -109,6 +109,17 @@ pub struct OptionInfo {
     pub description: &'static str,
 }
 
+impl OptionInfo {
+    /// `late_entry_score` as the Buchholz and Vincze systems read it (default 0), kept in one
+    /// place so that `ListSystems` describes both alike.
+    pub const LATE_ENTRY_SCORE_ZERO: OptionInfo = OptionInfo {
+        name: "late_entry_score",
+        kind: "double",
+        default_value: "0",
+        description: "pairing score a late entrant starts with, whatever the rounds he missed",
+    };
+}
+
 /// What `ListSystems` says of a system.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SystemInfo {

@@ -60,12 +60,7 @@ impl PairingSystem for Buchholz {
             id: SystemId::Buchholz,
             title: "Buchholz Swiss (Vega)",
             rule_set: "Vega manual, Buchholz-based Swiss; systems.md BH-1..BH-8",
-            options: vec![OptionInfo {
-                name: "late_entry_score",
-                kind: "double",
-                default_value: "0",
-                description: "pairing score a late entrant starts with, whatever the rounds he missed",
-            }],
+            options: vec![OptionInfo::LATE_ENTRY_SCORE_ZERO],
         }
     }
 

@@ -44,12 +44,7 @@ impl PairingSystem for Vincze {
             id: SystemId::Vincze,
             title: "Simplified Swiss system (Roman Vincze)",
             rule_set: "Vincze, simplified Swiss rules v1.09; systems.md VZ-1.1..VZ-4.4",
-            options: vec![OptionInfo {
-                name: "late_entry_score",
-                kind: "double",
-                default_value: "0",
-                description: "pairing score a late entrant starts with, whatever the rounds he missed",
-            }],
+            options: vec![OptionInfo::LATE_ENTRY_SCORE_ZERO],
         }
     }
 
