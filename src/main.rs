@@ -110,6 +110,13 @@ impl OptionArgs {
 }
 
 impl SystemArg {
+    /// The system as the proto enum's number (0 when none was named).
+    fn proto_number(&self) -> Result<i32, CliError> {
+        Ok(self
+            .resolve()?
+            .map_or(0, |s| convert::system_to_proto(s) as i32))
+    }
+
     fn resolve(&self) -> Result<Option<SystemId>, CliError> {
         if self.dutch {
             return Ok(Some(SystemId::Dutch));
@@ -329,9 +336,12 @@ fn main() -> ExitCode {
     }
 }
 
+fn read_text(path: &Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path).map_err(|e| CliError::File(format!("{}: {e}", path.display())))
+}
+
 fn read_trf(path: &Path) -> Result<trf::TrfDocument, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
+    let text = read_text(path)?;
     trf::read(&text).map_err(|e| CliError::Invalid(format!("{}:{e}", path.display())))
 }
 
@@ -568,8 +578,7 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode, CliError> {
 
 /// Reads a pair list (`N`, then `a b`, the bye as `a 0`) by pairing number.
 fn read_pair_list(path: &Path, t: &Tournament) -> Result<Proposal, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
+    let text = read_text(path)?;
     let by_number: std::collections::HashMap<u32, usize> = (0..t.players.len())
         .map(|p| (t.pairing_number(p), p))
         .collect();
@@ -713,13 +722,10 @@ fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
                 json,
                 provisional: true,
             } => {
-                let text = std::fs::read_to_string(&input)
-                    .map_err(|e| CliError::File(format!("{}: {e}", input.display())))?;
+                let text = read_text(&input)?;
                 let request = proto::PairProvisionalRequest {
                     input: Some(proto::pair_provisional_request::Input::Trf(text)),
-                    system: system
-                        .resolve()?
-                        .map_or(0, |s| convert::system_to_proto(s) as i32),
+                    system: system.proto_number()?,
                     explanation_detail: proto::ExplanationDetail::Full as i32,
                     ..proto::PairProvisionalRequest::default()
                 };
@@ -739,13 +745,10 @@ fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
                 input,
                 json,
             } => {
-                let text = std::fs::read_to_string(&input)
-                    .map_err(|e| CliError::File(format!("{}: {e}", input.display())))?;
+                let text = read_text(&input)?;
                 let request = proto::PairFinalsRequest {
                     input: Some(proto::pair_finals_request::Input::Trf(text)),
-                    system: system
-                        .resolve()?
-                        .map_or(0, |s| convert::system_to_proto(s) as i32),
+                    system: system.proto_number()?,
                     explanation_detail: proto::ExplanationDetail::Full as i32,
                     ..proto::PairFinalsRequest::default()
                 };
@@ -766,13 +769,10 @@ fn client(args: ClientArgs) -> Result<ExitCode, CliError> {
                 json,
                 provisional: false,
             } => {
-                let text = std::fs::read_to_string(&input)
-                    .map_err(|e| CliError::File(format!("{}: {e}", input.display())))?;
+                let text = read_text(&input)?;
                 let request = proto::PairRequest {
                     input: Some(proto::pair_request::Input::Trf(text)),
-                    system: system
-                        .resolve()?
-                        .map_or(0, |s| convert::system_to_proto(s) as i32),
+                    system: system.proto_number()?,
                     explanation_detail: proto::ExplanationDetail::Full as i32,
                     ..proto::PairRequest::default()
                 };
