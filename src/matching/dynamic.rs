@@ -208,6 +208,8 @@ pub struct DynamicMatching<W> {
     /// Vertices whose edges changed since the last `solve`.
     touched: Vec<u32>,
     is_touched: Vec<bool>,
+    /// Not solved yet: the first `solve` starts from a greedy matching.
+    fresh: bool,
     /// Counters, for tuning.
     pub stats: DynamicStats,
 }
@@ -250,8 +252,9 @@ impl<W: DenseWeight> DynamicMatching<W> {
             in_labelled: vec![false; 2 * n],
             mark: vec![false; 2 * n],
             pending: Vec::new(),
-            touched: (0..n as u32).collect(),
-            is_touched: vec![true; n],
+            touched: Vec::new(),
+            is_touched: vec![false; n],
+            fresh: true,
             stats: DynamicStats::default(),
         }
     }
@@ -304,6 +307,10 @@ impl<W: DenseWeight> DynamicMatching<W> {
 
     /// Restores the optimum after `touch`/`remove` (or computes it the first time).
     pub fn solve<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
+        if self.fresh {
+            self.fresh = false;
+            self.start(ws)?;
+        }
         let touched = std::mem::take(&mut self.touched);
         for &v in &touched {
             self.is_touched[v as usize] = false;
@@ -347,6 +354,58 @@ impl<W: DenseWeight> DynamicMatching<W> {
         Ok(())
     }
 
+    /// The first solve: every dual at half the heaviest edge at its vertex (feasible), then
+    /// a greedy matching of the edges that this makes tight (each the heaviest at both
+    /// ends); the stages only repair what the greedy pass left.
+    fn start<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
+        for k in 0..self.active.len() {
+            let v = self.active[k];
+            let mut u = W::ZERO;
+            for &w in &self.active {
+                if w != v {
+                    let x = ws.weight(v as usize, w as usize);
+                    if x > u {
+                        u = x;
+                    }
+                }
+            }
+            if !u.fits_headroom() {
+                return Err(DynamicError::WeightTooLarge {
+                    a: v as usize,
+                    b: v as usize,
+                });
+            }
+            self.dual[v as usize] = u;
+        }
+        for k in 0..self.active.len() {
+            let v = self.active[k];
+            let vi = v as usize;
+            if self.mate[vi] != NIL || self.dual[vi] <= W::ZERO {
+                continue;
+            }
+            for j in k + 1..self.active.len() {
+                let w = self.active[j];
+                let wi = w as usize;
+                if self.mate[wi] != NIL {
+                    continue;
+                }
+                let d = self.doubled(ws, v, w)?;
+                if d > W::ZERO && self.dual[vi].wadd(self.dual[wi]) == d {
+                    self.mate[vi] = w;
+                    self.mate[wi] = v;
+                    break;
+                }
+            }
+        }
+        for k in (0..self.active.len()).rev() {
+            let v = self.active[k];
+            if self.mate[v as usize] == NIL && self.dual[v as usize] > W::ZERO {
+                self.pending.push(v);
+            }
+        }
+        Ok(())
+    }
+
     /// The next free vertex with a positive dual, if any.
     fn next_root(&mut self) -> Option<u32> {
         while let Some(v) = self.pending.pop() {
@@ -376,6 +435,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
 
     /// After the edges at `v` changed: keeps the current matching optimal by shifting
     /// `v`'s dual, when that suffices. Returns false if `v` must be reset.
+    #[inline(never)]
     fn keep_certificate<S: WeightSource<W>>(
         &mut self,
         ws: &S,
@@ -498,6 +558,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
     }
 
     /// One stage from free vertex `root` (positive dual).
+    #[inline(never)]
     fn stage<S: WeightSource<W>>(&mut self, ws: &S, root: u32) -> Result<(), DynamicError> {
         self.stats.stages += 1;
         self.shift = W::ZERO;
@@ -534,6 +595,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
     }
 
     /// Scans queued outer vertices; true when the stage ended with an augmentation.
+    #[inline(never)]
     fn scan_queue<S: WeightSource<W>>(&mut self, ws: &S) -> Result<bool, DynamicError> {
         while let Some(v) = self.queue.pop() {
             self.stats.scans += 1;
@@ -835,6 +897,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
 
     /// Adjusts the duals by the largest step that keeps the certificate, and returns the
     /// event that stopped it.
+    #[inline(never)]
     fn adjust<S: WeightSource<W>>(&mut self, ws: &S) -> Result<Event, DynamicError> {
         self.stats.adjustments += 1;
         let mut delta: Option<W> = None;
@@ -920,6 +983,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
 
     /// Recomputes `best[x]` for outer vertex `x` over the outer vertices of other
     /// blossoms; returns it.
+    #[inline(never)]
     fn rescan_outer<S: WeightSource<W>>(&mut self, ws: &S, x: u32) -> Result<u32, DynamicError> {
         let xi = x as usize;
         let bx = self.top[xi];

@@ -119,39 +119,53 @@ struct Ctx<'a> {
     bye_class: usize,
 }
 
-/// Weights for the completion checks: C4 with the PAB on a candidate.
+/// Unit weights for completion checks (C4): the players who may meet, plus, when the
+/// number is odd, a dummy vertex (index `n`) that stands for the PAB and is adjacent to the
+/// players who may receive it. A pairing is complete iff this graph has a perfect matching.
 struct CompletionWeights<'a> {
     field: &'a Field,
-    candidate: &'a [bool],
+    /// Adjacent to the dummy; empty when the number of players is even.
+    bye_ok: &'a [bool],
 }
 
 impl WeightSource<i64> for CompletionWeights<'_> {
+    #[inline]
     fn weight(&self, a: usize, b: usize) -> i64 {
-        if self.field.compatible(a, b) {
-            1 + i64::from(!self.candidate[a]) + i64::from(!self.candidate[b])
+        let n = self.field.len();
+        if a == n {
+            i64::from(self.bye_ok.get(b).copied().unwrap_or(false))
+        } else if b == n {
+            i64::from(self.bye_ok.get(a).copied().unwrap_or(false))
         } else {
-            0
+            i64::from(self.field.compatible(a, b))
         }
     }
 }
 
-/// Whether the optimum of a completion matching pairs everybody left, except at most one
-/// candidate for the PAB.
-fn complete(m: &DynamicMatching<i64>, alive: &[bool], candidate: &[bool]) -> bool {
-    let mut unmatched = Vec::new();
+/// A cardinality matching over the players left (and the dummy when odd).
+fn completion_matching(
+    field: &Field,
+    bye_ok: &[bool],
+    alive: &[bool],
+) -> Result<DynamicMatching<i64>, Failure> {
+    let n = field.len();
+    let odd = !bye_ok.is_empty();
+    let mut m = DynamicMatching::<i64>::new(n + 1);
     for (v, &a) in alive.iter().enumerate() {
-        if a && m.mate(v).is_none() {
-            unmatched.push(v);
-            if unmatched.len() > 1 {
-                return false;
-            }
+        if !a {
+            m.remove(v);
         }
     }
-    match unmatched.as_slice() {
-        [] => true,
-        [v] => candidate[*v],
-        _ => false,
+    if !odd {
+        m.remove(n);
     }
+    m.solve(&CompletionWeights { field, bye_ok })?;
+    Ok(m)
+}
+
+/// Whether every player left (and the dummy) is matched.
+fn complete(m: &DynamicMatching<i64>) -> bool {
+    (0..m.len()).all(|v| m.is_removed(v) || m.mate(v).is_some())
 }
 
 /// C4/C5 before the first bracket: the least score the PAB can go to, and whether the
@@ -160,73 +174,102 @@ fn complete(m: &DynamicMatching<i64>, alive: &[bool], candidate: &[bool]) -> boo
 fn bye_setup(field: &Field) -> Result<(Score, bool), Failure> {
     let n = field.len();
     let odd = n % 2 == 1;
-    let mut distinct: Vec<Score> = field.entrants.iter().map(|e| e.score).collect();
-    distinct.dedup();
-    distinct.reverse(); // ascending
-    let level = |s: Score| distinct.iter().position(|&x| x == s).unwrap_or(0) as i64;
-    let top = field.entrants.first().map_or(Score::ZERO, |e| e.score);
-    struct ByeWeights<'a> {
-        field: &'a Field,
-        levels: Vec<i64>,
-        top: Score,
-        odd: bool,
-        s_bits: u32,
-        t_bits: u32,
-    }
-    impl WeightSource<i64> for ByeWeights<'_> {
-        fn weight(&self, a: usize, b: usize) -> i64 {
-            if !self.field.compatible(a, b) {
-                return 0;
-            }
-            if !self.odd {
-                return 1;
-            }
-            let (ea, eb) = (&self.field.entrants[a], &self.field.entrants[b]);
-            let ne = i64::from(!ea.bye_eligible) + i64::from(!eb.bye_eligible);
-            let top = i64::from(ea.score == self.top && eb.score == self.top);
-            (((1 + ne) << self.s_bits) + self.levels[a] + self.levels[b]) << self.t_bits | top
+    let alive = vec![true; n];
+    if !odd {
+        let m = completion_matching(field, &[], &alive)?;
+        if !complete(&m) {
+            return Err(Failure::Incomplete(format!(
+                "no pairing of all {n} players complies with C1-C3"
+            )));
         }
-    }
-    let levels: Vec<i64> = field.entrants.iter().map(|e| level(e.score)).collect();
-    let s_bits = super::weights::bits((n as u64) * (distinct.len() as u64 + 1));
-    let t_bits = super::weights::bits(n as u64);
-    let ws = ByeWeights {
-        field,
-        levels,
-        top,
-        odd,
-        s_bits,
-        t_bits,
-    };
-    let mut m = DynamicMatching::<i64>::new(n);
-    m.solve(&ws)?;
-    let unmatched: Vec<usize> = (0..n).filter(|&v| m.mate(v).is_none()).collect();
-    let ok = match unmatched.as_slice() {
-        [] => !odd,
-        [v] => odd && field.entrants[*v].bye_eligible,
-        _ => false,
-    };
-    if !ok {
-        let who = if odd {
-            "with the pairing-allocated bye for an eligible player (C2)"
-        } else {
-            ""
-        };
-        return Err(Failure::Incomplete(format!(
-            "no pairing of all {n} players complies with C1-C3 {who}"
-        )));
-    }
-    let Some(&b) = unmatched.first() else {
         return Ok((Score::ZERO, false));
-    };
-    let bye_score = field.entrants[b].score;
-    let single = bye_score >= top
-        && field
+    }
+    // C5: the least score s such that the PAB can go to an eligible player scoring at most
+    // s (feasibility grows with s: binary search over the scores).
+    let mut scores: Vec<Score> = field
+        .entrants
+        .iter()
+        .filter(|e| e.bye_eligible)
+        .map(|e| e.score)
+        .collect();
+    scores.sort_unstable();
+    scores.dedup();
+    let feasible = |s: Score| -> Result<bool, Failure> {
+        let bye_ok: Vec<bool> = field
             .entrants
             .iter()
-            .enumerate()
-            .filter(|(v, e)| e.score == top && *v != b)
-            .all(|(v, _)| m.mate(v).is_some_and(|u| field.entrants[u].score == top));
+            .map(|e| e.bye_eligible && e.score <= s)
+            .collect();
+        Ok(complete(&completion_matching(field, &bye_ok, &alive)?))
+    };
+    let Some(&highest) = scores.last() else {
+        return Err(Failure::Incomplete(format!(
+            "none of the {n} players may receive the pairing-allocated bye (C2)"
+        )));
+    };
+    if !feasible(highest)? {
+        return Err(Failure::Incomplete(format!(
+            "no pairing of all {n} players complies with C1-C3 with the pairing-allocated bye for an eligible player (C2)"
+        )));
+    }
+    let (mut lo, mut hi) = (0, scores.len() - 1);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if feasible(scores[mid])? {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let bye_score = scores[lo];
+    let top = field.entrants.first().map_or(Score::ZERO, |e| e.score);
+    if bye_score < top {
+        return Ok((bye_score, false));
+    }
+    if field.entrants.iter().all(|e| e.score == top) {
+        return Ok((bye_score, true));
+    }
+    // The PAB goes to the top scoregroup: C9 applies from the first bracket if that group
+    // can pair within itself but for the PAB assignee while everybody is paired.
+    let bye_ok: Vec<bool> = field
+        .entrants
+        .iter()
+        .map(|e| e.bye_eligible && e.score == top)
+        .collect();
+    struct TopWeights<'a> {
+        inner: CompletionWeights<'a>,
+        top: Score,
+    }
+    impl WeightSource<i64> for TopWeights<'_> {
+        fn weight(&self, a: usize, b: usize) -> i64 {
+            let w = self.inner.weight(a, b);
+            let f = self.inner.field;
+            let in_top = |v: usize| v >= f.len() || f.entrants[v].score == self.top;
+            if w > 0 && in_top(a) && in_top(b) {
+                w * 2 * (f.len() as i64 + 2) + 1
+            } else {
+                w * 2 * (f.len() as i64 + 2)
+            }
+        }
+    }
+    let ws = TopWeights {
+        inner: CompletionWeights {
+            field,
+            bye_ok: &bye_ok,
+        },
+        top,
+    };
+    let mut m = DynamicMatching::<i64>::new(n + 1);
+    m.solve(&ws)?;
+    let single = field
+        .entrants
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.score == top)
+        .all(|(v, _)| {
+            m.mate(v)
+                .is_some_and(|u| u == n || field.entrants[u].score == top)
+        });
     Ok((bye_score, single))
 }
 
@@ -237,7 +280,12 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
     if n == 0 {
         return Ok(out);
     }
+    let t0 = std::time::Instant::now();
     let (bye_score, mut single) = bye_setup(field)?;
+    let stats = std::env::var_os("SWISSPAIR_DUTCH_STATS").is_some();
+    if stats {
+        eprintln!("bye setup {:?}", t0.elapsed());
+    }
     let odd = n % 2 == 1;
     let candidate: Vec<bool> = field
         .entrants
@@ -263,6 +311,7 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
             }
         }
     }
+    let bye_ok: Vec<bool> = if odd { candidate.clone() } else { Vec::new() };
     let ctx = Ctx {
         field,
         odd,
@@ -308,48 +357,41 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
         } else {
             Mode::Window
         };
+        let t1 = std::time::Instant::now();
         let mut result = run_bracket(&ctx, &spec, mode)?;
+        if stats {
+            eprintln!("bracket run {:?}", t1.elapsed());
+        }
+        let t1 = std::time::Instant::now();
         if mode == Mode::Window {
             let cw = CompletionWeights {
                 field,
-                candidate: &ctx.candidate,
+                bye_ok: &bye_ok,
             };
             let base = match completion.take() {
                 Some(c) => c,
-                None => {
-                    let mut c = DynamicMatching::<i64>::new(n);
-                    for (v, &a) in alive.iter().enumerate() {
-                        if !a {
-                            c.remove(v);
-                        }
-                    }
-                    c.solve(&cw)?;
-                    c
-                }
+                None => completion_matching(field, &bye_ok, &alive)?,
             };
             // The window's final optimum, including its tentative pairs in the next
             // scoregroup (which C8 counted), must extend to a complete pairing.
-            let mut trial = base.clone();
-            let mut trial_alive = alive.clone();
-            for &(a, b) in result.pairs.iter().chain(result.tentative.iter()) {
+            let mut committed = base;
+            for &(a, b) in &result.pairs {
+                committed.remove(a);
+                committed.remove(b);
+            }
+            committed.solve(&cw)?;
+            let mut trial = committed.clone();
+            for &(a, b) in &result.tentative {
                 trial.remove(a);
                 trial.remove(b);
-                trial_alive[a] = false;
-                trial_alive[b] = false;
             }
             trial.solve(&cw)?;
-            if complete(&trial, &trial_alive, &ctx.candidate) {
-                let mut c = base;
-                for &(a, b) in &result.pairs {
-                    c.remove(a);
-                    c.remove(b);
-                }
-                c.solve(&cw)?;
-                completion = Some(c);
+            if complete(&trial) {
+                completion = Some(committed);
             } else {
                 mode = Mode::Fallback;
                 result = run_bracket(&ctx, &spec, Mode::Fallback)?;
-                let mut c = base;
+                let mut c = completion_matching(field, &bye_ok, &alive)?;
                 for &(a, b) in &result.pairs {
                     c.remove(a);
                     c.remove(b);
@@ -364,8 +406,11 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
             }
             c.solve(&CompletionWeights {
                 field,
-                candidate: &ctx.candidate,
+                bye_ok: &bye_ok,
             })?;
+        }
+        if stats {
+            eprintln!("completion {:?} mode {:?}", t1.elapsed(), mode);
         }
         for &(a, b) in &result.pairs {
             alive[a] = false;
@@ -1054,6 +1099,15 @@ impl<'a, W: Packed> Run<'a, W> {
             }
         }
         let _ = self.spec;
+        if std::env::var_os("SWISSPAIR_DUTCH_STATS").is_some() {
+            eprintln!(
+                "bracket {} players, window {}, graph {}: {:?}",
+                self.src.n_bracket,
+                self.src.n_window,
+                self.src.ids.len(),
+                self.m.stats
+            );
+        }
         Ok(self.res)
     }
 }
