@@ -26,6 +26,7 @@
 
 mod blossom;
 pub mod dynamic;
+pub mod gallai;
 mod wide;
 
 #[cfg(test)]
