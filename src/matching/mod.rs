@@ -26,6 +26,7 @@
 
 mod blossom;
 pub mod dynamic;
+pub mod gallai;
 pub mod incremental;
 mod wide;
 

@@ -345,72 +345,84 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
         let needs_global = outside.is_empty()
             || n <= global_up_to
             || (odd && next_score.is_some_and(|s| bye_score >= s));
-        let spec = Spec {
+        let mut spec = Spec {
             mdps: mdps.clone(),
             residents,
             next,
             outside,
             single,
+            next_use: NextUse::Graph,
         };
-        let mut mode = if needs_global {
-            Mode::Global
-        } else {
-            Mode::Window
+        let cw = CompletionWeights {
+            field,
+            bye_ok: &bye_ok,
         };
-        let t1 = std::time::Instant::now();
-        let mut result = run_bracket(&ctx, &spec, mode)?;
-        if stats {
-            eprintln!("bracket run {:?}", t1.elapsed());
-        }
-        let t1 = std::time::Instant::now();
-        if mode == Mode::Window {
-            let cw = CompletionWeights {
-                field,
-                bye_ok: &bye_ok,
-            };
-            let base = match completion.take() {
-                Some(c) => c,
-                None => completion_matching(field, &bye_ok, &alive)?,
-            };
-            // The window's final optimum, including its tentative pairs in the next
-            // scoregroup (which C8 counted), must extend to a complete pairing.
-            let mut committed = base;
-            for &(a, b) in &result.pairs {
-                committed.remove(a);
-                committed.remove(b);
-            }
-            committed.solve(&cw)?;
-            let mut trial = committed.clone();
-            for &(a, b) in &result.tentative {
-                trial.remove(a);
-                trial.remove(b);
-            }
-            trial.solve(&cw)?;
-            if complete(&trial) {
-                completion = Some(committed);
-            } else {
-                mode = Mode::Fallback;
-                result = run_bracket(&ctx, &spec, Mode::Fallback)?;
-                let mut c = completion_matching(field, &bye_ok, &alive)?;
+        let (mut mode, result);
+        if needs_global {
+            mode = Mode::Global;
+            result = run_bracket(&ctx, &spec, mode)?;
+            if let Some(c) = completion.as_mut() {
                 for &(a, b) in &result.pairs {
                     c.remove(a);
                     c.remove(b);
                 }
                 c.solve(&cw)?;
-                completion = Some(c);
             }
-        } else if let Some(c) = completion.as_mut() {
-            for &(a, b) in &result.pairs {
-                c.remove(a);
-                c.remove(b);
+        } else {
+            // Smallest graph first: without the next scoregroup when the bracket pairs
+            // completely or leaves one player (whose C8 value is then known beforehand),
+            // else with it; whenever C4 fails on the result, everybody below as well.
+            let base = match completion.take() {
+                Some(c) => c,
+                None => completion_matching(field, &bye_ok, &alive)?,
+            };
+            spec.next_use = next_use(&ctx, &spec)?;
+            let mut accepted = None;
+            loop {
+                mode = Mode::Window;
+                let r = run_bracket(&ctx, &spec, mode)?;
+                let tentative = tentative_next(&ctx, &spec, &r)?;
+                let mut committed = base.clone();
+                for &(a, b) in &r.pairs {
+                    committed.remove(a);
+                    committed.remove(b);
+                }
+                committed.solve(&cw)?;
+                // The bracket's pairs together with the pairing of the next scoregroup
+                // that C8 counted must extend to a complete pairing.
+                let mut trial = committed.clone();
+                for &(a, b) in &tentative {
+                    trial.remove(a);
+                    trial.remove(b);
+                }
+                trial.solve(&cw)?;
+                if complete(&trial) {
+                    accepted = Some((r, committed));
+                    break;
+                }
+                if matches!(spec.next_use, NextUse::Graph) {
+                    break;
+                }
+                spec.next_use = NextUse::Graph;
             }
-            c.solve(&CompletionWeights {
-                field,
-                bye_ok: &bye_ok,
-            })?;
-        }
-        if stats {
-            eprintln!("completion {:?} mode {:?}", t1.elapsed(), mode);
+            match accepted {
+                Some((r, committed)) => {
+                    result = r;
+                    completion = Some(committed);
+                }
+                None => {
+                    mode = Mode::Fallback;
+                    spec.next_use = NextUse::Graph;
+                    result = run_bracket(&ctx, &spec, Mode::Fallback)?;
+                    let mut c = base;
+                    for &(a, b) in &result.pairs {
+                        c.remove(a);
+                        c.remove(b);
+                    }
+                    c.solve(&cw)?;
+                    completion = Some(c);
+                }
+            }
         }
         for &(a, b) in &result.pairs {
             alive[a] = false;
@@ -472,6 +484,122 @@ struct Spec {
     outside: Vec<usize>,
     /// C9 applies.
     single: bool,
+    next_use: NextUse,
+}
+
+/// How C8 (the next bracket) enters a bracket's graph.
+#[derive(Clone, Debug)]
+enum NextUse {
+    /// The next scoregroup is in the graph.
+    Graph,
+    /// The bracket pairs completely: C8 cannot tell its pairings apart.
+    Omit,
+    /// One player floats: per bracket player (bracket order), the C8 value of floating
+    /// him: 2 he adds a pair to the next bracket, 1 he can be paired there, 0 neither.
+    Values(Vec<u8>),
+}
+
+/// Unit weights over an adjacency.
+struct Unit<'a>(&'a dyn Fn(usize, usize) -> bool);
+
+impl WeightSource<i64> for Unit<'_> {
+    fn weight(&self, a: usize, b: usize) -> i64 {
+        i64::from((self.0)(a, b))
+    }
+}
+
+/// A maximum matching of the players `ids` over C1/C3 (mates as indices into `ids`).
+fn max_matching_of(
+    field: &Field,
+    ids: &[usize],
+    allowed: &dyn Fn(usize, usize) -> bool,
+) -> Result<Vec<Option<usize>>, Failure> {
+    let adj = |a: usize, b: usize| field.compatible(ids[a], ids[b]) && allowed(a, b);
+    let mut m = DynamicMatching::<i64>::new(ids.len());
+    m.solve(&Unit(&adj))?;
+    Ok((0..ids.len()).map(|v| m.mate(v)).collect())
+}
+
+/// Decides how the next scoregroup enters a bracket's graph (see `NextUse`).
+fn next_use(ctx: &Ctx, spec: &Spec) -> Result<NextUse, Failure> {
+    let field = ctx.field;
+    let mut bracket: Vec<usize> = spec.mdps.clone();
+    bracket.extend(spec.residents.iter().copied());
+    let n_mdps = spec.mdps.len();
+    // In the bracket two MDPs never meet (art. 3.2).
+    let mates = max_matching_of(field, &bracket, &|a, b| a >= n_mdps || b >= n_mdps)?;
+    let floaters = mates.iter().filter(|m| m.is_none()).count();
+    match floaters {
+        0 => Ok(NextUse::Omit),
+        1 => {
+            let next = &spec.next;
+            let mates_n = max_matching_of(field, next, &|_, _| true)?;
+            let adj = |a: usize, b: usize| a != b && field.compatible(next[a], next[b]);
+            let d = crate::matching::gallai::uncoverable(next.len(), &adj, &mates_n);
+            let values = bracket
+                .iter()
+                .map(|&v| {
+                    let mut value = 0;
+                    for (k, &x) in next.iter().enumerate() {
+                        if field.compatible(v, x) {
+                            value = value.max(1);
+                            if d[k] {
+                                return 2;
+                            }
+                        }
+                    }
+                    value
+                })
+                .collect();
+            Ok(NextUse::Values(values))
+        }
+        _ => Ok(NextUse::Graph),
+    }
+}
+
+/// The pairing of the next scoregroup that C8 counted for a bracket's result: the
+/// graph's own when the scoregroup was in it, else a maximum pairing of it with the
+/// floater (if any) paired when possible.
+fn tentative_next(
+    ctx: &Ctx,
+    spec: &Spec,
+    r: &BracketResult,
+) -> Result<Vec<(usize, usize)>, Failure> {
+    if matches!(spec.next_use, NextUse::Graph) {
+        return Ok(r.tentative.clone());
+    }
+    let field = ctx.field;
+    let mut ids = spec.next.clone();
+    let floater = r.floaters.first().copied();
+    if let Some(f) = floater {
+        ids.push(f);
+    }
+    let k = spec.next.len();
+    struct Next<'a> {
+        field: &'a Field,
+        ids: &'a [usize],
+        k: usize,
+    }
+    impl WeightSource<i64> for Next<'_> {
+        fn weight(&self, a: usize, b: usize) -> i64 {
+            if !self.field.compatible(self.ids[a], self.ids[b]) {
+                0
+            } else if a >= self.k || b >= self.k {
+                3
+            } else {
+                2
+            }
+        }
+    }
+    let mut m = DynamicMatching::<i64>::new(ids.len());
+    m.solve(&Next {
+        field,
+        ids: &ids,
+        k,
+    })?;
+    Ok((0..ids.len())
+        .filter_map(|v| m.mate(v).filter(|&u| v < u).map(|u| (ids[v], ids[u])))
+        .collect())
 }
 
 #[derive(Default)]
@@ -553,7 +681,10 @@ fn layout_for(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
     let mut bracket: Vec<usize> = spec.mdps.clone();
     bracket.extend(spec.residents.iter().copied());
     let mut window = bracket.clone();
-    window.extend(spec.next.iter().copied());
+    let in_graph = matches!(spec.next_use, NextUse::Graph);
+    if in_graph {
+        window.extend(spec.next.iter().copied());
+    }
     let bracket_classes = classes(ctx.field, &bracket);
     let window_classes = classes(ctx.field, &window);
     let global = mode != Mode::Window;
@@ -563,12 +694,15 @@ fn layout_for(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
         bracket: bracket.len(),
         mdps: spec.mdps.len(),
         residents: spec.residents.len(),
-        next: spec.next.len(),
+        next: if in_graph { spec.next.len() } else { 0 },
+        next_values: matches!(spec.next_use, NextUse::Values(_)),
         bracket_classes: &bracket_classes,
         window_classes: &window_classes,
         completion: global,
         bye_class: (ctx.odd && spec.single).then_some(ctx.bye_class),
-        topscorers: ctx.field.last_round,
+        topscorers: bracket
+            .iter()
+            .any(|&v| ctx.field.is_topscorer(&ctx.field.entrants[v])),
         rounds_played: ctx.field.rounds_played,
     })
 }
@@ -615,6 +749,8 @@ struct Source<'a, W> {
     higher: Option<Vec<bool>>,
     /// One vertex's preferences over its opponents.
     probe: Option<(u32, Vec<i64>)>,
+    /// Vertices whose edges carry working fields or rules (the rest read the base).
+    special: Vec<bool>,
 }
 
 impl<W: Packed> WeightSource<W> for Source<'_, W> {
@@ -624,6 +760,9 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
             return W::ZERO;
         }
         let (h, l) = if a < b { (a, b) } else { (b, a) };
+        if !self.special[h] && !self.special[l] && l < self.n_window {
+            return self.base[h * self.n_window + l];
+        }
         let mut w = if l < self.n_window {
             self.base[h * self.n_window + l]
         } else {
@@ -683,6 +822,9 @@ struct Frame<'a> {
     ids: &'a [usize],
     n_mdps: usize,
     n_bracket: usize,
+    /// C8 values per bracket player (local order), when the next scoregroup is not in
+    /// the graph but one player floats.
+    next_values: Option<&'a [u8]>,
 }
 
 /// The base weight of pair (higher `h`, lower `l`), local indices with `h < l`.
@@ -694,6 +836,7 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
         ids,
         n_mdps,
         n_bracket,
+        next_values,
     } = *frame;
     let field = ctx.field;
     let (ih, il) = (ids[h], ids[l]);
@@ -702,7 +845,14 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
     }
     let (eh, el): (&Entrant, &Entrant) = (&field.entrants[ih], &field.entrants[il]);
     let mut w = W::ZERO;
-    let add = |w: W, v: i64, o: u32| if v == 0 { w } else { w.wadd(W::shifted(v, o)) };
+    // Adds `v` at offset `o`; `NIL` marks a field left out of this bracket's layout.
+    let add = |w: W, v: i64, o: u32| {
+        if v == 0 || o == NIL {
+            w
+        } else {
+            w.wadd(W::shifted(v, o))
+        }
+    };
     if let Some(o) = layout.completion {
         let v = 1 + i64::from(!ctx.candidate[ih]) + i64::from(!ctx.candidate[il]);
         w = add(w, v, o);
@@ -724,6 +874,10 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
         }
         w = add(w, 1, layout.pairs);
         w = add(w, 1, off[h].pair_score);
+        if let (Some(o), Some(values)) = (layout.next_value, next_values) {
+            let short = 4 - i64::from(values[h]) - i64::from(values[l]);
+            w = add(w, short, o);
+        }
         // Colours (C10-C13), from the lower player's side as the weights are symmetric.
         let same_pref = el.pref.is_some() && el.pref == eh.pref;
         if let Some(o) = layout.top_cd {
@@ -807,7 +961,9 @@ impl<'a, W: Packed> Run<'a, W> {
         let mut ids: Vec<usize> = spec.mdps.clone();
         ids.extend(spec.residents.iter().copied());
         let n_bracket = ids.len();
-        ids.extend(spec.next.iter().copied());
+        if matches!(spec.next_use, NextUse::Graph) {
+            ids.extend(spec.next.iter().copied());
+        }
         let n_window = ids.len();
         if mode != Mode::Window {
             ids.extend(spec.outside.iter().copied());
@@ -831,6 +987,10 @@ impl<'a, W: Packed> Run<'a, W> {
             })
             .collect();
         let mut base = vec![W::ZERO; n_window * n_window];
+        let values = match &spec.next_use {
+            NextUse::Values(v) => Some(v.as_slice()),
+            _ => None,
+        };
         let frame = Frame {
             ctx,
             layout: &layout,
@@ -838,6 +998,7 @@ impl<'a, W: Packed> Run<'a, W> {
             ids: &ids,
             n_mdps,
             n_bracket,
+            next_values: values,
         };
         for h in 0..n_window {
             for l in h + 1..n_window {
@@ -862,6 +1023,7 @@ impl<'a, W: Packed> Run<'a, W> {
             exchange: None,
             higher: None,
             probe: None,
+            special: vec![false; n],
         };
         Run {
             ctx,
@@ -889,9 +1051,12 @@ impl<'a, W: Packed> Run<'a, W> {
     /// Sets a probe on `v`'s edges, re-solves, and removes the probe (lazily).
     fn probe(&mut self, v: usize, add: Vec<i64>) -> Result<(), Failure> {
         self.src.probe = Some((v as u32, add));
+        let was = self.src.special[v];
+        self.src.special[v] = true;
         self.m.touch(v);
         self.solve()?;
         self.src.probe = None;
+        self.src.special[v] = was;
         self.m.touch(v);
         Ok(())
     }
@@ -929,8 +1094,17 @@ impl<'a, W: Packed> Run<'a, W> {
         Ok(c)
     }
 
+    fn phase(&self, name: &str, t: &mut std::time::Instant) {
+        if std::env::var_os("SWISSPAIR_DUTCH_STATS").is_some() {
+            eprintln!("  {name}: {:?} {:?}", t.elapsed(), self.m.stats);
+            *t = std::time::Instant::now();
+        }
+    }
+
     fn run(mut self) -> Result<BracketResult, Failure> {
+        let mut clock = std::time::Instant::now();
         self.solve()?;
+        self.phase("initial", &mut clock);
         let n_mdps = self.src.n_mdps;
         let n_bracket = self.src.n_bracket;
         let residents: Vec<usize> = (n_mdps..n_bracket).collect();
@@ -967,11 +1141,13 @@ impl<'a, W: Packed> Run<'a, W> {
                     *sel = true;
                     need -= 1;
                     self.src.forced[j] = true;
+                    self.src.special[j] = true;
                     self.m.touch(j);
                 }
             }
             i = end;
         }
+        self.phase("mdp selection", &mut clock);
         // 2. Their opponents: the first resident that still allows an optimum.
         for (j, &sel) in selected.iter().enumerate() {
             if !sel {
@@ -983,6 +1159,7 @@ impl<'a, W: Packed> Run<'a, W> {
             self.res.paired_mdps.push(ej);
             self.res.mdp_pairs.push((ej, ec));
         }
+        self.phase("mdp opponents", &mut clock);
         // 3. The remainder: S1 = as many players as it has pairs, then exchanges.
         self.solve()?;
         let rem: Vec<usize> = residents
@@ -992,6 +1169,7 @@ impl<'a, W: Packed> Run<'a, W> {
             .collect();
         for (k, &r) in rem.iter().enumerate() {
             self.src.ridx[r] = k as u32;
+            self.src.special[r] = true;
         }
         let later_in = |this: &Self, a: usize| {
             this.mate(a)
@@ -1006,6 +1184,7 @@ impl<'a, W: Packed> Run<'a, W> {
                 self.m.touch(r);
             }
             self.solve()?;
+            self.phase("exchange fields", &mut clock);
             let exchanges = rem[..p].iter().filter(|&&a| !later_in(&self, a)).count();
             if exchanges > 0 {
                 // S1 players moved to S2: from the bottom of S1 (art. 4.3 c).
@@ -1063,6 +1242,7 @@ impl<'a, W: Packed> Run<'a, W> {
                     self.res.moved_to_s1.push(self.src.ids[b]);
                 }
             }
+            self.phase("exchanges", &mut clock);
             self.src.higher = Some(higher.clone());
             self.src.exchange = None;
             for &r in &rem {
@@ -1081,6 +1261,7 @@ impl<'a, W: Packed> Run<'a, W> {
             }
         }
         self.solve()?;
+        self.phase("transpositions", &mut clock);
         for v in 0..n_bracket {
             if !self.done[v] {
                 self.res.floaters.push(self.src.ids[v]);

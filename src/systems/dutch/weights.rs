@@ -80,6 +80,9 @@ pub struct Layout {
     pub pair_scores: Classes,
     pub next_pairs: Option<u32>,
     pub next_scores: Classes,
+    /// C8 when one player floats and his value is known beforehand (per pair: the
+    /// shortfall of both players' values, so that the matching keeps the best floater).
+    pub next_value: Option<u32>,
     pub bye_games: Option<u32>,
     pub top_cd: Option<u32>,
     pub top_run: Option<u32>,
@@ -115,8 +118,11 @@ pub struct Sizes<'a> {
     /// Score classes of the bracket and the next scoregroup.
     pub window_classes: &'a [(Score, usize)],
     pub completion: bool,
+    /// C8 by per-player values instead of the next scoregroup.
+    pub next_values: bool,
     /// Players at the PAB assignee's score, when C9 applies.
     pub bye_class: Option<usize>,
+    /// C10/C11 can fail: the final round, with a topscorer in the bracket.
     pub topscorers: bool,
     pub rounds_played: u32,
 }
@@ -134,7 +140,7 @@ impl Layout {
             probe: take(bits(s.vertices as u64 + 1) + 1),
             ..Layout::default()
         };
-        l.bsn_sum = take(bits((s.residents * s.residents) as u64) + 1);
+        l.bsn_sum = take(bits((s.residents * s.residents / 2) as u64) + 1);
         l.exchange = take(bits(s.residents as u64));
         l.force = take(bits(s.mdps as u64));
         let half = bits(s.bracket as u64 / 2);
@@ -147,20 +153,37 @@ impl Layout {
             c.offsets.reverse();
             c
         };
+        // Fields that cannot differ between two pairings of the bracket are left out: the
+        // upfloat criteria (C15, C17, C19, C21) concern MDP opponents only, and with a
+        // single score in the bracket C7 counts the pairs and C18/C20 repeat C14/C16.
+        let heterogeneous = s.mdps > 0;
+        let several = s.bracket_classes.len() > 1;
         if s.rounds_played > 1 {
-            l.up2_scores = Some(classes(&mut take, s.bracket_classes));
-            l.down2_scores = Some(classes(&mut take, s.bracket_classes));
+            if heterogeneous {
+                l.up2_scores = Some(classes(&mut take, s.bracket_classes));
+            }
+            if several {
+                l.down2_scores = Some(classes(&mut take, s.bracket_classes));
+            }
         }
         if s.rounds_played > 0 {
-            l.up1_scores = Some(classes(&mut take, s.bracket_classes));
-            l.down1_scores = Some(classes(&mut take, s.bracket_classes));
+            if heterogeneous {
+                l.up1_scores = Some(classes(&mut take, s.bracket_classes));
+            }
+            if several {
+                l.down1_scores = Some(classes(&mut take, s.bracket_classes));
+            }
         }
         if s.rounds_played > 1 {
-            l.up2 = Some(take(half));
+            if heterogeneous {
+                l.up2 = Some(take(half));
+            }
             l.down2 = Some(take(bits(s.bracket as u64)));
         }
         if s.rounds_played > 0 {
-            l.up1 = Some(take(half));
+            if heterogeneous {
+                l.up1 = Some(take(half));
+            }
             l.down1 = Some(take(bits(s.bracket as u64)));
         }
         l.strong = take(half);
@@ -176,7 +199,12 @@ impl Layout {
             l.next_scores = classes(&mut take, s.window_classes);
             l.next_pairs = Some(take(bits(s.next as u64)));
         }
-        l.pair_scores = classes(&mut take, s.bracket_classes);
+        if s.next_values {
+            l.next_value = Some(take(bits(2 * s.bracket as u64)));
+        }
+        if several {
+            l.pair_scores = classes(&mut take, s.bracket_classes);
+        }
         l.pairs = take(half);
         if s.completion {
             l.completion = Some(take(bits(3 * s.vertices as u64 / 2 + 3)));
