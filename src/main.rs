@@ -683,7 +683,8 @@ fn run_simulate(args: &SimulateArgs) -> Result<ExitCode, CliError> {
         tournament: t,
         ..trf::TrfDocument::default()
     };
-    let text = trf::write(&doc, trf::Dialect::JaVaFo);
+    let text =
+        trf::write(&doc, trf::Dialect::JaVaFo).map_err(|e| CliError::Invalid(e.to_string()))?;
     write_output(args.output.as_deref().unwrap_or(Path::new("-")), &text)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -33,7 +33,11 @@ fn write(t: &Tournament, name: &str) -> PathBuf {
         tournament: t.clone(),
         ..TrfDocument::default()
     };
-    std::fs::write(&path, trf::write(&doc, Dialect::Trf26)).expect("write");
+    std::fs::write(
+        &path,
+        trf::write(&doc, Dialect::Trf26).expect("writable as TRF"),
+    )
+    .expect("write");
     path
 }
 
@@ -234,7 +238,7 @@ fn the_trf_code_of_a_win_against_absent_round_trips() {
             tournament: t.clone(),
             ..TrfDocument::default()
         };
-        let text = trf::write(&doc, dialect);
+        let text = trf::write(&doc, dialect).expect("writable as TRF");
         assert!(text.contains("0000 - V"), "{text}");
         let back = trf::read(&text).expect("reads");
         // TRF has no board numbers: games come back in the order of their first-listed
@@ -255,7 +259,7 @@ fn the_trf_code_of_a_win_against_absent_round_trips() {
             back.points_mismatches().is_empty(),
             "a win against [absent] scores a win"
         );
-        assert_eq!(trf::write(&back, dialect), text);
+        assert_eq!(trf::write(&back, dialect).expect("writable as TRF"), text);
     }
     // `V` with a real opponent is a bye code in the wrong place.
     let text = trf::write(
@@ -265,6 +269,7 @@ fn the_trf_code_of_a_win_against_absent_round_trips() {
         },
         Dialect::JaVaFo,
     )
+    .expect("writable as TRF")
     .replacen(" w 0", " w V", 1)
     .replacen(" b 0", " b V", 1);
     assert!(trf::read(&text).is_err());

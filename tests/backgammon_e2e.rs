@@ -387,7 +387,8 @@ async fn a_trf_with_a_win_against_absent() {
             ..swisspair::trf::TrfDocument::default()
         },
         swisspair::trf::Dialect::JaVaFo,
-    );
+    )
+    .expect("writable as TRF");
     assert!(trf.contains("0000 - V"), "{trf}");
     let r = client
         .pair(proto::PairRequest {

@@ -19,7 +19,7 @@ fn truncated(name: &str, rounds: usize) -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("swisspair-cli-{}-{name}", std::process::id()));
     std::fs::write(
         &path,
-        swisspair::trf::write(&doc, swisspair::trf::Dialect::JaVaFo),
+        swisspair::trf::write(&doc, swisspair::trf::Dialect::JaVaFo).expect("writable as TRF"),
     )
     .expect("write");
     path
@@ -98,7 +98,7 @@ fn check_reports_rounds_and_a_summary_line() {
     let path = std::env::temp_dir().join(format!("swisspair-cli-altered-{}", std::process::id()));
     std::fs::write(
         &path,
-        swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26),
+        swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable as TRF"),
     )
     .expect("write");
     let (code, out, _) = swisspair(&[

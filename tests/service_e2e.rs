@@ -229,7 +229,8 @@ async fn pairs_trf_text_checks_and_lists_systems() {
     let doc = swisspair::trf::read(&text).expect("trf");
     let mut first = doc.clone();
     first.tournament.rounds.truncate(1);
-    let truncated = swisspair::trf::write(&first, swisspair::trf::Dialect::JaVaFo);
+    let truncated =
+        swisspair::trf::write(&first, swisspair::trf::Dialect::JaVaFo).expect("writable as TRF");
     let answer = client
         .pair(proto::PairRequest {
             input: Some(proto::pair_request::Input::Trf(truncated)),

@@ -110,7 +110,8 @@ fn reads_javafo_extensions_and_keeps_unknown_lines() {
     );
     // And back, in both dialects.
     for dialect in [Dialect::JaVaFo, Dialect::Trf26] {
-        let again = trf::read(&trf::write(&doc, dialect)).expect("re-reads");
+        let again =
+            trf::read(&trf::write(&doc, dialect).expect("writable as TRF")).expect("re-reads");
         assert_eq!(&again.tournament, t, "{dialect:?}");
         assert_eq!(again.other_lines, doc.other_lines);
     }
@@ -221,9 +222,30 @@ proptest! {
             lines.push(player(rank, &blocks.concat()));
         }
         if let Ok(doc) = trf::read(&lines.join("\n")) {
-            let again = trf::read(&trf::write(&doc, Dialect::JaVaFo));
+            let again = trf::read(&trf::write(&doc, Dialect::JaVaFo).expect("writable as TRF"));
             prop_assert!(again.is_ok());
             prop_assert_eq!(again.map(|d| d.tournament).ok(), Some(doc.tournament));
         }
     }
+}
+
+#[test]
+fn writer_refuses_more_players_than_trf_can_number() {
+    use swisspair::model::{Player, Tournament};
+    let t = Tournament {
+        players: (1..=10_000u32)
+            .map(|i| Player {
+                id: format!("p{i}"),
+                pairing_number: Some(i),
+                ..Player::default()
+            })
+            .collect(),
+        ..Tournament::default()
+    };
+    let doc = trf::TrfDocument {
+        tournament: t,
+        ..trf::TrfDocument::default()
+    };
+    let e = trf::write(&doc, Dialect::JaVaFo).expect_err("10,000 players do not fit");
+    assert!(e.to_string().contains("9,999"), "{e}");
 }

@@ -29,7 +29,7 @@ fn every_conformance_file_round_trips() {
             first.points_mismatches()
         );
         for dialect in [Dialect::JaVaFo, Dialect::Trf26] {
-            let written = trf::write(&first, dialect);
+            let written = trf::write(&first, dialect).expect("writable as TRF");
             match trf::read(&written) {
                 Ok(second) => {
                     if second.tournament != first.tournament

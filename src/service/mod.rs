@@ -246,7 +246,8 @@ impl PairingService for Service {
             };
             Ok(Response::new(proto::SimulateResponse {
                 tournament: Some(convert::tournament_to_proto(&t)),
-                trf: crate::trf::write(&doc, crate::trf::Dialect::JaVaFo),
+                // TRF cannot hold more than 9,999 players: the field is then left empty.
+                trf: crate::trf::write(&doc, crate::trf::Dialect::JaVaFo).unwrap_or_default(),
             }))
         })
         .await?

@@ -17,7 +17,7 @@ mod reader;
 mod writer;
 
 pub use reader::read;
-pub use writer::{Dialect, write};
+pub use writer::{Dialect, MAX_TRF_PLAYERS, WriteError, write};
 
 use crate::model::{PlayerIdx, Score, Tournament};
 

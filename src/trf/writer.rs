@@ -17,10 +17,32 @@ pub enum Dialect {
     Trf26,
 }
 
+/// Why a tournament cannot be written as TRF.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    /// Starting ranks have four columns (5-8): a TRF holds players 1..=9999.
+    #[error(
+        "TRF holds at most 9,999 players (starting ranks have 4 digits); this tournament has {0}"
+    )]
+    TooManyPlayers(usize),
+}
+
+/// The largest starting rank a TRF can hold.
+pub const MAX_TRF_PLAYERS: usize = 9999;
+
 /// Writes a tournament (with the lines a read kept) as TRF, LF line ends.
-pub fn write(doc: &TrfDocument, dialect: Dialect) -> String {
+pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> {
     let mut t = doc.tournament.clone();
     t.assign_pairing_numbers(t.lot_seed);
+    let largest = t
+        .players
+        .iter()
+        .filter_map(|p| p.pairing_number)
+        .max()
+        .unwrap_or(0) as usize;
+    if t.players.len() > MAX_TRF_PLAYERS || largest > MAX_TRF_PLAYERS {
+        return Err(WriteError::TooManyPlayers(t.players.len().max(largest)));
+    }
     let t = &t;
     let rank = |p: usize| t.pairing_number(p);
     let mut out = String::new();
@@ -233,7 +255,7 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> String {
             }
         }
     }
-    out
+    Ok(out)
 }
 
 fn record_260(first: Option<u32>, last: Option<u32>, total: u32, ids: &[String]) -> String {
