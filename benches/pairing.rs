@@ -3,7 +3,8 @@
 //! For every implemented system it simulates an open (1,000 players by default, env
 //! `SWISSPAIR_BENCH_PLAYERS`, comma-separated sizes) up to its last round, then times the
 //! pairing of the last round (best and median of several runs). For the Dutch system it also
-//! pairs the last round of each `../shared/perf/*.trf` file. It prints wall time and the
+//! pairs the last round of each `../shared/perf/*.trf` file (env `SWISSPAIR_BENCH_ROUNDS`
+//! sets the round timed, default 11; 9 for round robin). It prints wall time and the
 //! process's peak memory (VmHWM). Timings are measured here, never asserted in tests.
 use std::time::{Duration, Instant};
 
@@ -54,7 +55,11 @@ fn main() {
             continue;
         }
         for &players in &sizes {
-            let rounds = if id == SystemId::RoundRobin { 9 } else { 11 };
+            let default_rounds = if id == SystemId::RoundRobin { 9 } else { 11 };
+            let rounds = std::env::var("SWISSPAIR_BENCH_ROUNDS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(default_rounds);
             let config = SimConfig::new(id, players, rounds - 1, 1);
             let mut t = match simulate(&config) {
                 Ok(t) => t,
