@@ -280,12 +280,7 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
     if n == 0 {
         return Ok(out);
     }
-    let t0 = std::time::Instant::now();
     let (bye_score, mut single) = bye_setup(field)?;
-    let stats = std::env::var_os("SWISSPAIR_DUTCH_STATS").is_some();
-    if stats {
-        eprintln!("bye setup {:?}", t0.elapsed());
-    }
     let odd = n % 2 == 1;
     let candidate: Vec<bool> = field
         .entrants
@@ -1094,17 +1089,8 @@ impl<'a, W: Packed> Run<'a, W> {
         Ok(c)
     }
 
-    fn phase(&self, name: &str, t: &mut std::time::Instant) {
-        if std::env::var_os("SWISSPAIR_DUTCH_STATS").is_some() {
-            eprintln!("  {name}: {:?} {:?}", t.elapsed(), self.m.stats);
-            *t = std::time::Instant::now();
-        }
-    }
-
     fn run(mut self) -> Result<BracketResult, Failure> {
-        let mut clock = std::time::Instant::now();
         self.solve()?;
-        self.phase("initial", &mut clock);
         let n_mdps = self.src.n_mdps;
         let n_bracket = self.src.n_bracket;
         let residents: Vec<usize> = (n_mdps..n_bracket).collect();
@@ -1147,7 +1133,6 @@ impl<'a, W: Packed> Run<'a, W> {
             }
             i = end;
         }
-        self.phase("mdp selection", &mut clock);
         // 2. Their opponents: the first resident that still allows an optimum.
         for (j, &sel) in selected.iter().enumerate() {
             if !sel {
@@ -1159,7 +1144,6 @@ impl<'a, W: Packed> Run<'a, W> {
             self.res.paired_mdps.push(ej);
             self.res.mdp_pairs.push((ej, ec));
         }
-        self.phase("mdp opponents", &mut clock);
         // 3. The remainder: S1 = as many players as it has pairs, then exchanges.
         self.solve()?;
         let rem: Vec<usize> = residents
@@ -1184,7 +1168,6 @@ impl<'a, W: Packed> Run<'a, W> {
                 self.m.touch(r);
             }
             self.solve()?;
-            self.phase("exchange fields", &mut clock);
             let exchanges = rem[..p].iter().filter(|&&a| !later_in(&self, a)).count();
             if exchanges > 0 {
                 // S1 players moved to S2: from the bottom of S1 (art. 4.3 c).
@@ -1242,7 +1225,6 @@ impl<'a, W: Packed> Run<'a, W> {
                     self.res.moved_to_s1.push(self.src.ids[b]);
                 }
             }
-            self.phase("exchanges", &mut clock);
             self.src.higher = Some(higher.clone());
             self.src.exchange = None;
             for &r in &rem {
@@ -1261,7 +1243,6 @@ impl<'a, W: Packed> Run<'a, W> {
             }
         }
         self.solve()?;
-        self.phase("transpositions", &mut clock);
         for v in 0..n_bracket {
             if !self.done[v] {
                 self.res.floaters.push(self.src.ids[v]);
@@ -1280,15 +1261,6 @@ impl<'a, W: Packed> Run<'a, W> {
             }
         }
         let _ = self.spec;
-        if std::env::var_os("SWISSPAIR_DUTCH_STATS").is_some() {
-            eprintln!(
-                "bracket {} players, window {}, graph {}: {:?}",
-                self.src.n_bracket,
-                self.src.n_window,
-                self.src.ids.len(),
-                self.m.stats
-            );
-        }
         Ok(self.res)
     }
 }
