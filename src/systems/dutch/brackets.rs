@@ -33,6 +33,9 @@ use crate::systems::common::Float;
 
 const NIL: u32 = u32::MAX;
 
+/// A bracket's base weights are stored when they take at most this much memory.
+const MATRIX_BYTES: usize = 384 << 20;
+
 /// Fields of at most this many players are always paired with everybody in the graph.
 const GLOBAL_UP_TO: usize = 64;
 
@@ -725,14 +728,19 @@ struct VertexOffsets {
 /// the next scoregroup, the completion field for edges to players below, and the working
 /// fields of the procedure applied on the fly.
 struct Source<'a, W> {
+    ctx: &'a Ctx<'a>,
     field: &'a Field,
     layout: Layout,
+    off: Vec<VertexOffsets>,
+    next_values: Option<Vec<u8>>,
     /// Local vertex -> entrant.
     ids: Vec<usize>,
     n_mdps: usize,
     n_bracket: usize,
     n_window: usize,
-    base: Vec<W>,
+    /// Base weights over the window, row-major; `None` when too large to store (they are
+    /// then computed on each access).
+    base: Option<Vec<W>>,
     candidate: Vec<bool>,
     forced: Vec<bool>,
     role: Vec<Role>,
@@ -748,6 +756,29 @@ struct Source<'a, W> {
     special: Vec<bool>,
 }
 
+impl<W: Packed> Source<'_, W> {
+    /// The base weight of window pair `h < l`.
+    #[inline]
+    fn base(&self, h: usize, l: usize) -> W {
+        match &self.base {
+            Some(m) => m[h * self.n_window + l],
+            None => base_weight(
+                &Frame {
+                    ctx: self.ctx,
+                    layout: &self.layout,
+                    off: &self.off,
+                    ids: &self.ids,
+                    n_mdps: self.n_mdps,
+                    n_bracket: self.n_bracket,
+                    next_values: self.next_values.as_deref(),
+                },
+                h,
+                l,
+            ),
+        }
+    }
+}
+
 impl<W: Packed> WeightSource<W> for Source<'_, W> {
     #[inline]
     fn weight(&self, a: usize, b: usize) -> W {
@@ -756,10 +787,10 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
         }
         let (h, l) = if a < b { (a, b) } else { (b, a) };
         if !self.special[h] && !self.special[l] && l < self.n_window {
-            return self.base[h * self.n_window + l];
+            return self.base(h, l);
         }
         let mut w = if l < self.n_window {
-            self.base[h * self.n_window + l]
+            self.base(h, l)
         } else {
             match self.layout.completion {
                 Some(off) if self.field.compatible(self.ids[h], self.ids[l]) => {
@@ -981,31 +1012,41 @@ impl<'a, W: Packed> Run<'a, W> {
                 }
             })
             .collect();
-        let mut base = vec![W::ZERO; n_window * n_window];
-        let values = match &spec.next_use {
-            NextUse::Values(v) => Some(v.as_slice()),
+        let values: Option<Vec<u8>> = match &spec.next_use {
+            NextUse::Values(v) => Some(v.clone()),
             _ => None,
         };
-        let frame = Frame {
-            ctx,
-            layout: &layout,
-            off: &off,
-            ids: &ids,
-            n_mdps,
-            n_bracket,
-            next_values: values,
-        };
-        for h in 0..n_window {
-            for l in h + 1..n_window {
-                let w: W = base_weight(&frame, h, l);
-                base[h * n_window + l] = w;
-                base[l * n_window + h] = w;
+        // Store the base weights unless that would take too much memory.
+        let bytes = n_window
+            .saturating_mul(n_window)
+            .saturating_mul(std::mem::size_of::<W>());
+        let base = (bytes <= MATRIX_BYTES).then(|| {
+            let frame = Frame {
+                ctx,
+                layout: &layout,
+                off: &off,
+                ids: &ids,
+                n_mdps,
+                n_bracket,
+                next_values: values.as_deref(),
+            };
+            let mut base = vec![W::ZERO; n_window * n_window];
+            for h in 0..n_window {
+                for l in h + 1..n_window {
+                    let w: W = base_weight(&frame, h, l);
+                    base[h * n_window + l] = w;
+                    base[l * n_window + h] = w;
+                }
             }
-        }
+            base
+        });
         let candidate = ids.iter().map(|&v| ctx.candidate[v]).collect();
         let src = Source {
+            ctx,
             field: ctx.field,
             layout,
+            off,
+            next_values: values,
             ids,
             n_mdps,
             n_bracket,
@@ -1067,15 +1108,13 @@ impl<'a, W: Packed> Run<'a, W> {
 
     /// The first opponent in `order` that some optimum still pairs `v` with: pairs them.
     fn choose_opponent(&mut self, v: usize, order: &[usize]) -> Result<usize, Failure> {
-        let usable: Vec<usize> = order
-            .iter()
-            .copied()
-            .filter(|&c| !self.done[c] && self.src.weight(v, c) > W::ZERO)
-            .collect();
-        if usable.first().copied() != self.mate(v) {
+        let usable = |this: &Self, c: usize| !this.done[c] && this.src.weight(v, c) > W::ZERO;
+        let first = order.iter().copied().find(|&c| usable(self, c));
+        if first != self.mate(v) {
+            let list: Vec<usize> = order.iter().copied().filter(|&c| usable(self, c)).collect();
             let mut add = vec![0i64; self.src.ids.len()];
-            let k = usable.len() as i64;
-            for (i, &c) in usable.iter().enumerate() {
+            let k = list.len() as i64;
+            for (i, &c) in list.iter().enumerate() {
                 add[c] = k - i as i64;
             }
             self.probe(v, add)?;
