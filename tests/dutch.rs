@@ -368,3 +368,20 @@ fn scoring_three_one_zero_pairs_by_points() {
     assert_eq!(b.len(), 2);
     assert!(b.contains(&(1, 2)) || b.contains(&(2, 1)), "{b:?}");
 }
+
+#[test]
+fn acceleration_adds_virtual_points_to_the_pairing_score() {
+    // Baku-style: players 1 and 2 carry a virtual point in round 1, so they form the top
+    // scoregroup and meet; 3 and 4 meet below.
+    let mut t = field(4, 5);
+    for p in [0, 1] {
+        t.accelerations.push(swisspair::model::Acceleration {
+            player: p,
+            first_round: 1,
+            last_round: 2,
+            points: swisspair::model::Score::points(1),
+        });
+    }
+    let p = pair_next(&t);
+    assert_eq!(boards(&p), (vec![(1, 2), (3, 4)], None));
+}
