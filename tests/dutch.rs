@@ -385,3 +385,70 @@ fn acceleration_adds_virtual_points_to_the_pairing_score() {
     let p = pair_next(&t);
     assert_eq!(boards(&p), (vec![(1, 2), (3, 4)], None));
 }
+
+#[test]
+fn tiny_fields() {
+    // One player: the PAB.
+    let p = pair_next(&field(1, 3));
+    assert_eq!(boards(&p), (vec![], Some(1)));
+    // Two players who met: no legal pairing (C1), reported with the rule.
+    let mut t = field(2, 3);
+    t.rounds.push(round(&[(1, 2, "=")], &[]));
+    match pair(&t, &PairOptions::default()) {
+        Err(swisspair::systems::PairError::NoLegalPairing { rule, .. }) => {
+            assert!(rule.contains("C4"), "{rule}")
+        }
+        other => panic!("expected no legal pairing, got {other:?}"),
+    }
+}
+
+/// Simulated tournaments (forfeits, half-point byes, a forbidden pair): every round pairs
+/// without an internal error, and the three graph strategies (smallest graphs, default,
+/// everybody) give the same pairing. Release builds run more tournaments.
+#[test]
+fn graph_strategies_agree_on_simulated_tournaments() {
+    use swisspair::simulate::{SimConfig, record_round, round_options, start};
+    use swisspair::systems::dutch::brackets::set_global_up_to;
+    let count = if cfg!(debug_assertions) { 6 } else { 50 };
+    for seed in 0..count {
+        let players = 9 + (seed * 37) % 120;
+        let rounds = 5 + (seed % 5);
+        let mut config = SimConfig::new(SystemId::Dutch, players as u32, rounds as u32, seed);
+        config.forfeit_rate = if seed % 3 == 0 { 0.08 } else { 0.0 };
+        config.bye_request_rate = if seed % 4 == 1 { 0.06 } else { 0.0 };
+        let mut t = start(&config);
+        t.forbidden_pairings
+            .push(swisspair::model::ForbiddenPairing {
+                players: vec![0, 1],
+                first_round: None,
+                last_round: None,
+            });
+        for _ in 0..config.rounds {
+            let options = round_options(&t, &config);
+            let mut answers = Vec::new();
+            for mode in [Some(0), None, Some(usize::MAX)] {
+                set_global_up_to(mode);
+                answers.push(pair(&t, &options));
+            }
+            set_global_up_to(None);
+            let first = match &answers[1] {
+                Ok(p) => p.clone(),
+                Err(swisspair::systems::PairError::NoLegalPairing { rule, message, .. }) => {
+                    assert_ne!(rule, "internal", "seed {seed}: {message}");
+                    break;
+                }
+                Err(e) => panic!("seed {seed}: {e}"),
+            };
+            for a in &answers {
+                let a = a.as_ref().expect("same outcome in every strategy");
+                assert_eq!(
+                    (&a.boards, &a.byes),
+                    (&first.boards, &first.byes),
+                    "seed {seed}, round {}",
+                    t.rounds_paired() + 1
+                );
+            }
+            record_round(&mut t, &config, &first);
+        }
+    }
+}
