@@ -16,18 +16,24 @@
 //! This is the method of the FIDE-endorsed engine (bbpPairings), written from its
 //! description: polynomial, no enumeration of transpositions.
 //!
-//! Window mode: when the players below the next scoregroup cannot matter except through
-//! C4, the graph holds only the bracket and the next scoregroup, and C4 is checked on the
-//! result with a cheap matching over everybody left; if it fails, the bracket is paired
-//! again with everybody in the graph. Both give the same pairing whenever the first
-//! succeeds (an optimum of the smaller problem that is completable is an optimum of the
-//! larger one, and every decision above is a question about optima).
+//! The graph is kept small. The players below the next scoregroup matter only through C4,
+//! so the graph holds the bracket and the next scoregroup, and C4 is checked on the
+//! result (the bracket's pairs plus the pairing of the next scoregroup that C8 counted)
+//! with a cardinality matching over everybody left; if that fails, the bracket is paired
+//! again with everybody in the graph. When the bracket pairs completely, C8 cannot tell
+//! its pairings apart and the next scoregroup is left out too; when it leaves exactly one
+//! player, C8 only asks whether that player could add a pair to the next bracket or be
+//! paired there, which the Gallai-Edmonds decomposition of the next scoregroup tells
+//! beforehand, so that becomes a per-player value and the next scoregroup is left out as
+//! well. Every variant gives the same pairing whenever its result passes the C4 check: a
+//! completable optimum of the smaller problem is an optimum of the larger one, and every
+//! decision above is a question about optima (the corpus test checks all variants).
 use std::cell::Cell;
 
 use super::players::{Entrant, Field};
 use super::weights::{Classes, Layout, Packed, Sizes};
 use crate::matching::Wide;
-use crate::matching::dynamic::{DenseWeight, DynamicError, DynamicMatching, WeightSource};
+use crate::matching::dynamic::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score};
 use crate::systems::common::Float;
 
@@ -44,7 +50,8 @@ thread_local! {
 }
 
 /// Tests: in this thread, pair fields of at most `n` players with everybody in the graph
-/// (0: use the window whenever possible; `usize::MAX`: never); `None` restores the default.
+/// (0: the smallest graphs whenever possible; `usize::MAX`: always everybody); `None`
+/// restores the default.
 #[doc(hidden)]
 pub fn set_global_up_to(n: Option<usize>) {
     GLOBAL_OVERRIDE.with(|c| c.set(n));
@@ -975,7 +982,6 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
 /// One bracket's procedure over weight type `W`.
 struct Run<'a, W> {
     ctx: &'a Ctx<'a>,
-    spec: &'a Spec,
     src: Source<'a, W>,
     m: DynamicMatching<W>,
     done: Vec<bool>,
@@ -1063,7 +1069,6 @@ impl<'a, W: Packed> Run<'a, W> {
         };
         Run {
             ctx,
-            spec,
             src,
             m: DynamicMatching::new(n),
             done: vec![false; n],
@@ -1299,16 +1304,6 @@ impl<'a, W: Packed> Run<'a, W> {
                 }
             }
         }
-        let _ = self.spec;
         Ok(self.res)
     }
 }
-
-/// Checks (tests, debugging) that a bracket weight layout leaves room for the solver.
-#[allow(dead_code)]
-fn headroom_ok<W: Packed>(layout: &Layout) -> bool {
-    layout.bits + 6 <= W::BITS && W::shifted(1, layout.bits).fits_headroom()
-}
-
-#[allow(dead_code)]
-fn _assert_dense<W: DenseWeight>() {}
