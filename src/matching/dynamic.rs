@@ -435,7 +435,6 @@ impl<W: DenseWeight> DynamicMatching<W> {
 
     /// After the edges at `v` changed: keeps the current matching optimal by shifting
     /// `v`'s dual, when that suffices. Returns false if `v` must be reset.
-    #[inline(never)]
     fn keep_certificate<S: WeightSource<W>>(
         &mut self,
         ws: &S,
@@ -558,7 +557,6 @@ impl<W: DenseWeight> DynamicMatching<W> {
     }
 
     /// One stage from free vertex `root` (positive dual).
-    #[inline(never)]
     fn stage<S: WeightSource<W>>(&mut self, ws: &S, root: u32) -> Result<(), DynamicError> {
         self.stats.stages += 1;
         self.shift = W::ZERO;
@@ -595,7 +593,6 @@ impl<W: DenseWeight> DynamicMatching<W> {
     }
 
     /// Scans queued outer vertices; true when the stage ended with an augmentation.
-    #[inline(never)]
     fn scan_queue<S: WeightSource<W>>(&mut self, ws: &S) -> Result<bool, DynamicError> {
         while let Some(v) = self.queue.pop() {
             self.stats.scans += 1;
@@ -897,7 +894,6 @@ impl<W: DenseWeight> DynamicMatching<W> {
 
     /// Adjusts the duals by the largest step that keeps the certificate, and returns the
     /// event that stopped it.
-    #[inline(never)]
     fn adjust<S: WeightSource<W>>(&mut self, ws: &S) -> Result<Event, DynamicError> {
         self.stats.adjustments += 1;
         let mut delta: Option<W> = None;
@@ -983,7 +979,6 @@ impl<W: DenseWeight> DynamicMatching<W> {
 
     /// Recomputes `best[x]` for outer vertex `x` over the outer vertices of other
     /// blossoms; returns it.
-    #[inline(never)]
     fn rescan_outer<S: WeightSource<W>>(&mut self, ws: &S, x: u32) -> Result<u32, DynamicError> {
         let xi = x as usize;
         let bx = self.top[xi];

@@ -30,9 +30,6 @@ pub struct PlayerHistory {
     /// Whether the player took part in the pairing of some past round: paired against an
     /// opponent (even if the game was forfeited) or given the pairing-allocated bye.
     pub participated: bool,
-    /// Whether some past round gave the player a win's points without playing, counting
-    /// only the pairing's own outcomes (PAB, forfeit win), not requested byes.
-    pub won_unplayed_in_pairing: bool,
 }
 
 impl PlayerHistory {
@@ -159,7 +156,6 @@ impl History {
                             );
                             if won {
                                 h.unplayed_points.push(if white { w } else { b });
-                                h.won_unplayed_in_pairing = true;
                             }
                         }
                     }
@@ -170,7 +166,6 @@ impl History {
                         if kind == ByeKind::Pab {
                             h.had_pab = true;
                             h.participated = true;
-                            h.won_unplayed_in_pairing = true;
                         }
                         if points > Score::ZERO {
                             h.unplayed_points.push(points);

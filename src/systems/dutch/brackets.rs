@@ -16,22 +16,31 @@
 //! This is the method of the FIDE-endorsed engine (bbpPairings), written from its
 //! description: polynomial, no enumeration of transpositions.
 //!
-//! Window mode: when the players below the next scoregroup cannot matter except through
-//! C4, the graph holds only the bracket and the next scoregroup, and C4 is checked on the
-//! result with a cheap matching over everybody left; if it fails, the bracket is paired
-//! again with everybody in the graph. Both give the same pairing whenever the first
-//! succeeds (an optimum of the smaller problem that is completable is an optimum of the
-//! larger one, and every decision above is a question about optima).
+//! The graph is kept small. The players below the next scoregroup matter only through C4,
+//! so the graph holds the bracket and the next scoregroup, and C4 is checked on the
+//! result (the bracket's pairs plus the pairing of the next scoregroup that C8 counted)
+//! with a cardinality matching over everybody left; if that fails, the bracket is paired
+//! again with everybody in the graph. When the bracket pairs completely, C8 cannot tell
+//! its pairings apart and the next scoregroup is left out too; when it leaves exactly one
+//! player, C8 only asks whether that player could add a pair to the next bracket or be
+//! paired there, which the Gallai-Edmonds decomposition of the next scoregroup tells
+//! beforehand, so that becomes a per-player value and the next scoregroup is left out as
+//! well. Every variant gives the same pairing whenever its result passes the C4 check: a
+//! completable optimum of the smaller problem is an optimum of the larger one, and every
+//! decision above is a question about optima (the corpus test checks all variants).
 use std::cell::Cell;
 
 use super::players::{Entrant, Field};
 use super::weights::{Classes, Layout, Packed, Sizes};
 use crate::matching::Wide;
-use crate::matching::dynamic::{DenseWeight, DynamicError, DynamicMatching, WeightSource};
+use crate::matching::dynamic::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score};
 use crate::systems::common::Float;
 
 const NIL: u32 = u32::MAX;
+
+/// A bracket's base weights are stored when they take at most this much memory.
+const MATRIX_BYTES: usize = 384 << 20;
 
 /// Fields of at most this many players are always paired with everybody in the graph.
 const GLOBAL_UP_TO: usize = 64;
@@ -41,7 +50,8 @@ thread_local! {
 }
 
 /// Tests: in this thread, pair fields of at most `n` players with everybody in the graph
-/// (0: use the window whenever possible; `usize::MAX`: never); `None` restores the default.
+/// (0: the smallest graphs whenever possible; `usize::MAX`: always everybody); `None`
+/// restores the default.
 #[doc(hidden)]
 pub fn set_global_up_to(n: Option<usize>) {
     GLOBAL_OVERRIDE.with(|c| c.set(n));
@@ -280,12 +290,7 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
     if n == 0 {
         return Ok(out);
     }
-    let t0 = std::time::Instant::now();
     let (bye_score, mut single) = bye_setup(field)?;
-    let stats = std::env::var_os("SWISSPAIR_DUTCH_STATS").is_some();
-    if stats {
-        eprintln!("bye setup {:?}", t0.elapsed());
-    }
     let odd = n % 2 == 1;
     let candidate: Vec<bool> = field
         .entrants
@@ -730,14 +735,19 @@ struct VertexOffsets {
 /// the next scoregroup, the completion field for edges to players below, and the working
 /// fields of the procedure applied on the fly.
 struct Source<'a, W> {
+    ctx: &'a Ctx<'a>,
     field: &'a Field,
     layout: Layout,
+    off: Vec<VertexOffsets>,
+    next_values: Option<Vec<u8>>,
     /// Local vertex -> entrant.
     ids: Vec<usize>,
     n_mdps: usize,
     n_bracket: usize,
     n_window: usize,
-    base: Vec<W>,
+    /// Base weights over the window, row-major; `None` when too large to store (they are
+    /// then computed on each access).
+    base: Option<Vec<W>>,
     candidate: Vec<bool>,
     forced: Vec<bool>,
     role: Vec<Role>,
@@ -753,6 +763,29 @@ struct Source<'a, W> {
     special: Vec<bool>,
 }
 
+impl<W: Packed> Source<'_, W> {
+    /// The base weight of window pair `h < l`.
+    #[inline]
+    fn base(&self, h: usize, l: usize) -> W {
+        match &self.base {
+            Some(m) => m[h * self.n_window + l],
+            None => base_weight(
+                &Frame {
+                    ctx: self.ctx,
+                    layout: &self.layout,
+                    off: &self.off,
+                    ids: &self.ids,
+                    n_mdps: self.n_mdps,
+                    n_bracket: self.n_bracket,
+                    next_values: self.next_values.as_deref(),
+                },
+                h,
+                l,
+            ),
+        }
+    }
+}
+
 impl<W: Packed> WeightSource<W> for Source<'_, W> {
     #[inline]
     fn weight(&self, a: usize, b: usize) -> W {
@@ -761,10 +794,10 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
         }
         let (h, l) = if a < b { (a, b) } else { (b, a) };
         if !self.special[h] && !self.special[l] && l < self.n_window {
-            return self.base[h * self.n_window + l];
+            return self.base(h, l);
         }
         let mut w = if l < self.n_window {
-            self.base[h * self.n_window + l]
+            self.base(h, l)
         } else {
             match self.layout.completion {
                 Some(off) if self.field.compatible(self.ids[h], self.ids[l]) => {
@@ -949,7 +982,6 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
 /// One bracket's procedure over weight type `W`.
 struct Run<'a, W> {
     ctx: &'a Ctx<'a>,
-    spec: &'a Spec,
     src: Source<'a, W>,
     m: DynamicMatching<W>,
     done: Vec<bool>,
@@ -986,31 +1018,41 @@ impl<'a, W: Packed> Run<'a, W> {
                 }
             })
             .collect();
-        let mut base = vec![W::ZERO; n_window * n_window];
-        let values = match &spec.next_use {
-            NextUse::Values(v) => Some(v.as_slice()),
+        let values: Option<Vec<u8>> = match &spec.next_use {
+            NextUse::Values(v) => Some(v.clone()),
             _ => None,
         };
-        let frame = Frame {
-            ctx,
-            layout: &layout,
-            off: &off,
-            ids: &ids,
-            n_mdps,
-            n_bracket,
-            next_values: values,
-        };
-        for h in 0..n_window {
-            for l in h + 1..n_window {
-                let w: W = base_weight(&frame, h, l);
-                base[h * n_window + l] = w;
-                base[l * n_window + h] = w;
+        // Store the base weights unless that would take too much memory.
+        let bytes = n_window
+            .saturating_mul(n_window)
+            .saturating_mul(std::mem::size_of::<W>());
+        let base = (bytes <= MATRIX_BYTES).then(|| {
+            let frame = Frame {
+                ctx,
+                layout: &layout,
+                off: &off,
+                ids: &ids,
+                n_mdps,
+                n_bracket,
+                next_values: values.as_deref(),
+            };
+            let mut base = vec![W::ZERO; n_window * n_window];
+            for h in 0..n_window {
+                for l in h + 1..n_window {
+                    let w: W = base_weight(&frame, h, l);
+                    base[h * n_window + l] = w;
+                    base[l * n_window + h] = w;
+                }
             }
-        }
+            base
+        });
         let candidate = ids.iter().map(|&v| ctx.candidate[v]).collect();
         let src = Source {
+            ctx,
             field: ctx.field,
             layout,
+            off,
+            next_values: values,
             ids,
             n_mdps,
             n_bracket,
@@ -1027,7 +1069,6 @@ impl<'a, W: Packed> Run<'a, W> {
         };
         Run {
             ctx,
-            spec,
             src,
             m: DynamicMatching::new(n),
             done: vec![false; n],
@@ -1072,15 +1113,13 @@ impl<'a, W: Packed> Run<'a, W> {
 
     /// The first opponent in `order` that some optimum still pairs `v` with: pairs them.
     fn choose_opponent(&mut self, v: usize, order: &[usize]) -> Result<usize, Failure> {
-        let usable: Vec<usize> = order
-            .iter()
-            .copied()
-            .filter(|&c| !self.done[c] && self.src.weight(v, c) > W::ZERO)
-            .collect();
-        if usable.first().copied() != self.mate(v) {
+        let usable = |this: &Self, c: usize| !this.done[c] && this.src.weight(v, c) > W::ZERO;
+        let first = order.iter().copied().find(|&c| usable(self, c));
+        if first != self.mate(v) {
+            let list: Vec<usize> = order.iter().copied().filter(|&c| usable(self, c)).collect();
             let mut add = vec![0i64; self.src.ids.len()];
-            let k = usable.len() as i64;
-            for (i, &c) in usable.iter().enumerate() {
+            let k = list.len() as i64;
+            for (i, &c) in list.iter().enumerate() {
                 add[c] = k - i as i64;
             }
             self.probe(v, add)?;
@@ -1094,17 +1133,8 @@ impl<'a, W: Packed> Run<'a, W> {
         Ok(c)
     }
 
-    fn phase(&self, name: &str, t: &mut std::time::Instant) {
-        if std::env::var_os("SWISSPAIR_DUTCH_STATS").is_some() {
-            eprintln!("  {name}: {:?} {:?}", t.elapsed(), self.m.stats);
-            *t = std::time::Instant::now();
-        }
-    }
-
     fn run(mut self) -> Result<BracketResult, Failure> {
-        let mut clock = std::time::Instant::now();
         self.solve()?;
-        self.phase("initial", &mut clock);
         let n_mdps = self.src.n_mdps;
         let n_bracket = self.src.n_bracket;
         let residents: Vec<usize> = (n_mdps..n_bracket).collect();
@@ -1147,7 +1177,6 @@ impl<'a, W: Packed> Run<'a, W> {
             }
             i = end;
         }
-        self.phase("mdp selection", &mut clock);
         // 2. Their opponents: the first resident that still allows an optimum.
         for (j, &sel) in selected.iter().enumerate() {
             if !sel {
@@ -1159,7 +1188,6 @@ impl<'a, W: Packed> Run<'a, W> {
             self.res.paired_mdps.push(ej);
             self.res.mdp_pairs.push((ej, ec));
         }
-        self.phase("mdp opponents", &mut clock);
         // 3. The remainder: S1 = as many players as it has pairs, then exchanges.
         self.solve()?;
         let rem: Vec<usize> = residents
@@ -1184,7 +1212,6 @@ impl<'a, W: Packed> Run<'a, W> {
                 self.m.touch(r);
             }
             self.solve()?;
-            self.phase("exchange fields", &mut clock);
             let exchanges = rem[..p].iter().filter(|&&a| !later_in(&self, a)).count();
             if exchanges > 0 {
                 // S1 players moved to S2: from the bottom of S1 (art. 4.3 c).
@@ -1242,7 +1269,6 @@ impl<'a, W: Packed> Run<'a, W> {
                     self.res.moved_to_s1.push(self.src.ids[b]);
                 }
             }
-            self.phase("exchanges", &mut clock);
             self.src.higher = Some(higher.clone());
             self.src.exchange = None;
             for &r in &rem {
@@ -1261,7 +1287,6 @@ impl<'a, W: Packed> Run<'a, W> {
             }
         }
         self.solve()?;
-        self.phase("transpositions", &mut clock);
         for v in 0..n_bracket {
             if !self.done[v] {
                 self.res.floaters.push(self.src.ids[v]);
@@ -1279,25 +1304,6 @@ impl<'a, W: Packed> Run<'a, W> {
                 }
             }
         }
-        let _ = self.spec;
-        if std::env::var_os("SWISSPAIR_DUTCH_STATS").is_some() {
-            eprintln!(
-                "bracket {} players, window {}, graph {}: {:?}",
-                self.src.n_bracket,
-                self.src.n_window,
-                self.src.ids.len(),
-                self.m.stats
-            );
-        }
         Ok(self.res)
     }
 }
-
-/// Checks (tests, debugging) that a bracket weight layout leaves room for the solver.
-#[allow(dead_code)]
-fn headroom_ok<W: Packed>(layout: &Layout) -> bool {
-    layout.bits + 6 <= W::BITS && W::shifted(1, layout.bits).fits_headroom()
-}
-
-#[allow(dead_code)]
-fn _assert_dense<W: DenseWeight>() {}

@@ -11,8 +11,10 @@
 //! * `explain.rs`: the explanation.
 //!
 //! The result is identical to the FIDE-endorsed engine bbpPairings 6 (`--dutch`) on the
-//! conformance corpus; decisions where the rules are silent follow it and are listed in
-//! the crate's README.
+//! whole conformance corpus (`tests/dutch.rs`). Where the rules are silent the decisions
+//! follow that engine; they are listed in the README. One deliberate difference: C2 counts
+//! a full-point bye as a win without playing (C.04.1 art. 4, as the crate's table says),
+//! which bbpPairings does not; no corpus round depends on it.
 pub mod brackets;
 pub mod colours;
 pub mod criteria;

@@ -209,9 +209,9 @@ impl Field {
                     repeated,
                     float1: float(1),
                     float2: float(2),
-                    // C2 as the FIDE-endorsed engine applies it: a PAB or a forfeit win
-                    // (an outcome of the pairing) blocks the PAB; requested byes do not.
-                    bye_eligible: !h.won_unplayed_in_pairing,
+                    // C2 = C.04.1 art. 4: a PAB, a forfeit win or a full-point bye blocks
+                    // the PAB (a win's points without playing); half-point byes do not.
+                    bye_eligible: history.pab_eligible(p, scoring.win),
                     played: h.colours.len() as u32,
                 }
             })
