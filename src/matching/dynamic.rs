@@ -54,42 +54,34 @@ pub trait DenseWeight: Copy + Ord + Debug + Default {
     fn fits_headroom(self) -> bool;
 }
 
-impl DenseWeight for i64 {
-    const ZERO: Self = 0;
-    #[inline]
-    fn wadd(self, rhs: Self) -> Self {
-        self.wrapping_add(rhs)
-    }
-    #[inline]
-    fn wsub(self, rhs: Self) -> Self {
-        self.wrapping_sub(rhs)
-    }
-    #[inline]
-    fn halved(self) -> Self {
-        self >> 1
-    }
-    fn fits_headroom(self) -> bool {
-        self.unsigned_abs() < 1u64 << 58
-    }
+/// The primitive weights: wrapping arithmetic, with `headroom` bits left for the solver's
+/// intermediate sums.
+macro_rules! dense_primitive {
+    ($($t:ty => $unsigned:ty, $headroom:expr;)*) => {$(
+        impl DenseWeight for $t {
+            const ZERO: Self = 0;
+            #[inline]
+            fn wadd(self, rhs: Self) -> Self {
+                self.wrapping_add(rhs)
+            }
+            #[inline]
+            fn wsub(self, rhs: Self) -> Self {
+                self.wrapping_sub(rhs)
+            }
+            #[inline]
+            fn halved(self) -> Self {
+                self >> 1
+            }
+            fn fits_headroom(self) -> bool {
+                self.unsigned_abs() < (1 as $unsigned) << $headroom
+            }
+        }
+    )*};
 }
 
-impl DenseWeight for i128 {
-    const ZERO: Self = 0;
-    #[inline]
-    fn wadd(self, rhs: Self) -> Self {
-        self.wrapping_add(rhs)
-    }
-    #[inline]
-    fn wsub(self, rhs: Self) -> Self {
-        self.wrapping_sub(rhs)
-    }
-    #[inline]
-    fn halved(self) -> Self {
-        self >> 1
-    }
-    fn fits_headroom(self) -> bool {
-        self.unsigned_abs() < 1u128 << 122
-    }
+dense_primitive! {
+    i64 => u64, 58;
+    i128 => u128, 122;
 }
 
 impl<const N: usize> DenseWeight for Wide<N> {
