@@ -3,7 +3,7 @@
 //! For every implemented system it simulates an open (1,000 players by default, env
 //! `SWISSPAIR_BENCH_PLAYERS`, comma-separated sizes) up to its last round, then times the
 //! pairing of the last round (best and median of several runs). For the Dutch system it also
-//! pairs the last round of each `../shared/perf/*.trf` file (env `SWISSPAIR_BENCH_ROUNDS`
+//! pairs the last round of each `tests/data/perf/*.trf` file (env `SWISSPAIR_BENCH_ROUNDS`
 //! sets the round timed, default 11; 9 for round robin). It prints wall time and the
 //! process's peak memory (VmHWM). Timings are measured here, never asserted in tests.
 use std::time::{Duration, Instant};
@@ -85,7 +85,7 @@ fn main() {
     if systems::find(SystemId::Dutch).is_some()
         && (filters.is_empty() || filters.iter().any(|f| f == "dutch"))
     {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/perf");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perf");
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .map(|d| d.flatten().map(|e| e.path()).collect())
             .unwrap_or_default();

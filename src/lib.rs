@@ -13,6 +13,8 @@
 //!   systems share lives in [`systems::common`];
 //! - [`matching`]: maximum-weight and maximum-cardinality matching on general graphs, with
 //!   exact wide-integer weights (the Dutch system's engine; knows nothing of chess);
+//! - [`pairing`]: the pipeline every request path goes through, once (system resolved,
+//!   options checked, pairing numbers assigned, system run);
 //! - [`check`]: re-pairs a tournament round by round and reports differences;
 //! - [`service`]: the tonic server (proto <-> model, validation, limits, health, reflection).
 //!
@@ -42,6 +44,7 @@
 pub mod check;
 pub mod matching;
 pub mod model;
+pub mod pairing;
 pub mod service;
 pub mod simulate;
 pub mod systems;

@@ -233,10 +233,8 @@ fn timing_1000_players() {
             let (worst, paired) = simulate_timed(n, rounds, system, 9, 0);
             println!("{system} {n} players, {rounds} rounds: {paired} rounds, slowest {worst:?}");
         }
-        // A Dutch-paired history (../shared/perf) is harder on these engines' colour rules.
-        let path = common::conformance_dir("..")
-            .join("perf")
-            .join("perf-dutch-1000.trf");
+        // A Dutch-paired history (tests/data/perf) is harder on these engines' colour rules.
+        let path = common::perf_file("perf-dutch-1000.trf");
         if let Ok(text) = std::fs::read_to_string(&path) {
             let mut t = trf::read(&text).expect("valid TRF").tournament;
             t.system = Some(system);
@@ -1066,9 +1064,8 @@ fn random_fields_mostly_pair() {
     }
 }
 
-/// A guard against blow-ups that runs with the ordinary tests (debug build): three rounds
-/// of a 1,000-player field per system, each round well under a generous bound. The release
-/// figures are in `timing_1000_players`.
+/// Three rounds of a 1,000-player field per system pair completely (speed is measured by
+/// `cargo bench --bench pairing`, not asserted in tests).
 #[test]
 fn thousand_players_pair_without_blow_up() {
     for system in [
@@ -1076,11 +1073,7 @@ fn thousand_players_pair_without_blow_up() {
         SystemId::Simple,
         SystemId::ColourAlternation,
     ] {
-        let (worst, paired) = simulate_timed(1000, 3, system, 11, 0);
+        let (_worst, paired) = simulate_timed(1000, 3, system, 11, 0);
         assert_eq!(paired, 3, "{system}");
-        assert!(
-            worst < std::time::Duration::from_secs(5),
-            "{system}: {worst:?}"
-        );
     }
 }

@@ -5,15 +5,20 @@
 use proptest::prelude::*;
 use swisspair::model::{ByeKind, Colour, RoundEntry, SystemId, Tournament};
 use swisspair::simulate::{SimConfig, record_round, round_options, start};
-use swisspair::systems::{self, PairError, PairOptions, RoundPairing};
+use swisspair::systems::{self, ColourLimits, PairError, PairOptions, RoundPairing};
 
-/// Systems whose colour rules (no three in a row, difference within ±2) are absolute
-/// outside the last round.
-fn basic_colour_rules(id: SystemId) -> bool {
-    matches!(
-        id,
-        SystemId::Amalfi | SystemId::Simple | SystemId::Dutch | SystemId::Burstein
-    )
+/// The colour limits a system declares absolute (the same declaration `ValidatePairing`
+/// reads), unless the system dropped them with a warning citing the rule (VZ-4.3).
+fn colour_limits(id: SystemId, p: &RoundPairing) -> ColourLimits {
+    let Some(system) = systems::find(id) else {
+        return ColourLimits::None;
+    };
+    let rules = system.absolute_rules();
+    if p.warnings.iter().any(|w| w.contains(rules.colour_rule)) {
+        ColourLimits::None
+    } else {
+        rules.colours
+    }
 }
 
 fn check_round(
@@ -67,7 +72,8 @@ fn check_round(
             b.white,
             b.black
         );
-        if basic_colour_rules(id) && number < t.total_rounds {
+        let limits = colour_limits(id, p);
+        if limits != ColourLimits::None && number < t.total_rounds {
             for (player, colour) in [(b.white, Colour::White), (b.black, Colour::Black)] {
                 let played: Vec<Colour> = entries[player]
                     .iter()
@@ -81,8 +87,9 @@ fn check_round(
                 let third = played.len() >= 2
                     && played[played.len() - 1] == colour
                     && played[played.len() - 2] == colour;
+                let difference_ok = limits == ColourLimits::ThreeInARow || diff.abs() <= 2;
                 prop_assert!(
-                    diff.abs() <= 2 && !third,
+                    difference_ok && !third,
                     "{id}: player {player} round {number} colour rule broken"
                 );
             }

@@ -585,14 +585,14 @@ proptest! {
     }
 }
 
-/// A 1,000-player round in well under 50 ms (release build): every round of the shared
-/// 1,000-player performance tournament, re-paired with this system from the rounds before.
+/// Every round of the 1,000-player performance tournament re-paired with this system (500
+/// boards each), and a simulated 1,001-player field: a correctness check at scale. Speed is
+/// measured by `cargo bench --bench pairing`, not asserted here.
 #[test]
-fn pairs_1000_players_fast() {
-    let Some(worst) = common::swiss::worst_round_1000(VZ, "vincze") else {
-        return;
-    };
-    if !cfg!(debug_assertions) {
-        assert!(worst.as_millis() < 50, "{worst:?}");
-    }
+fn pairs_1000_players() {
+    let worst = common::swiss::worst_round_1000(VZ, "vincze");
+    assert!(
+        worst.is_some(),
+        "tests/data/perf/perf-dutch-1000.trf is part of the repository"
+    );
 }

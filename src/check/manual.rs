@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use crate::model::{ByeKind, Colour, PlayerIdx, SystemId};
 use crate::systems::common::{History, PlayerHistory};
 use crate::systems::{
-    self, Board, ByeAssignment, Explanation, PairError, PairOptions, RoundToPair,
+    AbsoluteRules, Board, ByeAssignment, ColourLimits, Explanation, PairError, PairOptions,
+    RoundToPair,
 };
 
 /// A proposed pairing: boards (the order of the two players does not matter: MP-1 decides
@@ -42,60 +43,31 @@ pub struct ManualReport {
     pub colourless: bool,
 }
 
-/// Which colour rules a system holds absolute.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ColourRules {
-    /// No colours (backgammon) or a fixed schedule (round robin).
-    None,
-    /// Only "no three of a kind in a row" (VZ-4.3).
-    ThreeInARow,
-    /// Three in a row and a difference beyond ±2 are forbidden, except in the last round
-    /// (C.04.1 art. 6-7, AM-3.1, SS-6).
-    Basic,
-}
-
-fn colour_rules(system: SystemId) -> ColourRules {
-    match system {
-        SystemId::RoundRobin | SystemId::Backgammon => ColourRules::None,
-        SystemId::Vincze => ColourRules::ThreeInARow,
-        _ => ColourRules::Basic,
-    }
-}
-
-/// The rule id of a system's colour limits.
-fn colour_rule(system: SystemId) -> &'static str {
-    match system {
-        SystemId::Amalfi => "AM-3.1",
-        SystemId::Vincze => "VZ-4.3",
-        SystemId::Simple => "SS-6",
-        _ => "C.04.1 art. 6-7",
-    }
-}
-
-/// The rule id of the no-rematch rule in a system.
-fn rematch_rule(system: SystemId) -> &'static str {
-    match system {
-        SystemId::Amalfi => "AM-3.1",
-        SystemId::Vincze => "VZ-2.1",
-        SystemId::Backgammon => "BG-6",
-        SystemId::RoundRobin => "RR-1",
-        _ => "C.04.1 art. 2",
-    }
-}
-
-/// Checks a proposal for the round `options` describes.
+/// Checks a proposal for the round `options` describes, with `system` (through the
+/// pipeline, [`crate::pairing::validate`]).
 pub fn validate(
     t: &crate::model::Tournament,
     system: SystemId,
     proposal: &Proposal,
     options: &PairOptions,
 ) -> Result<ManualReport, PairError> {
-    if systems::find(system).is_none() {
-        return Err(PairError::NotImplemented(
-            system,
-            systems::implemented_names(),
-        ));
-    }
+    let options = PairOptions {
+        system: Some(system),
+        ..options.clone()
+    };
+    crate::pairing::validate(t, proposal, &options).map(|answer| answer.report)
+}
+
+/// [`validate`] for a system the pipeline resolved; the system's own
+/// [`AbsoluteRules`] decide what is a violation.
+pub(crate) fn validate_with(
+    t: &crate::model::Tournament,
+    resolved: crate::pairing::Resolved,
+    proposal: &Proposal,
+    options: &PairOptions,
+) -> Result<ManualReport, PairError> {
+    let system = resolved.id;
+    let absolute = resolved.system.absolute_rules();
     let options = PairOptions {
         system: Some(system),
         ..options.clone()
@@ -106,11 +78,11 @@ pub fn validate(
     let id = |p: PlayerIdx| round.id(p).to_string();
     let mut report = ManualReport {
         round: round.number,
-        colourless: system == SystemId::Backgammon,
+        colourless: absolute.colourless,
         ..ManualReport::default()
     };
     let last_round = tour.total_rounds > 0 && round.number == tour.total_rounds;
-    let rules = colour_rules(system);
+    let rules = absolute.colours;
     let violation =
         |rule: &str, message: String, players: Vec<PlayerIdx>, report: &mut ManualReport| {
             report.violations.push(Violation {
@@ -169,7 +141,7 @@ pub fn validate(
         }
         if meetings(&history, a, b) >= allowed_meetings(system, tour) {
             violation(
-                rematch_rule(system),
+                absolute.rematch_rule,
                 format!("{} and {} have already met", id(a), id(b)),
                 vec![a, b],
                 &mut report,
@@ -182,17 +154,17 @@ pub fn validate(
                 &mut report,
             );
         }
-        let board = allocate(&round, &history, a, b, rules, last_round, &mut report);
-        if rules != ColourRules::None && !last_round {
+        let board = allocate(&round, &history, a, b, absolute, last_round, &mut report);
+        if rules != ColourLimits::None && !last_round {
             for (p, c) in [(board.white, Colour::White), (board.black, Colour::Black)] {
                 let h = history.player(p);
                 let breaks = match rules {
-                    ColourRules::ThreeInARow => h.last_two_same() == Some(c),
+                    ColourLimits::ThreeInARow => h.last_two_same() == Some(c),
                     _ => h.colour_breaks_limits(c),
                 };
                 if breaks {
                     violation(
-                        colour_rule(system),
+                        absolute.colour_rule,
                         format!(
                             "{} would play {c} a third time in a row or beyond a colour difference of 2",
                             id(p)
@@ -275,8 +247,7 @@ pub fn validate(
         .filter(|p| !seen.contains_key(p))
         .collect();
     if proposal.complete && !left.is_empty() {
-        let sys = systems::find(system)
-            .ok_or_else(|| PairError::NotImplemented(system, systems::implemented_names()))?;
+        let sys = resolved.system;
         let mut rest = round.clone();
         rest.participants = left.clone();
         match sys.pair(&rest) {
@@ -356,14 +327,14 @@ fn allocate(
     history: &History,
     a: PlayerIdx,
     b: PlayerIdx,
-    rules: ColourRules,
+    absolute: AbsoluteRules,
     last_round: bool,
     report: &mut ManualReport,
 ) -> Board {
     let t = &round.tournament;
     let (ha, hb) = (history.player(a), history.player(b));
     let id = |p: PlayerIdx| round.id(p).to_string();
-    if rules == ColourRules::None {
+    if absolute.fixed_colours || absolute.colourless {
         report.explanation.detail(
             "MP-1",
             format!(

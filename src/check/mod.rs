@@ -8,7 +8,7 @@ pub mod manual;
 use std::collections::BTreeSet;
 
 use crate::model::{ByeKind, Round, Tournament};
-use crate::systems::{self, PairError, PairOptions, RoundPairing};
+use crate::systems::{PairError, PairOptions, RoundPairing};
 
 /// The check of one round.
 #[derive(Clone, Debug)]
@@ -51,15 +51,20 @@ pub struct CheckOptions {
     pub seed: Option<u64>,
 }
 
-/// Checks the paired rounds of `t` (those in the range asked for).
+/// Checks the paired rounds of `t` (those in the range asked for), through the pipeline
+/// ([`crate::pairing::check`]).
 pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckReport, PairError> {
-    let id = options
-        .system
-        .or(t.system)
-        .ok_or_else(|| PairError::NoSystem(systems::implemented_names()))?;
-    if systems::find(id).is_none() {
-        return Err(PairError::NotImplemented(id, systems::implemented_names()));
-    }
+    crate::pairing::check(t, options).map(|answer| answer.report)
+}
+
+/// [`check`] for a system the pipeline resolved: each round is paired by the pipeline's
+/// engine step from the rounds before it.
+pub(crate) fn check_with(
+    resolved: crate::pairing::Resolved,
+    t: &Tournament,
+    options: &CheckOptions,
+) -> CheckReport {
+    let id = resolved.id;
     let last = options
         .last_round
         .unwrap_or(t.rounds_paired())
@@ -91,8 +96,8 @@ pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckReport, Pair
             system: Some(id),
             ..PairOptions::default()
         };
-        let check = match systems::pair(&before, &pair_options) {
-            Ok(engine) => RoundCheck {
+        let check = match crate::pairing::pair_with(resolved.system, &before, &pair_options) {
+            Ok((_, engine)) => RoundCheck {
                 round: number,
                 differences: differences(t, recorded, &engine),
                 engine: Some(engine),
@@ -107,7 +112,7 @@ pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckReport, Pair
         };
         report.rounds.push(check);
     }
-    Ok(report)
+    report
 }
 
 fn differences(t: &Tournament, recorded: &Round, engine: &RoundPairing) -> Vec<String> {

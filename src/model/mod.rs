@@ -156,6 +156,9 @@ pub struct SystemOptions {
     pub match_length: Option<u32>,
     /// Pairing score of a late entrant (AM-2.5); `None` = the system's default.
     pub late_entry_score: Option<Score>,
+    /// The options the request set (by their names in [`SystemOptions::NAMES`]), so that
+    /// the pipeline can refuse one that the chosen system does not read.
+    pub explicitly_set: std::collections::BTreeSet<&'static str>,
 }
 
 impl SystemOptions {
@@ -170,11 +173,25 @@ impl SystemOptions {
         "late_entry_score",
     ];
 
+    /// Records that the request set option `name` (one of [`SystemOptions::NAMES`]).
+    pub fn mark_set(&mut self, name: &str) {
+        if let Some(known) = Self::NAMES.iter().find(|n| **n == name) {
+            self.explicitly_set.insert(known);
+        }
+    }
+
+    /// The options the request set, by name.
+    pub fn set_names(&self) -> Vec<&'static str> {
+        self.explicitly_set.iter().copied().collect()
+    }
+
     /// Sets an option from its name and a text value (the CLI's `--option NAME=VALUE`).
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let bad = || format!("option {name}: invalid value {value:?}");
         let v = value.trim();
-        match name.trim().to_ascii_lowercase().replace('-', "_").as_str() {
+        let key = name.trim().to_ascii_lowercase().replace('-', "_");
+        self.mark_set(&key);
+        match key.as_str() {
             "cycles" => self.round_robin.cycles = Some(v.parse().map_err(|_| bad())?),
             "swap_last_two_rounds" => {
                 self.round_robin.swap_last_two_rounds = v.parse().map_err(|_| bad())?

@@ -8,7 +8,7 @@ use crate::model::{
     Bye, ByeKind, Colour, Game, GameResult, Player, Round, Scoring, SystemId, SystemOptions,
     Tournament,
 };
-use crate::systems::{self, PairError, PairOptions, RoundPairing};
+use crate::systems::{self, PairError, PairOptions, ResultsPolicy, RoundPairing};
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -50,10 +50,22 @@ pub enum SimError {
     Invalid(String),
     #[error("round {round}: {error}")]
     Pairing { round: u32, error: PairError },
+    /// The system or its options were refused before any round was paired.
+    #[error("{0}")]
+    Refused(PairError),
 }
 
-/// A tournament of `config.rounds` rounds, each paired by the system.
+/// A tournament of `config.rounds` rounds, each paired by the system (through the pipeline,
+/// [`crate::pairing::simulate`], which checks the system and its options first).
 pub fn simulate(config: &SimConfig) -> Result<Tournament, SimError> {
+    crate::pairing::simulate(config).map(|answer| answer.tournament)
+}
+
+/// The simulation proper, for a system the pipeline resolved.
+pub(crate) fn simulate_with(
+    _resolved: crate::pairing::Resolved,
+    config: &SimConfig,
+) -> Result<Tournament, SimError> {
     for (name, rate) in [
         ("draw_rate", config.draw_rate),
         ("forfeit_rate", config.forfeit_rate),
@@ -117,6 +129,11 @@ pub fn play_round(t: &mut Tournament, config: &SimConfig) -> Result<(), SimError
     Ok(())
 }
 
+/// Which results the simulated system's games may have (its own declaration).
+fn policy(config: &SimConfig) -> ResultsPolicy {
+    systems::find(config.system).map_or(ResultsPolicy::CHESS, |s| s.results_policy())
+}
+
 fn round_rng(config: &SimConfig, number: u32, salt: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(config.seed ^ (u64::from(number) << 32) ^ salt)
 }
@@ -128,8 +145,8 @@ pub fn round_options(t: &Tournament, config: &SimConfig) -> PairOptions {
     let mut rng = round_rng(config, number, 0xB7E5);
     let requested_byes = (0..t.players.len())
         .filter(|&p| t.players[p].is_active_in(number))
-        // Backgammon has no requested byes: every player plays every round (BG-2).
-        .filter(|_| config.system != SystemId::Backgammon)
+        // Only where the system has half-point byes (backgammon has none, BG-2).
+        .filter(|_| policy(config).half_point_byes)
         .filter(|_| config.bye_request_rate > 0.0 && rng.random_bool(config.bye_request_rate))
         .map(|p| (p, ByeKind::HalfPoint))
         .collect();
@@ -143,6 +160,7 @@ pub fn round_options(t: &Tournament, config: &SimConfig) -> PairOptions {
 /// Records a pairing as the next round, with random results.
 pub fn record_round(t: &mut Tournament, config: &SimConfig, pairing: &RoundPairing) {
     let number = t.next_round();
+    let policy = policy(config);
     let mut rng = round_rng(config, number, 0x51AD);
     let mut round = Round::default();
     for b in &pairing.boards {
@@ -153,11 +171,7 @@ pub fn record_round(t: &mut Tournament, config: &SimConfig, pairing: &RoundPairi
             } else {
                 GameResult::BlackWinsForfeit
             }
-        } else if config.system != SystemId::Backgammon
-            && config.draw_rate > 0.0
-            && rng.random_bool(config.draw_rate)
-        {
-            // Backgammon matches always have a winner (BG-2).
+        } else if policy.draws && config.draw_rate > 0.0 && rng.random_bool(config.draw_rate) {
             GameResult::Draw
         } else {
             // Elo expectation decides who wins the decisive games.

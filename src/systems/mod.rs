@@ -98,6 +98,68 @@ pub enum PairError {
     /// No system was named.
     #[error("no pairing system given; implemented: {0}")]
     NoSystem(String),
+    /// A fault of the engine itself, not of the input (gRPC `INTERNAL`, CLI exit 2): a
+    /// state the engine's own invariants rule out. Reported, never passed off as "no legal
+    /// pairing".
+    #[error("internal error in the pairing engine: {0}")]
+    Internal(String),
+}
+
+/// Which colour rules a system holds absolute: a pairing that breaks them is illegal, not
+/// merely worse (used by manual pairing, MP-1, and the property tests alike).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourLimits {
+    /// No colour rule is absolute: no colours (backgammon) or a fixed schedule (round robin).
+    None,
+    /// Only "no three of the same colour in a row" (VZ-4.3).
+    ThreeInARow,
+    /// No three of a kind in a row and no colour difference beyond ±2, except in the last
+    /// round (C.04.1 art. 6-7, AM-3.1, SS-6).
+    ThreeInARowAndDifferenceTwo,
+}
+
+/// A system's absolute rules, with the rule ids a violation cites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbsoluteRules {
+    pub colours: ColourLimits,
+    /// The rule id of the colour limits.
+    pub colour_rule: &'static str,
+    /// The rule id of "no two players meet twice".
+    pub rematch_rule: &'static str,
+    /// Whether the system has colours at all (backgammon has none: the first-drawn player is
+    /// only written first).
+    pub colourless: bool,
+    /// Colours are not the pairing's choice (a round robin's table fixes them): a manual
+    /// pairing keeps them as proposed.
+    pub fixed_colours: bool,
+}
+
+impl AbsoluteRules {
+    /// FIDE C.04.1's: no rematch (art. 2), colour limits outside the last round (art. 6-7).
+    pub const FIDE: AbsoluteRules = AbsoluteRules {
+        colours: ColourLimits::ThreeInARowAndDifferenceTwo,
+        colour_rule: "C.04.1 art. 6-7",
+        rematch_rule: "C.04.1 art. 2",
+        colourless: false,
+        fixed_colours: false,
+    };
+}
+
+/// How the simulator plays a system's games: which results a game may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResultsPolicy {
+    /// A game may be drawn (backgammon has no draws, BG-2).
+    pub draws: bool,
+    /// A player may ask for a half-point bye (backgammon has none, BG-2).
+    pub half_point_byes: bool,
+}
+
+impl ResultsPolicy {
+    /// Chess: wins, draws and losses; half-point byes on request.
+    pub const CHESS: ResultsPolicy = ResultsPolicy {
+        draws: true,
+        half_point_byes: true,
+    };
 }
 
 /// A setting a system reads, for `ListSystems`.
@@ -145,6 +207,14 @@ pub trait PairingSystem: Sync {
     fn default_rounds_table(&self) -> Vec<(u32, u32, u32)> {
         Vec::new()
     }
+    /// The rules no pairing of this system may break (manual pairing, property tests).
+    fn absolute_rules(&self) -> AbsoluteRules {
+        AbsoluteRules::FIDE
+    }
+    /// Which results the simulator may give this system's games.
+    fn results_policy(&self) -> ResultsPolicy {
+        ResultsPolicy::CHESS
+    }
 }
 
 /// The systems this build implements.
@@ -175,44 +245,8 @@ pub fn implemented_names() -> String {
         .join(", ")
 }
 
-/// Pairs the next round of a tournament with its system (or the options' override).
+/// Pairs the next round of a tournament with its system (or the options' override): the
+/// pipeline's [`crate::pairing::pair`], for callers that need only the pairing.
 pub fn pair(t: &Tournament, options: &PairOptions) -> Result<RoundPairing, PairError> {
-    let id = options
-        .system
-        .or(t.system)
-        .ok_or_else(|| PairError::NoSystem(implemented_names()))?;
-    let system = find(id).ok_or_else(|| PairError::NotImplemented(id, implemented_names()))?;
-    let mut notes = Vec::new();
-    let scoring = system.effective_scoring(&t.scoring, &mut notes);
-    let rescored;
-    let t = if scoring == t.scoring {
-        t
-    } else {
-        rescored = Tournament {
-            scoring,
-            ..t.clone()
-        };
-        &rescored
-    };
-    let mut round = RoundToPair::prepare(t, options)?;
-    let mut pairing = system.pair(&round)?;
-    if pairing.colourless {
-        // CG-8's first-round colour lot means nothing to a system without colours.
-        let lot = common::colour_lot_warning(round.initial_colour, round.seed);
-        round.warnings.retain(|w| *w != lot);
-    }
-    round.warnings.extend(notes);
-    pairing.round = round.number;
-    if pairing.total_rounds.is_none() && t.total_rounds > 0 {
-        pairing.total_rounds = Some(t.total_rounds);
-    }
-    // Echo the byes decided before pairing (CG-11), then the system's own.
-    let mut byes = round.preset_byes.clone();
-    byes.append(&mut pairing.byes);
-    pairing.byes = byes;
-    pairing
-        .warnings
-        .splice(0..0, round.warnings.iter().cloned());
-    pairing.explanation = std::mem::take(&mut pairing.explanation).filtered(options.detail);
-    Ok(pairing)
+    crate::pairing::pair(t, options).map(|answer| answer.pairing)
 }

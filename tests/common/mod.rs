@@ -10,13 +10,22 @@ use swisspair::check::{CheckOptions, check};
 use swisspair::model::{SystemId, Tournament};
 use swisspair::trf;
 
-/// `../shared/conformance/<sub>` relative to the crate (CI clones the repo beside shared/).
+/// `tests/data/conformance/<sub>`: the corpora copied into the repository, so that a fresh
+/// clone tests itself with nothing beside it (`tests/data/README.md`).
 pub fn conformance_dir(sub: &str) -> PathBuf {
+    data_dir().join("conformance").join(sub)
+}
+
+/// `tests/data/perf/<name>`: the large opens of the performance tests.
+pub fn perf_file(name: &str) -> PathBuf {
+    data_dir().join("perf").join(name)
+}
+
+/// `tests/data`.
+pub fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("shared")
-        .join("conformance")
-        .join(sub)
+        .join("tests")
+        .join("data")
 }
 
 /// Every `.trf` file below a folder, sorted.

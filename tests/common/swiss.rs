@@ -251,7 +251,7 @@ pub fn timed_simulation(system: SystemId, n: u32, rounds: u32, seed: u64) -> std
 /// simulated 1,001-player, 11-round field; `None` when the shared file is missing, so that a
 /// checkout without `../perf` still passes. `label` names the system in the printed timings.
 pub fn worst_round_1000(system: SystemId, label: &str) -> Option<std::time::Duration> {
-    let path = super::conformance_dir("../perf").join("perf-dutch-1000.trf");
+    let path = super::perf_file("perf-dutch-1000.trf");
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("{} not found: skipped", path.display());
         return None;

@@ -12,6 +12,14 @@ use crate::model::{AmalfiProfile, SystemId};
 pub struct Amalfi;
 
 impl PairingSystem for Amalfi {
+    /// AM-3.1: no rematch, no third colour in a row, no difference beyond 2.
+    fn absolute_rules(&self) -> super::AbsoluteRules {
+        super::AbsoluteRules {
+            colour_rule: "AM-3.1",
+            rematch_rule: "AM-3.1",
+            ..super::AbsoluteRules::FIDE
+        }
+    }
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Amalfi,

@@ -295,6 +295,23 @@ fn no_pairing(rule: &str, message: String, ex: &super::Explanation) -> PairError
 }
 
 impl PairingSystem for Backgammon {
+    /// No colours; no rematch (BG-6).
+    fn absolute_rules(&self) -> super::AbsoluteRules {
+        super::AbsoluteRules {
+            colours: super::ColourLimits::None,
+            colour_rule: "BG-6",
+            rematch_rule: "BG-6",
+            colourless: true,
+            fixed_colours: true,
+        }
+    }
+    /// Every match has a winner and nobody asks for a half-point bye (BG-2).
+    fn results_policy(&self) -> super::ResultsPolicy {
+        super::ResultsPolicy {
+            draws: false,
+            half_point_byes: false,
+        }
+    }
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Backgammon,

@@ -55,6 +55,15 @@ use rows::{Entry, pair_rows};
 pub struct Buchholz;
 
 impl PairingSystem for Buchholz {
+    /// Colours are preferences (BH-3): none is absolute; BH-6.2 refuses a rematch.
+    fn absolute_rules(&self) -> super::AbsoluteRules {
+        super::AbsoluteRules {
+            colours: super::ColourLimits::None,
+            colour_rule: "BH-3",
+            rematch_rule: "BH-6.2",
+            ..super::AbsoluteRules::FIDE
+        }
+    }
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Buchholz,

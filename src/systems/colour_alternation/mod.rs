@@ -20,6 +20,15 @@ use crate::systems::{
 pub struct ColourAlternation;
 
 impl PairingSystem for ColourAlternation {
+    /// Colours alternate (CA-2) but JavaPairing checks no colour prohibition in rounds 1
+    /// and R (javapairing.md §6, CA-1/CA-2): no colour limit is absolute in every round.
+    fn absolute_rules(&self) -> super::AbsoluteRules {
+        super::AbsoluteRules {
+            colours: super::ColourLimits::None,
+            colour_rule: "CA-2",
+            ..super::AbsoluteRules::FIDE
+        }
+    }
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::ColourAlternation,

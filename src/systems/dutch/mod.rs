@@ -63,13 +63,7 @@ impl PairingSystem for Dutch {
                     explanation,
                 });
             }
-            Err(Failure::Internal(message)) => {
-                return Err(PairError::NoLegalPairing {
-                    rule: "internal".to_string(),
-                    message,
-                    explanation: crate::systems::Explanation::default(),
-                });
-            }
+            Err(Failure::Internal(message)) => return Err(PairError::Internal(message)),
         };
         let ex = &mut out.explanation;
         ex.group(format!("round {}", r.number));

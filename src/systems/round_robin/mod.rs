@@ -42,6 +42,17 @@ pub fn schedule(size: u32, round: u32, swap_last_two: bool) -> ScheduledRound {
 }
 
 impl PairingSystem for RoundRobin {
+    /// The Berger table fixes opponents and colours (RR-1, RR-2): no colour limit is the
+    /// pairing's to keep, and nobody meets twice in a cycle.
+    fn absolute_rules(&self) -> super::AbsoluteRules {
+        super::AbsoluteRules {
+            colours: super::ColourLimits::None,
+            colour_rule: "RR-2",
+            rematch_rule: "RR-1",
+            colourless: false,
+            fixed_colours: true,
+        }
+    }
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::RoundRobin,

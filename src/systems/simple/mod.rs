@@ -19,6 +19,13 @@ use crate::systems::{
 pub struct Simple;
 
 impl PairingSystem for Simple {
+    /// SS-6: the colour limits hold outside the last round; no rematch.
+    fn absolute_rules(&self) -> super::AbsoluteRules {
+        super::AbsoluteRules {
+            colour_rule: "SS-6",
+            ..super::AbsoluteRules::FIDE
+        }
+    }
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Simple,

@@ -39,6 +39,16 @@ use search::{Failure, Input};
 pub struct Vincze;
 
 impl PairingSystem for Vincze {
+    /// VZ-2.1 no rematch; VZ-4.3 no third colour in a row (dropped, with a warning, only when
+    /// no pairing keeps it).
+    fn absolute_rules(&self) -> super::AbsoluteRules {
+        super::AbsoluteRules {
+            colours: super::ColourLimits::ThreeInARow,
+            colour_rule: "VZ-4.3",
+            rematch_rule: "VZ-2.1",
+            ..super::AbsoluteRules::FIDE
+        }
+    }
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Vincze,

@@ -1,0 +1,107 @@
+//! What several commands take: the system, its options, the explanation detail, and
+//! reading input files.
+use std::path::Path;
+
+use clap::{Args, ValueEnum};
+use swisspair::model::{SystemId, Tournament};
+use swisspair::service::convert;
+use swisspair::systems::{self, Detail};
+use swisspair::trf;
+
+use super::CliError;
+
+/// Which system: `--system NAME`, or the `--dutch` / `--burstein` aliases.
+#[derive(Args)]
+pub struct SystemArg {
+    /// Pairing system (round-robin, dutch, burstein, ...); default: the file's record 192.
+    #[arg(long)]
+    pub system: Option<String>,
+    /// Same as --system dutch.
+    #[arg(long, conflicts_with_all = ["system", "burstein"])]
+    pub dutch: bool,
+    /// Same as --system burstein.
+    #[arg(long, conflicts_with_all = ["system", "dutch"])]
+    pub burstein: bool,
+}
+
+impl SystemArg {
+    /// The system as the proto enum's number (0 when none was named).
+    pub fn proto_number(&self) -> Result<i32, CliError> {
+        Ok(self
+            .resolve()?
+            .map_or(0, |s| convert::system_to_proto(s) as i32))
+    }
+
+    /// The system named, if any.
+    pub fn resolve(&self) -> Result<Option<SystemId>, CliError> {
+        if self.dutch {
+            return Ok(Some(SystemId::Dutch));
+        }
+        if self.burstein {
+            return Ok(Some(SystemId::Burstein));
+        }
+        match &self.system {
+            None => Ok(None),
+            Some(name) => name.parse::<SystemId>().map(Some).map_err(|e| {
+                CliError::Invalid(format!("{e}; supported: {}", systems::implemented_names()))
+            }),
+        }
+    }
+}
+
+/// System options, `--option NAME=VALUE` (repeatable): cycles, swap_last_two_rounds,
+/// order, profile, float_history, match_length, late_entry_score. An option the chosen
+/// system does not read is refused.
+#[derive(Args)]
+pub struct OptionArgs {
+    /// A system option, NAME=VALUE (repeatable); `swisspair systems` lists each system's.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+}
+
+impl OptionArgs {
+    /// Sets the options on the snapshot (each is recorded as set, for the pipeline's check).
+    pub fn apply(&self, t: &mut Tournament) -> Result<(), CliError> {
+        for o in &self.options {
+            let (name, value) = o
+                .split_once('=')
+                .ok_or_else(|| CliError::Invalid(format!("--option {o:?}: expected NAME=VALUE")))?;
+            t.options.set(name, value).map_err(CliError::Invalid)?;
+        }
+        Ok(())
+    }
+}
+
+/// How much explanation to give.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum DetailArg {
+    None,
+    Summary,
+    Full,
+}
+
+impl From<DetailArg> for Detail {
+    fn from(d: DetailArg) -> Detail {
+        match d {
+            DetailArg::None => Detail::None,
+            DetailArg::Summary => Detail::Summary,
+            DetailArg::Full => Detail::Full,
+        }
+    }
+}
+
+pub fn read_text(path: &Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path).map_err(|e| CliError::File(format!("{}: {e}", path.display())))
+}
+
+pub fn read_trf(path: &Path) -> Result<trf::TrfDocument, CliError> {
+    let text = read_text(path)?;
+    trf::read(&text).map_err(|e| CliError::Invalid(format!("{}:{e}", path.display())))
+}
+
+pub fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Unexpected(format!("cannot start the runtime: {e}")))
+}

@@ -1,0 +1,208 @@
+//! What the commands print, written once: the engines' pair-list format, the JSON forms of
+//! the responses, and the texts of the backgammon phases. Everything prints from the proto
+//! responses, so a local command and `client` print the same bytes.
+use std::io::Write as _;
+use std::path::Path;
+
+use swisspair::proto;
+
+use super::CliError;
+
+/// The engines' pair-list format: the number of pairs, then `white black` by pairing
+/// number, the pairing-allocated bye as `id 0`. Without colours (backgammon) the pairs are
+/// first-drawn first, and a game against [absent] is written like a PAB.
+pub fn pair_list(boards: &[proto::Board], byes: &[proto::ByeAssignment]) -> String {
+    let allocated: Vec<_> = byes
+        .iter()
+        .filter(|b| {
+            b.kind == proto::ByeKind::Pab as i32 || b.kind == proto::ByeKind::AbsentOpponent as i32
+        })
+        .collect();
+    let mut out = format!("{}\n", boards.len() + allocated.len());
+    for b in boards {
+        out.push_str(&format!(
+            "{} {}\n",
+            b.first_pairing_number, b.second_pairing_number
+        ));
+    }
+    for b in allocated {
+        out.push_str(&format!("{} 0\n", b.pairing_number));
+    }
+    out
+}
+
+/// Writes to a file, or to standard output for `-`.
+pub fn write_output(path: &Path, text: &str) -> Result<(), CliError> {
+    if path == Path::new("-") {
+        let mut out = std::io::stdout();
+        out.write_all(text.as_bytes())
+            .map_err(|e| CliError::File(format!("standard output: {e}")))
+    } else {
+        std::fs::write(path, text).map_err(|e| CliError::File(format!("{}: {e}", path.display())))
+    }
+}
+
+/// The early draw as text: the number of lines, then one line per board and per game
+/// against [absent], placeholders with the players they may be.
+pub fn provisional_list(r: &proto::PairProvisionalResponse) -> String {
+    let show = |p: &Option<proto::Placeholder>| {
+        p.as_ref().map_or_else(String::new, |p| {
+            if p.kind == proto::PlaceholderKind::Player as i32 {
+                p.label.clone()
+            } else {
+                format!("{} ({})", p.label, p.candidate_ids.join(" or "))
+            }
+        })
+    };
+    let mut out = format!("{}\n", r.boards.len() + r.absent_opponent.len());
+    for b in &r.boards {
+        out.push_str(&format!("{} - {}\n", show(&b.first), show(&b.second)));
+    }
+    for a in &r.absent_opponent {
+        out.push_str(&format!("{} - [absent]\n", show(&Some(a.clone()))));
+    }
+    out
+}
+
+/// The final phase as text: the final (or champion), then the repechage pairs and the
+/// exempt player.
+pub fn finals_text(r: &proto::PairFinalsResponse) -> String {
+    let mut out = String::new();
+    match (r.r#final.as_ref(), r.champion_id.as_str()) {
+        (Some(b), _) => out.push_str(&format!("final: {} {}\n", b.first_id, b.second_id)),
+        (None, "") => out.push_str("no final: nobody won every game\n"),
+        (None, champion) => out.push_str(&format!("champion: {champion}\n")),
+    }
+    out.push_str(&format!("repechage: {}\n", r.repechage.len()));
+    for b in &r.repechage {
+        out.push_str(&format!("{} {}\n", b.first_id, b.second_id));
+    }
+    if !r.repechage_exempt_id.is_empty() {
+        out.push_str(&format!("exempt: {}\n", r.repechage_exempt_id));
+    }
+    for w in &r.warnings {
+        out.push_str(&format!("warning: {w}\n"));
+    }
+    out
+}
+
+pub fn print_systems(list: &proto::ListSystemsResponse) {
+    for s in &list.systems {
+        println!("{:<20} {} [{}]", s.name, s.title, s.rule_set);
+        for o in &s.options {
+            println!(
+                "    {} ({}, default {}): {}",
+                o.name, o.r#type, o.default_value, o.description
+            );
+        }
+    }
+}
+
+fn board_json(b: &proto::Board) -> serde_json::Value {
+    let mut v = serde_json::json!({
+        "number": b.number,
+        "first_id": b.first_id,
+        "second_id": b.second_id,
+        "first_pairing_number": b.first_pairing_number,
+        "second_pairing_number": b.second_pairing_number,
+    });
+    if !b.white_id.is_empty()
+        && let Some(map) = v.as_object_mut()
+    {
+        map.insert("white_id".into(), b.white_id.clone().into());
+        map.insert("black_id".into(), b.black_id.clone().into());
+        map.insert("white_pairing_number".into(), b.white_pairing_number.into());
+        map.insert("black_pairing_number".into(), b.black_pairing_number.into());
+    }
+    v
+}
+
+fn explanation_json(e: Option<&proto::Explanation>) -> serde_json::Value {
+    serde_json::json!(e.map(|e| {
+        e.groups
+            .iter()
+            .map(|g| {
+                serde_json::json!({
+                    "label": g.label,
+                    "steps": g.steps.iter().map(|s| serde_json::json!({
+                        "rule_id": s.rule_id,
+                        "message": s.message,
+                        "player_ids": s.player_ids,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect::<Vec<_>>()
+    }))
+}
+
+fn placeholder_json(p: &proto::Placeholder) -> serde_json::Value {
+    serde_json::json!({
+        "kind": proto::PlaceholderKind::try_from(p.kind).map_or("UNKNOWN", |k| k.as_str_name()),
+        "round1_board": p.round1_board,
+        "candidate_ids": p.candidate_ids,
+        "label": p.label,
+    })
+}
+
+fn pretty(value: &serde_json::Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+pub fn provisional_json(r: &proto::PairProvisionalResponse) -> String {
+    pretty(&serde_json::json!({
+        "round": r.round,
+        "system": "BACKGAMMON",
+        "rule_set": r.rule_set,
+        "engine_version": r.engine_version,
+        "total_rounds": r.total_rounds,
+        "match_length": r.match_length,
+        "seed": r.seed,
+        "boards": r.boards.iter().map(|b| serde_json::json!({
+            "number": b.number,
+            "first": b.first.as_ref().map(placeholder_json),
+            "second": b.second.as_ref().map(placeholder_json),
+        })).collect::<Vec<_>>(),
+        "absent_opponent": r.absent_opponent.iter().map(placeholder_json).collect::<Vec<_>>(),
+        "explanation": explanation_json(r.explanation.as_ref()),
+        "warnings": r.warnings,
+    }))
+}
+
+pub fn finals_json(r: &proto::PairFinalsResponse) -> String {
+    pretty(&serde_json::json!({
+        "outcome": proto::FinalOutcome::try_from(r.outcome).map_or("UNKNOWN", |k| k.as_str_name()),
+        "final": r.r#final.as_ref().map(board_json),
+        "champion_id": r.champion_id,
+        "repechage_player_ids": r.repechage_player_ids,
+        "repechage": r.repechage.iter().map(board_json).collect::<Vec<_>>(),
+        "repechage_exempt_id": r.repechage_exempt_id,
+        "regular_rounds": r.regular_rounds,
+        "match_length": r.match_length,
+        "rule_set": r.rule_set,
+        "engine_version": r.engine_version,
+        "explanation": explanation_json(r.explanation.as_ref()),
+        "warnings": r.warnings,
+    }))
+}
+
+/// A pair response as JSON, with enum values by name.
+pub fn response_json(r: &proto::PairResponse) -> String {
+    let enum_name = |v: i32| proto::ByeKind::try_from(v).map_or("UNKNOWN", |k| k.as_str_name());
+    pretty(&serde_json::json!({
+        "round": r.round,
+        "system": proto::PairingSystem::try_from(r.system).map_or("UNKNOWN", |s| s.as_str_name()),
+        "rule_set": r.rule_set,
+        "engine_version": r.engine_version,
+        "total_rounds": r.total_rounds,
+        "match_length": r.match_length,
+        "boards": r.boards.iter().map(board_json).collect::<Vec<_>>(),
+        "byes": r.byes.iter().map(|b| serde_json::json!({
+            "player_id": b.player_id,
+            "kind": enum_name(b.kind),
+            "points": b.points,
+            "pairing_number": b.pairing_number,
+        })).collect::<Vec<_>>(),
+        "explanation": explanation_json(r.explanation.as_ref()),
+        "warnings": r.warnings,
+    }))
+}

@@ -1,0 +1,66 @@
+//! `swisspair serve`: the gRPC server.
+use std::net::SocketAddr;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use swisspair::service::{self, ServerConfig};
+
+use super::CliError;
+use super::args::runtime;
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum LogFormat {
+    Human,
+    Json,
+}
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:50051")]
+    listen: SocketAddr,
+    /// Log records as human-readable lines or as JSON objects, one per line.
+    #[arg(long, value_enum, default_value = "human")]
+    log_format: LogFormat,
+    /// Largest request or response message, in bytes.
+    #[arg(long, default_value_t = 64 * 1024 * 1024)]
+    max_message_bytes: usize,
+    /// Most players a snapshot may have.
+    #[arg(long, default_value_t = 100_000)]
+    max_players: usize,
+    /// Pairings computed at once (default: the number of cores).
+    #[arg(long)]
+    workers: Option<usize>,
+}
+
+pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match args.log_format {
+        LogFormat::Human => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+    let mut config = ServerConfig {
+        listen: args.listen,
+        max_message_bytes: args.max_message_bytes,
+        ..ServerConfig::default()
+    };
+    config.limits.max_players = args.max_players;
+    if let Some(w) = args.workers {
+        config.max_concurrent_pairings = w.max(1);
+    }
+    runtime()?.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.listen)
+            .await
+            .map_err(|e| {
+                CliError::Unexpected(format!("cannot listen on {}: {e}", config.listen))
+            })?;
+        service::serve_on(listener, config, service::shutdown_signal())
+            .await
+            .map_err(|e| CliError::Unexpected(format!("server error: {e}")))?;
+        Ok(ExitCode::SUCCESS)
+    })
+}

@@ -1,0 +1,68 @@
+//! `swisspair simulate`: a random tournament paired by a system, written as TRF.
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use swisspair::model::Tournament;
+use swisspair::pairing;
+use swisspair::simulate::SimConfig;
+use swisspair::systems;
+use swisspair::trf;
+
+use super::CliError;
+use super::args::{OptionArgs, SystemArg};
+use super::output::write_output;
+
+#[derive(Args)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    system: SystemArg,
+    #[command(flatten)]
+    options: OptionArgs,
+    /// Number of players.
+    #[arg(long)]
+    players: u32,
+    /// Number of rounds to pair and play.
+    #[arg(long)]
+    rounds: u32,
+    /// Seed of every random choice (ratings, results, lots).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Share of played games drawn.
+    #[arg(long, default_value_t = 0.3)]
+    draw_rate: f64,
+    /// Share of games forfeited.
+    #[arg(long, default_value_t = 0.0)]
+    forfeit_rate: f64,
+    /// Chance a player asks for a half-point bye in a round.
+    #[arg(long, default_value_t = 0.0)]
+    bye_rate: f64,
+    /// Output file (default: standard output).
+    #[arg(short = 'o', long)]
+    output: Option<PathBuf>,
+}
+
+pub fn run(args: &SimulateArgs) -> Result<ExitCode, CliError> {
+    let system = args.system.resolve()?.ok_or_else(|| {
+        CliError::Invalid(format!(
+            "name a system with --system; supported: {}",
+            systems::implemented_names()
+        ))
+    })?;
+    let mut config = SimConfig::new(system, args.players, args.rounds, args.seed);
+    config.draw_rate = args.draw_rate;
+    config.forfeit_rate = args.forfeit_rate;
+    config.bye_request_rate = args.bye_rate;
+    let mut scratch = Tournament::default();
+    args.options.apply(&mut scratch)?;
+    config.options = scratch.options;
+    let answer = pairing::simulate(&config)?;
+    let doc = trf::TrfDocument {
+        tournament: answer.tournament,
+        ..trf::TrfDocument::default()
+    };
+    let text =
+        trf::write(&doc, trf::Dialect::JaVaFo).map_err(|e| CliError::Invalid(e.to_string()))?;
+    write_output(args.output.as_deref().unwrap_or(Path::new("-")), &text)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,105 @@
+//! `swisspair validate`: a manual pairing checked against the system's absolute rules (MP-1).
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use swisspair::check::manual::Proposal;
+use swisspair::model::Tournament;
+use swisspair::pairing;
+use swisspair::service::convert;
+use swisspair::systems::PairOptions;
+
+use super::CliError;
+use super::args::{OptionArgs, SystemArg, read_text, read_trf};
+use super::output::pair_list;
+
+#[derive(Args)]
+pub struct ValidateArgs {
+    #[command(flatten)]
+    system: SystemArg,
+    #[command(flatten)]
+    options: OptionArgs,
+    /// The tournament (TRF-16/TRF-26).
+    input: PathBuf,
+    /// The proposed pairing, by pairing number (the format `pair -p` writes).
+    pairs: PathBuf,
+    /// Pair the players the proposal leaves out with the system.
+    #[arg(long)]
+    complete: bool,
+    /// Seed of every lot (default: the file's).
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+/// Reads a pair list (`N`, then `a b`, the bye as `a 0`) by the pairing numbers of
+/// `numbered`.
+fn read_pair_list(path: &Path, numbered: &Tournament) -> Result<Proposal, CliError> {
+    let text = read_text(path)?;
+    let by_number: std::collections::HashMap<u32, usize> = (0..numbered.players.len())
+        .map(|p| (numbered.pairing_number(p), p))
+        .collect();
+    let mut proposal = Proposal::default();
+    for (i, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.is_empty() || (i == 0 && fields.len() == 1) {
+            continue;
+        }
+        let bad = || {
+            CliError::Invalid(format!(
+                "{}:{}: expected two pairing numbers, found {line:?}",
+                path.display(),
+                i + 1
+            ))
+        };
+        let [a, b] = fields.as_slice() else {
+            return Err(bad());
+        };
+        let a: u32 = a.parse().map_err(|_| bad())?;
+        let b: u32 = b.parse().map_err(|_| bad())?;
+        let find = |n: u32| {
+            by_number.get(&n).copied().ok_or_else(|| {
+                CliError::Invalid(format!(
+                    "{}:{}: no player has pairing number {n}",
+                    path.display(),
+                    i + 1
+                ))
+            })
+        };
+        if b == 0 {
+            proposal.byes.push(find(a)?);
+        } else {
+            proposal.boards.push((find(a)?, find(b)?));
+        }
+    }
+    Ok(proposal)
+}
+
+pub fn run(args: &ValidateArgs) -> Result<ExitCode, CliError> {
+    let system = args.system.resolve()?;
+    let mut t = read_trf(&args.input)?.tournament;
+    args.options.apply(&mut t)?;
+    // The pair list names players by pairing number: read it against the numbers every
+    // answer presents (the pipeline numbers the snapshot itself when it pairs).
+    let mut proposal = read_pair_list(&args.pairs, &pairing::numbered(&t, args.seed))?;
+    proposal.complete = args.complete;
+    let options = PairOptions {
+        seed: args.seed,
+        system,
+        ..PairOptions::default()
+    };
+    let answer = pairing::validate(&t, &proposal, &options)?;
+    let report = &answer.report;
+    for v in &report.violations {
+        println!("violation {}: {}", v.rule_id, v.message);
+    }
+    let response = convert::validate_response(&answer.tournament, report);
+    print!("{}", pair_list(&response.boards, &response.byes));
+    for &p in &report.unpaired {
+        println!("unpaired {}", answer.tournament.pairing_number(p));
+    }
+    Ok(if report.violations.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,286 @@
+//! The pairing pipeline, written once: the gRPC handlers (`service/`) and the CLI commands
+//! (`src/cli/`) are thin adapters over these functions, and nothing else resolves a system,
+//! checks its options or assigns pairing numbers.
+//!
+//! Every entry point does the same steps in the same order:
+//! 1. resolve the system (the request's, else the snapshot's record 192) to its
+//!    implementation in the registry ([`crate::systems::implemented`]);
+//! 2. check that every option the request set is one the system reads
+//!    ([`crate::systems::SystemInfo::options`]): an option of another system is refused,
+//!    never silently ignored;
+//! 3. run the system on the snapshot as given: pairing numbers are assigned (CG-2) inside
+//!    [`RoundToPair::prepare`] only, so a system can tell whether the snapshot gave them
+//!    (Vega's Buchholz draws its identification numbers by lot when it did not, BH-1);
+//! 4. answer with the numbered snapshot (for ids and pairing numbers in the presentation),
+//!    the system's id and rule set, and what the system decided.
+use crate::check::manual::{self, ManualReport, Proposal};
+use crate::check::{self, CheckOptions, CheckReport};
+use crate::model::validate::{Problem, Problems};
+use crate::model::{SystemId, Tournament};
+use crate::simulate::{self, SimConfig, SimError};
+use crate::systems::backgammon::{self, Finals, ProvisionalPairing};
+use crate::systems::{self, PairError, PairOptions, PairingSystem, RoundPairing, RoundToPair};
+
+/// A system resolved from the registry, with what every answer reports of it.
+#[derive(Clone, Copy)]
+pub struct Resolved {
+    pub id: SystemId,
+    pub system: &'static dyn PairingSystem,
+    /// The rules the system follows, e.g. "FIDE C.04.3 (2026)".
+    pub rule_set: &'static str,
+}
+
+/// The request's system, else the snapshot's, as implemented by this build; and the
+/// options checked against what it reads.
+pub fn resolve(requested: Option<SystemId>, t: &Tournament) -> Result<Resolved, PairError> {
+    let id = requested
+        .or(t.system)
+        .ok_or_else(|| PairError::NoSystem(systems::implemented_names()))?;
+    let system = systems::find(id)
+        .ok_or_else(|| PairError::NotImplemented(id, systems::implemented_names()))?;
+    let info = system.info();
+    check_options(&info, &t.options)?;
+    Ok(Resolved {
+        id,
+        system,
+        rule_set: info.rule_set,
+    })
+}
+
+/// Refuses options the system does not read (named as the request set them).
+fn check_options(
+    info: &systems::SystemInfo,
+    options: &crate::model::SystemOptions,
+) -> Result<(), PairError> {
+    let reads: Vec<&str> = info.options.iter().map(|o| o.name).collect();
+    let problems: Vec<Problem> = options
+        .set_names()
+        .into_iter()
+        .filter(|name| !reads.contains(name))
+        .map(|name| {
+            Problem::new(
+                format!("options.{name}"),
+                format!(
+                    "option {name} does not apply to system {}; it reads {}",
+                    info.id.name(),
+                    if reads.is_empty() {
+                        "no options".to_string()
+                    } else {
+                        reads.join(", ")
+                    }
+                ),
+            )
+        })
+        .collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(PairError::Invalid(Problems(problems)))
+    }
+}
+
+/// The snapshot numbered as every answer presents it: the pairing numbers given, else
+/// CG-2's with the request's seed (the same numbers [`RoundToPair::prepare`] assigns).
+pub fn numbered(t: &Tournament, seed: Option<u64>) -> Tournament {
+    let mut t = t.clone();
+    t.assign_pairing_numbers(seed.unwrap_or(t.lot_seed));
+    t
+}
+
+/// A round paired.
+#[derive(Clone, Debug)]
+pub struct PairAnswer {
+    /// The snapshot as the system paired it: pairing numbers assigned, its scoring.
+    pub tournament: Tournament,
+    pub system: SystemId,
+    pub rule_set: &'static str,
+    pub pairing: RoundPairing,
+}
+
+/// Pairs the next round (or `options.round`).
+pub fn pair(t: &Tournament, options: &PairOptions) -> Result<PairAnswer, PairError> {
+    let resolved = resolve(options.system, t)?;
+    let (tournament, pairing) = pair_with(resolved.system, t, options)?;
+    Ok(PairAnswer {
+        tournament,
+        system: resolved.id,
+        rule_set: resolved.rule_set,
+        pairing,
+    })
+}
+
+/// Runs a resolved system on a snapshot: the engine step of [`pair`], also used round by
+/// round by the checker and the simulator. Returns the numbered snapshot and the pairing.
+pub(crate) fn pair_with(
+    system: &dyn PairingSystem,
+    t: &Tournament,
+    options: &PairOptions,
+) -> Result<(Tournament, RoundPairing), PairError> {
+    let mut notes = Vec::new();
+    let scoring = system.effective_scoring(&t.scoring, &mut notes);
+    let rescored;
+    let t = if scoring == t.scoring {
+        t
+    } else {
+        rescored = Tournament {
+            scoring,
+            ..t.clone()
+        };
+        &rescored
+    };
+    let mut round = RoundToPair::prepare(t, options)?;
+    let mut pairing = system.pair(&round)?;
+    if pairing.colourless {
+        // CG-8's first-round colour lot means nothing to a system without colours.
+        let lot = systems::common::colour_lot_warning(round.initial_colour, round.seed);
+        round.warnings.retain(|w| *w != lot);
+    }
+    round.warnings.extend(notes);
+    pairing.round = round.number;
+    if pairing.total_rounds.is_none() && t.total_rounds > 0 {
+        pairing.total_rounds = Some(t.total_rounds);
+    }
+    // Echo the byes decided before pairing (CG-11), then the system's own.
+    let mut byes = round.preset_byes.clone();
+    byes.append(&mut pairing.byes);
+    pairing.byes = byes;
+    pairing
+        .warnings
+        .splice(0..0, round.warnings.iter().cloned());
+    pairing.explanation = std::mem::take(&mut pairing.explanation).filtered(options.detail);
+    Ok((round.tournament, pairing))
+}
+
+/// A tournament re-paired round by round.
+#[derive(Clone, Debug)]
+pub struct CheckAnswer {
+    /// The snapshot numbered as the answers present it.
+    pub tournament: Tournament,
+    pub system: SystemId,
+    pub rule_set: &'static str,
+    pub report: CheckReport,
+}
+
+/// Re-pairs every round in the range and reports the differences.
+pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckAnswer, PairError> {
+    let resolved = resolve(options.system, t)?;
+    if let (Some(first), Some(last)) = (options.first_round, options.last_round)
+        && first > last
+    {
+        return Err(PairError::Invalid(Problems(vec![Problem::new(
+            "first_round",
+            format!("first round {first} comes after last round {last}"),
+        )])));
+    }
+    let report = check::check_with(resolved, t, options);
+    Ok(CheckAnswer {
+        tournament: numbered(t, options.seed),
+        system: resolved.id,
+        rule_set: resolved.rule_set,
+        report,
+    })
+}
+
+/// A manual pairing checked (MP-1).
+#[derive(Clone, Debug)]
+pub struct ValidateAnswer {
+    pub tournament: Tournament,
+    pub system: SystemId,
+    pub rule_set: &'static str,
+    pub report: ManualReport,
+}
+
+/// Checks a proposed pairing against the system's absolute rules and allocates its
+/// colours; `proposal` names players by index in `t`.
+pub fn validate(
+    t: &Tournament,
+    proposal: &Proposal,
+    options: &PairOptions,
+) -> Result<ValidateAnswer, PairError> {
+    let resolved = resolve(options.system, t)?;
+    let report = manual::validate_with(t, resolved, proposal, options)?;
+    Ok(ValidateAnswer {
+        tournament: numbered(t, options.seed),
+        system: resolved.id,
+        rule_set: resolved.rule_set,
+        report,
+    })
+}
+
+/// A simulated tournament.
+#[derive(Clone, Debug)]
+pub struct SimulateAnswer {
+    pub tournament: Tournament,
+    pub system: SystemId,
+    pub rule_set: &'static str,
+}
+
+/// Simulates a tournament paired by `config.system` (refused up front when the system or
+/// an option does not fit; a failing round is named).
+pub fn simulate(config: &SimConfig) -> Result<SimulateAnswer, SimError> {
+    let probe = Tournament {
+        options: config.options.clone(),
+        ..Tournament::default()
+    };
+    let resolved = resolve(Some(config.system), &probe).map_err(SimError::Refused)?;
+    let tournament = simulate::simulate_with(resolved, config)?;
+    Ok(SimulateAnswer {
+        tournament,
+        system: resolved.id,
+        rule_set: resolved.rule_set,
+    })
+}
+
+/// Backgammon's early draw of round 2 (BG-8).
+#[derive(Clone, Debug)]
+pub struct ProvisionalAnswer {
+    pub tournament: Tournament,
+    pub rule_set: &'static str,
+    pub pairing: ProvisionalPairing,
+}
+
+/// Draws round 2 before round 1 has results (backgammon only, BG-8).
+pub fn provisional(t: &Tournament, options: &PairOptions) -> Result<ProvisionalAnswer, PairError> {
+    let resolved = resolve_backgammon(t, options, "the early draw of round 2 (BG-8)")?;
+    let pairing = backgammon::pair_provisional(t, options)?;
+    Ok(ProvisionalAnswer {
+        tournament: numbered(t, options.seed),
+        rule_set: resolved.rule_set,
+        pairing,
+    })
+}
+
+/// Backgammon's final phase (BG-9).
+#[derive(Clone, Debug)]
+pub struct FinalsAnswer {
+    pub tournament: Tournament,
+    pub rule_set: &'static str,
+    pub finals: Finals,
+}
+
+/// The final (or champion) and the repechage, after the regular rounds (BG-9).
+pub fn finals(t: &Tournament, options: &PairOptions) -> Result<FinalsAnswer, PairError> {
+    let resolved = resolve_backgammon(t, options, "the final phase (BG-9)")?;
+    let finals = backgammon::pair_finals(t, options)?;
+    Ok(FinalsAnswer {
+        tournament: numbered(t, options.seed),
+        rule_set: resolved.rule_set,
+        finals,
+    })
+}
+
+fn resolve_backgammon(
+    t: &Tournament,
+    options: &PairOptions,
+    what: &str,
+) -> Result<Resolved, PairError> {
+    let id = options.system.or(t.system);
+    if id != Some(SystemId::Backgammon) {
+        let now = id.map_or_else(|| "not set".to_string(), |s| s.name().to_string());
+        return Err(PairError::Invalid(Problems(vec![Problem::new(
+            "system",
+            format!("{what} is a backgammon rule: set the system to BACKGAMMON (it is {now})"),
+        )])));
+    }
+    resolve(id, t)
+}

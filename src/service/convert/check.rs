@@ -1,0 +1,71 @@
+//! `Check`: requests and responses.
+use super::Limits;
+use super::enums::system_from_proto;
+use super::pair::{boards_to_proto, byes_to_proto};
+use super::tournament::snapshot;
+use crate::check::CheckOptions;
+use crate::model::Tournament;
+use crate::model::validate::{Problem, Problems};
+use crate::pairing::CheckAnswer;
+use crate::proto;
+
+/// A check request as a tournament and options, or every problem in it.
+pub fn check_request(
+    req: &proto::CheckRequest,
+    limits: &Limits,
+) -> Result<(Tournament, CheckOptions, Vec<String>), Problems> {
+    let mut problems = Vec::new();
+    let (t_in, trf_in) = match &req.input {
+        Some(proto::check_request::Input::Tournament(t)) => (Some(t), None),
+        Some(proto::check_request::Input::Trf(text)) => (None, Some(text.as_str())),
+        None => (None, None),
+    };
+    let (t, warnings) = snapshot(t_in, trf_in, limits, &mut problems);
+    let system = system_from_proto(req.system);
+    if req.system != 0 && system.is_none() {
+        problems.push(Problem::new(
+            "system",
+            format!("unknown pairing system number {}", req.system),
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(Problems(problems));
+    }
+    let options = CheckOptions {
+        system,
+        first_round: (req.first_round > 0).then_some(req.first_round),
+        last_round: (req.last_round > 0).then_some(req.last_round),
+        seed: req.seed,
+    };
+    Ok((t, options, warnings))
+}
+
+/// A check report as a proto response.
+pub fn check_response(answer: &CheckAnswer) -> proto::CheckResponse {
+    let t = &answer.tournament;
+    let report = &answer.report;
+    proto::CheckResponse {
+        passed: report.passed() as u32,
+        failed: report.failed() as u32,
+        rounds: report
+            .rounds
+            .iter()
+            .map(|r| proto::RoundCheck {
+                round: r.round,
+                matches: r.matches(),
+                differences: r.differences.clone(),
+                expected: r
+                    .engine
+                    .as_ref()
+                    .map(|e| boards_to_proto(t, e))
+                    .unwrap_or_default(),
+                expected_byes: r
+                    .engine
+                    .as_ref()
+                    .map(|e| byes_to_proto(t, e))
+                    .unwrap_or_default(),
+                error: r.error.clone().unwrap_or_default(),
+            })
+            .collect(),
+    }
+}

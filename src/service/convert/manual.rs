@@ -1,0 +1,92 @@
+//! `ValidatePairing` (MP-1).
+use super::Limits;
+use super::pair::{boards_to_proto, byes_to_proto, explanation_to_proto, pair_request};
+use super::tournament::Ids;
+use crate::check::manual::{ManualReport, Proposal};
+use crate::model::validate::Problems;
+use crate::model::{PlayerIdx, Tournament};
+use crate::proto;
+use crate::systems::{PairOptions, RoundPairing};
+
+/// A validate request as a tournament, options and the proposal, or every problem in it.
+pub fn validate_request(
+    req: &proto::ValidatePairingRequest,
+    limits: &Limits,
+) -> Result<(Tournament, PairOptions, Proposal), Problems> {
+    let input = req.input.clone().map(|i| match i {
+        proto::validate_pairing_request::Input::Tournament(t) => {
+            proto::pair_request::Input::Tournament(t)
+        }
+        proto::validate_pairing_request::Input::Trf(text) => proto::pair_request::Input::Trf(text),
+    });
+    let as_pair = proto::PairRequest {
+        input,
+        round: req.round,
+        absent_player_ids: req.absent_player_ids.clone(),
+        requested_byes: req.requested_byes.clone(),
+        seed: req.seed,
+        explanation_detail: proto::ExplanationDetail::Full as i32,
+        system: req.system,
+    };
+    let (t, options, _) = pair_request(&as_pair, limits)?;
+    let ids = Ids::of(&t);
+    let mut problems = Vec::new();
+    let mut proposal = Proposal {
+        complete: req.complete,
+        ..Proposal::default()
+    };
+    for (i, b) in req.proposed.iter().enumerate() {
+        let w = ids.resolve(
+            &b.white_id,
+            format!("proposed[{i}].white_id"),
+            &mut problems,
+        );
+        let k = ids.resolve(
+            &b.black_id,
+            format!("proposed[{i}].black_id"),
+            &mut problems,
+        );
+        if let (Some(w), Some(k)) = (w, k) {
+            proposal.boards.push((w, k));
+        }
+    }
+    for (i, id) in req.proposed_bye_ids.iter().enumerate() {
+        if let Some(p) = ids.resolve(id, format!("proposed_bye_ids[{i}]"), &mut problems) {
+            proposal.byes.push(p);
+        }
+    }
+    if problems.is_empty() {
+        Ok((t, options, proposal))
+    } else {
+        Err(Problems(problems))
+    }
+}
+
+/// A manual-pairing verdict as a proto response.
+pub fn validate_response(t: &Tournament, report: &ManualReport) -> proto::ValidatePairingResponse {
+    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
+    let pairing = RoundPairing {
+        round: report.round,
+        boards: report.boards.clone(),
+        byes: report.byes.clone(),
+        explanation: report.explanation.clone(),
+        colourless: report.colourless,
+        ..RoundPairing::default()
+    };
+    proto::ValidatePairingResponse {
+        violations: report
+            .violations
+            .iter()
+            .map(|v| proto::Violation {
+                rule_id: v.rule_id.clone(),
+                message: v.message.clone(),
+                player_ids: v.players.iter().map(|&p| id(p)).collect(),
+            })
+            .collect(),
+        boards: boards_to_proto(t, &pairing),
+        byes: byes_to_proto(t, &pairing),
+        explanation: Some(explanation_to_proto(t, &pairing.explanation)),
+        round: report.round,
+        unpaired_ids: report.unpaired.iter().map(|&p| id(p)).collect(),
+    }
+}

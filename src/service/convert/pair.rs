@@ -1,0 +1,169 @@
+//! `Pair`: requests, responses, boards, byes, explanations.
+use super::enums::{bye_kind_from_proto, bye_kind_to_proto, system_from_proto, system_to_proto};
+use super::tournament::{Ids, snapshot};
+use super::{Limits, opt_round};
+use crate::model::validate::{Problem, Problems};
+use crate::model::{PlayerIdx, SystemId, Tournament};
+use crate::proto;
+use crate::systems::{Detail, Explanation, PairOptions, RoundPairing};
+
+/// A pair request as a tournament and options, or every problem in it.
+pub fn pair_request(
+    req: &proto::PairRequest,
+    limits: &Limits,
+) -> Result<(Tournament, PairOptions, Vec<String>), Problems> {
+    let mut problems = Vec::new();
+    let (tournament_in, trf_in) = match &req.input {
+        Some(proto::pair_request::Input::Tournament(t)) => (Some(t), None),
+        Some(proto::pair_request::Input::Trf(text)) => (None, Some(text.as_str())),
+        None => (None, None),
+    };
+    let (t, warnings) = snapshot(tournament_in, trf_in, limits, &mut problems);
+    let ids = Ids::of(&t);
+    let absent = req
+        .absent_player_ids
+        .iter()
+        .enumerate()
+        .filter_map(|(i, id)| ids.resolve(id, format!("absent_player_ids[{i}]"), &mut problems))
+        .collect();
+    let mut requested_byes = Vec::new();
+    for (i, b) in req.requested_byes.iter().enumerate() {
+        let player = ids.resolve(
+            &b.player_id,
+            format!("requested_byes[{i}].player_id"),
+            &mut problems,
+        );
+        match (player, bye_kind_from_proto(b.kind)) {
+            (Some(p), Some(kind)) => requested_byes.push((p, kind)),
+            (_, None) => problems.push(Problem::new(
+                format!("requested_byes[{i}].kind"),
+                format!("player {:?}: the requested bye needs a kind (half-point, zero-point or full-point)", b.player_id),
+            )),
+            _ => {}
+        }
+    }
+    let system = system_from_proto(req.system);
+    if req.system != 0 && system.is_none() {
+        problems.push(Problem::new(
+            "system",
+            format!("unknown pairing system number {}", req.system),
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(Problems(problems));
+    }
+    let detail = match proto::ExplanationDetail::try_from(req.explanation_detail) {
+        Ok(proto::ExplanationDetail::None) => Detail::None,
+        Ok(proto::ExplanationDetail::Full) => Detail::Full,
+        _ => Detail::Summary,
+    };
+    let options = PairOptions {
+        round: opt_round(req.round),
+        absent,
+        requested_byes,
+        seed: req.seed,
+        detail,
+        system,
+    };
+    Ok((t, options, warnings))
+}
+
+/// The pipeline's answer as a proto response.
+pub fn pair_answer(answer: &crate::pairing::PairAnswer) -> proto::PairResponse {
+    pair_response(
+        &answer.tournament,
+        Some(answer.system),
+        &answer.pairing,
+        answer.rule_set,
+    )
+}
+
+/// A system's answer as a proto response.
+pub fn pair_response(
+    t: &Tournament,
+    system: Option<SystemId>,
+    p: &RoundPairing,
+    rule_set: &str,
+) -> proto::PairResponse {
+    proto::PairResponse {
+        round: p.round,
+        boards: boards_to_proto(t, p),
+        byes: byes_to_proto(t, p),
+        explanation: Some(explanation_to_proto(t, &p.explanation)),
+        warnings: p.warnings.clone(),
+        engine_version: crate::ENGINE_VERSION.to_string(),
+        system: system.map_or(0, |s| system_to_proto(s) as i32),
+        rule_set: rule_set.to_string(),
+        total_rounds: p.total_rounds.unwrap_or(0),
+        match_length: p.match_length.unwrap_or(0),
+    }
+}
+
+pub fn boards_to_proto(t: &Tournament, p: &RoundPairing) -> Vec<proto::Board> {
+    p.boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| board_to_proto(t, i as u32 + 1, b.white, b.black, !p.colourless))
+        .collect()
+}
+
+/// A board; without colours (backgammon) only the first/second fields are filled.
+pub fn board_to_proto(
+    t: &Tournament,
+    number: u32,
+    first: PlayerIdx,
+    second: PlayerIdx,
+    colours: bool,
+) -> proto::Board {
+    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
+    let mut board = proto::Board {
+        number,
+        first_id: id(first),
+        second_id: id(second),
+        first_pairing_number: t.pairing_number(first),
+        second_pairing_number: t.pairing_number(second),
+        ..proto::Board::default()
+    };
+    if colours {
+        board.white_id = board.first_id.clone();
+        board.black_id = board.second_id.clone();
+        board.white_pairing_number = board.first_pairing_number;
+        board.black_pairing_number = board.second_pairing_number;
+    }
+    board
+}
+
+pub fn explanation_to_proto(t: &Tournament, e: &Explanation) -> proto::Explanation {
+    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
+    proto::Explanation {
+        groups: e
+            .groups
+            .iter()
+            .map(|g| proto::ExplanationGroup {
+                label: g.label.clone(),
+                steps: g
+                    .steps
+                    .iter()
+                    .map(|s| proto::ExplanationStep {
+                        rule_id: s.rule_id.clone(),
+                        message: s.message.clone(),
+                        player_ids: s.players.iter().map(|&i| id(i)).collect(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+pub fn byes_to_proto(t: &Tournament, p: &RoundPairing) -> Vec<proto::ByeAssignment> {
+    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
+    p.byes
+        .iter()
+        .map(|b| proto::ByeAssignment {
+            player_id: id(b.player),
+            kind: bye_kind_to_proto(b.kind) as i32,
+            points: b.points.as_f64(),
+            pairing_number: t.pairing_number(b.player),
+        })
+        .collect()
+}

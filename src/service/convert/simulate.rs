@@ -1,0 +1,61 @@
+//! `Simulate`: requests and responses.
+use super::Limits;
+use super::enums::system_from_proto;
+use super::tournament::{options_from_proto, scoring_from_proto, tournament_to_proto};
+use crate::model::validate::{Problem, Problems};
+use crate::pairing::SimulateAnswer;
+use crate::proto;
+use crate::simulate::SimConfig;
+
+/// A simulate request as a configuration, or every problem in it.
+pub fn simulate_request(
+    req: &proto::SimulateRequest,
+    limits: &Limits,
+) -> Result<SimConfig, Problems> {
+    let mut problems = Vec::new();
+    let system = system_from_proto(req.system);
+    if system.is_none() {
+        problems.push(Problem::new(
+            "system",
+            "name the pairing system to simulate",
+        ));
+    }
+    if req.players as usize > limits.max_players {
+        problems.push(Problem::new(
+            "players",
+            format!(
+                "{} players is more than this server's limit of {}",
+                req.players, limits.max_players
+            ),
+        ));
+    }
+    let options = options_from_proto(req.options.as_ref(), &mut problems);
+    let scoring = scoring_from_proto(req.scoring.as_ref(), &mut problems);
+    match system {
+        Some(system) if problems.is_empty() => Ok(SimConfig {
+            system,
+            players: req.players,
+            rounds: req.rounds,
+            seed: req.seed,
+            draw_rate: req.draw_rate,
+            forfeit_rate: req.forfeit_rate,
+            bye_request_rate: req.bye_request_rate,
+            scoring,
+            options,
+        }),
+        _ => Err(Problems(problems)),
+    }
+}
+
+/// A simulated tournament as a proto response (TRF cannot hold more than 9,999 players: the
+/// text is then left empty and the proto tournament holds it).
+pub fn simulate_response(answer: &SimulateAnswer) -> proto::SimulateResponse {
+    let doc = crate::trf::TrfDocument {
+        tournament: answer.tournament.clone(),
+        ..crate::trf::TrfDocument::default()
+    };
+    proto::SimulateResponse {
+        tournament: Some(tournament_to_proto(&answer.tournament)),
+        trf: crate::trf::write(&doc, crate::trf::Dialect::JaVaFo).unwrap_or_default(),
+    }
+}

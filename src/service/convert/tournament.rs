@@ -1,0 +1,498 @@
+//! The snapshot of a request: a proto tournament or a TRF text; scoring; system options.
+use std::collections::HashMap;
+
+use super::enums::{
+    bye_kind_from_proto, bye_kind_to_proto, result_from_proto, result_to_proto, system_from_proto,
+    system_to_proto,
+};
+use super::{Limits, opt_round, points};
+use crate::model::validate::Problem;
+use crate::model::{
+    Acceleration, AmalfiProfile, Bye, Colour, ForbiddenPairing, Game, GameResult, Player,
+    PlayerIdx, Round, RoundRobinOptions, RoundRobinOrder, Score, Scoring, SystemOptions,
+    Tournament,
+};
+use crate::proto;
+use crate::trf;
+
+pub fn scoring_from_proto(s: Option<&proto::Scoring>, problems: &mut Vec<Problem>) -> Scoring {
+    let Some(s) = s else {
+        return Scoring::default();
+    };
+    let d = Scoring::default();
+    let p = "tournament.scoring";
+    let win = points(s.win, d.win, &format!("{p}.win"), problems);
+    let draw = points(s.draw, d.draw, &format!("{p}.draw"), problems);
+    let loss = points(s.loss, d.loss, &format!("{p}.loss"), problems);
+    let base = Scoring::with_game_points(win, draw, loss);
+    Scoring {
+        win,
+        draw,
+        loss,
+        forfeit_win: points(
+            s.forfeit_win,
+            base.forfeit_win,
+            &format!("{p}.forfeit_win"),
+            problems,
+        ),
+        forfeit_loss: points(
+            s.forfeit_loss,
+            Score::ZERO,
+            &format!("{p}.forfeit_loss"),
+            problems,
+        ),
+        pab: points(s.pab, base.pab, &format!("{p}.pab"), problems),
+        half_point_bye: points(
+            s.half_point_bye,
+            base.half_point_bye,
+            &format!("{p}.half_point_bye"),
+            problems,
+        ),
+        zero_point_bye: points(
+            s.zero_point_bye,
+            Score::ZERO,
+            &format!("{p}.zero_point_bye"),
+            problems,
+        ),
+        full_point_bye: points(
+            s.full_point_bye,
+            base.full_point_bye,
+            &format!("{p}.full_point_bye"),
+            problems,
+        ),
+    }
+}
+
+pub fn scoring_to_proto(s: &Scoring) -> proto::Scoring {
+    proto::Scoring {
+        win: Some(s.win.as_f64()),
+        draw: Some(s.draw.as_f64()),
+        loss: Some(s.loss.as_f64()),
+        forfeit_win: Some(s.forfeit_win.as_f64()),
+        forfeit_loss: Some(s.forfeit_loss.as_f64()),
+        pab: Some(s.pab.as_f64()),
+        half_point_bye: Some(s.half_point_bye.as_f64()),
+        zero_point_bye: Some(s.zero_point_bye.as_f64()),
+        full_point_bye: Some(s.full_point_bye.as_f64()),
+    }
+}
+
+/// Player ids to indices, for resolving references.
+pub struct Ids(HashMap<String, PlayerIdx>);
+
+impl Ids {
+    pub fn of(t: &Tournament) -> Ids {
+        Ids(t
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect())
+    }
+
+    /// The index of `id`, or a problem at `path`.
+    pub fn resolve(
+        &self,
+        id: &str,
+        path: String,
+        problems: &mut Vec<Problem>,
+    ) -> Option<PlayerIdx> {
+        let found = self.0.get(id).copied();
+        if found.is_none() {
+            let what = if id.is_empty() {
+                "missing player id".to_string()
+            } else {
+                format!("unknown player id {id:?}")
+            };
+            problems.push(Problem::new(path, what));
+        }
+        found
+    }
+}
+
+/// A proto tournament as a model tournament, or every problem found.
+pub fn tournament_from_proto(
+    pt: &proto::Tournament,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> Tournament {
+    if pt.players.len() > limits.max_players {
+        problems.push(Problem::new(
+            "tournament.players",
+            format!(
+                "{} players is more than this server's limit of {}",
+                pt.players.len(),
+                limits.max_players
+            ),
+        ));
+        return Tournament::default();
+    }
+    let mut t = Tournament {
+        name: pt.name.clone(),
+        system: system_from_proto(pt.system),
+        total_rounds: pt.total_rounds,
+        scoring: scoring_from_proto(pt.scoring.as_ref(), problems),
+        initial_colour: match proto::Colour::try_from(pt.first_round_colour) {
+            Ok(proto::Colour::White) => Some(Colour::White),
+            Ok(proto::Colour::Black) => Some(Colour::Black),
+            _ => None,
+        },
+        lot_seed: pt.lot_seed,
+        options: options_from_proto(pt.options.as_ref(), problems),
+        ..Tournament::default()
+    };
+    if pt.system != 0 && t.system.is_none() {
+        problems.push(Problem::new(
+            "tournament.system",
+            format!("unknown pairing system number {}", pt.system),
+        ));
+    }
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (i, p) in pt.players.iter().enumerate() {
+        let path = format!("tournament.players[{i}].id");
+        if p.id.is_empty() {
+            problems.push(Problem::new(path, "a player needs an id"));
+        } else if let Some(first) = seen.insert(p.id.as_str(), i) {
+            problems.push(Problem::new(
+                path,
+                format!("duplicate player id {:?} (also players[{first}])", p.id),
+            ));
+        }
+        t.players.push(Player {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            rating: p.rating,
+            title: p.title.clone(),
+            federation: p.federation.clone(),
+            fide_id: p.fide_id.clone(),
+            sex: p.sex.clone(),
+            birth_date: if p.birth_year > 0 {
+                p.birth_year.to_string()
+            } else {
+                String::new()
+            },
+            pairing_number: p.pairing_number,
+            withdrawn_from_round: opt_round(p.withdrawn_from_round),
+            late_entry_round: opt_round(p.late_entry_round).filter(|&r| r > 1),
+            team_id: p.team_id.clone(),
+        });
+    }
+    let ids = Ids::of(&t);
+    for (r, pr) in pt.rounds.iter().enumerate() {
+        let number = r as u32 + 1;
+        if pr.number != 0 && pr.number != number {
+            problems.push(Problem::new(
+                format!("tournament.rounds[{r}].number"),
+                format!("round {} is listed in position {number}: rounds must be listed in order from 1", pr.number),
+            ));
+        }
+        let mut round = Round::default();
+        for (g, pg) in pr.games.iter().enumerate() {
+            let base = format!("tournament.rounds[{r}].games[{g}]");
+            let white = ids.resolve(&pg.white_id, format!("{base}.white_id"), problems);
+            let black = ids.resolve(&pg.black_id, format!("{base}.black_id"), problems);
+            let result = result_from_proto(pg.result).unwrap_or_else(|| {
+                problems.push(Problem::new(
+                    format!("{base}.result"),
+                    format!("round {number}: unknown result {}", pg.result),
+                ));
+                GameResult::Pending
+            });
+            if let (Some(white), Some(black)) = (white, black) {
+                round.games.push(Game {
+                    white,
+                    black,
+                    result,
+                    board: opt_round(pg.board),
+                });
+            }
+        }
+        for (b, pb) in pr.byes.iter().enumerate() {
+            let base = format!("tournament.rounds[{r}].byes[{b}]");
+            let player = ids.resolve(&pb.player_id, format!("{base}.player_id"), problems);
+            let kind = bye_kind_from_proto(pb.kind);
+            if kind.is_none() {
+                problems.push(Problem::new(
+                    format!("{base}.kind"),
+                    format!("round {number}: player {:?}: the bye needs a kind (PAB, half-point, zero-point, full-point, absent or absent opponent)", pb.player_id),
+                ));
+            }
+            if let (Some(player), Some(kind)) = (player, kind) {
+                round.byes.push(Bye { player, kind });
+            }
+        }
+        t.rounds.push(round);
+    }
+    for (i, f) in pt.forbidden_pairings.iter().enumerate() {
+        let players = f
+            .player_ids
+            .iter()
+            .enumerate()
+            .filter_map(|(j, id)| {
+                ids.resolve(
+                    id,
+                    format!("tournament.forbidden_pairings[{i}].player_ids[{j}]"),
+                    problems,
+                )
+            })
+            .collect();
+        t.forbidden_pairings.push(ForbiddenPairing {
+            players,
+            first_round: opt_round(f.first_round),
+            last_round: opt_round(f.last_round),
+        });
+    }
+    for (i, a) in pt.accelerations.iter().enumerate() {
+        let base = format!("tournament.accelerations[{i}]");
+        let player = ids.resolve(&a.player_id, format!("{base}.player_id"), problems);
+        let pts = points(
+            Some(a.points),
+            Score::ZERO,
+            &format!("{base}.points"),
+            problems,
+        );
+        if a.first_round == 0 || a.last_round < a.first_round {
+            problems.push(Problem::new(
+                format!("{base}.first_round"),
+                format!(
+                    "player {:?}: rounds {}..{} are not a range of rounds from 1",
+                    a.player_id, a.first_round, a.last_round
+                ),
+            ));
+        }
+        if let Some(player) = player {
+            t.accelerations.push(Acceleration {
+                player,
+                first_round: a.first_round,
+                last_round: a.last_round,
+                points: pts,
+            });
+        }
+    }
+    t
+}
+
+/// The system options a request set. Each one set is recorded by name, so that the
+/// pipeline refuses an option the chosen system does not read; an enum value this build
+/// does not know is a problem, never a silent default.
+pub fn options_from_proto(
+    o: Option<&proto::SystemOptions>,
+    problems: &mut Vec<Problem>,
+) -> SystemOptions {
+    let mut options = SystemOptions::default();
+    let Some(o) = o else {
+        return options;
+    };
+    let path = "tournament.options";
+    let unknown = |field: &str, value: i32, problems: &mut Vec<Problem>| {
+        problems.push(Problem::new(
+            format!("{path}.{field}"),
+            format!("unknown value {value}"),
+        ));
+    };
+    if let Some(a) = &o.amalfi {
+        options.mark_set("profile");
+        options.amalfi_profile = match proto::AmalfiProfile::try_from(a.profile) {
+            Ok(proto::AmalfiProfile::Javapairing) => AmalfiProfile::JavaPairing,
+            Ok(_) => AmalfiProfile::Fsi,
+            Err(_) => {
+                unknown("amalfi.profile", a.profile, problems);
+                AmalfiProfile::Fsi
+            }
+        };
+    }
+    if let Some(simple) = &o.simple {
+        options.mark_set("float_history");
+        options.ignore_float_history = match proto::FloatHistory::try_from(simple.float_history) {
+            Ok(proto::FloatHistory::Ignored) => true,
+            Ok(_) => false,
+            Err(_) => {
+                unknown("simple.float_history", simple.float_history, problems);
+                false
+            }
+        };
+    }
+    if let Some(b) = &o.backgammon {
+        options.mark_set("match_length");
+        options.match_length = opt_round(b.match_length);
+    }
+    if let Some(v) = o.late_entry_score {
+        options.mark_set("late_entry_score");
+        options.late_entry_score = Some(points(
+            Some(v),
+            Score::ZERO,
+            &format!("{path}.late_entry_score"),
+            problems,
+        ));
+    }
+    if let Some(rr) = &o.round_robin {
+        if rr.cycles > 0 {
+            options.mark_set("cycles");
+        }
+        if rr.swap_last_two_rounds {
+            options.mark_set("swap_last_two_rounds");
+        }
+        if rr.order != 0 {
+            options.mark_set("order");
+        }
+        options.round_robin = RoundRobinOptions {
+            cycles: opt_round(rr.cycles),
+            swap_last_two_rounds: rr.swap_last_two_rounds,
+            order: match proto::RoundRobinOrder::try_from(rr.order) {
+                Ok(proto::RoundRobinOrder::Lot) => RoundRobinOrder::Lot,
+                Ok(_) => RoundRobinOrder::PairingNumber,
+                Err(_) => {
+                    unknown("round_robin.order", rr.order, problems);
+                    RoundRobinOrder::PairingNumber
+                }
+            },
+        };
+    }
+    options
+}
+
+/// A model tournament as a proto one (for TRF input echoed back, and the simulator).
+pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
+    let id = |p: PlayerIdx| t.players.get(p).map(|pl| pl.id.clone()).unwrap_or_default();
+    proto::Tournament {
+        name: t.name.clone(),
+        system: t.system.map_or(0, |s| system_to_proto(s) as i32),
+        total_rounds: t.total_rounds,
+        scoring: Some(scoring_to_proto(&t.scoring)),
+        first_round_colour: match t.initial_colour {
+            Some(Colour::White) => proto::Colour::White as i32,
+            Some(Colour::Black) => proto::Colour::Black as i32,
+            None => 0,
+        },
+        lot_seed: t.lot_seed,
+        options: Some(proto::SystemOptions {
+            amalfi: Some(proto::AmalfiOptions {
+                profile: match t.options.amalfi_profile {
+                    AmalfiProfile::Fsi => proto::AmalfiProfile::Fsi as i32,
+                    AmalfiProfile::JavaPairing => proto::AmalfiProfile::Javapairing as i32,
+                },
+            }),
+            simple: Some(proto::SimpleOptions {
+                float_history: if t.options.ignore_float_history {
+                    proto::FloatHistory::Ignored as i32
+                } else {
+                    proto::FloatHistory::Used as i32
+                },
+            }),
+            backgammon: Some(proto::BackgammonOptions {
+                match_length: t.options.match_length.unwrap_or(0),
+            }),
+            late_entry_score: t.options.late_entry_score.map(Score::as_f64),
+            round_robin: Some(proto::RoundRobinOptions {
+                cycles: t.options.round_robin.cycles.unwrap_or(0),
+                swap_last_two_rounds: t.options.round_robin.swap_last_two_rounds,
+                order: match t.options.round_robin.order {
+                    RoundRobinOrder::PairingNumber => proto::RoundRobinOrder::PairingNumber as i32,
+                    RoundRobinOrder::Lot => proto::RoundRobinOrder::Lot as i32,
+                },
+            }),
+        }),
+        players: t
+            .players
+            .iter()
+            .map(|p| proto::Player {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                rating: p.rating,
+                title: p.title.clone(),
+                federation: p.federation.clone(),
+                birth_year: p.birth_year().unwrap_or(0),
+                pairing_number: p.pairing_number,
+                withdrawn_from_round: p.withdrawn_from_round.unwrap_or(0),
+                late_entry_round: p.late_entry_round.unwrap_or(0),
+                team_id: p.team_id.clone(),
+                fide_id: p.fide_id.clone(),
+                sex: p.sex.clone(),
+            })
+            .collect(),
+        rounds: t
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(r, round)| proto::Round {
+                number: r as u32 + 1,
+                games: round
+                    .games
+                    .iter()
+                    .map(|g| proto::Game {
+                        white_id: id(g.white),
+                        black_id: id(g.black),
+                        result: result_to_proto(g.result) as i32,
+                        board: g.board.unwrap_or(0),
+                    })
+                    .collect(),
+                byes: round
+                    .byes
+                    .iter()
+                    .map(|b| proto::Bye {
+                        player_id: id(b.player),
+                        kind: bye_kind_to_proto(b.kind) as i32,
+                    })
+                    .collect(),
+            })
+            .collect(),
+        forbidden_pairings: t
+            .forbidden_pairings
+            .iter()
+            .map(|f| proto::ForbiddenPairing {
+                player_ids: f.players.iter().map(|&p| id(p)).collect(),
+                first_round: f.first_round.unwrap_or(0),
+                last_round: f.last_round.unwrap_or(0),
+            })
+            .collect(),
+        accelerations: t
+            .accelerations
+            .iter()
+            .map(|a| proto::Acceleration {
+                player_id: id(a.player),
+                first_round: a.first_round,
+                last_round: a.last_round,
+                points: a.points.as_f64(),
+            })
+            .collect(),
+    }
+}
+
+/// The snapshot of a request: a proto tournament or a TRF text.
+pub fn snapshot(
+    tournament: Option<&proto::Tournament>,
+    trf_text: Option<&str>,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> (Tournament, Vec<String>) {
+    match (tournament, trf_text) {
+        (Some(pt), _) => (tournament_from_proto(pt, limits, problems), Vec::new()),
+        (None, Some(text)) => match trf::read(text) {
+            Ok(doc) => {
+                if doc.tournament.players.len() > limits.max_players {
+                    problems.push(Problem::new(
+                        "trf",
+                        format!(
+                            "{} players is more than this server's limit of {}",
+                            doc.tournament.players.len(),
+                            limits.max_players
+                        ),
+                    ));
+                }
+                let warnings = doc.points_mismatches();
+                (doc.tournament, warnings)
+            }
+            Err(e) => {
+                problems.push(Problem::new(
+                    "trf",
+                    format!("line {}, column {}: {}", e.line, e.column, e.message),
+                ));
+                (Tournament::default(), Vec::new())
+            }
+        },
+        (None, None) => {
+            problems.push(Problem::new("input", "give a tournament or a TRF text"));
+            (Tournament::default(), Vec::new())
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! The `PairingService` handlers: each converts its request ([`super::convert`]), runs the
+//! pipeline ([`crate::pairing`]) on the blocking pool, and converts the answer back. No
+//! pairing logic lives here.
+use std::time::Instant;
+
+use tonic::{Request, Response, Status};
+
+use super::Service;
+use super::convert;
+use super::errors::invalid;
+use crate::pairing;
+use crate::proto;
+use crate::proto::pairing_service_server::PairingService;
+
+#[tonic::async_trait]
+impl PairingService for Service {
+    async fn pair(
+        &self,
+        request: Request<proto::PairRequest>,
+    ) -> Result<Response<proto::PairResponse>, Status> {
+        let req = request.into_inner();
+        let limits = self.limits;
+        let started = Instant::now();
+        let answer = self
+            .run(move || {
+                let (t, options, warnings) =
+                    convert::pair_request(&req, &limits).map_err(|p| invalid(&p))?;
+                let mut answer = pairing::pair(&t, &options)?;
+                answer.pairing.warnings.extend(warnings);
+                Ok::<_, Status>((convert::pair::pair_answer(&answer), t.players.len()))
+            })
+            .await?;
+        match &answer {
+            Ok((resp, players)) => tracing::info!(
+                rpc = "Pair",
+                round = resp.round,
+                players,
+                boards = resp.boards.len(),
+                elapsed_ms = started.elapsed().as_secs_f64() * 1000.0,
+                "paired"
+            ),
+            Err(status) => {
+                tracing::info!(rpc = "Pair", code = ?status.code(), message = status.message(), "refused")
+            }
+        }
+        answer.map(|(resp, _)| Response::new(resp))
+    }
+
+    async fn check(
+        &self,
+        request: Request<proto::CheckRequest>,
+    ) -> Result<Response<proto::CheckResponse>, Status> {
+        let req = request.into_inner();
+        let limits = self.limits;
+        self.run(move || {
+            let (t, options, _) =
+                convert::check::check_request(&req, &limits).map_err(|p| invalid(&p))?;
+            let answer = pairing::check(&t, &options)?;
+            Ok(Response::new(convert::check::check_response(&answer)))
+        })
+        .await?
+    }
+
+    async fn standings(
+        &self,
+        _: Request<proto::StandingsRequest>,
+    ) -> Result<Response<proto::StandingsResponse>, Status> {
+        Err(Status::unimplemented("Standings is not implemented yet"))
+    }
+
+    async fn simulate(
+        &self,
+        request: Request<proto::SimulateRequest>,
+    ) -> Result<Response<proto::SimulateResponse>, Status> {
+        let req = request.into_inner();
+        let limits = self.limits;
+        self.run(move || {
+            let config =
+                convert::simulate::simulate_request(&req, &limits).map_err(|p| invalid(&p))?;
+            let answer = pairing::simulate(&config)?;
+            Ok(Response::new(convert::simulate::simulate_response(&answer)))
+        })
+        .await?
+    }
+
+    async fn validate_pairing(
+        &self,
+        request: Request<proto::ValidatePairingRequest>,
+    ) -> Result<Response<proto::ValidatePairingResponse>, Status> {
+        let req = request.into_inner();
+        let limits = self.limits;
+        self.run(move || {
+            let (t, options, proposal) =
+                convert::validate_request(&req, &limits).map_err(|p| invalid(&p))?;
+            let answer = pairing::validate(&t, &proposal, &options)?;
+            Ok(Response::new(convert::validate_response(
+                &answer.tournament,
+                &answer.report,
+            )))
+        })
+        .await?
+    }
+
+    async fn list_systems(
+        &self,
+        _: Request<proto::ListSystemsRequest>,
+    ) -> Result<Response<proto::ListSystemsResponse>, Status> {
+        Ok(Response::new(convert::systems::list_systems()))
+    }
+
+    async fn pair_provisional(
+        &self,
+        request: Request<proto::PairProvisionalRequest>,
+    ) -> Result<Response<proto::PairProvisionalResponse>, Status> {
+        let req = request.into_inner();
+        let limits = self.limits;
+        let answer = self
+            .run(move || {
+                let (t, options, warnings) =
+                    convert::provisional_request(&req, &limits).map_err(|p| invalid(&p))?;
+                let mut answer = pairing::provisional(&t, &options)?;
+                answer.pairing.warnings.extend(warnings);
+                Ok::<_, Status>(convert::provisional_response(
+                    &answer.tournament,
+                    &answer.pairing,
+                    answer.rule_set,
+                ))
+            })
+            .await?;
+        log_outcome("PairProvisional", answer.as_ref().map(|r| r.boards.len()));
+        answer.map(Response::new)
+    }
+
+    async fn pair_finals(
+        &self,
+        request: Request<proto::PairFinalsRequest>,
+    ) -> Result<Response<proto::PairFinalsResponse>, Status> {
+        let req = request.into_inner();
+        let limits = self.limits;
+        let answer = self
+            .run(move || {
+                let (t, options, warnings) =
+                    convert::finals_request(&req, &limits).map_err(|p| invalid(&p))?;
+                let mut answer = pairing::finals(&t, &options)?;
+                answer.finals.warnings.extend(warnings);
+                Ok::<_, Status>(convert::finals_response(
+                    &answer.tournament,
+                    &answer.finals,
+                    answer.rule_set,
+                ))
+            })
+            .await?;
+        log_outcome("PairFinals", answer.as_ref().map(|r| r.repechage.len()));
+        answer.map(Response::new)
+    }
+}
+
+fn log_outcome(rpc: &str, outcome: Result<usize, &Status>) {
+    match outcome {
+        Ok(boards) => tracing::info!(rpc, boards, "paired"),
+        Err(status) => {
+            tracing::info!(rpc, code = ?status.code(), message = status.message(), "refused")
+        }
+    }
+}
