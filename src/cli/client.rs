@@ -14,7 +14,7 @@ use super::output::{
 
 #[derive(Args)]
 pub struct ClientArgs {
-    /// Server address.
+    /// Server address: `host:port`, or a URL (`http://host:port`, `https://…`).
     #[arg(long, default_value = "http://127.0.0.1:50051")]
     addr: String,
     #[command(subcommand)]
@@ -50,14 +50,21 @@ enum ClientCall {
     Systems,
 }
 
+/// `host:port` as `http://host:port`; a URL as it is.
+fn endpoint(addr: &str) -> String {
+    if addr.contains("://") {
+        addr.to_string()
+    } else {
+        format!("http://{addr}")
+    }
+}
+
 pub fn run(args: ClientArgs) -> Result<ExitCode, CliError> {
+    let addr = endpoint(&args.addr);
     runtime()?.block_on(async move {
-        let mut client =
-            proto::pairing_service_client::PairingServiceClient::connect(args.addr.clone())
-                .await
-                .map_err(|e| {
-                    CliError::Unexpected(format!("cannot connect to {}: {e}", args.addr))
-                })?;
+        let mut client = proto::pairing_service_client::PairingServiceClient::connect(addr.clone())
+            .await
+            .map_err(|e| CliError::Unexpected(format!("cannot connect to {addr}: {e}")))?;
         match args.call {
             ClientCall::Systems => {
                 let list = client.list_systems(proto::ListSystemsRequest {}).await?;

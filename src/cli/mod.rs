@@ -7,6 +7,7 @@
 mod args;
 mod check;
 mod client;
+mod compat;
 mod error;
 mod finals;
 mod output;
@@ -56,8 +57,38 @@ enum Command {
 /// Parses the command line, runs the command, and turns its error into a message on
 /// standard error and the exit code.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if args.first().is_none_or(|a| a != "serve") {
+        quiet_on_closed_pipe();
+    }
+    let result = if compat::is_engine_form(&args) {
+        compat::run(&args)
+    } else {
+        run_command(Cli::parse())
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("swisspair: {}", e.message());
+            ExitCode::from(e.code())
+        }
+    }
+}
+
+/// `swisspair … | head`: when the reader goes away, end quietly as Unix tools do (killed by
+/// SIGPIPE) instead of panicking in `println!`. Rust ignores SIGPIPE by default; the server
+/// keeps it ignored (its sockets report the error instead).
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called once at start-up, before any thread is spawned; SIG_DFL is a valid
+    // disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+fn run_command(cli: Cli) -> Result<ExitCode, CliError> {
+    match cli.command {
         Command::Serve(args) => serve::run(args),
         Command::Pair(args) => pair::run(&args),
         Command::Check(args) => check::run(&args),
@@ -69,12 +100,32 @@ pub fn run() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Command::Client(args) => client::run(args),
-    };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("swisspair: {}", e.message());
-            ExitCode::from(e.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every flag and argument of every command says what it is for (`--help`).
+    #[test]
+    fn every_flag_has_a_help_text() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" || arg.is_hide_set() {
+                    continue;
+                }
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{path} {id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
         }
+        let mut missing = Vec::new();
+        walk(&super::Cli::command(), "swisspair", &mut missing);
+        assert!(missing.is_empty(), "without help: {missing:?}");
     }
 }

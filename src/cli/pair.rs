@@ -26,7 +26,7 @@ pub struct PairArgs {
     /// Print the full response with its explanation as JSON.
     #[arg(long)]
     json: bool,
-    /// Round to pair (default: the first round not paired).
+    /// Round to pair (default, or 0: the first round not paired).
     #[arg(long)]
     round: Option<u32>,
     /// Seed of every lot.
@@ -43,10 +43,15 @@ pub struct PairArgs {
 
 pub fn run(args: &PairArgs) -> Result<ExitCode, CliError> {
     let system = args.system.resolve()?;
-    let mut t = read_trf(&args.input)?.tournament;
+    let doc = read_trf(&args.input)?;
+    // What the reader noticed (the points column disagreeing with the results, …) is
+    // reported as the gRPC answer reports it: on stderr and in the JSON.
+    let reader_warnings = doc.points_mismatches();
+    let mut t = doc.tournament;
     args.options.apply(&mut t)?;
     let options = PairOptions {
-        round: args.round,
+        // 0 = the next round, as in the proto.
+        round: args.round.filter(|&r| r > 0),
         seed: args.seed,
         detail: args.detail.into(),
         system,
@@ -64,7 +69,11 @@ pub fn run(args: &PairArgs) -> Result<ExitCode, CliError> {
         write_output(args.pairs.as_deref().unwrap_or(Path::new("-")), &text)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let answer = pairing::pair(&t, &options)?;
+    let mut answer = pairing::pair(&t, &options)?;
+    answer.pairing.warnings.extend(reader_warnings);
+    for w in &answer.pairing.warnings {
+        eprintln!("swisspair: warning: {w}");
+    }
     let response = convert::pair::pair_answer(&answer);
     if args.json {
         println!("{}", response_json(&response));

@@ -16,9 +16,9 @@ pub enum LogFormat {
 
 #[derive(Args)]
 pub struct ServeArgs {
-    /// Address to listen on.
+    /// Address to listen on: `ip:port` or `host:port` (`localhost:50051`, `0.0.0.0:50051`).
     #[arg(long, default_value = "127.0.0.1:50051")]
-    listen: SocketAddr,
+    listen: String,
     /// Log records as human-readable lines or as JSON objects, one per line.
     #[arg(long, value_enum, default_value = "human")]
     log_format: LogFormat,
@@ -33,18 +33,30 @@ pub struct ServeArgs {
     workers: Option<usize>,
 }
 
+/// The first address `host:port` resolves to.
+fn resolve_listen(listen: &str) -> Result<SocketAddr, CliError> {
+    use std::net::ToSocketAddrs as _;
+    listen
+        .to_socket_addrs()
+        .map_err(|e| CliError::Invalid(format!("--listen {listen:?}: {e}")))?
+        .next()
+        .ok_or_else(|| CliError::Invalid(format!("--listen {listen:?}: no address")))
+}
+
 pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Colour codes only for a terminal: a log file or a collector gets plain text.
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr);
     match args.log_format {
         LogFormat::Human => builder.init(),
         LogFormat::Json => builder.json().init(),
     }
     let mut config = ServerConfig {
-        listen: args.listen,
+        listen: resolve_listen(&args.listen)?,
         max_message_bytes: args.max_message_bytes,
         ..ServerConfig::default()
     };

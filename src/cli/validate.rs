@@ -39,11 +39,26 @@ fn read_pair_list(path: &Path, numbered: &Tournament) -> Result<Proposal, CliErr
         .map(|p| (numbered.pairing_number(p), p))
         .collect();
     let mut proposal = Proposal::default();
+    // The first line may give the number of pairs (the format `pair -p` writes): it must
+    // then match the lines that follow.
+    let mut declared: Option<(usize, usize)> = None;
+    let mut lines = 0;
     for (i, line) in text.lines().enumerate() {
         let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.is_empty() || (i == 0 && fields.len() == 1) {
+        if fields.is_empty() {
             continue;
         }
+        if i == 0 && fields.len() == 1 {
+            let count = fields[0].parse().map_err(|_| {
+                CliError::Invalid(format!(
+                    "{}:1: expected the number of pairs, found {line:?}",
+                    path.display()
+                ))
+            })?;
+            declared = Some((count, i + 1));
+            continue;
+        }
+        lines += 1;
         let bad = || {
             CliError::Invalid(format!(
                 "{}:{}: expected two pairing numbers, found {line:?}",
@@ -70,6 +85,14 @@ fn read_pair_list(path: &Path, numbered: &Tournament) -> Result<Proposal, CliErr
         } else {
             proposal.boards.push((find(a)?, find(b)?));
         }
+    }
+    if let Some((count, line)) = declared
+        && count != lines
+    {
+        return Err(CliError::Invalid(format!(
+            "{}:{line}: the list says {count} pairs but gives {lines}",
+            path.display()
+        )));
     }
     Ok(proposal)
 }

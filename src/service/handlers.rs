@@ -40,7 +40,7 @@ impl PairingService for Service {
                 "paired"
             ),
             Err(status) => {
-                tracing::info!(rpc = "Pair", code = ?status.code(), message = status.message(), "refused")
+                tracing::info!(rpc = "Pair", code = ?status.code(), message = %one_line(status.message()), "refused")
             }
         }
         answer.map(|(resp, _)| Response::new(resp))
@@ -159,7 +159,18 @@ fn log_outcome(rpc: &str, outcome: Result<usize, &Status>) {
     match outcome {
         Ok(boards) => tracing::info!(rpc, boards, "paired"),
         Err(status) => {
-            tracing::info!(rpc, code = ?status.code(), message = status.message(), "refused")
+            tracing::info!(rpc, code = ?status.code(), message = %one_line(status.message()), "refused")
         }
     }
+}
+
+/// A message on one line, so that a log record stays one line (problems are listed one per
+/// line in the status message).
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
 }

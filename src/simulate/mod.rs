@@ -25,6 +25,9 @@ pub struct SimConfig {
     pub bye_request_rate: f64,
     pub scoring: Scoring,
     pub options: SystemOptions,
+    /// Ratings are drawn uniformly from `min_rating..=max_rating`.
+    pub min_rating: u32,
+    pub max_rating: u32,
 }
 
 impl SimConfig {
@@ -39,6 +42,8 @@ impl SimConfig {
             bye_request_rate: 0.0,
             scoring: Scoring::default(),
             options: SystemOptions::default(),
+            min_rating: 1000,
+            max_rating: 2799,
         }
     }
 }
@@ -94,7 +99,7 @@ pub fn start(config: &SimConfig) -> Tournament {
         .map(|i| Player {
             id: format!("p{i}"),
             name: format!("Player {i:05}"),
-            rating: rng.random_range(1000..2800),
+            rating: rng.random_range(config.min_rating..=config.max_rating.max(config.min_rating)),
             ..Player::default()
         })
         .collect();

@@ -42,6 +42,7 @@ pub fn simulate_request(
             bye_request_rate: req.bye_request_rate,
             scoring,
             options,
+            ..SimConfig::new(system, req.players, req.rounds, req.seed)
         }),
         _ => Err(Problems(problems)),
     }

@@ -1,0 +1,319 @@
+//! The reference engines' command lines, accepted literally so that a tool that drives
+//! bbpPairings or JaVaFo can drive swisspair instead:
+//!
+//! ```text
+//! swisspair [-r] (--dutch | --burstein) in.trf -p [out.txt]     pair the next round
+//! swisspair [-r] (--dutch | --burstein) in.trf -c               check every round
+//! swisspair [-r] (--dutch | --burstein) -g [config] -o out.trf [-s SEED]   generate
+//! swisspair in.trf -p [out.txt]                                  JaVaFo's form: Dutch
+//! ```
+//!
+//! Exit codes are the engines' documented ones: 0 done, 1 no valid pairing, 2 unexpected
+//! error, 3 invalid request, 5 file error. As in the reference, `-c` lists the rounds that
+//! differ and still exits 0 (a round that cannot be paired is a discrepancy, not an error).
+//! `-l` (check-list files) and `-r` (positional ids) are accepted and have no effect: the
+//! pairing numbers of a TRF are its starting ranks. The generator reads the reference's
+//! configuration keys (`PlayersNumber`, `RoundsNumber`, `DrawPercentage`, `ForfeitRate`,
+//! `HalfPointByeRate`, `HighestRating`, `LowestRating`, `PointsForWin`, `PointsForDraw`,
+//! `PointsForLoss`, `PointsForForfeitLoss`, `PointsForZPB`, `PointsForPAB`); the rates are
+//! "one in N" as there; `RetiredRate` is read and not simulated (swisspair's simulator has
+//! no withdrawals), which a warning says. Without `-s` the seed is 0: the same command
+//! gives the same file.
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use swisspair::check::CheckOptions;
+use swisspair::model::{Score, Scoring, SystemId};
+use swisspair::pairing;
+use swisspair::service::convert;
+use swisspair::simulate::SimConfig;
+use swisspair::systems::PairOptions;
+use swisspair::trf;
+
+use super::CliError;
+use super::args::{read_text, read_trf};
+use super::output::{pair_list, write_output};
+
+/// The subcommands of swisspair's own command line: anything else in first place is read
+/// as an engine's form.
+const SUBCOMMANDS: [&str; 9] = [
+    "serve", "pair", "check", "validate", "simulate", "finals", "systems", "client", "help",
+];
+
+/// Whether the arguments (without the program name) are one of the engines' forms.
+pub fn is_engine_form(args: &[OsString]) -> bool {
+    let Some(first) = args.first().and_then(|a| a.to_str()) else {
+        return false;
+    };
+    if SUBCOMMANDS.contains(&first) || matches!(first, "-h" | "--help" | "-V" | "--version") {
+        return false;
+    }
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    matches!(first, "--dutch" | "--burstein" | "-r") || has("-p") || has("-c") || has("-g")
+}
+
+enum Operation {
+    Pair(Option<PathBuf>),
+    Check,
+    Generate {
+        config: Option<PathBuf>,
+        output: PathBuf,
+        seed: u64,
+    },
+}
+
+struct EngineArgs {
+    system: SystemId,
+    input: Option<PathBuf>,
+    operation: Operation,
+}
+
+fn usage(what: &str) -> CliError {
+    CliError::Invalid(format!(
+        "{what}; usage: swisspair (--dutch | --burstein) in.trf (-p [out] | -c), or \
+         (--dutch | --burstein) -g [config] -o out.trf [-s seed]"
+    ))
+}
+
+fn parse(args: &[OsString]) -> Result<EngineArgs, CliError> {
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| {
+            a.to_str()
+                .map(str::to_string)
+                .ok_or_else(|| usage(&format!("argument {a:?} is not valid text")))
+        })
+        .collect::<Result<_, _>>()?;
+    // JaVaFo pairs by the Dutch system without being told.
+    let mut system = SystemId::Dutch;
+    let mut input = None;
+    let (mut pair, mut check, mut generate) = (None, false, false);
+    let (mut config, mut output, mut seed) = (None, None, 0u64);
+    let mut i = 0;
+    // An optional value: the next argument unless it is a flag.
+    let optional = |i: &mut usize| -> Option<String> {
+        match args.get(*i + 1) {
+            Some(v) if !v.starts_with('-') => {
+                *i += 1;
+                Some(v.clone())
+            }
+            _ => None,
+        }
+    };
+    while i < args.len() {
+        match args[i].as_str() {
+            "--dutch" => system = SystemId::Dutch,
+            "--burstein" => system = SystemId::Burstein,
+            "-r" => {}
+            "-l" => {
+                optional(&mut i);
+                eprintln!("swisspair: warning: -l (check-list files) is not supported; ignored");
+            }
+            "-p" => pair = Some(optional(&mut i).map(PathBuf::from)),
+            "-c" => check = true,
+            "-g" => {
+                generate = true;
+                config = optional(&mut i).map(PathBuf::from);
+            }
+            "-o" => {
+                output = Some(PathBuf::from(
+                    optional(&mut i).ok_or_else(|| usage("-o needs a file name"))?,
+                ))
+            }
+            "-s" => {
+                let v = optional(&mut i).ok_or_else(|| usage("-s needs a seed"))?;
+                seed = v
+                    .parse()
+                    .map_err(|_| usage(&format!("-s {v:?}: the seed is a whole number")))?;
+            }
+            flag if flag.starts_with('-') => return Err(usage(&format!("unknown flag {flag}"))),
+            file if input.is_none() => input = Some(PathBuf::from(file)),
+            extra => return Err(usage(&format!("unexpected argument {extra:?}"))),
+        }
+        i += 1;
+    }
+    let operation = match (pair, check, generate) {
+        (Some(out), false, false) => Operation::Pair(out),
+        (None, true, false) => Operation::Check,
+        (None, false, true) => {
+            if input.is_some() {
+                return Err(usage(
+                    "generating from a model file is not supported: give a configuration after -g",
+                ));
+            }
+            Operation::Generate {
+                config,
+                output: output.ok_or_else(|| usage("-g needs -o with the output file"))?,
+                seed,
+            }
+        }
+        _ => return Err(usage("give exactly one of -p, -c and -g")),
+    };
+    if !matches!(operation, Operation::Generate { .. }) && input.is_none() {
+        return Err(usage("give the tournament file"));
+    }
+    Ok(EngineArgs {
+        system,
+        input,
+        operation,
+    })
+}
+
+/// Runs an engine form.
+pub fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
+    let engine = parse(args)?;
+    match &engine.operation {
+        Operation::Pair(out) => pair(&engine, out.as_deref()),
+        Operation::Check => check(&engine),
+        Operation::Generate {
+            config,
+            output,
+            seed,
+        } => generate(engine.system, config.as_deref(), output, *seed),
+    }
+}
+
+fn input(engine: &EngineArgs) -> Result<&Path, CliError> {
+    engine
+        .input
+        .as_deref()
+        .ok_or_else(|| usage("give the tournament file"))
+}
+
+fn pair(engine: &EngineArgs, out: Option<&Path>) -> Result<ExitCode, CliError> {
+    let doc = read_trf(input(engine)?)?;
+    let options = PairOptions {
+        system: Some(engine.system),
+        ..PairOptions::default()
+    };
+    let answer = pairing::pair(&doc.tournament, &options)?;
+    for w in doc
+        .points_mismatches()
+        .iter()
+        .chain(&answer.pairing.warnings)
+    {
+        eprintln!("swisspair: warning: {w}");
+    }
+    let response = convert::pair::pair_answer(&answer);
+    write_output(
+        out.unwrap_or(Path::new("-")),
+        &pair_list(&response.boards, &response.byes),
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check(engine: &EngineArgs) -> Result<ExitCode, CliError> {
+    let path = input(engine)?;
+    let doc = read_trf(path)?;
+    let options = CheckOptions {
+        system: Some(engine.system),
+        ..CheckOptions::default()
+    };
+    let report = pairing::check(&doc.tournament, &options)?.report;
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    for r in report.rounds.iter().filter(|r| !r.matches()) {
+        println!("{stem}: Round #{}", r.round);
+        if let Some(e) = &r.error {
+            println!("  no valid pairing: {e}");
+        }
+        for d in &r.differences {
+            println!("  {d}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The reference generator's configuration (`Key=Value` lines, `#` comments).
+fn read_config(config: &mut SimConfig, text: &str, path: &Path) -> Result<(), CliError> {
+    let mut points = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |what: &str| {
+            CliError::Invalid(format!("{}:{}: {what}: {line:?}", path.display(), n + 1))
+        };
+        let (key, value) = line
+            .split_once('=')
+            .ok_or_else(|| bad("expected Key=Value"))?;
+        let value = value.trim();
+        let number = || value.parse::<f64>().map_err(|_| bad("not a number"));
+        let count = || value.parse::<u32>().map_err(|_| bad("not a whole number"));
+        // "One in N": the reference's rates.
+        let one_in = |n: f64| if n >= 1.0 { 1.0 / n } else { 0.0 };
+        match key.trim() {
+            "PlayersNumber" => config.players = count()?,
+            "RoundsNumber" => config.rounds = count()?,
+            "DrawPercentage" => config.draw_rate = (number()? / 100.0).clamp(0.0, 1.0),
+            "ForfeitRate" => config.forfeit_rate = one_in(number()?),
+            "HalfPointByeRate" | "HalfPointByteRate" => config.bye_request_rate = one_in(number()?),
+            "HighestRating" => config.max_rating = count()?,
+            "LowestRating" => config.min_rating = count()?,
+            "RetiredRate" => eprintln!(
+                "swisspair: warning: RetiredRate is read but not simulated (no withdrawals)"
+            ),
+            key @ ("PointsForWin"
+            | "PointsForDraw"
+            | "PointsForLoss"
+            | "PointsForForfeitLoss"
+            | "PointsForZPB"
+            | "PointsForPAB") => {
+                let v = Score::from_points_f64(number()?).map_err(|e| bad(&e.to_string()))?;
+                points.push((key.to_string(), v));
+            }
+            other => return Err(bad(&format!("unknown key {other}"))),
+        }
+    }
+    let get = |k: &str| points.iter().find(|(key, _)| key == k).map(|&(_, v)| v);
+    let base = Scoring::default();
+    let mut scoring = Scoring::with_game_points(
+        get("PointsForWin").unwrap_or(base.win),
+        get("PointsForDraw").unwrap_or(base.draw),
+        get("PointsForLoss").unwrap_or(base.loss),
+    );
+    if let Some(v) = get("PointsForForfeitLoss") {
+        scoring.forfeit_loss = v;
+        scoring.zero_point_bye = v;
+    }
+    if let Some(v) = get("PointsForZPB") {
+        scoring.zero_point_bye = v;
+    }
+    if let Some(v) = get("PointsForPAB") {
+        scoring.pab = v;
+    }
+    config.scoring = scoring;
+    if config.min_rating > config.max_rating {
+        return Err(CliError::Invalid(format!(
+            "{}: LowestRating {} is above HighestRating {}",
+            path.display(),
+            config.min_rating,
+            config.max_rating
+        )));
+    }
+    Ok(())
+}
+
+fn generate(
+    system: SystemId,
+    config_file: Option<&Path>,
+    output: &Path,
+    seed: u64,
+) -> Result<ExitCode, CliError> {
+    let mut config = SimConfig::new(system, 30, 7, seed);
+    if let Some(path) = config_file {
+        read_config(&mut config, &read_text(path)?, path)?;
+    }
+    let answer = pairing::simulate(&config)?;
+    let doc = trf::TrfDocument {
+        tournament: answer.tournament,
+        ..trf::TrfDocument::default()
+    };
+    let text =
+        trf::write(&doc, trf::Dialect::Trf26).map_err(|e| CliError::Invalid(e.to_string()))?;
+    write_output(output, &text)?;
+    Ok(ExitCode::SUCCESS)
+}
