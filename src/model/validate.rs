@@ -53,6 +53,12 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
             .map_or_else(|| format!("#{p}"), |pl| format!("{:?}", pl.id))
     };
     let n = t.players.len();
+    if n == 0 {
+        problems.push(Problem::new(
+            "tournament.players",
+            "the tournament has no players",
+        ));
+    }
     if t.total_rounds > 0 && t.rounds_paired() > t.total_rounds {
         problems.push(Problem::new(
             "tournament.total_rounds",

@@ -164,13 +164,23 @@ pub struct CheckAnswer {
 /// Re-pairs every round in the range and reports the differences.
 pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckAnswer, PairError> {
     let resolved = resolve(options.system, t)?;
+    let mut problems = Vec::new();
+    if t.players.is_empty() {
+        problems.push(Problem::new(
+            "tournament.players",
+            "the tournament has no players",
+        ));
+    }
     if let (Some(first), Some(last)) = (options.first_round, options.last_round)
         && first > last
     {
-        return Err(PairError::Invalid(Problems(vec![Problem::new(
+        problems.push(Problem::new(
             "first_round",
             format!("first round {first} comes after last round {last}"),
-        )])));
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(PairError::Invalid(Problems(problems)));
     }
     let report = check::check_with(resolved, t, options);
     Ok(CheckAnswer {

@@ -105,6 +105,9 @@ pub async fn serve_on(
     };
     tracing::info!(address = %listener.local_addr()?, "swisspair serving");
     tonic::transport::Server::builder()
+        .layer(tower::util::MapResponseLayer::new(
+            errors::oversize_is_resource_exhausted,
+        ))
         .add_service(health_service)
         .add_service(reflection)
         .add_service(service)

@@ -78,12 +78,18 @@ pub(crate) fn simulate_with(
     ] {
         if !(0.0..=1.0).contains(&rate) {
             return Err(SimError::Invalid(format!(
-                "{name} must be between 0 and 1, not {rate}"
+                "{name}: must be between 0 and 1, not {rate}"
             )));
         }
     }
     if config.players < 2 {
-        return Err(SimError::Invalid("at least two players".to_string()));
+        return Err(SimError::Invalid(format!(
+            "players: at least two players, not {}",
+            config.players
+        )));
+    }
+    if config.rounds == 0 {
+        return Err(SimError::Invalid("rounds: at least one round".to_string()));
     }
     let mut t = start(config);
     for _ in 0..config.rounds {
