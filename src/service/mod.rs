@@ -1,14 +1,14 @@
 //! The gRPC server: proto <-> model conversion ([`convert`]), validation, limits, health,
 //! reflection. Pairing runs on the blocking pool, never on the async executor, and at most
 //! `max_concurrent_pairings` at once.
+pub mod admission;
 pub mod convert;
+pub mod reflection;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 use tonic::{Request, Response, Status};
 
 use crate::check::{self, CheckOptions, manual};
@@ -17,6 +17,7 @@ use crate::proto;
 use crate::proto::pairing_service_server::{PairingService, PairingServiceServer};
 use crate::simulate::{self, SimConfig, SimError};
 use crate::systems::{self, PairError, PairingSystem as _, backgammon};
+use admission::{Admission, AdmissionLimits};
 use convert::Limits;
 
 /// Server settings.
@@ -28,6 +29,14 @@ pub struct ServerConfig {
     pub limits: Limits,
     /// Pairings computed at once (further requests wait).
     pub max_concurrent_pairings: usize,
+    /// Requests that may wait for a worker; more get `RESOURCE_EXHAUSTED` at once.
+    pub max_queued: usize,
+    /// Longest a request may take, whatever its client's deadline.
+    pub max_pairing: Duration,
+    /// After SIGTERM: how long health says NOT_SERVING while requests are still accepted.
+    pub drain: Duration,
+    /// After the drain: how long requests in flight may take before they are cancelled.
+    pub grace: Duration,
 }
 
 impl Default for ServerConfig {
@@ -37,6 +46,10 @@ impl Default for ServerConfig {
             max_message_bytes: 64 * 1024 * 1024,
             limits: Limits::default(),
             max_concurrent_pairings: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            max_queued: AdmissionLimits::default().max_queued,
+            max_pairing: AdmissionLimits::default().max_pairing,
+            drain: Duration::from_secs(5),
+            grace: Duration::from_secs(30),
         }
     }
 }
@@ -45,35 +58,29 @@ impl Default for ServerConfig {
 #[derive(Clone)]
 pub struct Service {
     limits: Limits,
-    permits: Arc<Semaphore>,
+    admission: Admission,
 }
 
 impl Service {
     pub fn new(config: &ServerConfig) -> Service {
         Service {
             limits: config.limits,
-            permits: Arc::new(Semaphore::new(config.max_concurrent_pairings.max(1))),
+            admission: Admission::new(AdmissionLimits {
+                workers: config.max_concurrent_pairings,
+                max_queued: config.max_queued,
+                max_pairing: config.max_pairing,
+            }),
         }
     }
 
-    /// Runs CPU-bound work on the blocking pool, bounded by the permits.
+    /// Runs CPU-bound work on the blocking pool through the admission (workers, bounded
+    /// queue, deadline, cancellation: [`admission`]).
     async fn run<T: Send + 'static>(
         &self,
+        timeout: Option<Duration>,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Status> {
-        let permit = self
-            .permits
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| Status::unavailable("the server is shutting down"))?;
-        tokio::task::spawn_blocking(move || {
-            let out = work();
-            drop(permit);
-            out
-        })
-        .await
-        .map_err(|e| Status::internal(format!("pairing task failed: {e}")))
+        self.admission.run(timeout, work).await
     }
 }
 
@@ -98,11 +105,11 @@ impl PairingService for Service {
         &self,
         request: Request<proto::PairRequest>,
     ) -> Result<Response<proto::PairResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = admission::split(request);
         let limits = self.limits;
         let started = Instant::now();
         let answer = self
-            .run(move || {
+            .run(timeout, move || {
                 let (mut t, options, warnings) =
                     convert::pair_request(&req, &limits).map_err(|p| invalid(&p))?;
                 t.assign_pairing_numbers(options.seed.unwrap_or(t.lot_seed));
@@ -139,9 +146,9 @@ impl PairingService for Service {
         &self,
         request: Request<proto::CheckRequest>,
     ) -> Result<Response<proto::CheckResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = admission::split(request);
         let limits = self.limits;
-        self.run(move || {
+        self.run(timeout, move || {
             let mut problems = Vec::new();
             let (t_in, trf_in) = match &req.input {
                 Some(proto::check_request::Input::Tournament(t)) => (Some(t), None),
@@ -200,9 +207,9 @@ impl PairingService for Service {
         &self,
         request: Request<proto::SimulateRequest>,
     ) -> Result<Response<proto::SimulateResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = admission::split(request);
         let limits = self.limits;
-        self.run(move || {
+        self.run(timeout, move || {
             let mut problems = Vec::new();
             let system = convert::system_from_proto(req.system);
             if system.is_none() {
@@ -257,9 +264,9 @@ impl PairingService for Service {
         &self,
         request: Request<proto::ValidatePairingRequest>,
     ) -> Result<Response<proto::ValidatePairingResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = admission::split(request);
         let limits = self.limits;
-        self.run(move || {
+        self.run(timeout, move || {
             let (mut t, options, proposal) =
                 convert::validate_request(&req, &limits).map_err(|p| invalid(&p))?;
             t.assign_pairing_numbers(options.seed.unwrap_or(t.lot_seed));
@@ -285,10 +292,10 @@ impl PairingService for Service {
         &self,
         request: Request<proto::PairProvisionalRequest>,
     ) -> Result<Response<proto::PairProvisionalResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = admission::split(request);
         let limits = self.limits;
         let answer = self
-            .run(move || {
+            .run(timeout, move || {
                 let (mut t, options, warnings) =
                     convert::provisional_request(&req, &limits).map_err(|p| invalid(&p))?;
                 t.assign_pairing_numbers(options.seed.unwrap_or(t.lot_seed));
@@ -310,10 +317,10 @@ impl PairingService for Service {
         &self,
         request: Request<proto::PairFinalsRequest>,
     ) -> Result<Response<proto::PairFinalsResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = admission::split(request);
         let limits = self.limits;
         let answer = self
-            .run(move || {
+            .run(timeout, move || {
                 let (mut t, options, warnings) =
                     convert::finals_request(&req, &limits).map_err(|p| invalid(&p))?;
                 t.assign_pairing_numbers(options.seed.unwrap_or(t.lot_seed));
@@ -378,7 +385,13 @@ pub fn list_systems() -> proto::ListSystemsResponse {
     }
 }
 
-/// Serves on `listener` until `shutdown` completes, then finishes the requests in flight.
+/// Serves on `listener` until `shutdown` completes, then shuts down in three phases:
+/// 1. *drain*: health answers NOT_SERVING (for the whole server and `PairingService`) and
+///    requests are still accepted for `config.drain`, so that load balancers see it first;
+/// 2. *grace*: no new connection or request is accepted; requests in flight (running or
+///    queued) finish, for at most `config.grace`;
+/// 3. what is still running is cancelled (its clients get `CANCELLED`) and the function
+///    returns `Ok`.
 pub async fn serve_on(
     listener: TcpListener,
     config: ServerConfig,
@@ -388,31 +401,75 @@ pub async fn serve_on(
     health_reporter
         .set_serving::<PairingServiceServer<Service>>()
         .await;
-    let reflection = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
-        .build_v1()?;
-    let service = PairingServiceServer::new(Service::new(&config))
+    let (reflection_v1, reflection_v1alpha) = reflection::services()?;
+    let pairing = Service::new(&config);
+    let admission = pairing.admission.clone();
+    let service = PairingServiceServer::new(pairing)
         .max_decoding_message_size(config.max_message_bytes)
         .max_encoding_message_size(config.max_message_bytes);
     let reporter = health_reporter.clone();
-    let shutdown = async move {
+    let (drained_tx, drained_rx) = tokio::sync::watch::channel(false);
+    let (drain, grace) = (config.drain, config.grace);
+    let phases = tokio::spawn(async move {
         shutdown.await;
-        // Tell load balancers first, then stop accepting; in-flight requests finish.
+        // Tell load balancers first, and keep answering while they notice.
         reporter
             .set_not_serving::<PairingServiceServer<Service>>()
             .await;
-        tracing::info!("shutting down: finishing requests in flight");
-    };
+        reporter
+            .set_service_status("", tonic_health::ServingStatus::NotServing)
+            .await;
+        tracing::info!(
+            drain_seconds = drain.as_secs_f64(),
+            "shutting down: health NOT_SERVING, still accepting requests"
+        );
+        tokio::time::sleep(drain).await;
+        tracing::info!(
+            grace_seconds = grace.as_secs_f64(),
+            "no longer accepting requests: finishing those in flight"
+        );
+        let _ = drained_tx.send(true);
+    });
     tracing::info!(address = %listener.local_addr()?, "swisspair serving");
-    tonic::transport::Server::builder()
+    let mut stop_accepting = drained_rx.clone();
+    let server = tonic::transport::Server::builder()
         .add_service(health_service)
-        .add_service(reflection)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
         .add_service(service)
         .serve_with_incoming_shutdown(
             tokio_stream::wrappers::TcpListenerStream::new(listener),
-            shutdown,
-        )
-        .await?;
+            async move {
+                let _ = stop_accepting.wait_for(|drained| *drained).await;
+            },
+        );
+    tokio::pin!(server);
+    let mut grace_rx = drained_rx;
+    let grace_over = async move {
+        if grace_rx.wait_for(|drained| *drained).await.is_ok() {
+            tokio::time::sleep(grace).await;
+        } else {
+            std::future::pending::<()>().await;
+        }
+    };
+    let result = tokio::select! {
+        r = &mut server => r,
+        () = grace_over => {
+            let cancelled = admission.cancel_all();
+            tracing::warn!(cancelled, "grace period over: cancelling the requests still in flight");
+            // The cancelled pairings stop at their next checkpoint; their answers go out.
+            match tokio::time::timeout(Duration::from_secs(5), &mut server).await {
+                Ok(r) => r,
+                Err(_) => {
+                    tracing::warn!("connections still open after the grace period: closing them");
+                    Ok(())
+                }
+            }
+        }
+    };
+    phases.abort();
+    result?;
+    tracing::info!("stopped");
     Ok(())
 }
 
