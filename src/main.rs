@@ -26,9 +26,16 @@ use swisspair::trf;
     about = "Swiss and round-robin pairing: gRPC server and CLI"
 )]
 struct Cli {
+    /// Encoding of the TRF files read: auto (UTF-8 with or without BOM, else
+    /// Latin-1/Windows-1252), utf-8, latin-1 or windows-1252.
+    #[arg(long, global = true, default_value = "auto")]
+    encoding: trf::Encoding,
     #[command(subcommand)]
     command: Command,
 }
+
+/// The `--encoding` given (read by every command that reads a TRF file).
+static ENCODING: std::sync::OnceLock<trf::Encoding> = std::sync::OnceLock::new();
 
 #[derive(Subcommand)]
 enum Command {
@@ -326,6 +333,7 @@ impl From<PairError> for CliError {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let _ = ENCODING.set(cli.encoding);
     let result = match cli.command {
         Command::Serve(args) => serve(args),
         Command::Pair(args) => pair(&args),
@@ -348,13 +356,26 @@ fn main() -> ExitCode {
     }
 }
 
+/// A text file in the `--encoding` given (detected by default: `trf::encoding`).
 fn read_text(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| CliError::File(format!("{}: {e}", path.display())))
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
+    trf::decode(&bytes, ENCODING.get().copied().unwrap_or_default())
+        .map(|d| d.text)
+        .map_err(|e| CliError::Invalid(format!("{}:{e}", path.display())))
 }
 
+/// A TRF file; every error in it (up to a cap), one `file:line:column: what` a line.
 fn read_trf(path: &Path) -> Result<trf::TrfDocument, CliError> {
     let text = read_text(path)?;
-    trf::read(&text).map_err(|e| CliError::Invalid(format!("{}:{e}", path.display())))
+    trf::read_reporting(&text).map_err(|errors| {
+        let lines: Vec<String> = errors
+            .0
+            .iter()
+            .map(|e| format!("{}:{e}", path.display()))
+            .collect();
+        CliError::Invalid(lines.join("\n"))
+    })
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, CliError> {

@@ -544,7 +544,7 @@ pub fn snapshot(
 ) -> (Tournament, Vec<String>) {
     match (tournament, trf_text) {
         (Some(pt), _) => (tournament_from_proto(pt, limits, problems), Vec::new()),
-        (None, Some(text)) => match trf::read(text) {
+        (None, Some(text)) => match trf::read_reporting(text) {
             Ok(doc) => {
                 if doc.tournament.players.len() > limits.max_players {
                     problems.push(Problem::new(
@@ -559,11 +559,13 @@ pub fn snapshot(
                 let warnings = doc.points_mismatches();
                 (doc.tournament, warnings)
             }
-            Err(e) => {
-                problems.push(Problem::new(
-                    "trf",
-                    format!("line {}, column {}: {}", e.line, e.column, e.message),
-                ));
+            Err(errors) => {
+                for e in errors.0 {
+                    problems.push(Problem::new(
+                        "trf",
+                        format!("line {}, column {}: {}", e.line, e.column, e.message),
+                    ));
+                }
                 (Tournament::default(), Vec::new())
             }
         },
@@ -580,9 +582,15 @@ pub fn pair_request(
     limits: &Limits,
 ) -> Result<(Tournament, PairOptions, Vec<String>), Problems> {
     let mut problems = Vec::new();
+    let decoded: String;
     let (tournament_in, trf_in) = match &req.input {
         Some(proto::pair_request::Input::Tournament(t)) => (Some(t), None),
         Some(proto::pair_request::Input::Trf(text)) => (None, Some(text.as_str())),
+        Some(proto::pair_request::Input::TrfBytes(bytes)) => {
+            decoded = super::trf_input::decode_bytes(bytes, &req.trf_encoding, &mut problems)
+                .ok_or_else(|| Problems(std::mem::take(&mut problems)))?;
+            (None, Some(decoded.as_str()))
+        }
         None => (None, None),
     };
     let (t, warnings) = snapshot(tournament_in, trf_in, limits, &mut problems);
@@ -724,11 +732,15 @@ pub fn provisional_request(
         Some(proto::pair_provisional_request::Input::Trf(text)) => {
             Some(proto::pair_request::Input::Trf(text.clone()))
         }
+        Some(proto::pair_provisional_request::Input::TrfBytes(bytes)) => {
+            Some(proto::pair_request::Input::TrfBytes(bytes.clone()))
+        }
         None => None,
     };
     pair_request(
         &proto::PairRequest {
             input,
+            trf_encoding: req.trf_encoding.clone(),
             round: req.round,
             seed: req.seed,
             explanation_detail: req.explanation_detail,
@@ -751,11 +763,15 @@ pub fn finals_request(
         Some(proto::pair_finals_request::Input::Trf(text)) => {
             Some(proto::pair_request::Input::Trf(text.clone()))
         }
+        Some(proto::pair_finals_request::Input::TrfBytes(bytes)) => {
+            Some(proto::pair_request::Input::TrfBytes(bytes.clone()))
+        }
         None => None,
     };
     pair_request(
         &proto::PairRequest {
             input,
+            trf_encoding: req.trf_encoding.clone(),
             seed: req.seed,
             explanation_detail: req.explanation_detail,
             system: req.system,
@@ -870,9 +886,13 @@ pub fn validate_request(
             proto::pair_request::Input::Tournament(t)
         }
         proto::validate_pairing_request::Input::Trf(text) => proto::pair_request::Input::Trf(text),
+        proto::validate_pairing_request::Input::TrfBytes(bytes) => {
+            proto::pair_request::Input::TrfBytes(bytes)
+        }
     });
     let as_pair = proto::PairRequest {
         input,
+        trf_encoding: req.trf_encoding.clone(),
         round: req.round,
         absent_player_ids: req.absent_player_ids.clone(),
         requested_byes: req.requested_byes.clone(),

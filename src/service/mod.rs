@@ -4,6 +4,7 @@
 pub mod admission;
 pub mod convert;
 pub mod reflection;
+pub mod trf_input;
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -150,9 +151,15 @@ impl PairingService for Service {
         let limits = self.limits;
         self.run(timeout, move || {
             let mut problems = Vec::new();
+            let decoded;
             let (t_in, trf_in) = match &req.input {
                 Some(proto::check_request::Input::Tournament(t)) => (Some(t), None),
                 Some(proto::check_request::Input::Trf(text)) => (None, Some(text.as_str())),
+                Some(proto::check_request::Input::TrfBytes(bytes)) => {
+                    decoded = trf_input::decode_bytes(bytes, &req.trf_encoding, &mut problems)
+                        .ok_or_else(|| invalid(&Problems(std::mem::take(&mut problems))))?;
+                    (None, Some(decoded.as_str()))
+                }
                 None => (None, None),
             };
             let (mut t, _) = convert::snapshot(t_in, trf_in, &limits, &mut problems);
