@@ -196,8 +196,10 @@ pub fn pair(t: &Tournament, options: &PairOptions) -> Result<RoundPairing, PairE
     };
     let mut round = RoundToPair::prepare(t, options)?;
     let mut pairing = system.pair(&round)?;
-    if pairing.colourless {
-        // CG-8's first-round colour lot means nothing to a system without colours.
+    if pairing.colourless || id == SystemId::RoundRobin {
+        // CG-8's first-round colour lot means nothing to a system without colours, nor to
+        // a round robin, whose table fixes the colours (round_robin: only a given colour
+        // counts).
         let lot = common::colour_lot_warning(round.initial_colour, round.seed);
         round.warnings.retain(|w| *w != lot);
     }
