@@ -252,7 +252,13 @@ impl PairingService for Service {
             };
             let t = simulate::simulate(&config).map_err(|e| match e {
                 SimError::Invalid(m) => Status::invalid_argument(m),
-                SimError::Pairing { error, .. } => status_of(&error),
+                SimError::Pairing { round, error } => {
+                    let status = status_of(&error);
+                    Status::new(
+                        status.code(),
+                        format!("round {round}: {}", status.message()),
+                    )
+                }
             })?;
             let doc = crate::trf::TrfDocument {
                 tournament: t.clone(),

@@ -91,11 +91,14 @@ pub fn start(config: &SimConfig) -> Tournament {
         system: Some(config.system),
         total_rounds: config.rounds,
         scoring: config.scoring,
+        // Drawn for every system (the generator draws the same sequence whatever it), but a
+        // system without colours (backgammon) records none: its TRF gets no XXC.
         initial_colour: Some(if rng.random::<bool>() {
             Colour::White
         } else {
             Colour::Black
-        }),
+        })
+        .filter(|_| config.system != SystemId::Backgammon),
         lot_seed: config.seed,
         options: config.options.clone(),
         players,

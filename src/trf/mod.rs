@@ -16,6 +16,7 @@
 mod diagnose;
 pub mod encoding;
 mod reader;
+mod settings;
 mod writer;
 
 pub use diagnose::{MAX_ERRORS, TrfErrors, read_reporting};

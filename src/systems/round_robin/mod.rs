@@ -165,17 +165,30 @@ impl PairingSystem for RoundRobin {
             );
         }
         let sched = schedule(size, r.number, opts.swap_last_two_rounds);
-        // CG-8: a given first-round colour of Black for table number 1 reverses every game of
-        // the table (the table's colour balance is kept). Without one the table's own
-        // colours stand (C.05 Annex 1: number 1 White in round 1); CG-8's lot is not drawn,
-        // since the table numbers (by pairing number, or by lot with order=LOT) already
-        // decide who has which colour.
-        let black_first = !r.initial_colour_drawn && r.initial_colour == Colour::Black;
+        // CG-8: the colour of pairing number 1 in round 1, when given, is honoured by
+        // reversing every game of the table when the table gives him the other colour (the
+        // table's colour balance is kept). In round 1 of a Berger table, table numbers up
+        // to size/2 have White. Without a given colour the table's own colours stand
+        // (C.05 Annex 1) and CG-8's lot is not drawn: the table numbers (by pairing number,
+        // or by lot with order=LOT) already decide who has which colour.
+        let first = (0..t.players.len()).min_by_key(|&p| t.pairing_number(p));
+        let first_table = first
+            .and_then(|f| seat.iter().position(|&p| p == f))
+            .map_or(1, |i| i as u32 + 1);
+        let table_colour = if first_table <= size / 2 {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        let black_first = !r.initial_colour_drawn && r.initial_colour != table_colour;
         if black_first {
             ex.step(
                 "CG-8",
-                "first-round colour Black for table number 1: every game of the table has its colours reversed",
-                Vec::new(),
+                format!(
+                    "first-round colour {} for pairing number 1 (table number {first_table}, {} by the table): every game of the table has its colours reversed",
+                    r.initial_colour, table_colour
+                ),
+                first.into_iter().collect(),
             );
         }
         let reversed = (sched.cycle == 2) != black_first;
