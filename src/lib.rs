@@ -41,6 +41,7 @@
 //! pairing-allocated bye. A backgammon game against the phantom "[absent]" is a bye of its
 //! own kind (`AbsentOpponent`): a win, a down-float against a 0-win opponent for BG-7, and
 //! nothing at all in tie-breaks (BG-3).
+pub mod cancel;
 pub mod check;
 pub mod matching;
 pub mod model;

@@ -91,13 +91,34 @@ impl From<DetailArg> for Detail {
     }
 }
 
-pub fn read_text(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| CliError::File(format!("{}: {e}", path.display())))
+/// The `--encoding` given (read by every command that reads a TRF file).
+static ENCODING: std::sync::OnceLock<trf::Encoding> = std::sync::OnceLock::new();
+
+/// Records the `--encoding` of the command line (once, at start-up).
+pub fn set_encoding(encoding: trf::Encoding) {
+    let _ = ENCODING.set(encoding);
 }
 
+/// A text file in the `--encoding` given (detected by default: `trf::encoding`).
+pub fn read_text(path: &Path) -> Result<String, CliError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError::File(format!("{}: {e}", path.display())))?;
+    trf::decode(&bytes, ENCODING.get().copied().unwrap_or_default())
+        .map(|d| d.text)
+        .map_err(|e| CliError::Invalid(format!("{}:{e}", path.display())))
+}
+
+/// A TRF file; every error in it (up to a cap), one `file:line:column: what` a line.
 pub fn read_trf(path: &Path) -> Result<trf::TrfDocument, CliError> {
     let text = read_text(path)?;
-    trf::read(&text).map_err(|e| CliError::Invalid(format!("{}:{e}", path.display())))
+    trf::read_reporting(&text).map_err(|errors| {
+        let lines: Vec<String> = errors
+            .0
+            .iter()
+            .map(|e| format!("{}:{e}", path.display()))
+            .collect();
+        CliError::Invalid(lines.join("\n"))
+    })
 }
 
 pub fn runtime() -> Result<tokio::runtime::Runtime, CliError> {

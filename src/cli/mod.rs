@@ -29,6 +29,10 @@ pub use error::CliError;
     about = "Swiss and round-robin pairing: gRPC server and CLI"
 )]
 struct Cli {
+    /// Encoding of the TRF files read: auto (UTF-8 with or without BOM, else
+    /// Latin-1/Windows-1252), utf-8, latin-1 or windows-1252.
+    #[arg(long, global = true, default_value = "auto")]
+    encoding: swisspair::trf::Encoding,
     #[command(subcommand)]
     command: Command,
 }
@@ -88,6 +92,7 @@ fn quiet_on_closed_pipe() {
 }
 
 fn run_command(cli: Cli) -> Result<ExitCode, CliError> {
+    args::set_encoding(cli.encoding);
     match cli.command {
         Command::Serve(args) => serve::run(args),
         Command::Pair(args) => pair::run(&args),

@@ -31,6 +31,18 @@ pub struct ServeArgs {
     /// Pairings computed at once (default: the number of cores).
     #[arg(long)]
     workers: Option<usize>,
+    /// Requests that may wait for a worker; more are refused at once (RESOURCE_EXHAUSTED).
+    #[arg(long, default_value_t = 64)]
+    max_queued: usize,
+    /// Longest a request may take, whatever its client's deadline (DEADLINE_EXCEEDED).
+    #[arg(long, default_value_t = 300.0)]
+    max_pairing_seconds: f64,
+    /// After SIGTERM: seconds health says NOT_SERVING while requests are still accepted.
+    #[arg(long, default_value_t = 5.0)]
+    drain_seconds: f64,
+    /// After the drain: seconds requests in flight may take before they are cancelled.
+    #[arg(long, default_value_t = 30.0)]
+    grace_seconds: f64,
 }
 
 /// The first address `host:port` resolves to.
@@ -61,6 +73,14 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         ..ServerConfig::default()
     };
     config.limits.max_players = args.max_players;
+    service::admission::apply_cli(
+        &mut config,
+        args.max_queued,
+        args.max_pairing_seconds,
+        args.drain_seconds,
+        args.grace_seconds,
+    )
+    .map_err(CliError::Invalid)?;
     if let Some(w) = args.workers {
         config.max_concurrent_pairings = w.max(1);
     }

@@ -449,6 +449,7 @@ impl<W: Weight> Solver<W> {
         let max_steps = (self.n / 2 + 2).saturating_mul(per_augmentation);
         for _ in 0..max_steps {
             while let Some(v) = self.queue.pop() {
+                crate::cancel::checkpoint();
                 // Skip vertices whose tree was dissolved after queueing.
                 if self.label[self.top[v]] == Label::S {
                     self.scan(v)?;

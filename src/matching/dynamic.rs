@@ -307,6 +307,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         for &v in &touched {
             self.is_touched[v as usize] = false;
         }
+        crate::cancel::checkpoint();
         for &v in &touched {
             if self.removed[v as usize] {
                 continue;
@@ -353,6 +354,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         for k in 0..self.active.len() {
             let v = self.active[k];
             let mut u = W::ZERO;
+            crate::cancel::checkpoint();
             for &w in &self.active {
                 if w != v {
                     let x = ws.weight(v as usize, w as usize);
@@ -370,6 +372,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             self.dual[v as usize] = u;
         }
         for k in 0..self.active.len() {
+            crate::cancel::checkpoint();
             let v = self.active[k];
             let vi = v as usize;
             if self.mate[vi] != NIL || self.dual[vi] <= W::ZERO {
@@ -588,6 +591,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
     fn scan_queue<S: WeightSource<W>>(&mut self, ws: &S) -> Result<bool, DynamicError> {
         while let Some(v) = self.queue.pop() {
             self.stats.scans += 1;
+            crate::cancel::checkpoint();
             let vi = v as usize;
             let uv = self.dual[vi];
             let key_base = uv.wadd(self.shift);

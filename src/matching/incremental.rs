@@ -456,6 +456,7 @@ impl<G: Adjacency> Matcher<G> {
         let mut head = 0;
         while head < self.queue.len() {
             let v = self.queue[head];
+            crate::cancel::checkpoint();
             head += 1;
             self.graph.row_into(v, row);
             for (slot, &a) in row.iter_mut().zip(&self.alive) {

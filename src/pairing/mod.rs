@@ -130,8 +130,9 @@ pub(crate) fn pair_with(
     };
     let mut round = RoundToPair::prepare(t, options)?;
     let mut pairing = system.pair(&round)?;
-    if pairing.colourless {
-        // CG-8's first-round colour lot means nothing to a system without colours.
+    if pairing.colourless || system.absolute_rules().fixed_colours {
+        // CG-8's first-round colour lot means nothing to a system without colours, nor to
+        // one whose table fixes them (a round robin: only a given colour counts).
         let lot = systems::common::colour_lot_warning(round.initial_colour, round.seed);
         round.warnings.retain(|w| *w != lot);
     }

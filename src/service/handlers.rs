@@ -18,11 +18,11 @@ impl PairingService for Service {
         &self,
         request: Request<proto::PairRequest>,
     ) -> Result<Response<proto::PairResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
         let started = Instant::now();
         let answer = self
-            .run(move || {
+            .run(timeout, move || {
                 let (t, options, warnings) =
                     convert::pair_request(&req, &limits).map_err(|p| invalid(&p))?;
                 let mut answer = pairing::pair(&t, &options)?;
@@ -50,9 +50,9 @@ impl PairingService for Service {
         &self,
         request: Request<proto::CheckRequest>,
     ) -> Result<Response<proto::CheckResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
-        self.run(move || {
+        self.run(timeout, move || {
             let (t, options, _) =
                 convert::check::check_request(&req, &limits).map_err(|p| invalid(&p))?;
             let answer = pairing::check(&t, &options)?;
@@ -72,9 +72,9 @@ impl PairingService for Service {
         &self,
         request: Request<proto::SimulateRequest>,
     ) -> Result<Response<proto::SimulateResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
-        self.run(move || {
+        self.run(timeout, move || {
             let config =
                 convert::simulate::simulate_request(&req, &limits).map_err(|p| invalid(&p))?;
             let answer = pairing::simulate(&config)?;
@@ -87,9 +87,9 @@ impl PairingService for Service {
         &self,
         request: Request<proto::ValidatePairingRequest>,
     ) -> Result<Response<proto::ValidatePairingResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
-        self.run(move || {
+        self.run(timeout, move || {
             let (t, options, proposal) =
                 convert::validate_request(&req, &limits).map_err(|p| invalid(&p))?;
             let answer = pairing::validate(&t, &proposal, &options)?;
@@ -112,10 +112,10 @@ impl PairingService for Service {
         &self,
         request: Request<proto::PairProvisionalRequest>,
     ) -> Result<Response<proto::PairProvisionalResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
         let answer = self
-            .run(move || {
+            .run(timeout, move || {
                 let (t, options, warnings) =
                     convert::provisional_request(&req, &limits).map_err(|p| invalid(&p))?;
                 let mut answer = pairing::provisional(&t, &options)?;
@@ -135,10 +135,10 @@ impl PairingService for Service {
         &self,
         request: Request<proto::PairFinalsRequest>,
     ) -> Result<Response<proto::PairFinalsResponse>, Status> {
-        let req = request.into_inner();
+        let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
         let answer = self
-            .run(move || {
+            .run(timeout, move || {
                 let (t, options, warnings) =
                     convert::finals_request(&req, &limits).map_err(|p| invalid(&p))?;
                 let mut answer = pairing::finals(&t, &options)?;

@@ -1,20 +1,23 @@
 //! The gRPC server: proto <-> model conversion ([`convert`], by message family), the
-//! handlers ([`handlers`], thin adapters over [`crate::pairing`]), one error mapping
-//! ([`errors`]), limits, health, reflection. Pairing runs on the blocking pool, never on the
-//! async executor, and at most `max_concurrent_pairings` at once.
+//! handlers (`handlers.rs`, thin adapters over [`crate::pairing`]), one error mapping
+//! ([`errors`]), admission (workers, bounded queue, deadlines, cancellation: [`admission`]),
+//! limits, health, reflection. Pairing runs on the blocking pool, never on the async
+//! executor.
+pub mod admission;
 pub mod convert;
 pub mod errors;
 mod handlers;
+pub mod reflection;
+pub mod trf_input;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 use tonic::Status;
 
-use crate::proto;
 use crate::proto::pairing_service_server::PairingServiceServer;
+use admission::{Admission, AdmissionLimits};
 use convert::Limits;
 
 /// Server settings.
@@ -26,6 +29,14 @@ pub struct ServerConfig {
     pub limits: Limits,
     /// Pairings computed at once (further requests wait).
     pub max_concurrent_pairings: usize,
+    /// Requests that may wait for a worker; more get `RESOURCE_EXHAUSTED` at once.
+    pub max_queued: usize,
+    /// Longest a request may take, whatever its client's deadline.
+    pub max_pairing: Duration,
+    /// After SIGTERM: how long health says NOT_SERVING while requests are still accepted.
+    pub drain: Duration,
+    /// After the drain: how long requests in flight may take before they are cancelled.
+    pub grace: Duration,
 }
 
 impl Default for ServerConfig {
@@ -35,6 +46,10 @@ impl Default for ServerConfig {
             max_message_bytes: 64 * 1024 * 1024,
             limits: Limits::default(),
             max_concurrent_pairings: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            max_queued: AdmissionLimits::default().max_queued,
+            max_pairing: AdmissionLimits::default().max_pairing,
+            drain: Duration::from_secs(5),
+            grace: Duration::from_secs(30),
         }
     }
 }
@@ -43,42 +58,42 @@ impl Default for ServerConfig {
 #[derive(Clone)]
 pub struct Service {
     limits: Limits,
-    permits: Arc<Semaphore>,
+    admission: Admission,
 }
 
 impl Service {
     pub fn new(config: &ServerConfig) -> Service {
         Service {
             limits: config.limits,
-            permits: Arc::new(Semaphore::new(config.max_concurrent_pairings.max(1))),
+            admission: Admission::new(AdmissionLimits {
+                workers: config.max_concurrent_pairings,
+                max_queued: config.max_queued,
+                max_pairing: config.max_pairing,
+            }),
         }
     }
 
-    /// Runs CPU-bound work on the blocking pool, bounded by the permits.
+    /// Runs CPU-bound work on the blocking pool through the admission (workers, bounded
+    /// queue, deadline, cancellation: [`admission`]).
     async fn run<T: Send + 'static>(
         &self,
+        timeout: Option<Duration>,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Status> {
-        let permit = self
-            .permits
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| Status::unavailable("the server is shutting down"))?;
-        tokio::task::spawn_blocking(move || {
-            let out = work();
-            drop(permit);
-            out
-        })
-        .await
-        .map_err(|e| Status::internal(format!("pairing task failed: {e}")))
+        self.admission.run(timeout, work).await
     }
 }
 
 /// Every implemented system with its options (`ListSystems`, `swisspair systems`).
 pub use convert::systems::list_systems;
 
-/// Serves on `listener` until `shutdown` completes, then finishes the requests in flight.
+/// Serves on `listener` until `shutdown` completes, then shuts down in three phases:
+/// 1. *drain*: health answers NOT_SERVING (for the whole server and `PairingService`) and
+///    requests are still accepted for `config.drain`, so that load balancers see it first;
+/// 2. *grace*: no new connection or request is accepted; requests in flight (running or
+///    queued) finish, for at most `config.grace`;
+/// 3. what is still running is cancelled (its clients get `CANCELLED`) and the function
+///    returns `Ok`.
 pub async fn serve_on(
     listener: TcpListener,
     config: ServerConfig,
@@ -88,34 +103,78 @@ pub async fn serve_on(
     health_reporter
         .set_serving::<PairingServiceServer<Service>>()
         .await;
-    let reflection = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
-        .build_v1()?;
-    let service = PairingServiceServer::new(Service::new(&config))
+    let (reflection_v1, reflection_v1alpha) = reflection::services()?;
+    let pairing = Service::new(&config);
+    let admission = pairing.admission.clone();
+    let service = PairingServiceServer::new(pairing)
         .max_decoding_message_size(config.max_message_bytes)
         .max_encoding_message_size(config.max_message_bytes);
     let reporter = health_reporter.clone();
-    let shutdown = async move {
+    let (drained_tx, drained_rx) = tokio::sync::watch::channel(false);
+    let (drain, grace) = (config.drain, config.grace);
+    let phases = tokio::spawn(async move {
         shutdown.await;
-        // Tell load balancers first, then stop accepting; in-flight requests finish.
+        // Tell load balancers first, and keep answering while they notice.
         reporter
             .set_not_serving::<PairingServiceServer<Service>>()
             .await;
-        tracing::info!("shutting down: finishing requests in flight");
-    };
+        reporter
+            .set_service_status("", tonic_health::ServingStatus::NotServing)
+            .await;
+        tracing::info!(
+            drain_seconds = drain.as_secs_f64(),
+            "shutting down: health NOT_SERVING, still accepting requests"
+        );
+        tokio::time::sleep(drain).await;
+        tracing::info!(
+            grace_seconds = grace.as_secs_f64(),
+            "no longer accepting requests: finishing those in flight"
+        );
+        let _ = drained_tx.send(true);
+    });
     tracing::info!(address = %listener.local_addr()?, "swisspair serving");
-    tonic::transport::Server::builder()
+    let mut stop_accepting = drained_rx.clone();
+    let server = tonic::transport::Server::builder()
         .layer(tower::util::MapResponseLayer::new(
             errors::oversize_is_resource_exhausted,
         ))
         .add_service(health_service)
-        .add_service(reflection)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
         .add_service(service)
         .serve_with_incoming_shutdown(
             tokio_stream::wrappers::TcpListenerStream::new(listener),
-            shutdown,
-        )
-        .await?;
+            async move {
+                let _ = stop_accepting.wait_for(|drained| *drained).await;
+            },
+        );
+    tokio::pin!(server);
+    let mut grace_rx = drained_rx;
+    let grace_over = async move {
+        if grace_rx.wait_for(|drained| *drained).await.is_ok() {
+            tokio::time::sleep(grace).await;
+        } else {
+            std::future::pending::<()>().await;
+        }
+    };
+    let result = tokio::select! {
+        r = &mut server => r,
+        () = grace_over => {
+            let cancelled = admission.cancel_all();
+            tracing::warn!(cancelled, "grace period over: cancelling the requests still in flight");
+            // The cancelled pairings stop at their next checkpoint; their answers go out.
+            match tokio::time::timeout(Duration::from_secs(5), &mut server).await {
+                Ok(r) => r,
+                Err(_) => {
+                    tracing::warn!("connections still open after the grace period: closing them");
+                    Ok(())
+                }
+            }
+        }
+    };
+    phases.abort();
+    result?;
+    tracing::info!("stopped");
     Ok(())
 }
 

@@ -114,11 +114,15 @@ pub fn start(config: &SimConfig) -> Tournament {
         system: Some(config.system),
         total_rounds: config.rounds,
         scoring: config.scoring,
+        // Drawn for every system (the generator draws the same sequence whatever it), but a
+        // system without colours (backgammon, by its own declaration) records none: its TRF
+        // gets no XXC.
         initial_colour: Some(if rng.random::<bool>() {
             Colour::White
         } else {
             Colour::Black
-        }),
+        })
+        .filter(|_| systems::find(config.system).is_none_or(|s| !s.absolute_rules().colourless)),
         lot_seed: config.seed,
         options: config.options.clone(),
         players,

@@ -13,9 +13,14 @@
 //! `V` ("victory over [absent]") is swisspair's extension; other engines reject it, which
 //! is right, since they do not pair backgammon. The points column counts it as a forfeit
 //! win. Reading and writing it round-trips exactly.
+mod diagnose;
+pub mod encoding;
 mod reader;
+mod settings;
 mod writer;
 
+pub use diagnose::{MAX_ERRORS, TrfErrors, read_reporting};
+pub use encoding::{DecodeError, Decoded, Encoding, decode};
 pub use reader::read;
 pub use writer::{Dialect, MAX_TRF_PLAYERS, WriteError, write};
 

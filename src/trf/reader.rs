@@ -227,6 +227,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 }
             }
             "XXS" => read_xxs(&chars, ln, &mut t.scoring)?,
+            "XXO" => super::settings::read_xxo(&chars, ln, t)?,
             "192" => {
                 let value = cols(&chars, 5, chars.len());
                 match SystemId::from_trf_code(&value) {

@@ -123,6 +123,10 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
             }
         }
     }
+    // Seed, system and options (swisspair's XXO), so that the file can be re-paired alone.
+    if let Some(xxo) = super::settings::xxo_line(t) {
+        line(&mut out, xxo);
+    }
     let points = t.points_after(t.rounds.len() as u32);
     let mut order: Vec<usize> = (0..t.players.len()).collect();
     order.sort_by_key(|&p| rank(p));

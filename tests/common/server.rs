@@ -12,6 +12,11 @@ pub struct Server {
 
 impl Server {
     pub async fn start(config: ServerConfig) -> Server {
+        // No drain period: `stop` would otherwise wait for it.
+        let config = ServerConfig {
+            drain: std::time::Duration::ZERO,
+            ..config
+        };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");

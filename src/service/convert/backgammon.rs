@@ -20,11 +20,15 @@ pub fn provisional_request(
         Some(proto::pair_provisional_request::Input::Trf(text)) => {
             Some(proto::pair_request::Input::Trf(text.clone()))
         }
+        Some(proto::pair_provisional_request::Input::TrfBytes(bytes)) => {
+            Some(proto::pair_request::Input::TrfBytes(bytes.clone()))
+        }
         None => None,
     };
     pair_request(
         &proto::PairRequest {
             input,
+            trf_encoding: req.trf_encoding.clone(),
             round: req.round,
             seed: req.seed,
             explanation_detail: req.explanation_detail,
@@ -47,11 +51,15 @@ pub fn finals_request(
         Some(proto::pair_finals_request::Input::Trf(text)) => {
             Some(proto::pair_request::Input::Trf(text.clone()))
         }
+        Some(proto::pair_finals_request::Input::TrfBytes(bytes)) => {
+            Some(proto::pair_request::Input::TrfBytes(bytes.clone()))
+        }
         None => None,
     };
     pair_request(
         &proto::PairRequest {
             input,
+            trf_encoding: req.trf_encoding.clone(),
             seed: req.seed,
             explanation_detail: req.explanation_detail,
             system: req.system,

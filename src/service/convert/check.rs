@@ -15,9 +15,16 @@ pub fn check_request(
     limits: &Limits,
 ) -> Result<(Tournament, CheckOptions, Vec<String>), Problems> {
     let mut problems = Vec::new();
+    let decoded;
     let (t_in, trf_in) = match &req.input {
         Some(proto::check_request::Input::Tournament(t)) => (Some(t), None),
         Some(proto::check_request::Input::Trf(text)) => (None, Some(text.as_str())),
+        Some(proto::check_request::Input::TrfBytes(bytes)) => {
+            decoded =
+                crate::service::trf_input::decode_bytes(bytes, &req.trf_encoding, &mut problems)
+                    .ok_or_else(|| Problems(std::mem::take(&mut problems)))?;
+            (None, Some(decoded.as_str()))
+        }
         None => (None, None),
     };
     let (t, warnings) = snapshot(t_in, trf_in, limits, &mut problems);

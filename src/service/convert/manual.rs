@@ -18,9 +18,13 @@ pub fn validate_request(
             proto::pair_request::Input::Tournament(t)
         }
         proto::validate_pairing_request::Input::Trf(text) => proto::pair_request::Input::Trf(text),
+        proto::validate_pairing_request::Input::TrfBytes(bytes) => {
+            proto::pair_request::Input::TrfBytes(bytes)
+        }
     });
     let as_pair = proto::PairRequest {
         input,
+        trf_encoding: req.trf_encoding.clone(),
         round: req.round,
         absent_player_ids: req.absent_player_ids.clone(),
         requested_byes: req.requested_byes.clone(),

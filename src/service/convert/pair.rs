@@ -13,9 +13,16 @@ pub fn pair_request(
     limits: &Limits,
 ) -> Result<(Tournament, PairOptions, Vec<String>), Problems> {
     let mut problems = Vec::new();
+    let decoded: String;
     let (tournament_in, trf_in) = match &req.input {
         Some(proto::pair_request::Input::Tournament(t)) => (Some(t), None),
         Some(proto::pair_request::Input::Trf(text)) => (None, Some(text.as_str())),
+        Some(proto::pair_request::Input::TrfBytes(bytes)) => {
+            decoded =
+                crate::service::trf_input::decode_bytes(bytes, &req.trf_encoding, &mut problems)
+                    .ok_or_else(|| Problems(std::mem::take(&mut problems)))?;
+            (None, Some(decoded.as_str()))
+        }
         None => (None, None),
     };
     let (t, warnings) = snapshot(tournament_in, trf_in, limits, &mut problems);

@@ -467,7 +467,7 @@ pub fn snapshot(
 ) -> (Tournament, Vec<String>) {
     match (tournament, trf_text) {
         (Some(pt), _) => (tournament_from_proto(pt, limits, problems), Vec::new()),
-        (None, Some(text)) => match trf::read(text) {
+        (None, Some(text)) => match trf::read_reporting(text) {
             Ok(doc) => {
                 if doc.tournament.players.len() > limits.max_players {
                     problems.push(Problem::new(
@@ -482,11 +482,13 @@ pub fn snapshot(
                 let warnings = doc.points_mismatches();
                 (doc.tournament, warnings)
             }
-            Err(e) => {
-                problems.push(Problem::new(
-                    "trf",
-                    format!("line {}, column {}: {}", e.line, e.column, e.message),
-                ));
+            Err(errors) => {
+                for e in errors.0 {
+                    problems.push(Problem::new(
+                        "trf",
+                        format!("line {}, column {}: {}", e.line, e.column, e.message),
+                    ));
+                }
                 (Tournament::default(), Vec::new())
             }
         },

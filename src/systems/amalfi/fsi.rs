@@ -817,6 +817,7 @@ impl<'a> Field<'a> {
         let mut checks = 0usize;
         let mut descend = true;
         loop {
+            crate::cancel::checkpoint();
             if descend {
                 let from = frames.last().map_or(0, |f| f.p + 1);
                 let Some(p) = (from..n).find(|&i| !paired.has(i)) else {

@@ -152,6 +152,7 @@ fn search(f: &Field, list: &[PlayerIdx], k: usize, tr: &mut Trace) -> Result<Vec
     let mut p = 0usize;
     let id = |pos: usize| f.id[list[pos]];
     while slots.len() < half {
+        crate::cancel::checkpoint();
         // Step 2: every position above p is paired, and an unpaired one remains.
         while p < n && paired[p] {
             p += 1;

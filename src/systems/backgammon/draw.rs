@@ -295,6 +295,7 @@ impl Draw {
 
     /// Whether the entries of `set` can all be paired among themselves.
     fn perfect(&self, set: &[usize], level: Level) -> bool {
+        crate::cancel::checkpoint();
         // Group by group in lot order, so that the matching's greedy start pairs inside the
         // groups (always allowed but for a few past meetings) and leaves little to augment.
         let mut order = set.to_vec();

@@ -541,6 +541,7 @@ impl<'a> Ctx<'a> {
     fn by_groups(&self, players: &[PlayerIdx], ex: &mut Explanation) -> Option<Vec<Paired>> {
         let mut groups = self.score_groups(players);
         loop {
+            crate::cancel::checkpoint();
             let mut attempt = Explanation::default();
             match self.pair_groups(groups.clone(), &mut attempt) {
                 Ok(pairs) => {

@@ -236,6 +236,7 @@ struct Search<'s, 'f, 'a> {
 impl Search<'_, '_, '_> {
     /// In place: a failed call leaves `s2` as it found it.
     fn solve(&mut self, s1: &[PlayerIdx], s2: &mut Vec<PlayerIdx>) -> bool {
+        crate::cancel::checkpoint();
         let Some(&x) = s1.first() else {
             self.visits += 1;
             return true;

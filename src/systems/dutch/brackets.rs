@@ -338,6 +338,7 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
     let mut completion: Option<DynamicMatching<i64>> = None;
     let global_up_to = GLOBAL_OVERRIDE.with(Cell::get).unwrap_or(GLOBAL_UP_TO);
     let mut mdps: Vec<usize> = Vec::new();
+    crate::cancel::checkpoint();
     for g in 0..groups.len() {
         let residents: Vec<usize> = (groups[g].0..groups[g].1).collect();
         let next: Vec<usize> = groups
@@ -385,6 +386,7 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
             let mut accepted = None;
             loop {
                 mode = Mode::Window;
+                crate::cancel::checkpoint();
                 let r = run_bracket(&ctx, &spec, mode)?;
                 let tentative = tentative_next(&ctx, &spec, &r)?;
                 let mut committed = base.clone();
@@ -1038,6 +1040,7 @@ impl<'a, W: Packed> Run<'a, W> {
             };
             let mut base = vec![W::ZERO; n_window * n_window];
             for h in 0..n_window {
+                crate::cancel::checkpoint();
                 for l in h + 1..n_window {
                     let w: W = base_weight(&frame, h, l);
                     base[h * n_window + l] = w;

@@ -3,6 +3,7 @@
 //! The schedule is fixed by the table, so results do not matter: a round can be paired
 //! before the previous one is played.
 pub mod berger;
+mod history;
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -12,7 +13,7 @@ use super::{
     SystemInfo,
 };
 use crate::model::validate::{Problem, Problems};
-use crate::model::{PlayerIdx, RoundRobinOrder, SystemId};
+use crate::model::{Colour, PlayerIdx, RoundRobinOrder, SystemId};
 
 pub struct RoundRobin;
 
@@ -146,12 +147,22 @@ impl PairingSystem for RoundRobin {
         // RR-3: table number i holds seat[i - 1].
         let mut seat: Vec<PlayerIdx> = (0..t.players.len()).collect();
         seat.sort_by_key(|&p| t.pairing_number(p));
+        if opts.order == RoundRobinOrder::Lot {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(r.seed);
+            seat.shuffle(&mut rng);
+        }
+        let table = history::Table {
+            seat: &seat,
+            size,
+            swap_last_two: opts.swap_last_two_rounds,
+        };
+        if let Some(problem) = history::first_departure(t, &table) {
+            return Err(PairError::Invalid(Problems(vec![problem])));
+        }
         let mut out = RoundPairing::default();
         let ex = &mut out.explanation;
         ex.group(format!("round {}", r.number));
         if opts.order == RoundRobinOrder::Lot {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(r.seed);
-            seat.shuffle(&mut rng);
             ex.step(
                 "RR-3",
                 format!("table numbers drawn by lot (seed {})", r.seed),
@@ -165,18 +176,44 @@ impl PairingSystem for RoundRobin {
             );
         }
         let sched = schedule(size, r.number, opts.swap_last_two_rounds);
-        let reversed = sched.cycle == 2;
+        // CG-8: the colour of pairing number 1 in round 1, when given, is honoured by
+        // reversing every game of the table when the table gives him the other colour (the
+        // table's colour balance is kept). In round 1 of a Berger table, table numbers up
+        // to size/2 have White. Without a given colour the table's own colours stand
+        // (C.05 Annex 1) and CG-8's lot is not drawn: the table numbers (by pairing number,
+        // or by lot with order=LOT) already decide who has which colour.
+        let first = (0..t.players.len()).min_by_key(|&p| t.pairing_number(p));
+        let first_table = first
+            .and_then(|f| seat.iter().position(|&p| p == f))
+            .map_or(1, |i| i as u32 + 1);
+        let table_colour = if first_table <= size / 2 {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        let black_first = !r.initial_colour_drawn && r.initial_colour != table_colour;
+        if black_first {
+            ex.step(
+                "CG-8",
+                format!(
+                    "first-round colour {} for pairing number 1 (table number {first_table}, {} by the table): every game of the table has its colours reversed",
+                    r.initial_colour, table_colour
+                ),
+                first.into_iter().collect(),
+            );
+        }
+        let reversed = (sched.cycle == 2) != black_first;
         ex.step(
             "RR-1",
             format!(
                 "Berger table for {size} players{}, table round {}{}",
                 if players % 2 == 1 {
-                    " (number {size} is the bye)"
+                    format!(" (number {size} is the bye)")
                 } else {
-                    ""
+                    String::new()
                 },
                 sched.table_round,
-                if reversed {
+                if sched.cycle == 2 {
                     ", second cycle with colours reversed (RR-2)"
                 } else {
                     ""

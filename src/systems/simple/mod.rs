@@ -430,6 +430,7 @@ impl Run<'_, '_, '_> {
         let mut pos = head_pos + 1;
         let mut ran_off = false;
         loop {
+            crate::cancel::checkpoint();
             let mut c_pos = if pos < ranking.len() {
                 pos += 1;
                 pos - 1

@@ -167,6 +167,7 @@ pub fn run(input: &Input<'_>, ex: &mut Explanation) -> Result<Outcome, Failure> 
     let mut first = 0;
     let mut current_score: Option<Score> = None;
     loop {
+        crate::cancel::checkpoint();
         while first < n && !left[first] {
             first += 1;
         }

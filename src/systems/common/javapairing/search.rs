@@ -109,6 +109,7 @@ struct Solver<'s, 'f, 'a> {
 
 impl Solver<'_, '_, '_> {
     fn is_legal(&mut self, x: u32, y: u32) -> bool {
+        crate::cancel::checkpoint();
         let (px, py) = (self.group[x as usize], self.group[y as usize]);
         if self.legal.is_empty() {
             return self.f.leg(px, py, None).is_legal();
