@@ -556,6 +556,9 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode, CliError> {
         ..CheckOptions::default()
     };
     let report = check(&t, &options)?;
+    for w in &report.warnings {
+        eprintln!("warning: {w}");
+    }
     for r in &report.rounds {
         if let Some(e) = &r.error {
             println!("round {}: cannot pair: {e}", r.round);

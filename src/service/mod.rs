@@ -162,6 +162,7 @@ impl PairingService for Service {
             };
             let report = check::check(&t, &options).map_err(|e| status_of(&e))?;
             Ok(Response::new(proto::CheckResponse {
+                warnings: report.warnings.clone(),
                 passed: report.passed() as u32,
                 failed: report.failed() as u32,
                 rounds: report
