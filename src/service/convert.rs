@@ -396,6 +396,7 @@ pub fn options_from_proto(
 ) -> SystemOptions {
     let rr = o.and_then(|o| o.round_robin.as_ref());
     SystemOptions {
+        acceleration: acceleration_from_proto(o.map_or(0, |o| o.acceleration), problems),
         amalfi_profile: match o
             .and_then(|o| o.amalfi.as_ref())
             .map(|a| proto::AmalfiProfile::try_from(a.profile))
@@ -425,6 +426,34 @@ pub fn options_from_proto(
                 _ => RoundRobinOrder::PairingNumber,
             },
         },
+    }
+}
+
+fn acceleration_from_proto(
+    value: i32,
+    problems: &mut Vec<Problem>,
+) -> crate::model::AccelerationMethod {
+    use crate::model::AccelerationMethod as A;
+    match proto::AccelerationMethod::try_from(value) {
+        Ok(proto::AccelerationMethod::Unspecified | proto::AccelerationMethod::None) => A::None,
+        Ok(proto::AccelerationMethod::Baku) => A::Baku,
+        Ok(proto::AccelerationMethod::Auto) => A::Auto,
+        Err(_) => {
+            problems.push(Problem::new(
+                "tournament.options.acceleration",
+                format!("unknown acceleration {value}"),
+            ));
+            A::None
+        }
+    }
+}
+
+fn acceleration_to_proto(a: crate::model::AccelerationMethod) -> proto::AccelerationMethod {
+    use crate::model::AccelerationMethod as A;
+    match a {
+        A::None => proto::AccelerationMethod::None,
+        A::Baku => proto::AccelerationMethod::Baku,
+        A::Auto => proto::AccelerationMethod::Auto,
     }
 }
 
@@ -460,6 +489,7 @@ pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
                 match_length: t.options.match_length.unwrap_or(0),
             }),
             late_entry_score: t.options.late_entry_score.map(Score::as_f64),
+            acceleration: acceleration_to_proto(t.options.acceleration) as i32,
             round_robin: Some(proto::RoundRobinOptions {
                 cycles: t.options.round_robin.cycles.unwrap_or(0),
                 swap_last_two_rounds: t.options.round_robin.swap_last_two_rounds,

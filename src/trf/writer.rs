@@ -88,7 +88,9 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
                 );
             }
             if let Some(system) = t.system {
-                line(&mut out, format!("192 {}", system.trf_code()));
+                let baku = t.options.acceleration == crate::model::AccelerationMethod::Baku;
+                let suffix = if baku { "_BAKU" } else { "" };
+                line(&mut out, format!("192 {}{suffix}", system.trf_code()));
             }
             if t.scoring != defaults {
                 let s = &t.scoring;
