@@ -216,3 +216,74 @@ fn regressions_pair_as_the_reference() {
         assert_eq!((pairs, byes), pair_list(&expected), "{}", name(&path));
     }
 }
+
+/// Baku from the CLI: 40 players, GA = 20 (C.04.7), so round 1 pairs 1-11 (GA among
+/// itself) where without acceleration 1 meets 21; AUTO switches it on (40 > 2^5).
+#[test]
+fn baku_acceleration_from_the_cli() {
+    let bin = env!("CARGO_BIN_EXE_swisspair");
+    let dir = std::env::temp_dir().join(format!("swisspair-baku-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("open.trf");
+    let sim = std::process::Command::new(bin)
+        .args([
+            "simulate",
+            "--dutch",
+            "--players",
+            "40",
+            "--rounds",
+            "1",
+            "--seed",
+            "3",
+        ])
+        .arg("-o")
+        .arg(&file)
+        .status()
+        .expect("runs");
+    assert!(sim.success());
+    // Re-declare 5 rounds and drop round 1 so that round 1 is paired again.
+    let text = std::fs::read_to_string(&file).expect("written");
+    let mut t = trf::read(&text).expect("valid").tournament;
+    t.rounds.clear();
+    t.total_rounds = 5;
+    let doc = trf::TrfDocument {
+        tournament: t,
+        ..trf::TrfDocument::default()
+    };
+    std::fs::write(
+        &file,
+        trf::write(&doc, trf::Dialect::Trf26).expect("writable"),
+    )
+    .expect("w");
+    let first_opponent = |extra: &[&str]| -> String {
+        let out = std::process::Command::new(bin)
+            .args(["pair", "--dutch"])
+            .args(extra)
+            .arg(&file)
+            .arg("-p")
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        text.lines()
+            .skip(1)
+            .find_map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                match f.as_slice() {
+                    ["1", b] => Some(b.to_string()),
+                    [a, "1"] => Some(a.to_string()),
+                    _ => None,
+                }
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(first_opponent(&[]), "21");
+    assert_eq!(first_opponent(&["--acceleration", "BAKU"]), "11");
+    assert_eq!(first_opponent(&["--acceleration", "AUTO"]), "11");
+    assert_eq!(first_opponent(&["--option", "acceleration=NONE"]), "21");
+    let _ = std::fs::remove_dir_all(&dir);
+}
