@@ -3,6 +3,7 @@
 //!
 //! Players with a requested bye or absence recorded in round r are taken as not paired
 //! that round, as the conformance contract says (`shared/conformance/README.md`).
+pub mod infer;
 pub mod manual;
 
 use std::collections::BTreeSet;
@@ -30,6 +31,8 @@ impl RoundCheck {
 #[derive(Clone, Debug, Default)]
 pub struct CheckReport {
     pub rounds: Vec<RoundCheck>,
+    /// What the file left unstated and the check inferred (`infer.rs`).
+    pub warnings: Vec<String>,
 }
 
 impl CheckReport {
@@ -65,12 +68,20 @@ pub(crate) fn check_with(
     options: &CheckOptions,
 ) -> CheckReport {
     let id = resolved.id;
+    // What the file leaves unstated (no XXC, no XXR) is inferred as the reference's checker
+    // does, and said in the report's warnings (`infer.rs`).
+    let mut inferred = t.clone();
+    let warnings = infer::infer_unstated(&mut inferred, id);
+    let t = &inferred;
     let last = options
         .last_round
         .unwrap_or(t.rounds_paired())
         .min(t.rounds_paired());
     let first = options.first_round.unwrap_or(1).max(1);
-    let mut report = CheckReport::default();
+    let mut report = CheckReport {
+        warnings,
+        ..CheckReport::default()
+    };
     for number in first..=last {
         let Some(recorded) = t.round(number) else {
             continue;

@@ -50,14 +50,18 @@ impl SystemArg {
     }
 }
 
-/// System options, `--option NAME=VALUE` (repeatable): cycles, swap_last_two_rounds,
-/// order, profile, float_history, match_length, late_entry_score. An option the chosen
-/// system does not read is refused.
+/// System options, `--option NAME=VALUE` (repeatable): acceleration, cycles,
+/// swap_last_two_rounds, order, profile, float_history, match_length, late_entry_score. An
+/// option the chosen system does not read is refused.
 #[derive(Args)]
 pub struct OptionArgs {
     /// A system option, NAME=VALUE (repeatable); `swisspair systems` lists each system's.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// Acceleration (C.04.7): NONE, BAKU, or AUTO (Baku when players > 2^rounds);
+    /// the same as `--option acceleration=...`.
+    #[arg(long, value_name = "NONE|BAKU|AUTO")]
+    pub acceleration: Option<String>,
 }
 
 impl OptionArgs {
@@ -68,6 +72,11 @@ impl OptionArgs {
                 .split_once('=')
                 .ok_or_else(|| CliError::Invalid(format!("--option {o:?}: expected NAME=VALUE")))?;
             t.options.set(name, value).map_err(CliError::Invalid)?;
+        }
+        if let Some(a) = &self.acceleration {
+            t.options
+                .set("acceleration", a)
+                .map_err(|e| CliError::Invalid(format!("--acceleration: {e}")))?;
         }
         Ok(())
     }

@@ -32,6 +32,9 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
         ..CheckOptions::default()
     };
     let report = pairing::check(&t, &options)?.report;
+    for w in &report.warnings {
+        eprintln!("swisspair: warning: {w}");
+    }
     for r in &report.rounds {
         if let Some(e) = &r.error {
             println!("round {}: cannot pair: {e}", r.round);

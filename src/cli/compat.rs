@@ -211,6 +211,9 @@ fn check(engine: &EngineArgs) -> Result<ExitCode, CliError> {
         ..CheckOptions::default()
     };
     let report = pairing::check(&doc.tournament, &options)?.report;
+    for w in &report.warnings {
+        eprintln!("swisspair: warning: {w}");
+    }
     let stem = path
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());

@@ -145,9 +145,24 @@ pub enum AmalfiProfile {
     JavaPairing,
 }
 
+/// How virtual points are given when the snapshot has no explicit ones (`XXA`, `250`):
+/// `systems::common::acceleration`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AccelerationMethod {
+    /// No acceleration.
+    #[default]
+    None,
+    /// The Baku method (C.04.7, 2026).
+    Baku,
+    /// Baku when the players outnumber 2^rounds, else none.
+    Auto,
+}
+
 /// Options of the individual systems; each system reads its own.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct SystemOptions {
+    /// Acceleration (Swiss systems that read virtual points).
+    pub acceleration: AccelerationMethod,
     pub round_robin: RoundRobinOptions,
     pub amalfi_profile: AmalfiProfile,
     /// Simple Swiss: pair as if no float history had been stored (javapairing.md §3.9).
@@ -161,9 +176,25 @@ pub struct SystemOptions {
     pub explicitly_set: std::collections::BTreeSet<&'static str>,
 }
 
+/// Two option sets are equal when their values are: which of them a request spelled out
+/// (`explicitly_set`) is a fact about the request, not about the options.
+impl PartialEq for SystemOptions {
+    fn eq(&self, other: &SystemOptions) -> bool {
+        self.acceleration == other.acceleration
+            && self.round_robin == other.round_robin
+            && self.amalfi_profile == other.amalfi_profile
+            && self.ignore_float_history == other.ignore_float_history
+            && self.match_length == other.match_length
+            && self.late_entry_score == other.late_entry_score
+    }
+}
+
+impl Eq for SystemOptions {}
+
 impl SystemOptions {
     /// The options' names as `set` takes them.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
+        "acceleration",
         "cycles",
         "swap_last_two_rounds",
         "order",
@@ -192,6 +223,14 @@ impl SystemOptions {
         let key = name.trim().to_ascii_lowercase().replace('-', "_");
         self.mark_set(&key);
         match key.as_str() {
+            "acceleration" => {
+                self.acceleration = match v.to_ascii_uppercase().as_str() {
+                    "NONE" => AccelerationMethod::None,
+                    "BAKU" => AccelerationMethod::Baku,
+                    "AUTO" => AccelerationMethod::Auto,
+                    _ => return Err(bad()),
+                }
+            }
             "cycles" => self.round_robin.cycles = Some(v.parse().map_err(|_| bad())?),
             "swap_last_two_rounds" => {
                 self.round_robin.swap_last_two_rounds = v.parse().map_err(|_| bad())?

@@ -172,6 +172,14 @@ pub struct OptionInfo {
 }
 
 impl OptionInfo {
+    /// `acceleration` as every FIDE Swiss system reads it (C.04.7, Baku), kept in one place.
+    pub const ACCELERATION: OptionInfo = OptionInfo {
+        name: "acceleration",
+        kind: "enum NONE|BAKU|AUTO",
+        default_value: "NONE",
+        description: "Baku acceleration (C.04.7): BAKU, NONE, or AUTO (Baku when the players outnumber 2^rounds); XXA/250 virtual points given in the snapshot take precedence",
+    };
+
     /// `late_entry_score` as the Buchholz and Vincze systems read it (default 0), kept in one
     /// place so that `ListSystems` describes both alike.
     pub const LATE_ENTRY_SCORE_ZERO: OptionInfo = OptionInfo {

@@ -231,7 +231,14 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             "192" => {
                 let value = cols(&chars, 5, chars.len());
                 match SystemId::from_trf_code(&value) {
-                    Some(id) => t.system = Some(id),
+                    Some(id) => {
+                        t.system = Some(id);
+                        // `..._BAKU`: the Baku acceleration (C.04.7), unless `XXA`/`250`
+                        // lines give virtual points themselves.
+                        if value.trim().to_ascii_uppercase().ends_with("_BAKU") {
+                            t.options.acceleration = crate::model::AccelerationMethod::Baku;
+                        }
+                    }
                     None => doc.other_lines.push(raw.to_string()),
                 }
             }

@@ -58,6 +58,16 @@ pub fn xxo_line(t: &Tournament) -> Option<String> {
     if let Some(s) = o.late_entry_score {
         parts.push(format!("late_entry_score={s}"));
     }
+    if o.acceleration != d.acceleration {
+        parts.push(format!(
+            "acceleration={}",
+            match o.acceleration {
+                crate::model::AccelerationMethod::None => "NONE",
+                crate::model::AccelerationMethod::Baku => "BAKU",
+                crate::model::AccelerationMethod::Auto => "AUTO",
+            }
+        ));
+    }
     (!parts.is_empty()).then(|| format!("XXO {}", parts.join(" ")))
 }
 
@@ -117,10 +127,6 @@ mod tests {
         t.options.ignore_float_history = true;
         t.options.match_length = Some(7);
         t.options.late_entry_score = Score::parse("0.5");
-        // Read back, every option is one the file set.
-        for name in SystemOptions::NAMES {
-            t.options.mark_set(name);
-        }
         let line = xxo_line(&t).expect("a line");
         let mut back = Tournament::default();
         let chars: Vec<char> = line.chars().collect();

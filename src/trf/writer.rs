@@ -55,6 +55,13 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
         line(&mut out, other.clone());
     }
     let defaults = Scoring::default();
+    // The system (TRF-26 192, which bbpPairings also reads in JaVaFo files), with `_BAKU`
+    // when the Baku acceleration (C.04.7) is asked for.
+    if let Some(system) = t.system {
+        let baku = t.options.acceleration == crate::model::AccelerationMethod::Baku;
+        let suffix = if baku { "_BAKU" } else { "" };
+        line(&mut out, format!("192 {}{suffix}", system.trf_code()));
+    }
     match dialect {
         Dialect::JaVaFo => {
             if t.total_rounds > 0 {
@@ -86,9 +93,6 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
                     &mut out,
                     format!("152 {}", if c == Colour::White { "W" } else { "B" }),
                 );
-            }
-            if let Some(system) = t.system {
-                line(&mut out, format!("192 {}", system.trf_code()));
             }
             if t.scoring != defaults {
                 let s = &t.scoring;

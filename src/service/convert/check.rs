@@ -52,6 +52,7 @@ pub fn check_response(answer: &CheckAnswer) -> proto::CheckResponse {
     let t = &answer.tournament;
     let report = &answer.report;
     proto::CheckResponse {
+        warnings: report.warnings.clone(),
         passed: report.passed() as u32,
         failed: report.failed() as u32,
         rounds: report

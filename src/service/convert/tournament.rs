@@ -284,6 +284,22 @@ pub fn options_from_proto(
         return options;
     };
     let path = "tournament.options";
+    use crate::model::AccelerationMethod as A;
+    if o.acceleration != 0 {
+        options.mark_set("acceleration");
+    }
+    options.acceleration = match proto::AccelerationMethod::try_from(o.acceleration) {
+        Ok(proto::AccelerationMethod::Unspecified | proto::AccelerationMethod::None) => A::None,
+        Ok(proto::AccelerationMethod::Baku) => A::Baku,
+        Ok(proto::AccelerationMethod::Auto) => A::Auto,
+        Err(_) => {
+            problems.push(Problem::new(
+                format!("{path}.acceleration"),
+                format!("unknown value {}", o.acceleration),
+            ));
+            A::None
+        }
+    };
     let unknown = |field: &str, value: i32, problems: &mut Vec<Problem>| {
         problems.push(Problem::new(
             format!("{path}.{field}"),
@@ -383,6 +399,11 @@ pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
                 match_length: t.options.match_length.unwrap_or(0),
             }),
             late_entry_score: t.options.late_entry_score.map(Score::as_f64),
+            acceleration: match t.options.acceleration {
+                crate::model::AccelerationMethod::None => proto::AccelerationMethod::None,
+                crate::model::AccelerationMethod::Baku => proto::AccelerationMethod::Baku,
+                crate::model::AccelerationMethod::Auto => proto::AccelerationMethod::Auto,
+            } as i32,
             round_robin: Some(proto::RoundRobinOptions {
                 cycles: t.options.round_robin.cycles.unwrap_or(0),
                 swap_last_two_rounds: t.options.round_robin.swap_last_two_rounds,

@@ -1,5 +1,6 @@
 //! What every system needs before pairing: the round's number, who is paired and who is
 //! not (CG-6, CG-11), pairing numbers (CG-2) and the first-round colour (CG-8).
+pub mod acceleration;
 mod history;
 pub mod javapairing;
 
@@ -148,6 +149,10 @@ impl RoundToPair {
                 (colour, true)
             }
         };
+        // C.04.7: Baku virtual points when asked for and none are given explicitly.
+        if let Some(note) = acceleration::apply(&mut tournament)? {
+            warnings.push(note);
+        }
         Ok(RoundToPair {
             tournament,
             number,

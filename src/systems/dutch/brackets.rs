@@ -173,6 +173,48 @@ fn completion_matching(
     Ok(m)
 }
 
+/// Whether the players left can be paired completely (the PAB to a candidate) with no
+/// pair between a player of `inside` and one outside it: the next bracket then pairs
+/// within itself but for the PAB assignee (C9's note, C.04.3 art. 2).
+fn closed_bracket_completes(
+    field: &Field,
+    bye_ok: &[bool],
+    alive: &[bool],
+    inside: &[bool],
+) -> Result<bool, Failure> {
+    struct Closed<'a> {
+        inner: CompletionWeights<'a>,
+        inside: &'a [bool],
+    }
+    impl WeightSource<i64> for Closed<'_> {
+        fn weight(&self, a: usize, b: usize) -> i64 {
+            let n = self.inner.field.len();
+            if a < n && b < n && self.inside[a] != self.inside[b] {
+                return 0;
+            }
+            // The dummy (the PAB) only pairs with a candidate inside.
+            if (a == n && !self.inside.get(b).copied().unwrap_or(false))
+                || (b == n && !self.inside.get(a).copied().unwrap_or(false))
+            {
+                return 0;
+            }
+            self.inner.weight(a, b)
+        }
+    }
+    let n = field.len();
+    let mut m = DynamicMatching::<i64>::new(n + 1);
+    for (v, &a) in alive.iter().enumerate() {
+        if !a {
+            m.remove(v);
+        }
+    }
+    m.solve(&Closed {
+        inner: CompletionWeights { field, bye_ok },
+        inside,
+    })?;
+    Ok(complete(&m))
+}
+
 /// Whether every player left (and the dummy) is matched.
 fn complete(m: &DynamicMatching<i64>) -> bool {
     (0..m.len()).all(|v| m.is_removed(v) || m.mate(v).is_some())
@@ -436,15 +478,21 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
             alive[b] = false;
         }
         // C9 applies in the next bracket when the PAB will go to it and it pairs within
-        // itself but for one player.
-        single = odd
-            && next_score.is_some_and(|s| {
-                bye_score >= s
-                    && result
-                        .floater_mates
-                        .iter()
-                        .all(|&m| m.is_none_or(|u| field.entrants[u].score >= s))
-            });
+        // itself but for one player (the note to C9): its players (this bracket's
+        // floaters and the next scoregroup) can be paired among themselves but for one
+        // PAB candidate while everybody below pairs among themselves too. When the next
+        // bracket must downfloat a second player, C9 does not apply there.
+        single = false;
+        if odd && next_score.is_some_and(|s| bye_score >= s) {
+            let mut inside = vec![false; n];
+            for &v in &result.floaters {
+                inside[v] = true;
+            }
+            for &v in &spec.next {
+                inside[v] = true;
+            }
+            single = closed_bracket_completes(field, &bye_ok, &alive, &inside)?;
+        }
         let record = BracketRecord {
             score: field.entrants[groups[g].0].score,
             mdps: spec.mdps.clone(),

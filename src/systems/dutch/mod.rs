@@ -39,7 +39,7 @@ impl PairingSystem for Dutch {
             id: SystemId::Dutch,
             title: "FIDE (Dutch) system, 2026 edition",
             rule_set: "FIDE C.04.1, C.04.2, C.04.3 (2026); acceleration C.04.7 when given",
-            options: Vec::new(),
+            options: vec![super::OptionInfo::ACCELERATION],
         }
     }
 
