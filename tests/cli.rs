@@ -69,7 +69,7 @@ fn pair_json_carries_the_explanation() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["round"], 2);
-    assert_eq!(v["system"], "ROUND_ROBIN");
+    assert_eq!(v["system"], "PAIRING_SYSTEM_ROUND_ROBIN");
     assert_eq!(v["boards"].as_array().map(Vec::len), Some(3));
     assert_eq!(
         v["explanation"][0]["steps"][0]["rule_id"]

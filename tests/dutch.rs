@@ -276,7 +276,7 @@ fn c5_gives_the_pab_to_the_lowest_score() {
     t.rounds.push(round(&[], &[(4, ByeKind::ZeroPoint)]));
     let p = pair_next(&t);
     assert_eq!(boards(&p), (vec![(1, 5), (3, 2)], Some(6)));
-    assert!(rules_of(&p, "pairing-allocated bye").contains(&"C5".to_string()));
+    assert!(rules_of(&p, "pairing-allocated bye").contains(&"C.04.3 C5".to_string()));
 }
 
 #[test]

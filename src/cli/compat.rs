@@ -188,11 +188,7 @@ fn pair(engine: &EngineArgs, out: Option<&Path>) -> Result<ExitCode, CliError> {
         ..PairOptions::default()
     };
     let answer = pairing::pair(&doc.tournament, &options)?;
-    for w in doc
-        .points_mismatches()
-        .iter()
-        .chain(&answer.pairing.warnings)
-    {
+    for w in doc.points_warnings().iter().chain(&answer.pairing.warnings) {
         eprintln!("swisspair: warning: {w}");
     }
     let response = convert::pair::pair_answer(&answer);

@@ -81,7 +81,7 @@ pub fn finals_text(r: &proto::PairFinalsResponse) -> String {
         out.push_str(&format!("exempt: {}\n", r.repechage_exempt_id));
     }
     for w in &r.warnings {
-        out.push_str(&format!("warning: {w}\n"));
+        out.push_str(&format!("warning: {}\n", w.message));
     }
     out
 }
@@ -135,6 +135,20 @@ fn explanation_json(e: Option<&proto::Explanation>) -> serde_json::Value {
     }))
 }
 
+fn warnings_json(warnings: &[proto::Warning]) -> serde_json::Value {
+    serde_json::json!(
+        warnings
+            .iter()
+            .map(|w| serde_json::json!({
+                "code": w.code,
+                "rule_id": w.rule_id,
+                "message": w.message,
+                "player_ids": w.player_ids,
+            }))
+            .collect::<Vec<_>>()
+    )
+}
+
 fn placeholder_json(p: &proto::Placeholder) -> serde_json::Value {
     serde_json::json!({
         "kind": proto::PlaceholderKind::try_from(p.kind).map_or("UNKNOWN", |k| k.as_str_name()),
@@ -151,7 +165,7 @@ fn pretty(value: &serde_json::Value) -> String {
 pub fn provisional_json(r: &proto::PairProvisionalResponse) -> String {
     pretty(&serde_json::json!({
         "round": r.round,
-        "system": "BACKGAMMON",
+        "system": proto::PairingSystem::Backgammon.as_str_name(),
         "rule_set": r.rule_set,
         "engine_version": r.engine_version,
         "total_rounds": r.total_rounds,
@@ -164,7 +178,7 @@ pub fn provisional_json(r: &proto::PairProvisionalResponse) -> String {
         })).collect::<Vec<_>>(),
         "absent_opponent": r.absent_opponent.iter().map(placeholder_json).collect::<Vec<_>>(),
         "explanation": explanation_json(r.explanation.as_ref()),
-        "warnings": r.warnings,
+        "warnings": warnings_json(&r.warnings),
     }))
 }
 
@@ -181,7 +195,7 @@ pub fn finals_json(r: &proto::PairFinalsResponse) -> String {
         "rule_set": r.rule_set,
         "engine_version": r.engine_version,
         "explanation": explanation_json(r.explanation.as_ref()),
-        "warnings": r.warnings,
+        "warnings": warnings_json(&r.warnings),
     }))
 }
 
@@ -203,6 +217,6 @@ pub fn response_json(r: &proto::PairResponse) -> String {
             "pairing_number": b.pairing_number,
         })).collect::<Vec<_>>(),
         "explanation": explanation_json(r.explanation.as_ref()),
-        "warnings": r.warnings,
+        "warnings": warnings_json(&r.warnings),
     }))
 }

@@ -46,7 +46,7 @@ pub fn run(args: &PairArgs) -> Result<ExitCode, CliError> {
     let doc = read_trf(&args.input)?;
     // What the reader noticed (the points column disagreeing with the results, …) is
     // reported as the gRPC answer reports it: on stderr and in the JSON.
-    let reader_warnings = doc.points_mismatches();
+    let reader_warnings = doc.points_warnings();
     let mut t = doc.tournament;
     args.options.apply(&mut t)?;
     let options = PairOptions {

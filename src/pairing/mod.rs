@@ -134,9 +134,13 @@ pub(crate) fn pair_with(
         // CG-8's first-round colour lot means nothing to a system without colours, nor to
         // one whose table fixes them (a round robin: only a given colour counts).
         let lot = systems::common::colour_lot_warning(round.initial_colour, round.seed);
-        round.warnings.retain(|w| *w != lot);
+        round.warnings.retain(|w| w.message != lot);
     }
-    round.warnings.extend(notes);
+    round.warnings.extend(
+        notes
+            .into_iter()
+            .map(|n| systems::Warning::new("SCORING_REPLACED", "", n)),
+    );
     pairing.round = round.number;
     if pairing.total_rounds.is_none() && t.total_rounds > 0 {
         pairing.total_rounds = Some(t.total_rounds);

@@ -1,5 +1,13 @@
 //! The structured explanation every system returns: ordered steps citing rule ids, grouped
 //! by score group, bracket or phase (C.04.1 art. 9: a pairing must be explainable).
+//!
+//! # The shape of a rule id
+//! One shape whatever the system: a rule of `shared/spec/systems.md` (`RR-1`, `AM-3.3`,
+//! `VZ-4.3`, `VZ-4.4(c)`, `BG-7.1`, `CG-8`, `MP-1`), or a FIDE Handbook reference `C.04.<n> <article>`
+//! (`C.04.3 C12`, `C.04.3 5.2.1`, `C.04.1 art. 4`); a step of JavaPairing's procedure adds
+//! its tag after the rule, `AM-3.3 JP-OUT` (javapairing.md's `[OUT]`), instead of
+//! writing it in the message. [`Explanation::finish`] enforces it: systems may write a bare
+//! criterion (`C12`) or a trailing `[TAG]`, and it is normalised once.
 use crate::model::PlayerIdx;
 
 /// How much of the explanation to keep.
@@ -66,7 +74,9 @@ impl Explanation {
         self.push(rule_id, message.into(), players, Detail::Full);
     }
 
-    /// Keeps the steps of the requested detail level; drops empty groups.
+    /// Keeps the steps of the requested detail level; drops empty groups; makes group
+    /// labels unique (a repeated label gets ` (2)`, ` (3)`, … in order) and moves
+    /// JavaPairing tags from the messages to the rule ids ([`Explanation::finish`]).
     pub fn filtered(mut self, detail: Detail) -> Explanation {
         if detail == Detail::None {
             return Explanation::default();
@@ -75,6 +85,76 @@ impl Explanation {
             g.steps.retain(|s| s.detail <= detail);
         }
         self.groups.retain(|g| !g.steps.is_empty());
+        self.finish();
         self
+    }
+
+    /// Puts every rule id in the one shape (module docs) and makes the group labels unique.
+    pub fn finish(&mut self) {
+        let mut seen: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+        for g in &mut self.groups {
+            let count = seen.entry(g.label.clone()).or_insert(0);
+            *count += 1;
+            if *count > 1 {
+                g.label = format!("{} ({count})", g.label);
+            }
+            for s in &mut g.steps {
+                if let Some((text, tag)) = trailing_tag(&s.message) {
+                    s.rule_id = format!("{} JP-{tag}", s.rule_id).trim().to_string();
+                    s.message = text;
+                }
+            }
+        }
+    }
+
+    /// Qualifies bare article or criterion numbers (`C12`, `3.8`) with the FIDE document
+    /// they belong to (`C.04.3`), so that the ids have the one shape.
+    pub fn qualify_rule_ids(&mut self, document: &str) {
+        for s in self.groups.iter_mut().flat_map(|g| g.steps.iter_mut()) {
+            let bare = !s.rule_id.contains(' ')
+                && (s.rule_id.starts_with(|c: char| c.is_ascii_digit())
+                    || (s.rule_id.starts_with('C')
+                        && s.rule_id[1..].chars().all(|c| c.is_ascii_digit())
+                        && s.rule_id.len() > 1));
+            if bare {
+                s.rule_id = format!("{document} {}", s.rule_id);
+            }
+        }
+    }
+}
+
+/// A message ending in a JavaPairing step tag, ` [OUT]` or ` [PCS-SWITCH]`: the text
+/// without it, and the tag.
+fn trailing_tag(message: &str) -> Option<(String, String)> {
+    let body = message.strip_suffix(']')?;
+    let open = body.rfind('[')?;
+    let tag = &body[open + 1..];
+    let is_tag = !tag.is_empty()
+        && tag
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-');
+    is_tag.then(|| (body[..open].trim_end().to_string(), tag.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_unique_and_tags_move_to_the_rule_id() {
+        let mut e = Explanation::default();
+        e.group("score 1");
+        e.step("AM-3.3", "boards in the order stored [OUT]", vec![1]);
+        e.group("score 1");
+        e.step("C12", "preferences met", Vec::new());
+        e.qualify_rule_ids("C.04.3");
+        let e = e.filtered(Detail::Full);
+        assert_eq!(e.groups[0].label, "score 1");
+        assert_eq!(e.groups[1].label, "score 1 (2)");
+        assert_eq!(e.groups[0].steps[0].rule_id, "AM-3.3 JP-OUT");
+        assert_eq!(e.groups[0].steps[0].message, "boards in the order stored");
+        assert_eq!(e.groups[1].steps[0].rule_id, "C.04.3 C12");
+        // A bracket in ordinary text is not a tag.
+        assert_eq!(trailing_tag("pairs [a, b]"), None);
     }
 }

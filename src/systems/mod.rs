@@ -11,11 +11,13 @@ pub mod explanation;
 pub mod round_robin;
 pub mod simple;
 pub mod vincze;
+pub mod warning;
 
 use crate::model::validate::Problems;
 use crate::model::{ByeKind, PlayerIdx, Score, Scoring, SystemId, Tournament};
 pub use common::RoundToPair;
 pub use explanation::{Detail, Explanation};
+pub use warning::Warning;
 
 /// What a request adds to the snapshot for the round to pair.
 #[derive(Clone, Debug, Default)]
@@ -68,7 +70,7 @@ pub struct RoundPairing {
     pub boards: Vec<Board>,
     pub byes: Vec<ByeAssignment>,
     pub explanation: Explanation,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// The system has no colours (backgammon): `Board::white` is only the first-drawn
     /// player and `black` the second.
     pub colourless: bool,

@@ -41,6 +41,15 @@ impl TrfDocument {
     /// Players whose declared points differ from their points over the recorded rounds,
     /// as warnings (the column is informative: the results decide).
     pub fn points_mismatches(&self) -> Vec<String> {
+        self.points_warnings()
+            .into_iter()
+            .map(|w| w.message)
+            .collect()
+    }
+
+    /// [`TrfDocument::points_mismatches`] as answer warnings (`POINTS_COLUMN`), each naming
+    /// its player.
+    pub fn points_warnings(&self) -> Vec<crate::systems::Warning> {
         let t = &self.tournament;
         let points = t.points_after(t.rounds.len() as u32);
         let mut out = Vec::new();
@@ -48,10 +57,17 @@ impl TrfDocument {
             if let (Some(d), Some(p)) = (declared, points.get(i))
                 && d != p
             {
-                out.push(format!(
-                    "player {}: the points column says {d} but the results give {p}",
-                    t.players[i].id
-                ));
+                out.push(
+                    crate::systems::Warning::new(
+                        "POINTS_COLUMN",
+                        "",
+                        format!(
+                            "player {}: the points column says {d} but the results give {p}",
+                            t.players[i].id
+                        ),
+                    )
+                    .with_players(vec![i]),
+                );
             }
         }
         out

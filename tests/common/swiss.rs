@@ -122,7 +122,7 @@ pub struct Paired {
     pub boards: Vec<(u32, u32)>,
     /// The pairing-allocated bye.
     pub bye: Option<u32>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<swisspair::systems::Warning>,
     /// (rule id, message) of every explanation step.
     pub steps: Vec<(String, String)>,
     pub raw: RoundPairing,

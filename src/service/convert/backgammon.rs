@@ -12,7 +12,7 @@ use crate::systems::backgammon::{Finals, Outcome, ProvisionalPairing};
 pub fn provisional_request(
     req: &proto::PairProvisionalRequest,
     limits: &Limits,
-) -> Result<(Tournament, PairOptions, Vec<String>), Problems> {
+) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
     let input = match &req.input {
         Some(proto::pair_provisional_request::Input::Tournament(t)) => {
             Some(proto::pair_request::Input::Tournament(t.clone()))
@@ -43,7 +43,7 @@ pub fn provisional_request(
 pub fn finals_request(
     req: &proto::PairFinalsRequest,
     limits: &Limits,
-) -> Result<(Tournament, PairOptions, Vec<String>), Problems> {
+) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
     let input = match &req.input {
         Some(proto::pair_finals_request::Input::Tournament(t)) => {
             Some(proto::pair_request::Input::Tournament(t.clone()))
@@ -107,7 +107,7 @@ pub fn provisional_response(
             .map(|s| placeholder_to_proto(t, s))
             .collect(),
         explanation: Some(explanation_to_proto(t, &p.explanation)),
-        warnings: p.warnings.clone(),
+        warnings: super::pair::warnings_to_proto(t, &p.warnings),
         engine_version: crate::ENGINE_VERSION.to_string(),
         system: proto::PairingSystem::Backgammon as i32,
         rule_set: rule_set.to_string(),
@@ -144,7 +144,7 @@ pub fn finals_response(t: &Tournament, f: &Finals, rule_set: &str) -> proto::Pai
         regular_rounds: f.regular_rounds,
         match_length: f.match_length.unwrap_or(0),
         explanation: Some(explanation_to_proto(t, &f.explanation)),
-        warnings: f.warnings.clone(),
+        warnings: super::pair::warnings_to_proto(t, &f.warnings),
         engine_version: crate::ENGINE_VERSION.to_string(),
         system: proto::PairingSystem::Backgammon as i32,
         rule_set: rule_set.to_string(),

@@ -13,7 +13,7 @@ use crate::proto;
 pub fn check_request(
     req: &proto::CheckRequest,
     limits: &Limits,
-) -> Result<(Tournament, CheckOptions, Vec<String>), Problems> {
+) -> Result<(Tournament, CheckOptions, Vec<crate::systems::Warning>), Problems> {
     let mut problems = Vec::new();
     let decoded;
     let (t_in, trf_in) = match &req.input {
@@ -52,7 +52,17 @@ pub fn check_response(answer: &CheckAnswer) -> proto::CheckResponse {
     let t = &answer.tournament;
     let report = &answer.report;
     proto::CheckResponse {
-        warnings: report.warnings.clone(),
+        // What the file left out and the check inferred (XXC, XXR).
+        warnings: report
+            .warnings
+            .iter()
+            .map(|w| proto::Warning {
+                code: "INFERRED_SETTING".to_string(),
+                rule_id: String::new(),
+                message: w.clone(),
+                player_ids: Vec::new(),
+            })
+            .collect(),
         passed: report.passed() as u32,
         failed: report.failed() as u32,
         rounds: report

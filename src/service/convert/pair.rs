@@ -11,7 +11,7 @@ use crate::systems::{Detail, Explanation, PairOptions, RoundPairing};
 pub fn pair_request(
     req: &proto::PairRequest,
     limits: &Limits,
-) -> Result<(Tournament, PairOptions, Vec<String>), Problems> {
+) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
     let mut problems = Vec::new();
     let decoded: String;
     let (tournament_in, trf_in) = match &req.input {
@@ -75,6 +75,23 @@ pub fn pair_request(
     Ok((t, options, warnings))
 }
 
+/// Warnings as the proto has them: code, rule, message and the players named, by id.
+pub fn warnings_to_proto(
+    t: &Tournament,
+    warnings: &[crate::systems::Warning],
+) -> Vec<proto::Warning> {
+    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
+    warnings
+        .iter()
+        .map(|w| proto::Warning {
+            code: w.code.to_string(),
+            rule_id: w.rule_id.to_string(),
+            message: w.message.clone(),
+            player_ids: w.players.iter().map(|&p| id(p)).collect(),
+        })
+        .collect()
+}
+
 /// The pipeline's answer as a proto response.
 pub fn pair_answer(answer: &crate::pairing::PairAnswer) -> proto::PairResponse {
     pair_response(
@@ -97,7 +114,7 @@ pub fn pair_response(
         boards: boards_to_proto(t, p),
         byes: byes_to_proto(t, p),
         explanation: Some(explanation_to_proto(t, &p.explanation)),
-        warnings: p.warnings.clone(),
+        warnings: warnings_to_proto(t, &p.warnings),
         engine_version: crate::ENGINE_VERSION.to_string(),
         system: system.map_or(0, |s| system_to_proto(s) as i32),
         rule_set: rule_set.to_string(),

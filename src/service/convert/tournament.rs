@@ -485,7 +485,7 @@ pub fn snapshot(
     trf_text: Option<&str>,
     limits: &Limits,
     problems: &mut Vec<Problem>,
-) -> (Tournament, Vec<String>) {
+) -> (Tournament, Vec<crate::systems::Warning>) {
     match (tournament, trf_text) {
         (Some(pt), _) => (tournament_from_proto(pt, limits, problems), Vec::new()),
         (None, Some(text)) => match trf::read_reporting(text) {
@@ -500,7 +500,7 @@ pub fn snapshot(
                         ),
                     ));
                 }
-                let warnings = doc.points_mismatches();
+                let warnings = doc.points_warnings();
                 (doc.tournament, warnings)
             }
             Err(errors) => {

@@ -54,7 +54,7 @@ pub struct Finals {
     /// With an odd number: the exempt player (he gets his trophy).
     pub exempt: Option<PlayerIdx>,
     pub explanation: Explanation,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<crate::systems::Warning>,
     pub match_length: Option<u32>,
 }
 
@@ -106,8 +106,12 @@ pub fn pair_finals(t: &Tournament, options: &PairOptions) -> Result<Finals, Pair
         .collect();
     let outcome = match undefeated.as_slice() {
         [] => {
-            warnings.push(format!(
-                "nobody won all {total} regular games: no final and no champion from the regular phase (BG-9)"
+            warnings.push(crate::systems::Warning::new(
+                "NO_FINAL",
+                "BG-9",
+                format!(
+                    "nobody won all {total} regular games: no final and no champion from the regular phase (BG-9)"
+                ),
             ));
             ex.step(
                 "BG-9",

@@ -258,7 +258,12 @@ fn emit(d: &Draw, drawn: &Drawn, out: &mut RoundPairing) -> Result<(), PairError
             }
         }
     }
-    out.warnings.extend(drawn.relaxed.iter().cloned());
+    out.warnings.extend(
+        drawn
+            .relaxed
+            .iter()
+            .map(|r| super::Warning::new("RULE_RELAXED", "BG-7", r.clone())),
+    );
     Ok(())
 }
 
@@ -268,7 +273,7 @@ fn backgammon_snapshot(
     t: &Tournament,
     options: &super::PairOptions,
     what: &str,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<super::Warning>,
 ) -> Result<Tournament, PairError> {
     match options.system.or(t.system) {
         Some(SystemId::Backgammon) => {}
@@ -281,7 +286,13 @@ fn backgammon_snapshot(
         }
     }
     let mut t = t.clone();
-    t.scoring = Backgammon.effective_scoring(&t.scoring, warnings);
+    let mut notes = Vec::new();
+    t.scoring = Backgammon.effective_scoring(&t.scoring, &mut notes);
+    warnings.extend(
+        notes
+            .into_iter()
+            .map(|n| super::Warning::new("SCORING_REPLACED", "BG-2", n)),
+    );
     t.assign_pairing_numbers(options.seed.unwrap_or(t.lot_seed));
     Ok(t)
 }

@@ -335,7 +335,7 @@ pub struct ProvisionalPairing {
     /// Placeholders that meet [absent] and win (BG-3).
     pub absent: Vec<Slot>,
     pub explanation: Explanation,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<crate::systems::Warning>,
     /// The event's regular rounds (BG-1).
     pub total_rounds: u32,
     pub match_length: Option<u32>,

@@ -436,7 +436,7 @@ impl<'a> Ctx<'a> {
     fn later_round(
         &self,
         ex: &mut Explanation,
-        warnings: &mut Vec<String>,
+        warnings: &mut Vec<crate::systems::Warning>,
     ) -> Result<Outcome, Failure> {
         let all: Vec<usize> = (0..self.r.participants.len()).collect();
         let mut bye = None;
@@ -883,7 +883,7 @@ impl<'a> Ctx<'a> {
         order: Vec<PlayerIdx>,
         bye: Option<PlayerIdx>,
         ex: &mut Explanation,
-        warnings: &mut Vec<String>,
+        warnings: &mut Vec<crate::systems::Warning>,
     ) -> Option<Outcome> {
         let mut graph = Matcher::new(self.history.may_meet(&order));
         let idx: Vec<usize> = (0..order.len()).collect();
@@ -896,9 +896,13 @@ impl<'a> Ctx<'a> {
             "(completion) the column procedure leaves players unpaired: the first pairing in standing order in which nobody meets twice",
             Vec::new(),
         );
-        warnings.push(format!(
-            "round {}: the Buchholz procedure left players unpaired; paired directly so that nobody meets twice",
-            self.r.number
+        warnings.push(crate::systems::Warning::new(
+            "COMPLETION_USED",
+            "BH-6.4",
+            format!(
+                "round {}: the Buchholz procedure left players unpaired; paired directly so that nobody meets twice",
+                self.r.number
+            ),
         ));
         let mut left = vec![true; order.len()];
         let mut pairs = Vec::new();

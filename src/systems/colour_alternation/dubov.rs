@@ -101,7 +101,10 @@ impl Run<'_, '_, '_> {
     }
 
     /// §5 step 4: the outer loop of §3.2 with this engine's group, balancing and searches.
-    fn pair(&mut self, warnings: &mut Vec<String>) -> Result<Vec<Board>, PairError> {
+    fn pair(
+        &mut self,
+        warnings: &mut Vec<crate::systems::Warning>,
+    ) -> Result<Vec<Board>, PairError> {
         let f = self.f;
         let target = f.present_count / 2;
         let mut stored = Stored::new(f.id.len());
@@ -129,11 +132,18 @@ impl Run<'_, '_, '_> {
             req = group.len();
             if take_all && position[head] < f.present_count / 2 && !warned {
                 warned = true;
-                warnings.push(format!(
-                    "round {}: a group taking everybody left starts in the top half at {}; JavaPairing would ask whether to switch to Amalfi Rating (answered No)",
-                    f.round,
-                    f.name(head)
-                ));
+                warnings.push(
+                    crate::systems::Warning::new(
+                        "SWITCH_SUGGESTED",
+                        "JP-SS-SWITCH",
+                        format!(
+                            "round {}: a group taking everybody left starts in the top half at {}; JavaPairing would ask whether to switch to Amalfi Rating (answered No)",
+                            f.round,
+                            f.name(head)
+                        ),
+                    )
+                    .with_players(vec![head]),
+                );
             }
             let names: Vec<String> = group
                 .iter()

@@ -79,7 +79,9 @@ fn pair_middle(f: &Field) -> Result<RoundPairing, PairError> {
             "{why}: consider switching to a standard Swiss (players of equal ID parity never meet under colour alternation)"
         );
         tr.step("CA-4", format!("{text} [PCS-SWITCH]"), leaders.clone());
-        out.warnings.push(text);
+        out.warnings.push(
+            super::Warning::new("SWITCH_SUGGESTED", "CA-4", text).with_players(leaders.clone()),
+        );
     }
 
     let mut dues = Dues::new();

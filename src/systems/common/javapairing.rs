@@ -343,27 +343,29 @@ impl<'a> Field<'a> {
     }
 
     /// Warnings about settings these engines do not read.
-    pub fn warnings(&self) -> Vec<String> {
+    pub fn warnings(&self) -> Vec<crate::systems::Warning> {
         let t = &self.r.tournament;
         let mut out = Vec::new();
         if t.accelerations
             .iter()
             .any(|a| a.first_round <= self.round && self.round <= a.last_round)
         {
-            out.push(
-                "accelerations are ignored: JavaPairing's engines are described without acceleration (javapairing.md §0)"
-                    .to_string(),
-            );
+            out.push(crate::systems::Warning::new(
+                "SETTING_IGNORED",
+                "",
+                "accelerations are ignored: JavaPairing's engines are described without acceleration (javapairing.md §0)",
+            ));
         }
         if t.options.late_entry_score.is_some()
             && t.players
                 .iter()
                 .any(|p| p.late_entry_round.is_some_and(|r| r > 1))
         {
-            out.push(
-                "late_entry_score is not applied: JavaPairing gives late entrants no pairing score; enter the entry bye as a half-point bye instead (javapairing.md §2.6)"
-                    .to_string(),
-            );
+            out.push(crate::systems::Warning::new(
+                "SETTING_IGNORED",
+                "",
+                "late_entry_score is not applied: JavaPairing gives late entrants no pairing score; enter the entry bye as a half-point bye instead (javapairing.md §2.6)",
+            ));
         }
         out
     }

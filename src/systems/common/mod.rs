@@ -29,7 +29,7 @@ pub struct RoundToPair {
     /// Whether the snapshot gave the pairing numbers (otherwise CG-2 assigned them).
     pub pairing_numbers_given: bool,
     pub seed: u64,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<super::Warning>,
 }
 
 impl RoundToPair {
@@ -144,14 +144,18 @@ impl RoundToPair {
                     Colour::Black
                 };
                 if number == 1 {
-                    warnings.push(colour_lot_warning(colour, seed));
+                    warnings.push(super::Warning::new(
+                        "COLOUR_LOT",
+                        "CG-8",
+                        colour_lot_warning(colour, seed),
+                    ));
                 }
                 (colour, true)
             }
         };
         // C.04.7: Baku virtual points when asked for and none are given explicitly.
         if let Some(note) = acceleration::apply(&mut tournament)? {
-            warnings.push(note);
+            warnings.push(super::Warning::new("ACCELERATION", "C.04.7", note));
         }
         Ok(RoundToPair {
             tournament,

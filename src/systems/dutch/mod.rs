@@ -56,7 +56,7 @@ impl PairingSystem for Dutch {
             Err(Failure::Incomplete(message)) => {
                 let mut explanation = crate::systems::Explanation::default();
                 explanation.group(format!("round {}", r.number));
-                explanation.step("C4", message.clone(), Vec::new());
+                explanation.step("C.04.3 C4", message.clone(), Vec::new());
                 return Err(PairError::NoLegalPairing {
                     rule: "C.04.3 C4".to_string(),
                     message,
@@ -124,6 +124,8 @@ impl PairingSystem for Dutch {
                 points: ByeKind::Pab.points(&t.scoring),
             });
         }
+        // The criteria table names its criteria `C1`..`C21`: cited as `C.04.3 C12`.
+        out.explanation.qualify_rule_ids("C.04.3");
         Ok(out)
     }
 }

@@ -123,9 +123,13 @@ impl PairingSystem for Vincze {
                 input.colour_rule = false;
                 match search::run(&input, &mut ex) {
                     Ok(o) => {
-                        out.warnings.push(format!(
-                            "round {}: no pairing avoids a third same colour in a row (VZ-4.3); paired with that rule dropped",
-                            r.number
+                        out.warnings.push(super::Warning::new(
+                            "RULE_RELAXED",
+                            "VZ-4.3",
+                            format!(
+                                "round {}: no pairing avoids a third same colour in a row (VZ-4.3); paired with that rule dropped",
+                                r.number
+                            ),
                         ));
                         o
                     }

@@ -1,0 +1,158 @@
+//! What clients render: every explanation step's rule id has the one documented shape
+//! (`systems::explanation` docs, the proto's `ExplanationStep.rule_id`), JavaPairing's tags
+//! are in the rule id and not in the text, group labels are unique, and warnings are
+//! messages with a code and the players they name.
+mod common;
+
+use common::server::Server;
+use swisspair::model::SystemId;
+use swisspair::proto;
+use swisspair::service::ServerConfig;
+use swisspair::simulate::{SimConfig, record_round, round_options, start};
+use swisspair::systems::{self, Detail};
+
+/// `AM-3.3`, `BG-7.1`, `CG-10`, `MP-1`, or `C.04.3 C12` / `C.04.1 art. 4`, optionally
+/// followed by ` JP-<TAG>`.
+fn has_the_shape(id: &str) -> bool {
+    let (main, tag) = match id.split_once(" JP-") {
+        Some((m, t)) => (m, Some(t)),
+        None => (id, None),
+    };
+    let tag_ok = tag.is_none_or(|t| {
+        !t.is_empty()
+            && t.chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-')
+    });
+    let fide = main.starts_with("C.04.") && main.len() > "C.04.".len();
+    let spec = match main.split_once('-') {
+        Some((letters, number)) => {
+            (2..=3).contains(&letters.len())
+                && letters.chars().all(|c| c.is_ascii_uppercase())
+                && {
+                    // A sub-clause letter may follow: `VZ-4.4(c)`.
+                    let digits = number.split('(').next().unwrap_or("");
+                    let clause = &number[digits.len()..];
+                    !digits.is_empty()
+                        && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+                        && (clause.is_empty()
+                            || (clause.starts_with('(')
+                                && clause.ends_with(')')
+                                && clause[1..clause.len() - 1]
+                                    .chars()
+                                    .all(|c| c.is_ascii_lowercase())))
+                }
+        }
+        None => false,
+    };
+    tag_ok && (fide || spec)
+}
+
+#[test]
+fn every_system_explains_in_the_one_shape() {
+    for system in systems::implemented() {
+        let id = system.info().id;
+        let mut config = SimConfig::new(id, 15, 5, 7);
+        config.bye_request_rate = 0.05;
+        if id == SystemId::RoundRobin {
+            config.rounds = 5;
+        }
+        let mut t = start(&config);
+        for _ in 0..config.rounds {
+            let mut options = round_options(&t, &config);
+            options.detail = Detail::Full;
+            let Ok(answer) = swisspair::pairing::pair(&t, &options) else {
+                break;
+            };
+            let ex = &answer.pairing.explanation;
+            let mut labels = std::collections::HashSet::new();
+            for g in &ex.groups {
+                assert!(
+                    labels.insert(g.label.clone()),
+                    "{id}: label {:?} twice",
+                    g.label
+                );
+                for s in &g.steps {
+                    assert!(
+                        has_the_shape(&s.rule_id),
+                        "{id}: rule id {:?} ({})",
+                        s.rule_id,
+                        s.message
+                    );
+                    assert!(
+                        !s.message.trim_end().ends_with(']')
+                            || !s.message.rsplit('[').next().is_some_and(|t| t
+                                .chars()
+                                .all(|c| c.is_ascii_uppercase() || c == '-' || c == ']')),
+                        "{id}: a tag left in the text: {}",
+                        s.message
+                    );
+                }
+            }
+            record_round(&mut t, &config, &answer.pairing);
+        }
+    }
+}
+
+#[test]
+fn the_shape_checker_itself() {
+    for ok in [
+        "AM-3.3",
+        "BG-7.1",
+        "CG-10",
+        "C.04.3 C12",
+        "C.04.1 art. 4",
+        "CA-4 JP-PCS-SWITCH",
+    ] {
+        assert!(has_the_shape(ok), "{ok}");
+    }
+    for bad in ["C12", "3.8", "internal", "", "AM-3.3 JP-"] {
+        assert!(!has_the_shape(bad), "{bad}");
+    }
+}
+
+/// A warning reaches the client with its code, rule and the players it names.
+#[tokio::test]
+async fn warnings_are_messages_with_code_and_players() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    // Round 1 without a first-round colour: the lot is drawn and said (CG-8).
+    let t = proto::Tournament {
+        system: proto::PairingSystem::Dutch as i32,
+        total_rounds: 3,
+        players: (1..=4)
+            .map(|i| proto::Player {
+                id: format!("p{i}"),
+                name: format!("Player {i}"),
+                rating: 2000 - i,
+                ..proto::Player::default()
+            })
+            .collect(),
+        ..proto::Tournament::default()
+    };
+    let r = client
+        .pair(proto::PairRequest {
+            input: Some(proto::pair_request::Input::Tournament(t)),
+            seed: Some(3),
+            ..proto::PairRequest::default()
+        })
+        .await
+        .expect("pairs")
+        .into_inner();
+    let lot = r
+        .warnings
+        .iter()
+        .find(|w| w.code == "COLOUR_LOT")
+        .expect("a COLOUR_LOT warning");
+    assert_eq!(lot.rule_id, "CG-8");
+    assert!(lot.message.contains("by lot"));
+    server.stop().await;
+    // The TRF reader's warning names its player.
+    let text = std::fs::read_to_string(common::conformance_dir("dutch").join("dutch-0001.trf"))
+        .expect("corpus");
+    let mut doc = swisspair::trf::read(&text).expect("valid");
+    doc.declared_points[0] = swisspair::model::Score::parse("9.5");
+    let w = doc.points_warnings();
+    assert_eq!(w.len(), 1);
+    assert_eq!(w[0].code, "POINTS_COLUMN");
+    assert_eq!(w[0].players, vec![0]);
+}
