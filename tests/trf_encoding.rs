@@ -155,5 +155,25 @@ async fn service_takes_trf_bytes() {
         .await
         .expect_err("unknown encoding");
     assert!(status.message().contains("trf_encoding"), "{status:?}");
+    // A text with two errors: both reported.
+    let bad = text()
+        .replace("XXR 3", "XXR three")
+        .replace("192 FIDE_ROUNDROBIN\n", "192 FIDE_ROUNDROBIN\nXXC purple\n");
+    let status = client
+        .pair(proto::PairRequest {
+            input: Some(proto::pair_request::Input::Trf(bad)),
+            ..proto::PairRequest::default()
+        })
+        .await
+        .expect_err("two errors");
+    assert_eq!(status.code(), tonic::Code::InvalidArgument);
+    assert!(
+        status.message().contains("line 2, column 5: XXR"),
+        "{status:?}"
+    );
+    assert!(
+        status.message().contains("line 4, column 5: XXC"),
+        "{status:?}"
+    );
     server.stop().await;
 }

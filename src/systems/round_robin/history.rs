@@ -33,7 +33,6 @@ pub fn first_departure(t: &Tournament, table: &Table<'_>) -> Option<Problem> {
             *n = i as u32 + 1;
         }
     }
-    let per_cycle = table.size.saturating_sub(1).max(1);
     for (k, round) in t.rounds.iter().enumerate() {
         let number = k as u32 + 1;
         let sched = schedule(table.size, number, table.swap_last_two);
@@ -70,30 +69,21 @@ pub fn first_departure(t: &Tournament, table: &Table<'_>) -> Option<Problem> {
                     opponent(n).unwrap_or_else(|| "nobody".to_string())
                 )
             };
-            let beyond = number > 2 * per_cycle;
             return Some(Problem::new(
                 format!("tournament.rounds[{k}].games[{j}]"),
-                if beyond {
-                    format!(
-                        "round {number}: a round robin of {} players has at most {} rounds",
-                        t.players.len(),
-                        2 * per_cycle
-                    )
-                } else {
-                    format!(
-                        "round {number}: the game {} - {} is not in the Berger table for {} \
-                         players (table round {}: {}, {}); a round robin's past rounds must \
-                         follow its table (RR-1, C.05 Annex 1) or the next rounds would repeat \
-                         or miss games: pair this tournament with a Swiss system, or give the \
-                         pairing numbers (table numbers) it was seated by",
-                        id(g.white),
-                        id(g.black),
-                        table.size,
-                        sched.table_round,
-                        scheduled(g.white, a),
-                        scheduled(g.black, b),
-                    )
-                },
+                format!(
+                    "round {number}: the game {} - {} is not in the Berger table for {} \
+                     players (table round {}: {}, {}); a round robin's past rounds must \
+                     follow its table (RR-1, C.05 Annex 1) or the next rounds would repeat \
+                     or miss games: pair this tournament with a Swiss system, or give the \
+                     pairing numbers (table numbers) it was seated by",
+                    id(g.white),
+                    id(g.black),
+                    table.size,
+                    sched.table_round,
+                    scheduled(g.white, a),
+                    scheduled(g.black, b),
+                ),
             ));
         }
     }
