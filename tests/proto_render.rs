@@ -26,21 +26,19 @@ fn has_the_shape(id: &str) -> bool {
     let fide = main.starts_with("C.04.") && main.len() > "C.04.".len();
     let spec = match main.split_once('-') {
         Some((letters, number)) => {
-            (2..=3).contains(&letters.len())
-                && letters.chars().all(|c| c.is_ascii_uppercase())
-                && {
-                    // A sub-clause letter may follow: `VZ-4.4(c)`.
-                    let digits = number.split('(').next().unwrap_or("");
-                    let clause = &number[digits.len()..];
-                    !digits.is_empty()
-                        && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
-                        && (clause.is_empty()
-                            || (clause.starts_with('(')
-                                && clause.ends_with(')')
-                                && clause[1..clause.len() - 1]
-                                    .chars()
-                                    .all(|c| c.is_ascii_lowercase())))
-                }
+            (2..=3).contains(&letters.len()) && letters.chars().all(|c| c.is_ascii_uppercase()) && {
+                // A sub-clause letter may follow: `VZ-4.4(c)`.
+                let digits = number.split('(').next().unwrap_or("");
+                let clause = &number[digits.len()..];
+                !digits.is_empty()
+                    && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+                    && (clause.is_empty()
+                        || (clause.starts_with('(')
+                            && clause.ends_with(')')
+                            && clause[1..clause.len() - 1]
+                                .chars()
+                                .all(|c| c.is_ascii_lowercase())))
+            }
         }
         None => false,
     };

@@ -1,6 +1,7 @@
 //! Backgammon's `PairProvisional` (BG-8) and `PairFinals` (BG-9).
 use super::Limits;
-use super::pair::{board_to_proto, explanation_to_proto, pair_request};
+use super::pair::{PairFields, board_to_proto, explanation_to_proto, pair_fields};
+use super::tournament::Input;
 use crate::model::validate::Problems;
 use crate::model::{PlayerIdx, Tournament};
 use crate::proto;
@@ -13,27 +14,16 @@ pub fn provisional_request(
     req: &proto::PairProvisionalRequest,
     limits: &Limits,
 ) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
-    let input = match &req.input {
-        Some(proto::pair_provisional_request::Input::Tournament(t)) => {
-            Some(proto::pair_request::Input::Tournament(t.clone()))
-        }
-        Some(proto::pair_provisional_request::Input::Trf(text)) => {
-            Some(proto::pair_request::Input::Trf(text.clone()))
-        }
-        Some(proto::pair_provisional_request::Input::TrfBytes(bytes)) => {
-            Some(proto::pair_request::Input::TrfBytes(bytes.clone()))
-        }
-        None => None,
-    };
-    pair_request(
-        &proto::PairRequest {
-            input,
-            trf_encoding: req.trf_encoding.clone(),
+    pair_fields(
+        &PairFields {
+            input: req.input.as_ref().map(Input::from),
+            trf_encoding: &req.trf_encoding,
             round: req.round,
             seed: req.seed,
             explanation_detail: req.explanation_detail,
             system: req.system,
-            ..proto::PairRequest::default()
+            absent_player_ids: &[],
+            requested_byes: &[],
         },
         limits,
     )
@@ -44,26 +34,16 @@ pub fn finals_request(
     req: &proto::PairFinalsRequest,
     limits: &Limits,
 ) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
-    let input = match &req.input {
-        Some(proto::pair_finals_request::Input::Tournament(t)) => {
-            Some(proto::pair_request::Input::Tournament(t.clone()))
-        }
-        Some(proto::pair_finals_request::Input::Trf(text)) => {
-            Some(proto::pair_request::Input::Trf(text.clone()))
-        }
-        Some(proto::pair_finals_request::Input::TrfBytes(bytes)) => {
-            Some(proto::pair_request::Input::TrfBytes(bytes.clone()))
-        }
-        None => None,
-    };
-    pair_request(
-        &proto::PairRequest {
-            input,
-            trf_encoding: req.trf_encoding.clone(),
+    pair_fields(
+        &PairFields {
+            input: req.input.as_ref().map(Input::from),
+            trf_encoding: &req.trf_encoding,
+            round: 0,
             seed: req.seed,
             explanation_detail: req.explanation_detail,
             system: req.system,
-            ..proto::PairRequest::default()
+            absent_player_ids: &[],
+            requested_byes: &[],
         },
         limits,
     )

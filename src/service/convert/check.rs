@@ -2,7 +2,7 @@
 use super::Limits;
 use super::enums::system_from_proto;
 use super::pair::{boards_to_proto, byes_to_proto};
-use super::tournament::snapshot;
+use super::tournament::{Input, snapshot_of};
 use crate::check::CheckOptions;
 use crate::model::Tournament;
 use crate::model::validate::{Problem, Problems};
@@ -15,19 +15,12 @@ pub fn check_request(
     limits: &Limits,
 ) -> Result<(Tournament, CheckOptions, Vec<crate::systems::Warning>), Problems> {
     let mut problems = Vec::new();
-    let decoded;
-    let (t_in, trf_in) = match &req.input {
-        Some(proto::check_request::Input::Tournament(t)) => (Some(t), None),
-        Some(proto::check_request::Input::Trf(text)) => (None, Some(text.as_str())),
-        Some(proto::check_request::Input::TrfBytes(bytes)) => {
-            decoded =
-                crate::service::trf_input::decode_bytes(bytes, &req.trf_encoding, &mut problems)
-                    .ok_or_else(|| Problems(std::mem::take(&mut problems)))?;
-            (None, Some(decoded.as_str()))
-        }
-        None => (None, None),
-    };
-    let (t, warnings) = snapshot(t_in, trf_in, limits, &mut problems);
+    let (t, warnings) = snapshot_of(
+        req.input.as_ref().map(Input::from),
+        &req.trf_encoding,
+        limits,
+        &mut problems,
+    );
     let system = system_from_proto(req.system);
     if req.system != 0 && system.is_none() {
         problems.push(Problem::new(

@@ -1,7 +1,8 @@
 //! `ValidatePairing` (MP-1).
 use super::Limits;
-use super::pair::{boards_to_proto, byes_to_proto, explanation_to_proto, pair_request};
+use super::pair::{PairFields, boards_to_proto, byes_to_proto, explanation_to_proto, pair_fields};
 use super::tournament::Ids;
+use super::tournament::Input;
 use crate::check::manual::{ManualReport, Proposal};
 use crate::model::validate::Problems;
 use crate::model::{PlayerIdx, Tournament};
@@ -13,26 +14,17 @@ pub fn validate_request(
     req: &proto::ValidatePairingRequest,
     limits: &Limits,
 ) -> Result<(Tournament, PairOptions, Proposal), Problems> {
-    let input = req.input.clone().map(|i| match i {
-        proto::validate_pairing_request::Input::Tournament(t) => {
-            proto::pair_request::Input::Tournament(t)
-        }
-        proto::validate_pairing_request::Input::Trf(text) => proto::pair_request::Input::Trf(text),
-        proto::validate_pairing_request::Input::TrfBytes(bytes) => {
-            proto::pair_request::Input::TrfBytes(bytes)
-        }
-    });
-    let as_pair = proto::PairRequest {
-        input,
-        trf_encoding: req.trf_encoding.clone(),
+    let fields = PairFields {
+        input: req.input.as_ref().map(Input::from),
+        trf_encoding: &req.trf_encoding,
         round: req.round,
-        absent_player_ids: req.absent_player_ids.clone(),
-        requested_byes: req.requested_byes.clone(),
         seed: req.seed,
         explanation_detail: proto::ExplanationDetail::Full as i32,
         system: req.system,
+        absent_player_ids: &req.absent_player_ids,
+        requested_byes: &req.requested_byes,
     };
-    let (t, options, _) = pair_request(&as_pair, limits)?;
+    let (t, options, _) = pair_fields(&fields, limits)?;
     let ids = Ids::of(&t);
     let mut problems = Vec::new();
     let mut proposal = Proposal {

@@ -1,31 +1,52 @@
 //! `Pair`: requests, responses, boards, byes, explanations.
 use super::enums::{bye_kind_from_proto, bye_kind_to_proto, system_from_proto, system_to_proto};
-use super::tournament::{Ids, snapshot};
+use super::tournament::{Ids, Input, snapshot_of};
 use super::{Limits, opt_round};
 use crate::model::validate::{Problem, Problems};
 use crate::model::{PlayerIdx, SystemId, Tournament};
 use crate::proto;
 use crate::systems::{Detail, Explanation, PairOptions, RoundPairing};
 
+/// What every pairing request carries (Pair, and Pair's fields of PairProvisional,
+/// PairFinals and ValidatePairing).
+pub struct PairFields<'a> {
+    pub input: Option<Input<'a>>,
+    pub trf_encoding: &'a str,
+    pub round: u32,
+    pub seed: Option<u64>,
+    pub explanation_detail: i32,
+    pub system: i32,
+    pub absent_player_ids: &'a [String],
+    pub requested_byes: &'a [proto::RequestedBye],
+}
+
 /// A pair request as a tournament and options, or every problem in it.
 pub fn pair_request(
     req: &proto::PairRequest,
     limits: &Limits,
 ) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
+    pair_fields(
+        &PairFields {
+            input: req.input.as_ref().map(Input::from),
+            trf_encoding: &req.trf_encoding,
+            round: req.round,
+            seed: req.seed,
+            explanation_detail: req.explanation_detail,
+            system: req.system,
+            absent_player_ids: &req.absent_player_ids,
+            requested_byes: &req.requested_byes,
+        },
+        limits,
+    )
+}
+
+/// [`PairFields`] as a tournament and options, or every problem in them.
+pub fn pair_fields(
+    req: &PairFields<'_>,
+    limits: &Limits,
+) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
     let mut problems = Vec::new();
-    let decoded: String;
-    let (tournament_in, trf_in) = match &req.input {
-        Some(proto::pair_request::Input::Tournament(t)) => (Some(t), None),
-        Some(proto::pair_request::Input::Trf(text)) => (None, Some(text.as_str())),
-        Some(proto::pair_request::Input::TrfBytes(bytes)) => {
-            decoded =
-                crate::service::trf_input::decode_bytes(bytes, &req.trf_encoding, &mut problems)
-                    .ok_or_else(|| Problems(std::mem::take(&mut problems)))?;
-            (None, Some(decoded.as_str()))
-        }
-        None => (None, None),
-    };
-    let (t, warnings) = snapshot(tournament_in, trf_in, limits, &mut problems);
+    let (t, warnings) = snapshot_of(req.input, req.trf_encoding, limits, &mut problems);
     let ids = Ids::of(&t);
     let absent = req
         .absent_player_ids

@@ -479,6 +479,61 @@ pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
     }
 }
 
+/// A request's snapshot, whichever request message it came in: every request's `input`
+/// oneof has these three forms.
+#[derive(Clone, Copy)]
+pub enum Input<'a> {
+    Tournament(&'a proto::Tournament),
+    Trf(&'a str),
+    /// TRF bytes in the request's `trf_encoding` (default: detected).
+    TrfBytes(&'a [u8]),
+}
+
+/// `From<&oneof> for Input` for each request message's `input`.
+macro_rules! input_from {
+    ($($oneof:path),* $(,)?) => {$(
+        impl<'a> From<&'a $oneof> for Input<'a> {
+            fn from(input: &'a $oneof) -> Input<'a> {
+                use $oneof as I;
+                match input {
+                    I::Tournament(t) => Input::Tournament(t),
+                    I::Trf(text) => Input::Trf(text),
+                    I::TrfBytes(bytes) => Input::TrfBytes(bytes),
+                }
+            }
+        }
+    )*};
+}
+input_from!(
+    proto::pair_request::Input,
+    proto::check_request::Input,
+    proto::pair_provisional_request::Input,
+    proto::pair_finals_request::Input,
+    proto::validate_pairing_request::Input,
+    proto::standings_request::Input,
+);
+
+/// The snapshot of a request's input (TRF bytes decoded in `encoding`), with the TRF
+/// reader's warnings; problems are added to `problems`.
+pub fn snapshot_of(
+    input: Option<Input<'_>>,
+    encoding: &str,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> (Tournament, Vec<crate::systems::Warning>) {
+    match input {
+        Some(Input::Tournament(t)) => snapshot(Some(t), None, limits, problems),
+        Some(Input::Trf(text)) => snapshot(None, Some(text), limits, problems),
+        Some(Input::TrfBytes(bytes)) => {
+            match crate::service::trf_input::decode_bytes(bytes, encoding, problems) {
+                Some(text) => snapshot(None, Some(&text), limits, problems),
+                None => (Tournament::default(), Vec::new()),
+            }
+        }
+        None => snapshot(None, None, limits, problems),
+    }
+}
+
 /// The snapshot of a request: a proto tournament or a TRF text.
 pub fn snapshot(
     tournament: Option<&proto::Tournament>,

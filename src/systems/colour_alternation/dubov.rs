@@ -132,18 +132,7 @@ impl Run<'_, '_, '_> {
             req = group.len();
             if take_all && position[head] < f.present_count / 2 && !warned {
                 warned = true;
-                warnings.push(
-                    crate::systems::Warning::new(
-                        "SWITCH_SUGGESTED",
-                        "JP-SS-SWITCH",
-                        format!(
-                            "round {}: a group taking everybody left starts in the top half at {}; JavaPairing would ask whether to switch to Amalfi Rating (answered No)",
-                            f.round,
-                            f.name(head)
-                        ),
-                    )
-                    .with_players(vec![head]),
-                );
+                warnings.push(f.switch_warning(head));
             }
             let names: Vec<String> = group
                 .iter()

@@ -370,6 +370,21 @@ impl<'a> Field<'a> {
         out
     }
 
+    /// The question JavaPairing asks when a group taking everybody left starts in the top
+    /// half (javapairing.md §3, §5): answered No, said as a warning.
+    pub fn switch_warning(&self, head: PlayerIdx) -> crate::systems::Warning {
+        crate::systems::Warning::new(
+            "SWITCH_SUGGESTED",
+            "",
+            format!(
+                "round {}: a group taking everybody left starts in the top half at {}; JavaPairing would ask whether to switch to Amalfi Rating (answered No)",
+                self.round,
+                self.name(head)
+            ),
+        )
+        .with_players(vec![head])
+    }
+
     /// A player's id, for messages.
     pub fn name(&self, p: PlayerIdx) -> &str {
         self.r.id(p)
