@@ -44,6 +44,7 @@ pub mod matching;
 pub mod model;
 pub mod service;
 pub mod simulate;
+pub mod standings;
 pub mod systems;
 pub mod trf;
 
