@@ -19,6 +19,9 @@ use swisspair::systems::{
 };
 use swisspair::trf;
 
+#[path = "cli/standings.rs"]
+mod cli_standings;
+
 #[derive(Parser)]
 #[command(
     name = "swisspair",
@@ -45,6 +48,8 @@ enum Command {
     Simulate(SimulateArgs),
     /// Backgammon's final phase (BG-9): the final (or champion) and the repechage round.
     Finals(FinalsArgs),
+    /// Standings with FIDE tie-breaks (C.07), rating change and performance.
+    Standings(cli_standings::StandingsArgs),
     /// List the implemented pairing systems.
     Systems,
     /// Call a running server.
@@ -321,6 +326,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => run_simulate(&args),
         Command::Validate(args) => run_validate(&args),
         Command::Finals(args) => finals(&args),
+        Command::Standings(args) => cli_standings::run(&args),
         Command::Systems => {
             print_systems(&service::list_systems());
             Ok(ExitCode::SUCCESS)

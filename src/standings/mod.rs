@@ -68,6 +68,7 @@ pub mod codes;
 pub mod direct_encounter;
 pub mod rating;
 pub mod render;
+pub mod report;
 pub mod value;
 
 pub use codes::{Kind, TieBreak};
