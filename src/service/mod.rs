@@ -2,6 +2,7 @@
 //! reflection. Pairing runs on the blocking pool, never on the async executor, and at most
 //! `max_concurrent_pairings` at once.
 pub mod convert;
+pub mod standings;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -191,9 +192,12 @@ impl PairingService for Service {
 
     async fn standings(
         &self,
-        _: Request<proto::StandingsRequest>,
+        request: Request<proto::StandingsRequest>,
     ) -> Result<Response<proto::StandingsResponse>, Status> {
-        Err(Status::unimplemented("Standings is not implemented yet"))
+        let req = request.into_inner();
+        let limits = self.limits;
+        self.run(move || standings::answer(&req, &limits).map(Response::new))
+            .await?
     }
 
     async fn simulate(
