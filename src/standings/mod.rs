@@ -209,7 +209,8 @@ pub struct Options {
     pub tie_breaks: Vec<TieBreak>,
     pub source: ListSource,
     pub edition: Edition,
-    /// Standings after this round; `None` = the last round with results.
+    /// Standings after this round; `None` = the last round with results. Rounds declared
+    /// (`total_rounds`) but not recorded count as absences.
     pub after_round: Option<u32>,
     pub tie_order: TieOrder,
     pub filter: Filter,
@@ -254,7 +255,7 @@ pub struct Standings {
 pub enum StandingsError {
     #[error("{0}")]
     TieBreak(String),
-    #[error("after_round {asked}: only {recorded} rounds are recorded")]
+    #[error("after_round {asked}: the tournament has {recorded} rounds")]
     AfterRound { asked: u32, recorded: u32 },
 }
 
@@ -456,7 +457,9 @@ pub fn resolve_tie_breaks(
 
 /// Computes the standings.
 pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, StandingsError> {
-    let recorded = t.rounds.len() as u32;
+    // Rounds declared but not recorded may be asked for: they count as absences (what
+    // FIDE's checker does for a tournament that stopped before its last round).
+    let recorded = (t.rounds.len() as u32).max(t.total_rounds);
     let rounds = match options.after_round {
         Some(r) if r > recorded => {
             return Err(StandingsError::AfterRound { asked: r, recorded });
