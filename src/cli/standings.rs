@@ -23,6 +23,9 @@ pub struct StandingsArgs {
     /// record, else the system's usual list.
     #[arg(long)]
     pub tiebreaks: Option<String>,
+    /// The system (round-robin uses C.07's round-robin rules, 15.2); default: the file's 192.
+    #[arg(long)]
+    pub system: Option<String>,
     /// C.07 edition: 2026 (rules from 2026-03-01) or 2024 (from 2024-08-01).
     #[arg(long, default_value = "2026")]
     pub edition: String,
@@ -74,7 +77,13 @@ pub struct StandingsArgs {
 }
 
 pub fn run(args: &StandingsArgs) -> Result<ExitCode, CliError> {
-    let doc = read_trf(&args.input)?;
+    let mut doc = read_trf(&args.input)?;
+    if let Some(name) = &args.system {
+        doc.tournament.system = Some(
+            name.parse::<swisspair::model::SystemId>()
+                .map_err(|e| CliError::Invalid(e.to_string()))?,
+        );
+    }
     let t = &doc.tournament;
     let edition = Edition::parse(&args.edition).ok_or_else(|| {
         CliError::Invalid(format!(

@@ -78,6 +78,9 @@ pub fn answer(
         return Err(invalid(problems));
     }
     let mut t = doc.tournament.clone();
+    if let Some(system) = convert::system_from_proto(req.system) {
+        t.system = Some(system);
+    }
     t.assign_pairing_numbers(req.seed.unwrap_or(t.lot_seed));
     let (tie_breaks, source) =
         standings::resolve_tie_breaks(&req.tie_breaks, &doc.other_lines, t.system)
