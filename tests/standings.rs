@@ -519,3 +519,14 @@ fn hand_direct_encounter() {
             .all(|r| r.rank == 1 && r.values[1] == Some(Value::int(0)))
     );
 }
+
+#[test]
+fn hand_fore_buchholz() {
+    // FB (art. 8.3): the round-4 games count as draws. Players paired in round 4 count every
+    // round as scored, with round 4 as a draw: A 4.0 − 1 + ½ = 3.5, B 2.0 − 1 + ½ = 1.5,
+    // C 1.5 + ½ = 2.0, F 0.5 + ½ = 1.0; D (H bye) and E (withdrawn) keep 1.0 and 3.0.
+    // A: B 1.5 + forfeit vs C min(own 3.5, 2.0) = 2.0 + D 1.0 + F 1.0 = 5.5; the cut
+    // removes a 1.0: 4.5.
+    let v = hand_values("FB,FB/C1", Edition::V2026);
+    assert_eq!((col(&v, 1)[0], col(&v, 2)[0]), ("5.5", "4.5"));
+}

@@ -50,7 +50,26 @@ pub(super) fn adjusted_score(ctx: &Context, player: PlayerIdx) -> Score {
 
 /// Each round's contribution to a player's Buchholz / Sonneborn-Berger (before cuts).
 pub fn contributions(ctx: &Context, player: PlayerIdx, edition: Edition) -> Vec<Contribution> {
-    let own = ctx.points[player];
+    contributions_on(
+        ctx,
+        player,
+        edition,
+        &ctx.adjusted,
+        ctx.points[player],
+        false,
+    )
+}
+
+/// The contributions with the opponents' scores `adjusted`, the player's own score `own`,
+/// and (Fore Buchholz) the last round's games counted as played.
+fn contributions_on(
+    ctx: &Context,
+    player: PlayerIdx,
+    edition: Edition,
+    adjusted: &[Score],
+    own: Score,
+    fore: bool,
+) -> Vec<Contribution> {
     let cap = Score::from_tenths(ctx.draw().tenths() * i64::from(ctx.rounds));
     let mut out = Vec::with_capacity(ctx.facts[player].len());
     for (i, f) in ctx.facts[player].iter().enumerate() {
@@ -59,14 +78,15 @@ pub fn contributions(ctx: &Context, player: PlayerIdx, edition: Edition) -> Vec<
             continue;
         }
         let round = i as u32 + 1;
+        let as_played = f.over_board || ctx.round_robin || (fore && round == ctx.rounds);
         let (score, vur) = match f.opponent {
-            Some(q) if f.over_board || ctx.round_robin => (ctx.adjusted_score(q), false),
+            Some(q) if as_played => (adjusted[q], false),
             // Round robin: an unplayed round without opponent is not a game (15.2).
             None if ctx.round_robin => continue,
             // A forfeit: the dummy, capped in 2026 at the scheduled opponent's score (16.4.1).
             Some(q) => match edition {
                 Edition::V2024 => (own, f.vur),
-                Edition::V2026 => (own.min(ctx.adjusted_score(q)), f.vur),
+                Edition::V2026 => (own.min(adjusted[q]), f.vur),
             },
             // A bye or an absence: the dummy, capped in 2026 at a draw per round (16.4.2).
             None => match edition {
@@ -82,6 +102,46 @@ pub fn contributions(ctx: &Context, player: PlayerIdx, edition: Edition) -> Vec<
         });
     }
     out
+}
+
+/// Fore Buchholz (art. 8.3): every game of the last round counted as a draw. A player
+/// paired in the last round has all its rounds counted as scored (no draw filling, 16.3),
+/// and if it had an opponent there its last-round points become a draw's, both in the
+/// score its opponents see and in its own dummy score.
+pub fn fore_buchholz(
+    ctx: &Context,
+    player: PlayerIdx,
+    edition: Edition,
+    low: u32,
+    high: u32,
+) -> Score {
+    let n = ctx.tournament.players.len();
+    let last = ctx.rounds as usize;
+    let mut adjusted = Vec::with_capacity(n);
+    let mut own = Vec::with_capacity(n);
+    for p in 0..n {
+        let facts = &ctx.facts[p];
+        let final_fact = last.checked_sub(1).and_then(|i| facts.get(i));
+        let paired_last = final_fact.is_some_and(|f| f.opponent.is_some() || f.pab);
+        if !paired_last {
+            adjusted.push(ctx.adjusted[p]);
+            own.push(ctx.points[p]);
+            continue;
+        }
+        let mut score: Score = facts.iter().map(|f| f.points).sum();
+        let mut mine = ctx.points[p];
+        if let Some(f) = final_fact.filter(|f| f.opponent.is_some()) {
+            score = score - f.points + ctx.draw();
+            mine = mine - f.points + ctx.draw();
+        }
+        adjusted.push(score);
+        own.push(mine);
+    }
+    let list = contributions_on(ctx, player, edition, &adjusted, own[player], true);
+    cut(list, low, high, |c| c.score.tenths())
+        .iter()
+        .map(|c| c.score)
+        .sum()
 }
 
 /// Applies `low` and `high` cuts (art. 14, 16.5) and returns what is left. `value` is the

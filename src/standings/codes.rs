@@ -14,6 +14,8 @@ pub enum Kind {
     Bh,
     /// Average of opponents' Buchholz (art. 8.2).
     Aob,
+    /// Fore Buchholz: the last round's games counted as draws (art. 8.3).
+    Fb,
     /// Sonneborn-Berger (art. 9.1).
     Sb,
     /// Koya (art. 9.2).
@@ -51,9 +53,10 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [(&'static str, Kind); 21] = [
+    pub const ALL: [(&'static str, Kind); 22] = [
         ("PTS", Kind::Pts),
         ("BH", Kind::Bh),
+        ("FB", Kind::Fb),
         ("AOB", Kind::Aob),
         ("SB", Kind::Sb),
         ("KS", Kind::Ks),
@@ -168,6 +171,7 @@ impl TieBreak {
                     if !matches!(
                         kind,
                         Kind::Bh
+                            | Kind::Fb
                             | Kind::Sb
                             | Kind::Ps
                             | Kind::Aro
@@ -180,7 +184,7 @@ impl TieBreak {
                     tb.cut_low = number()?;
                 }
                 'M' => {
-                    if !matches!(kind, Kind::Bh | Kind::Aro | Kind::Aob) {
+                    if !matches!(kind, Kind::Bh | Kind::Fb | Kind::Aro | Kind::Aob) {
                         return Err(bad(
                             m,
                             "(median) is not defined for this tie-break (art. 14)",

@@ -306,7 +306,7 @@ pub struct Context<'a> {
     /// Round robin: forfeits count as played (C.07 15.2).
     pub round_robin: bool,
     /// C.07 16.3: each player's score as its opponents see it.
-    adjusted: Vec<Score>,
+    pub(crate) adjusted: Vec<Score>,
 }
 
 impl<'a> Context<'a> {
@@ -594,6 +594,17 @@ pub fn values(ctx: &Context, tb: &TieBreak, edition: Edition) -> Vec<Option<Valu
         Kind::Bh => (0..n)
             .map(|p| {
                 Some(Value::score(buchholz::buchholz(
+                    ctx,
+                    p,
+                    edition,
+                    tb.cut_low,
+                    tb.cut_high,
+                )))
+            })
+            .collect(),
+        Kind::Fb => (0..n)
+            .map(|p| {
+                Some(Value::score(buchholz::fore_buchholz(
                     ctx,
                     p,
                     edition,
