@@ -530,3 +530,40 @@ fn hand_fore_buchholz() {
     let v = hand_values("FB,FB/C1", Edition::V2026);
     assert_eq!((col(&v, 1)[0], col(&v, 2)[0]), ("5.5", "4.5"));
 }
+
+#[test]
+fn ties_share_the_rank_and_are_listed_by_tpn_or_a_seeded_lot() {
+    // Before round 1 everybody is level on everything: one shared rank.
+    let mut t = crosstable();
+    t.rounds.clear();
+    let order = |tie_order| {
+        let s = standings::compute(
+            &t,
+            &Options {
+                tie_breaks: TieBreak::parse_list("BH,SB").expect("codes"),
+                tie_order,
+                ..Options::default()
+            },
+        )
+        .expect("standings");
+        assert!(s.rows.iter().all(|r| r.rank == 1));
+        s.rows
+            .iter()
+            .map(|r| t.pairing_number(r.player))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        order(standings::TieOrder::PairingNumber),
+        [1, 2, 3, 4, 5, 6]
+    );
+    let lot = order(standings::TieOrder::Lot(7));
+    assert_eq!(lot, order(standings::TieOrder::Lot(7)), "deterministic");
+    let orders: std::collections::BTreeSet<Vec<u32>> = (0..10)
+        .map(|seed| order(standings::TieOrder::Lot(seed)))
+        .collect();
+    assert!(orders.len() > 1, "the lot depends on the seed");
+    // An empty tournament has empty standings.
+    let empty = Tournament::default();
+    let s = standings::compute(&empty, &Options::default()).expect("standings");
+    assert!(s.rows.is_empty());
+}

@@ -32,8 +32,10 @@ pub fn values(ctx: &Context, tb: &TieBreak, groups: &[Vec<PlayerIdx>]) -> Vec<Op
 }
 
 fn rank(ctx: &Context, tb: &TieBreak, set: Vec<PlayerIdx>, first: u32, out: &mut [u32]) {
-    if set.len() == 1 {
-        out[set[0]] = first;
+    if set.len() <= 1 {
+        if let Some(&p) = set.first() {
+            out[p] = first;
+        }
         return;
     }
     let ranked = single_run(ctx, tb, &set);
