@@ -138,3 +138,84 @@ async fn standings_reject_bad_codes_and_rounds() {
     assert!(e.message().contains("after_round"), "{}", e.message());
     server.stop().await;
 }
+
+#[tokio::test]
+async fn standings_of_a_proto_tournament_with_3_1_0_scoring() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let player = |id: &str, rating: u32| proto::Player {
+        id: id.to_string(),
+        name: id.to_uppercase(),
+        rating,
+        ..proto::Player::default()
+    };
+    let game = |w: &str, b: &str, result: proto::GameResult| proto::Game {
+        white_id: w.to_string(),
+        black_id: b.to_string(),
+        result: result as i32,
+        board: 0,
+    };
+    // 3 / 1 / 0. R1: a–b 1-0, c PAB (3 points). R2: c–a draw, b half-point bye (1 point).
+    // Points: a 3 + 1 = 4, c 3 + 1 = 4, b 0 + 1 = 1.
+    let t = proto::Tournament {
+        system: proto::PairingSystem::Dutch as i32,
+        total_rounds: 2,
+        scoring: Some(proto::Scoring {
+            win: Some(3.0),
+            draw: Some(1.0),
+            ..proto::Scoring::default()
+        }),
+        players: vec![player("a", 2100), player("b", 2000), player("c", 1900)],
+        rounds: vec![
+            proto::Round {
+                number: 1,
+                games: vec![game("a", "b", proto::GameResult::WhiteWins)],
+                byes: vec![proto::Bye {
+                    player_id: "c".to_string(),
+                    kind: proto::ByeKind::Pab as i32,
+                }],
+            },
+            proto::Round {
+                number: 2,
+                games: vec![game("c", "a", proto::GameResult::Draw)],
+                byes: vec![proto::Bye {
+                    player_id: "b".to_string(),
+                    kind: proto::ByeKind::HalfPoint as i32,
+                }],
+            },
+        ],
+        ..proto::Tournament::default()
+    };
+    let r = client
+        .standings(proto::StandingsRequest {
+            input: Some(proto::standings_request::Input::Tournament(t)),
+            tie_breaks: vec!["BH".to_string(), "WIN".to_string()],
+            ..proto::StandingsRequest::default()
+        })
+        .await
+        .expect("standings")
+        .into_inner();
+    // BH (2026): a = b 1 + c 4 = 5. c = PAB: min(own 4, draw 1 × 2 rounds = 2) = 2, + a 4
+    // = 6. b = a 4 + H bye min(1, 2) = 1 → 5. c ranks first on BH.
+    let got: Vec<(String, u32, Vec<String>)> = r
+        .rows
+        .iter()
+        .map(|x| (x.player_id.clone(), x.rank, x.values.clone()))
+        .collect();
+    let row = |id: &str, rank: u32, v: &[&str]| {
+        (
+            id.to_string(),
+            rank,
+            v.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(
+        got,
+        [
+            row("c", 1, &["4.0", "6.0", "1"]),
+            row("a", 2, &["4.0", "5.0", "1"]),
+            row("b", 3, &["1.0", "5.0", "0"]),
+        ]
+    );
+    server.stop().await;
+}
