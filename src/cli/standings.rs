@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use swisspair::standings::{self, Edition, Filter, Options, TieOrder, render, report};
 
-use crate::{CliError, read_trf, write_output};
+// In the split CLI (`src/cli/`): `super::CliError`, `super::args::read_trf`,
+// `super::output::write_output`.
+use super::{CliError, read_trf, write_output};
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum Format {
@@ -32,6 +34,7 @@ pub struct StandingsArgs {
     /// Standings after this round (default: the last round with results).
     #[arg(long)]
     pub after_round: Option<u32>,
+    /// Output: an aligned table, TSV (the conformance files' layout) or JSON.
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
     /// Same as --format json.
