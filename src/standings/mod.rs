@@ -50,7 +50,7 @@
 //!   whole rating whose expected score (B.02 8.1.2 table, differences capped at 800, no
 //!   400-point rule) reaches the score; a zero score gives the lowest opponent − 800.
 //!   Cuts on ARO/TPR/PTP remove opponents without a rating first, then the lowest rating.
-//! - **Backgammon (BG-3).** A round won against the phantom "[absent]" counts for nothing in
+//! - **Backgammon (BG-3).** A round won against the phantom "\[absent\]" counts for nothing in
 //!   the tie-breaks: no BH/SB contribution, no win for WIN or REP. Its points stay in PTS.
 //! - **Round robins (15.2).** Forfeits count as played for BH, SB and DE; an unplayed round
 //!   without opponent contributes nothing; DE never uses the Swiss maximum rule.
@@ -60,8 +60,9 @@
 //! # Rating change (B.02 8.3)
 //! ΔR = K × Σ(W − We) over rated games played over the board against rated opponents, with
 //! We from the 8.1.2 table and a rating difference of more than 400 counted as 400. K is 40
-//! for a player under 18 in the tournament's year whose rating is under 2300, 10 from 2400,
-//! 20 otherwise; a national-rating K can be given instead. (The "first 30 games" K of 40
+//! until the end of the year of the player's 18th birthday (birth year from the TRF, the
+//! year from the request or the TRF's `052`/`042` date) while the rating is under 2300, 10
+//! from 2400, 20 otherwise; a national-rating K can be given instead. (The "first 30 games" K of 40
 //! needs a game count the TRF does not hold.)
 pub mod buchholz;
 pub mod codes;
@@ -276,7 +277,7 @@ pub struct RoundFact {
     pub vur: bool,
     /// A pairing-allocated bye.
     pub pab: bool,
-    /// A backgammon win against [absent] (BG-3): nothing in tie-breaks.
+    /// A backgammon win against \[absent\] (BG-3): nothing in tie-breaks.
     pub absent_opponent: bool,
 }
 

@@ -205,9 +205,10 @@ pub(super) fn performances(ctx: &Context) -> Vec<Option<i64>> {
         .collect()
 }
 
-/// The K factor of B.02 8.3.3 as far as a TRF tells it (see the module docs).
+/// The K factor of B.02 8.3.3 as far as a TRF tells it (see the module docs): 40 until
+/// the end of the year of the 18th birthday while under 2300, 10 from 2400, else 20.
 pub fn fide_k(rating: u32, birth_year: Option<u32>, year: Option<u32>) -> u32 {
-    let young = matches!((birth_year, year), (Some(b), Some(y)) if y < b + 18);
+    let young = matches!((birth_year, year), (Some(b), Some(y)) if y <= b + 18);
     if rating >= 2400 {
         10
     } else if young && rating < 2300 {
@@ -261,6 +262,16 @@ mod tests {
         assert_eq!(expected_hundredths(2336, 1600, 800), 100);
         // The 400-point rule for the rating change.
         assert_eq!(expected_hundredths(2500, 1600, 400), 92);
+    }
+
+    #[test]
+    fn k_factors() {
+        assert_eq!(fide_k(2450, Some(2012), Some(2026)), 10);
+        // Until the end of the year of the 18th birthday, under 2300.
+        assert_eq!(fide_k(2100, Some(2008), Some(2026)), 40);
+        assert_eq!(fide_k(2100, Some(2007), Some(2026)), 20);
+        assert_eq!(fide_k(2350, Some(2012), Some(2026)), 20);
+        assert_eq!(fide_k(2100, None, Some(2026)), 20);
     }
 
     #[test]
