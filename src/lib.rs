@@ -16,31 +16,34 @@
 //! - [`pairing`]: the pipeline every request path goes through, once (system resolved,
 //!   options checked, pairing numbers assigned, system run);
 //! - [`check`]: re-pairs a tournament round by round and reports differences;
+//! - [`standings`]: FIDE tie-breaks (C.07 2026 and 2024), rating change, performance;
 //! - [`service`]: the tonic server (proto <-> model, validation, limits, health, reflection).
 //!
 //! # How unplayed rounds count
 //! Stated once here; every system and the tie-breaks follow this table unless the system's
 //! own rules say otherwise (the FIDE systems follow `fide.md` §2, which agrees with it).
 //!
-//! | round (TRF code) | points (settings, CG-3) | a meeting (no rematch)? | colour history? | blocks a later PAB (C.04.1 art. 4)? |
-//! |---|---|---|---|---|
-//! | played win / draw / loss (`1 = 0`, also `W D L`) | win / draw / loss | yes | yes | no |
-//! | adjourned | none yet; a draw for pairing (GHR 3.1) | yes | yes | no |
-//! | forfeit win (`+`) | forfeit win (default: win) | no (CG-4, GHR 3.5) | no (GHR 3.4) | yes |
-//! | forfeit loss (`-`), double forfeit | forfeit loss (default 0) | no | no | no |
-//! | pairing-allocated bye (`U`) | PAB (default: win) | no | no | yes |
-//! | full-point bye (`F`) | full-point bye (default: win) | no | no | yes |
-//! | half-point bye (`H`) | half-point bye (default: draw) | no | no | no |
-//! | zero-point bye (`Z`) | zero-point bye (default 0) | no | no | no |
-//! | backgammon win against "[absent]" (`V`, BG-3) | forfeit win (default: win); one win for BG-2 | no, but at most once per player (BG-3) | no | yes |
-//! | absent / withdrawn / not yet entered (blank) | 0 | no | no | no |
+//! | round (TRF code) | points (settings, CG-3) | a meeting (no rematch)? | colour history? | blocks a later PAB (C.04.1 art. 4)? | tie-breaks ([`standings`], C.07 art. 15-16) |
+//! |---|---|---|---|---|---|
+//! | played win / draw / loss (`1 = 0`, also `W D L`) | win / draw / loss | yes | yes | no | a game: the opponent's score (BH), rating tie-breaks, DE |
+//! | adjourned | none yet; a draw for pairing (GHR 3.1) | yes | yes | no | a game with no points yet |
+//! | forfeit win (`+`) | forfeit win (default: win) | no (CG-4, GHR 3.5) | no (GHR 3.4) | yes | unplayed, not a VUR: a dummy with the own score, in 2026 at most the opponent's (16.4.1); a win for WIN and REP |
+//! | forfeit loss (`-`), double forfeit | forfeit loss (default 0) | no | no | no | a VUR (cut first): a dummy with the own score, in 2026 at most the opponent's |
+//! | pairing-allocated bye (`U`) | PAB (default: win) | no | no | yes | unplayed, not a VUR: a dummy with the own score, in 2026 at most a draw per round (16.4.2); REP |
+//! | full-point bye (`F`) | full-point bye (default: win) | no | no | yes | as a PAB; a win for WIN |
+//! | half-point bye (`H`) | half-point bye (default: draw) | no | no | no | a VUR: a dummy as for a PAB; cut first |
+//! | zero-point bye (`Z`) | zero-point bye (default 0) | no | no | no | a VUR, as `H`; after the player's last non-VUR round, a draw in opponents' BH (16.3) |
+//! | backgammon win against "[absent]" (`V`, BG-3) | forfeit win (default: win); one win for BG-2 | no, but at most once per player (BG-3) | no | yes | nothing (BG-3); its points stay in PTS |
+//! | absent / withdrawn / not yet entered (blank) | 0 | no | no | no | a VUR, as `Z`; in opponents' BH it counts as a draw after the player's last non-VUR round (16.3) |
 //!
 //! Colour histories skip unplayed rounds (GHR 3.4: `BWBuW` reads as `uBWBW`). Forbidden
 //! pairs (CG-10) count as having met. In a round robin the schedule is fixed: the opponent
 //! of an absent player, like the player meeting the bye number of an odd table, gets a
 //! pairing-allocated bye. A backgammon game against the phantom "[absent]" is a bye of its
 //! own kind (`AbsentOpponent`): a win, a down-float against a 0-win opponent for BG-7, and
-//! nothing at all in tie-breaks (BG-3).
+//! nothing at all in tie-breaks (BG-3). The tie-break column is the 2026-03-01 text; the
+//! 2024-08-01 rules (`edition 2024`) never cap the dummy. In a round robin forfeits count as
+//! played for BH, SB and DE (C.07 15.2).
 pub mod cancel;
 pub mod check;
 pub mod matching;
@@ -48,6 +51,7 @@ pub mod model;
 pub mod pairing;
 pub mod service;
 pub mod simulate;
+pub mod standings;
 pub mod systems;
 pub mod trf;
 

@@ -161,3 +161,84 @@ fn bad_files_are_clear_errors() {
     assert_eq!(code, 3);
     assert!(err.contains(":2:49:") && err.contains("rating"), "{err}");
 }
+
+fn hand_crosstable() -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/standings/hand-crosstable.trf")
+        .display()
+        .to_string()
+}
+
+#[test]
+fn standings_prints_a_table_tsv_json_and_a_rating_report() {
+    let input = hand_crosstable();
+    let (code, out, err) = swisspair(&[
+        "standings",
+        "--tiebreaks",
+        "BH/C1,BH,SB,DE",
+        "--format",
+        "tsv",
+        &input,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // The shared `.tsv` layout; values worked out in tests/standings.rs.
+    assert_eq!(
+        out,
+        "start_rank\tPTS\tBH/C1\tBH\tSB\tDE\n\
+         1\t4.0\t4.5\t5.0\t5.00\t0\n\
+         2\t2.0\t6.0\t8.0\t2.75\t0\n\
+         5\t2.0\t5.0\t7.0\t3.00\t0\n\
+         3\t1.5\t4.5\t6.0\t2.00\t0\n\
+         4\t1.0\t8.5\t9.5\t1.25\t0\n\
+         6\t0.5\t6.5\t7.0\t1.00\t0\n"
+    );
+    let (code, out, _) = swisspair(&["standings", "--tiebreaks", "BH/C1,BH", &input]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].contains("after round 4"), "{out}");
+    assert!(lines[1].split_whitespace().eq([
+        "Rk", "SNo", "Name", "Rtg", "PTS", "BH/C1", "BH", "Perf", "dR"
+    ]));
+    assert!(lines[2].split_whitespace().eq([
+        "1", "1", "Player", "A", "2000", "4.0", "4.5", "5.0", "2500", "11.80"
+    ]));
+    let (code, out, _) = swisspair(&["standings", "--json", "--edition", "2024", &input]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["tie_break_source"], "default");
+    assert_eq!(v["edition"], "2024");
+    assert_eq!(v["rows"][0]["values"][2], "7.5");
+    // The rating report: rank and points columns filled, the list in a 202 record.
+    let report =
+        std::env::temp_dir().join(format!("swisspair-standings-{}.trf", std::process::id()));
+    let (code, _, err) = swisspair(&[
+        "standings",
+        "--tiebreaks",
+        "BH/C1,BH",
+        "--write-trf",
+        report.to_str().expect("path"),
+        &input,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&report).expect("written");
+    assert!(text.lines().any(|l| l == "202 BH/C1,BH"), "{text}");
+    let e = text
+        .lines()
+        .find(|l| l.starts_with("001    5"))
+        .expect("player 5");
+    assert_eq!((&e[80..84], &e[85..89]), (" 2.0", "   3"));
+    let doc = swisspair::trf::read(&text).expect("readable");
+    assert_eq!(doc.tournament.players.len(), 6);
+}
+
+#[test]
+fn standings_errors_have_the_usual_exit_codes() {
+    let input = hand_crosstable();
+    let (code, _, err) = swisspair(&["standings", "--tiebreaks", "BH/X9", &input]);
+    assert_eq!(code, 3);
+    assert!(err.contains("BH/X9"), "{err}");
+    let (code, _, _) = swisspair(&["standings", "--edition", "2019", &input]);
+    assert_eq!(code, 3);
+    let (code, _, _) = swisspair(&["standings", "/no/such/file.trf"]);
+    assert_eq!(code, 5);
+}

@@ -259,14 +259,16 @@ async fn pairs_trf_text_checks_and_lists_systems() {
 }
 
 #[tokio::test]
-async fn standings_answers_unimplemented_until_its_issue() {
+async fn standings_rejects_a_request_without_a_tournament() {
+    // The RPC itself is tested in tests/standings_e2e.rs.
     let server = Server::start(ServerConfig::default()).await;
     let mut client = server.client().await;
     let e = client
         .standings(proto::StandingsRequest::default())
         .await
-        .expect_err("unimplemented");
-    assert_eq!(e.code(), Code::Unimplemented);
+        .expect_err("no input");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    assert!(e.message().contains("input"), "{}", e.message());
     server.stop().await;
 }
 

@@ -14,6 +14,7 @@ mod output;
 mod pair;
 mod serve;
 mod simulate;
+mod standings;
 mod validate;
 
 use std::process::ExitCode;
@@ -52,6 +53,8 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Backgammon's final phase (BG-9): the final (or champion) and the repechage round.
     Finals(finals::FinalsArgs),
+    /// Standings with FIDE tie-breaks (C.07), rating change and performance.
+    Standings(standings::StandingsArgs),
     /// List the implemented pairing systems.
     Systems,
     /// Call a running server.
@@ -100,6 +103,7 @@ fn run_command(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Simulate(args) => simulate::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Finals(args) => finals::run(&args),
+        Command::Standings(args) => standings::run(&args),
         Command::Systems => {
             output::print_systems(&swisspair::service::list_systems());
             Ok(ExitCode::SUCCESS)

@@ -63,9 +63,14 @@ impl PairingService for Service {
 
     async fn standings(
         &self,
-        _: Request<proto::StandingsRequest>,
+        request: Request<proto::StandingsRequest>,
     ) -> Result<Response<proto::StandingsResponse>, Status> {
-        Err(Status::unimplemented("Standings is not implemented yet"))
+        let (timeout, req) = super::admission::split(request);
+        let limits = self.limits;
+        self.run(timeout, move || {
+            convert::standings::answer(&req, &limits).map(Response::new)
+        })
+        .await?
     }
 
     async fn simulate(

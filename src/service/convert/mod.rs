@@ -7,6 +7,7 @@
 //! - [`pair`]: `Pair` requests and responses, boards, byes, explanations;
 //! - [`check`]: `Check` responses; [`manual`]: `ValidatePairing`;
 //! - [`backgammon`]: `PairProvisional`, `PairFinals`; [`simulate`]: `Simulate`;
+//! - [`standings`] for `Standings`;
 //! - [`systems`] for `ListSystems`.
 pub mod backgammon;
 pub mod check;
@@ -14,6 +15,7 @@ pub mod enums;
 pub mod manual;
 pub mod pair;
 pub mod simulate;
+pub mod standings;
 pub mod systems;
 pub mod tournament;
 

@@ -1,0 +1,84 @@
+//! The TRF for a FIDE rating report: the `001` lines' points (columns 81-84) and rank
+//! (86-89) filled from the standings, and the tie-break list in a `202` record (TRF-26).
+use super::{Kind, Standings};
+use crate::trf::{self, Dialect, TrfDocument, WriteError};
+
+/// The tie-break list as a `202` record (MTB26 codes after PTS, comma-separated).
+pub fn record_202(s: &Standings) -> String {
+    let codes: Vec<String> = s
+        .tie_breaks
+        .iter()
+        .filter(|tb| tb.kind != Kind::Pts)
+        .map(|tb| tb.to_string())
+        .collect();
+    format!("202 {}", codes.join(","))
+}
+
+/// Writes the document as TRF-26 with the standings' points and ranks in the `001` lines
+/// and its tie-break list as record `202` (replacing any `202`/`212` read).
+pub fn trf_with_standings(doc: &TrfDocument, s: &Standings) -> Result<String, WriteError> {
+    let mut doc = doc.clone();
+    doc.other_lines
+        .retain(|l| !(l.starts_with("202") || l.starts_with("212")));
+    let text = trf::write(&doc, Dialect::Trf26)?;
+    let t = &doc.tournament;
+    let mut by_rank = std::collections::HashMap::new();
+    for row in &s.rows {
+        by_rank.insert(t.pairing_number(row.player), row);
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut wrote_202 = false;
+    for line in text.lines() {
+        if line.starts_with("001") {
+            let mut chars: Vec<char> = line.chars().collect();
+            if chars.len() < 91 {
+                chars.resize(91, ' ');
+            }
+            let start: String = chars[4..8].iter().collect();
+            if let Some(row) = start
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .and_then(|r| by_rank.get(&r))
+            {
+                let points = format!("{:>4}", row.points.to_string());
+                let rank = format!("{:>4}", row.rank);
+                for (i, c) in points.chars().take(4).enumerate() {
+                    chars[80 + i] = c;
+                }
+                for (i, c) in rank.chars().take(4).enumerate() {
+                    chars[85 + i] = c;
+                }
+            }
+            let text: String = chars.into_iter().collect();
+            if !wrote_202 {
+                out.push_str(&record_202(s));
+                out.push('\n');
+                wrote_202 = true;
+            }
+            out.push_str(text.trim_end());
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    if !wrote_202 {
+        out.push_str(&record_202(s));
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// The tournament's year from the TRF's end date (`052`) or start date (`042`), for the
+/// under-18 K factor.
+pub fn tournament_year(doc: &TrfDocument) -> Option<u32> {
+    ["052", "042"].iter().find_map(|code| {
+        doc.other_lines
+            .iter()
+            .find(|l| l.starts_with(code))
+            .and_then(|l| {
+                let digits: String = l.get(3..).unwrap_or("").trim().chars().take(4).collect();
+                digits.parse().ok().filter(|y| *y > 1800)
+            })
+    })
+}
