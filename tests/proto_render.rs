@@ -18,10 +18,15 @@ fn has_the_shape(id: &str) -> bool {
         Some((m, t)) => (m, Some(t)),
         None => (id, None),
     };
+    // `JP-<TAG>` or `JP-<TAG>:<section>`.
     let tag_ok = tag.is_none_or(|t| {
-        !t.is_empty()
-            && t.chars()
+        let (name, section) = t.split_once(':').unwrap_or((t, "1"));
+        !name.is_empty()
+            && name
+                .chars()
                 .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-')
+            && !section.is_empty()
+            && section.chars().all(|c| c.is_ascii_digit() || c == '.')
     });
     let fide = main.starts_with("C.04.") && main.len() > "C.04.".len();
     let spec = match main.split_once('-') {
@@ -76,19 +81,66 @@ fn every_system_explains_in_the_one_shape() {
                         s.rule_id,
                         s.message
                     );
-                    assert!(
-                        !s.message.trim_end().ends_with(']')
-                            || !s.message.rsplit('[').next().is_some_and(|t| t
-                                .chars()
-                                .all(|c| c.is_ascii_uppercase() || c == '-' || c == ']')),
-                        "{id}: a tag left in the text: {}",
-                        s.message
-                    );
+                    let tail = s.message.rsplit('[').next().unwrap_or("");
+                    let left_tag = s.message.trim_end().ends_with(']')
+                        && tail.starts_with(|c: char| c.is_ascii_uppercase())
+                        && tail
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || " -.]".contains(c));
+                    assert!(!left_tag, "{id}: a tag left in the text: {}", s.message);
                 }
             }
             record_round(&mut t, &config, &answer.pairing);
         }
     }
+}
+
+/// Every step whose text names players lists them in `players` (`player_ids` in the
+/// proto), so that a client can link or highlight them. Simulated players are `p1`…`pN`,
+/// so a name in the text is unambiguous.
+#[test]
+fn steps_that_name_players_list_them() {
+    let mut missing = Vec::new();
+    for system in systems::implemented() {
+        let id = system.info().id;
+        let mut config = SimConfig::new(id, 15, 5, 11);
+        config.bye_request_rate = 0.05;
+        let mut t = start(&config);
+        let index: std::collections::HashMap<String, usize> = t
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect();
+        for _ in 0..config.rounds {
+            let mut options = round_options(&t, &config);
+            options.detail = Detail::Full;
+            let Ok(answer) = swisspair::pairing::pair(&t, &options) else {
+                break;
+            };
+            for g in &answer.pairing.explanation.groups {
+                for s in &g.steps {
+                    let named: Vec<usize> = s
+                        .message
+                        .split(|c: char| !c.is_ascii_alphanumeric())
+                        .filter_map(|w| index.get(w).copied())
+                        .collect();
+                    if named.iter().any(|p| !s.players.contains(p)) {
+                        missing.push(format!("{id} {}: {}", s.rule_id, s.message));
+                    }
+                }
+            }
+            record_round(&mut t, &config, &answer.pairing);
+        }
+    }
+    missing.sort();
+    missing.dedup_by(|a, b| a.split(':').next() == b.split(':').next());
+    assert!(
+        missing.is_empty(),
+        "{} kinds of step:\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
 }
 
 #[test]
@@ -100,6 +152,8 @@ fn the_shape_checker_itself() {
         "C.04.3 C12",
         "C.04.1 art. 4",
         "CA-4 JP-PCS-SWITCH",
+        "VZ-4.4(c)",
+        "SS-3 JP-SS-GROUP:3.4.2",
     ] {
         assert!(has_the_shape(ok), "{ok}");
     }

@@ -5,7 +5,8 @@
 //! One shape whatever the system: a rule of `shared/spec/systems.md` (`RR-1`, `AM-3.3`,
 //! `VZ-4.3`, `VZ-4.4(c)`, `BG-7.1`, `CG-8`, `MP-1`), or a FIDE Handbook reference `C.04.<n> <article>`
 //! (`C.04.3 C12`, `C.04.3 5.2.1`, `C.04.1 art. 4`); a step of JavaPairing's procedure adds
-//! its tag after the rule, `AM-3.3 JP-OUT` (javapairing.md's `[OUT]`), instead of
+//! its tag after the rule, `AM-3.3 JP-OUT` (javapairing.md's `[OUT]`; with a section,
+//! `SS-3 JP-SS-GROUP:3.4.2`), instead of
 //! writing it in the message. [`Explanation::finish`] enforces it: systems may write a bare
 //! criterion (`C12`) or a trailing `[TAG]`, and it is normalised once.
 use crate::model::PlayerIdx;
@@ -123,17 +124,31 @@ impl Explanation {
     }
 }
 
-/// A message ending in a JavaPairing step tag, ` [OUT]` or ` [PCS-SWITCH]`: the text
-/// without it, and the tag.
+/// A message ending in a JavaPairing step tag, ` [OUT]`, ` [PCS-SWITCH]` or with the
+/// section of javapairing.md, ` [SS-GROUP 3.4.2]`: the text without it, and the tag
+/// (`OUT`, `SS-GROUP:3.4.2`).
 fn trailing_tag(message: &str) -> Option<(String, String)> {
     let body = message.strip_suffix(']')?;
     let open = body.rfind('[')?;
-    let tag = &body[open + 1..];
-    let is_tag = !tag.is_empty()
+    let inner = &body[open + 1..];
+    let (tag, section) = match inner.split_once(' ') {
+        Some((tag, section)) => (tag, Some(section)),
+        None => (inner, None),
+    };
+    let tag_ok = !tag.is_empty()
+        && tag.starts_with(|c: char| c.is_ascii_uppercase())
         && tag
             .chars()
             .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-');
-    is_tag.then(|| (body[..open].trim_end().to_string(), tag.to_string()))
+    let section_ok =
+        section.is_none_or(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '.'));
+    (tag_ok && section_ok).then(|| {
+        let tag = match section {
+            Some(s) => format!("{tag}:{s}"),
+            None => tag.to_string(),
+        };
+        (body[..open].trim_end().to_string(), tag)
+    })
 }
 
 #[cfg(test)]
@@ -154,7 +169,11 @@ mod tests {
         assert_eq!(e.groups[0].steps[0].rule_id, "AM-3.3 JP-OUT");
         assert_eq!(e.groups[0].steps[0].message, "boards in the order stored");
         assert_eq!(e.groups[1].steps[0].rule_id, "C.04.3 C12");
-        // A bracket in ordinary text is not a tag.
+        // A bracket in ordinary text is not a tag; a section follows the tag's name.
         assert_eq!(trailing_tag("pairs [a, b]"), None);
+        assert_eq!(
+            trailing_tag("taken anyway [SS-GROUP 3.4.2]"),
+            Some(("taken anyway".to_string(), "SS-GROUP:3.4.2".to_string()))
+        );
     }
 }

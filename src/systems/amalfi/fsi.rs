@@ -631,7 +631,12 @@ impl<'a> Field<'a> {
                 self.name(c)
             ),
         };
-        log.ex.step(rule, message, self.players(&[p, c]));
+        // The theoretical opponent is named too whenever the message gives his name.
+        let mut named = vec![p, c];
+        if !frame.resumed && c != p + self.k && p + self.k < self.list.len() {
+            named.push(p + self.k);
+        }
+        log.ex.step(rule, message, self.players(&named));
     }
 
     /// One maximum matching of the whole list, which answers for every bye choice.

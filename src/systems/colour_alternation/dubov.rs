@@ -315,7 +315,7 @@ impl Run<'_, '_, '_> {
                     if let Some(b) = balancing {
                         due = b;
                     }
-                    self.tr.detail("CA-1", &[ranking[rp]], || {
+                    self.tr.detail("CA-1", &[c0, ranking[rp]], || {
                         format!(
                             "{} scores less than the reserve {}: the reserve is tried as if due the balancing colour [DV 4.1.5.2.2]",
                             f.name(c0),

@@ -287,7 +287,11 @@ pub fn brackets(
                     names(field, id, &rec.s1),
                     names(field, id, &rec.s2)
                 ),
-                Vec::new(),
+                rec.s1
+                    .iter()
+                    .chain(&rec.s2)
+                    .map(|&e| field.entrants[e].player)
+                    .collect(),
             );
         }
         if !rec.moved_to_s2.is_empty() || !rec.moved_to_s1.is_empty() {

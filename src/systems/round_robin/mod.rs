@@ -240,7 +240,8 @@ impl PairingSystem for RoundRobin {
                         None => " meets the bye number".to_string(),
                         Some(o) => format!("'s opponent {} does not play this round", r.id(o)),
                     };
-                    ex.step("RR-1", format!("{}{why}: bye", r.id(p)), vec![p]);
+                    let named = other.map_or_else(|| vec![p], |o| vec![p, o]);
+                    ex.step("RR-1", format!("{}{why}: bye", r.id(p)), named);
                     out.byes.push(ByeAssignment::pab(p, &t.scoring));
                 }
                 _ => {}

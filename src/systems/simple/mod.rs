@@ -473,7 +473,7 @@ impl Run<'_, '_, '_> {
                 force = true;
                 pos = rp + 1;
                 c_pos = rp;
-                self.tr.detail("SS-3", &[ranking[rp]], || {
+                self.tr.detail("SS-3", &[c0, ranking[rp]], || {
                     format!(
                         "{} scores less than the reserve {}: the reserve is taken anyway [SS-GROUP 3.4.2]",
                         f.name(c0),
