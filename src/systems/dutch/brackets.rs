@@ -28,8 +28,6 @@
 //! well. Every variant gives the same pairing whenever its result passes the C4 check: a
 //! completable optimum of the smaller problem is an optimum of the larger one, and every
 //! decision above is a question about optima (the corpus test checks all variants).
-use std::cell::Cell;
-
 use super::players::{Entrant, Field};
 use super::weights::{Classes, Layout, Packed, Sizes};
 use crate::matching::Wide;
@@ -43,19 +41,7 @@ const NIL: u32 = u32::MAX;
 const MATRIX_BYTES: usize = 384 << 20;
 
 /// Fields of at most this many players are always paired with everybody in the graph.
-const GLOBAL_UP_TO: usize = 64;
-
-thread_local! {
-    static GLOBAL_OVERRIDE: Cell<Option<usize>> = const { Cell::new(None) };
-}
-
-/// Tests: in this thread, pair fields of at most `n` players with everybody in the graph
-/// (0: the smallest graphs whenever possible; `usize::MAX`: always everybody); `None`
-/// restores the default.
-#[doc(hidden)]
-pub fn set_global_up_to(n: Option<usize>) {
-    GLOBAL_OVERRIDE.with(|c| c.set(n));
-}
+pub const GLOBAL_UP_TO: usize = 64;
 
 /// Why a round cannot be paired.
 #[derive(Clone, Debug)]
@@ -327,6 +313,14 @@ fn bye_setup(field: &Field) -> Result<(Score, bool), Failure> {
 
 /// Pairs the round: every bracket from the top, then the PAB.
 pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
+    pair_round_with(field, GLOBAL_UP_TO)
+}
+
+/// [`pair_round`] with the graph policy given: fields of at most `global_up_to` players
+/// are paired with everybody in each bracket's graph (0: the smallest graphs whenever
+/// possible; `usize::MAX`: always everybody). Every policy gives the same pairing (the
+/// module docs say why); `tests/dutch.rs` checks it on the corpus.
+pub fn pair_round_with(field: &Field, global_up_to: usize) -> Result<RoundOutcome, Failure> {
     let n = field.len();
     let mut out = RoundOutcome::default();
     if n == 0 {
@@ -378,7 +372,6 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
     }
     let mut alive = vec![true; n];
     let mut completion: Option<DynamicMatching<i64>> = None;
-    let global_up_to = GLOBAL_OVERRIDE.with(Cell::get).unwrap_or(GLOBAL_UP_TO);
     let mut mdps: Vec<usize> = Vec::new();
     for g in 0..groups.len() {
         let residents: Vec<usize> = (groups[g].0..groups[g].1).collect();
