@@ -28,12 +28,12 @@
 //! well. Every variant gives the same pairing whenever its result passes the C4 check: a
 //! completable optimum of the smaller problem is an optimum of the larger one, and every
 //! decision above is a question about optima (the corpus test checks all variants).
+use super::criteria;
 use super::players::{Entrant, Field};
 use super::weights::{Classes, Layout, Packed, Sizes};
 use crate::matching::Wide;
 use crate::matching::dynamic::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score};
-use crate::systems::common::Float;
 
 const NIL: u32 = u32::MAX;
 
@@ -884,10 +884,6 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
     }
 }
 
-fn float_is(f: Float, g: Float) -> i64 {
-    i64::from(f == g)
-}
-
 /// What the base weights of one bracket are computed from.
 struct Frame<'a> {
     ctx: &'a Ctx<'a>,
@@ -970,24 +966,30 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
                 };
             w = add(w, i64::from(!bad), o);
         }
-        w = add(w, i64::from(!same_pref), layout.colour);
-        let strong_clash =
-            el.strong_or_more() && eh.strong_or_more() && !(el.absolute() && eh.absolute());
-        w = add(w, i64::from(!(strong_clash && same_pref)), layout.strong);
-        // Floats (C14-C21).
+        w = add(
+            w,
+            i64::from(!criteria::fails_colour_preference(eh, el)),
+            layout.colour,
+        );
+        w = add(
+            w,
+            i64::from(!criteria::fails_strong_preference(eh, el)),
+            layout.strong,
+        );
+        // Floats (C14-C21): C14/C16 count paired residents with a previous downfloat
+        // (the complement of the resident downfloaters that repeat it), C15/C17 the MDP
+        // pairings whose resident had no previous upfloat.
         let mdp_pair = eh.score > el.score;
-        for (f_l, f_h, down, up, down_s, up_s) in [
+        for (ago, down, up, down_s, up_s) in [
             (
-                el.float1,
-                eh.float1,
+                1u8,
                 layout.down1,
                 layout.up1,
                 (off[l].down1, off[h].down1),
                 off[h].up1,
             ),
             (
-                el.float2,
-                eh.float2,
+                2u8,
                 layout.down2,
                 layout.up2,
                 (off[l].down2, off[h].down2),
@@ -995,19 +997,21 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
             ),
         ] {
             let Some(down) = down else { continue };
-            let v = float_is(f_l, Float::Down) + i64::from(!mdp_pair) * float_is(f_h, Float::Down);
-            w = add(w, v, down);
+            let (dl, dh) = (
+                i64::from(criteria::had_downfloat(el, ago)),
+                i64::from(criteria::had_downfloat(eh, ago)),
+            );
+            w = add(w, dl + i64::from(!mdp_pair) * dh, down);
+            let no_repeat_up = i64::from(!criteria::repeats_upfloat(eh, el, ago));
             if let Some(up) = up {
-                let bad = mdp_pair && f_l == Float::Up;
-                w = add(w, i64::from(!bad), up);
+                w = add(w, no_repeat_up, up);
             }
             if down_s.0 != NIL {
-                w = add(w, float_is(f_l, Float::Down), down_s.0);
-                w = add(w, float_is(f_h, Float::Down), down_s.1);
+                w = add(w, dl, down_s.0);
+                w = add(w, dh, down_s.1);
             }
             if up_s != NIL {
-                let bad = mdp_pair && f_l == Float::Up;
-                w = add(w, i64::from(!bad), up_s);
+                w = add(w, no_repeat_up, up_s);
             }
         }
     } else {
