@@ -28,14 +28,12 @@
 //! well. Every variant gives the same pairing whenever its result passes the C4 check: a
 //! completable optimum of the smaller problem is an optimum of the larger one, and every
 //! decision above is a question about optima (the corpus test checks all variants).
-use std::cell::Cell;
-
+use super::criteria;
 use super::players::{Entrant, Field};
 use super::weights::{Classes, Layout, Packed, Sizes};
 use crate::matching::Wide;
 use crate::matching::dynamic::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score};
-use crate::systems::common::Float;
 
 const NIL: u32 = u32::MAX;
 
@@ -43,19 +41,7 @@ const NIL: u32 = u32::MAX;
 const MATRIX_BYTES: usize = 384 << 20;
 
 /// Fields of at most this many players are always paired with everybody in the graph.
-const GLOBAL_UP_TO: usize = 64;
-
-thread_local! {
-    static GLOBAL_OVERRIDE: Cell<Option<usize>> = const { Cell::new(None) };
-}
-
-/// Tests: in this thread, pair fields of at most `n` players with everybody in the graph
-/// (0: the smallest graphs whenever possible; `usize::MAX`: always everybody); `None`
-/// restores the default.
-#[doc(hidden)]
-pub fn set_global_up_to(n: Option<usize>) {
-    GLOBAL_OVERRIDE.with(|c| c.set(n));
-}
+pub const GLOBAL_UP_TO: usize = 64;
 
 /// Why a round cannot be paired.
 #[derive(Clone, Debug)]
@@ -327,6 +313,14 @@ fn bye_setup(field: &Field) -> Result<(Score, bool), Failure> {
 
 /// Pairs the round: every bracket from the top, then the PAB.
 pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
+    pair_round_with(field, GLOBAL_UP_TO)
+}
+
+/// [`pair_round`] with the graph policy given: fields of at most `global_up_to` players
+/// are paired with everybody in each bracket's graph (0: the smallest graphs whenever
+/// possible; `usize::MAX`: always everybody). Every policy gives the same pairing (the
+/// module docs say why); `tests/dutch.rs` checks it on the corpus.
+pub fn pair_round_with(field: &Field, global_up_to: usize) -> Result<RoundOutcome, Failure> {
     let n = field.len();
     let mut out = RoundOutcome::default();
     if n == 0 {
@@ -378,7 +372,6 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
     }
     let mut alive = vec![true; n];
     let mut completion: Option<DynamicMatching<i64>> = None;
-    let global_up_to = GLOBAL_OVERRIDE.with(Cell::get).unwrap_or(GLOBAL_UP_TO);
     let mut mdps: Vec<usize> = Vec::new();
     crate::cancel::checkpoint();
     for g in 0..groups.len() {
@@ -893,10 +886,6 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
     }
 }
 
-fn float_is(f: Float, g: Float) -> i64 {
-    i64::from(f == g)
-}
-
 /// What the base weights of one bracket are computed from.
 struct Frame<'a> {
     ctx: &'a Ctx<'a>,
@@ -979,24 +968,30 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
                 };
             w = add(w, i64::from(!bad), o);
         }
-        w = add(w, i64::from(!same_pref), layout.colour);
-        let strong_clash =
-            el.strong_or_more() && eh.strong_or_more() && !(el.absolute() && eh.absolute());
-        w = add(w, i64::from(!(strong_clash && same_pref)), layout.strong);
-        // Floats (C14-C21).
+        w = add(
+            w,
+            i64::from(!criteria::fails_colour_preference(eh, el)),
+            layout.colour,
+        );
+        w = add(
+            w,
+            i64::from(!criteria::fails_strong_preference(eh, el)),
+            layout.strong,
+        );
+        // Floats (C14-C21): C14/C16 count paired residents with a previous downfloat
+        // (the complement of the resident downfloaters that repeat it), C15/C17 the MDP
+        // pairings whose resident had no previous upfloat.
         let mdp_pair = eh.score > el.score;
-        for (f_l, f_h, down, up, down_s, up_s) in [
+        for (ago, down, up, down_s, up_s) in [
             (
-                el.float1,
-                eh.float1,
+                1u8,
                 layout.down1,
                 layout.up1,
                 (off[l].down1, off[h].down1),
                 off[h].up1,
             ),
             (
-                el.float2,
-                eh.float2,
+                2u8,
                 layout.down2,
                 layout.up2,
                 (off[l].down2, off[h].down2),
@@ -1004,19 +999,21 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
             ),
         ] {
             let Some(down) = down else { continue };
-            let v = float_is(f_l, Float::Down) + i64::from(!mdp_pair) * float_is(f_h, Float::Down);
-            w = add(w, v, down);
+            let (dl, dh) = (
+                i64::from(criteria::had_downfloat(el, ago)),
+                i64::from(criteria::had_downfloat(eh, ago)),
+            );
+            w = add(w, dl + i64::from(!mdp_pair) * dh, down);
+            let no_repeat_up = i64::from(!criteria::repeats_upfloat(eh, el, ago));
             if let Some(up) = up {
-                let bad = mdp_pair && f_l == Float::Up;
-                w = add(w, i64::from(!bad), up);
+                w = add(w, no_repeat_up, up);
             }
             if down_s.0 != NIL {
-                w = add(w, float_is(f_l, Float::Down), down_s.0);
-                w = add(w, float_is(f_h, Float::Down), down_s.1);
+                w = add(w, dl, down_s.0);
+                w = add(w, dh, down_s.1);
             }
             if up_s != NIL {
-                let bad = mdp_pair && f_l == Float::Up;
-                w = add(w, i64::from(!bad), up_s);
+                w = add(w, no_repeat_up, up_s);
             }
         }
     } else {

@@ -208,3 +208,43 @@ pub fn id(table: &[Criterion], measure: Measure) -> &'static str {
 pub fn find(table: &[Criterion], measure: Measure) -> Option<&Criterion> {
     table.iter().find(|c| c.measure == measure)
 }
+
+// The per-pair and per-player tests of C12-C17, written once: the edge weights
+// (`brackets.rs`, laid out by `weights.rs`) count them as successes to maximise, the
+// explanation (`explain.rs`) as failures to report. `h` is the higher-ranked player of a
+// pair, `l` the lower.
+
+use super::players::Entrant;
+use crate::systems::common::Float;
+
+/// C12: the pair cannot give both players their colour preference (both have the same
+/// one).
+pub fn fails_colour_preference(h: &Entrant, l: &Entrant) -> bool {
+    h.pref.is_some() && h.pref == l.pref
+}
+
+/// C13: as C12, and both preferences are at least strong (two absolute preferences only
+/// meet between topscorers, where C10/C11 decide instead).
+pub fn fails_strong_preference(h: &Entrant, l: &Entrant) -> bool {
+    fails_colour_preference(h, l)
+        && h.strong_or_more()
+        && l.strong_or_more()
+        && !(h.absolute() && l.absolute())
+}
+
+/// The player's float `rounds_ago` (1 or 2) tournament rounds before this one.
+pub fn float_before(e: &Entrant, rounds_ago: u8) -> Float {
+    if rounds_ago == 1 { e.float1 } else { e.float2 }
+}
+
+/// C14/C16: a player who had a downfloat `rounds_ago` rounds before (counted when he
+/// floats down again as a resident).
+pub fn had_downfloat(e: &Entrant, rounds_ago: u8) -> bool {
+    float_before(e, rounds_ago) == Float::Down
+}
+
+/// C15/C17: the pair is an MDP pairing whose lower player (the MDP's opponent) had an
+/// upfloat `rounds_ago` rounds before.
+pub fn repeats_upfloat(h: &Entrant, l: &Entrant, rounds_ago: u8) -> bool {
+    h.score > l.score && float_before(l, rounds_ago) == Float::Up
+}

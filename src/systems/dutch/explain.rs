@@ -8,7 +8,6 @@ use super::criteria::{self, Criterion, Measure};
 use super::players::{Entrant, Field};
 use crate::model::{Colour, Score};
 use crate::systems::Explanation;
-use crate::systems::common::Float;
 
 /// Failure counts of a set of pairs in a bracket, for the explanation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -37,17 +36,10 @@ fn quality(field: &Field, bracket: &[usize], pairs: &[(usize, usize)]) -> Qualit
             q.illegal += 1;
         }
         let (eh, el) = (&field.entrants[h], &field.entrants[l]);
-        if eh.pref.is_some() && eh.pref == el.pref {
-            q.colour += 1;
-            let strong_clash = eh.strong_or_more() && el.strong_or_more();
-            if strong_clash && !(eh.absolute() && el.absolute()) {
-                q.strong += 1;
-            }
-        }
-        if eh.score > el.score {
-            q.up1 += usize::from(el.float1 == Float::Up);
-            q.up2 += usize::from(el.float2 == Float::Up);
-        }
+        q.colour += usize::from(criteria::fails_colour_preference(eh, el));
+        q.strong += usize::from(criteria::fails_strong_preference(eh, el));
+        q.up1 += usize::from(criteria::repeats_upfloat(eh, el, 1));
+        q.up2 += usize::from(criteria::repeats_upfloat(eh, el, 2));
     }
     let resident_score = bracket.last().map(|&v| field.entrants[v].score);
     for &v in bracket {
@@ -58,8 +50,8 @@ fn quality(field: &Field, bracket: &[usize], pairs: &[(usize, usize)]) -> Qualit
         q.downfloaters += 1;
         q.downfloater_scores.push(e.score);
         if Some(e.score) == resident_score {
-            q.down1 += usize::from(e.float1 == Float::Down);
-            q.down2 += usize::from(e.float2 == Float::Down);
+            q.down1 += usize::from(criteria::had_downfloat(e, 1));
+            q.down2 += usize::from(criteria::had_downfloat(e, 2));
         }
     }
     q.downfloater_scores.sort_by(|a, b| b.cmp(a));

@@ -1,7 +1,8 @@
 //! The FIDE (Dutch) system, 2026 edition (C.04.3, in force since 1 February 2026), with the
 //! general handling rules (C.04.2) and the basic rules (C.04.1).
 //!
-//! * `players.rs`: who is paired, scores (adjourned games as draws, acceleration),
+//! * `players.rs`: who is paired, scores (adjourned games as draws, acceleration: explicit
+//!   virtual points or the Baku method of `systems::common::acceleration`),
 //!   compressed colour histories and preferences, floats, PAB eligibility, C1/C3;
 //! * `criteria.rs`: the criteria table (C1-C21);
 //! * `weights.rs`: the criteria as fields of one wide edge weight;
