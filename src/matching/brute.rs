@@ -1,19 +1,13 @@
-//! Exhaustive reference matcher for tiny graphs (test-only).
+//! Exhaustive reference matcher for tiny graphs (test-only): the oracle both engines are
+//! checked against.
 
-use super::Weight;
+use super::weighted::DenseWeight;
 
-fn better<W: Weight>(a: (usize, W), b: (usize, W), max_card: bool) -> bool {
-    if max_card { a > b } else { a.1 > b.1 }
-}
-
-/// `(cardinality, weight)` of an optimal matching: maximum weight, or with
-/// `max_card` maximum weight among maximum-cardinality matchings. Subset DP
-/// over vertex sets, O(2^n * m); handles parallel edges and any weights.
-pub(crate) fn brute_force<W: Weight>(
-    n: usize,
-    edges: &[(usize, usize, W)],
-    max_card: bool,
-) -> (usize, W) {
+/// `(cardinality, weight)` of a maximum-weight matching (edges of weight `<= 0` never help,
+/// so they are never taken; with unit weights this is a maximum-cardinality matching).
+/// Subset DP over vertex sets, O(2^n * m); handles parallel edges. Ties in weight are broken
+/// towards more pairs, so that the cardinality is well defined.
+pub(crate) fn brute_force<W: DenseWeight>(n: usize, edges: &[(usize, usize, W)]) -> (usize, W) {
     assert!(n <= 16, "brute force is exponential");
     let full = 1usize << n;
     let mut best = vec![(0usize, W::ZERO); full];
@@ -30,12 +24,12 @@ pub(crate) fn brute_force<W: Weight>(
             } else {
                 continue;
             };
-            if rest & (1 << j) == 0 {
+            if rest & (1 << j) == 0 || w <= W::ZERO {
                 continue;
             }
             let (c, s) = best[rest & !(1 << j)];
-            let cand = (c + 1, s.checked_add(w).expect("weight overflow"));
-            if better(cand, cur, max_card) {
+            let cand = (c + 1, s.wadd(w));
+            if (cand.1, cand.0) > (cur.1, cur.0) {
                 cur = cand;
             }
         }
@@ -50,14 +44,15 @@ mod tests {
 
     #[test]
     fn brute_basics() {
-        assert_eq!(brute_force::<i64>(0, &[], false), (0, 0));
-        // Path a-b-c-d: the heavy middle edge wins without max-cardinality.
+        assert_eq!(brute_force::<i64>(0, &[]), (0, 0));
+        // Path a-b-c-d: the heavy middle edge wins.
         let p = [(0, 1, 2i64), (1, 2, 5), (2, 3, 2)];
-        assert_eq!(brute_force(4, &p, false).1, 5);
-        assert_eq!(brute_force(4, &p, true), (2, 4));
-        // Negative edges are only taken when cardinality demands it.
+        assert_eq!(brute_force(4, &p), (1, 5));
+        // Unit weights: maximum cardinality.
+        let u = [(0, 1, 1i64), (1, 2, 1), (2, 3, 1)];
+        assert_eq!(brute_force(4, &u), (2, 2));
+        // Negative edges are never taken.
         let neg = [(0, 1, -3i64)];
-        assert_eq!(brute_force(2, &neg, false).1, 0);
-        assert_eq!(brute_force(2, &neg, true), (1, -3));
+        assert_eq!(brute_force(2, &neg), (0, 0));
     }
 }

@@ -19,8 +19,8 @@
 //!    lot order. One he already met (or may not meet: CG-10, BG-3) is put back and another
 //!    drawn (BG-6). A pair after which the rest of the group could not all be paired is
 //!    undone and the next opponent drawn (BG-6, "undo as many pairs of the same group as
-//!    needed"): an exact look-ahead ([`crate::matching::incremental`]) finds that at once, giving the
-//!    same pairs as undoing later would, in polynomial time.
+//!    needed"): an exact look-ahead ([`crate::matching::cardinality`]) finds that at once,
+//!    giving the same pairs as undoing later would, in polynomial time.
 //!
 //! The lot order is a seeded key per entry ([`super::rng`]); [absent] phantoms always come
 //! last in it, so the last player left in the 0-win group meets [absent] (the wording of

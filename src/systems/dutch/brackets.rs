@@ -32,7 +32,7 @@ use super::criteria;
 use super::players::{Entrant, Field};
 use super::weights::{Classes, Layout, Packed, Sizes};
 use crate::matching::Wide;
-use crate::matching::dynamic::{DynamicError, DynamicMatching, WeightSource};
+use crate::matching::weighted::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score};
 
 const NIL: u32 = u32::MAX;
@@ -583,7 +583,7 @@ fn next_use(ctx: &Ctx, spec: &Spec) -> Result<NextUse, Failure> {
             let next = &spec.next;
             let mates_n = max_matching_of(field, next, &|_, _| true)?;
             let adj = |a: usize, b: usize| a != b && field.compatible(next[a], next[b]);
-            let d = crate::matching::gallai::uncoverable(next.len(), &adj, &mates_n);
+            let d = crate::matching::cardinality::uncoverable(next.len(), &adj, &mates_n);
             let values = bracket
                 .iter()
                 .map(|&v| {

@@ -14,7 +14,7 @@
 //! unit per pair whose preferences are compatible"), which is equivalent within a bracket
 //! because the players are fixed.
 use crate::matching::Wide;
-use crate::matching::dynamic::DenseWeight;
+use crate::matching::weighted::DenseWeight;
 use crate::model::Score;
 
 /// A weight type that can be assembled from fields.

@@ -1,22 +1,29 @@
-//! Maximum-cardinality matching kept up to date while vertices are removed: the oracle
-//! "can the vertices left still all be matched?".
+//! The cardinality engine: maximum-cardinality matching (Edmonds' blossom algorithm), the
+//! Gallai-Edmonds set `D(G)`, and the incremental oracle "can the vertices left still all be
+//! matched?".
 //!
 //! Pairing rules written as a search with backtracking (take the first candidate, undo on a
 //! dead end) return the first complete pairing in their candidate order. Committing, at each
 //! step, to the first candidate after which the rest still has a perfect matching gives
-//! exactly that pairing without ever walking into a dead end; this module answers that
+//! exactly that pairing without ever walking into a dead end; [`Matcher`] answers that
 //! question incrementally, so that a 1,000-vertex round costs milliseconds instead of an
 //! exponential search.
 //!
-//! Edmonds' blossom algorithm, one alternating search at a time. Graphs in pairing are dense
-//! (most players may meet most others), so the search works on bitsets: the tree grows only
-//! into vertices not in it yet, blossom edges are looked for only outside the current
-//! blossom, and blossoms are merged with union-find. A search costs about (vertices
-//! reached) × n/64 word operations, and resetting it only what it touched.
-//!
-//! The graph is anything that can write a vertex's neighbours as a bitset ([`Adjacency`]):
-//! a stored matrix ([`BitGraph`]) or an implicit rule, so that callers with very large
-//! inputs can keep memory linear.
+//! Two searches, both Edmonds' alternating tree with shrunk blossoms:
+//! * [`Matcher`] (incremental, on bitsets). Graphs in pairing are dense (most players may
+//!   meet most others), so the search works on bitsets: the tree grows only into vertices
+//!   not in it yet, blossom edges are looked for only outside the current blossom, and
+//!   blossoms are merged with union-find. A search costs about (vertices reached) × n/64
+//!   word operations, and resetting it only what it touched. The graph is anything that
+//!   can write a vertex's neighbours as a bitset ([`Adjacency`]): a stored matrix
+//!   ([`BitGraph`]) or an implicit rule, so that callers with very large inputs can keep
+//!   memory linear.
+//! * The one-shot search on a predicate behind [`maximum_matching`],
+//!   [`has_perfect_matching`], [`maximum_matching_size`] and [`uncoverable`]
+//!   (Gallai-Edmonds): one forest-growing core, from one root to augment or from every
+//!   exposed vertex to classify. It stays separate from [`Matcher`]'s because it asks the
+//!   predicate lazily (four times faster on the backgammon draw's many small sets) and
+//!   because which maximum matching it returns is part of the backgammon draw's answer.
 
 /// No vertex.
 const NONE: usize = usize::MAX;
@@ -659,14 +666,48 @@ pub fn maximum_matching_size(n: usize, adjacent: impl Fn(usize, usize) -> bool) 
     maximum_matching(n, adjacent).iter().flatten().count() / 2
 }
 
-/// The search behind the one-shot functions: the textbook blossom algorithm (e-maxx order:
-/// neighbours by index, blossom members queued by index) on a predicate.
+/// The Gallai-Edmonds set `D(G)` of the graph on `0..n` with adjacency `adj`, given a
+/// maximum matching `mate`: the vertices that some maximum matching leaves uncovered. A new
+/// vertex joined only to `x` increases the maximum matching iff `x` is in `D(G)`.
+///
+/// `D(G)` is the set of outer (even) vertices of Edmonds' search forest grown from every
+/// uncovered vertex at once: the matching is maximum, so the forest only ever shrinks
+/// blossoms. This is the same search as [`maximum_matching`]'s, started from all roots.
+/// O(n^2) calls of `adj` plus O(n) per blossom. If `mate` is not maximum the result is not
+/// meaningful (an augmenting path between two trees is ignored).
+pub fn uncoverable(
+    n: usize,
+    adj: &dyn Fn(usize, usize) -> bool,
+    mate: &[Option<usize>],
+) -> Vec<bool> {
+    let mut m = Textbook::new(n, &adj);
+    for (v, slot) in m.mate.iter_mut().enumerate() {
+        *slot = mate
+            .get(v)
+            .copied()
+            .flatten()
+            .filter(|&u| u < n)
+            .unwrap_or(NONE);
+    }
+    let roots: Vec<usize> = (0..n).filter(|&v| m.mate[v] == NONE).collect();
+    // With every uncovered vertex a root, a tree can only reach an uncovered vertex that is
+    // itself a root, so the search ends without an augmenting path.
+    let _ = m.grow(&roots);
+    m.in_tree
+}
+
+/// The search behind the one-shot functions and [`uncoverable`]: the textbook blossom
+/// algorithm (e-maxx order: neighbours by index, blossom members queued by index) on a
+/// predicate, grown from one root (augmenting) or from all exposed vertices at once (the
+/// Gallai-Edmonds forest).
 struct Textbook<'a, F: Fn(usize, usize) -> bool> {
     n: usize,
     adjacent: &'a F,
     mate: Vec<usize>,
     parent: Vec<usize>,
     base: Vec<usize>,
+    /// The outer (even) vertices of the forest: the roots, the mates of inner vertices and
+    /// everything shrunk into a blossom.
     in_tree: Vec<bool>,
     queue: std::collections::VecDeque<usize>,
 }
@@ -703,7 +744,7 @@ impl<'a, F: Fn(usize, usize) -> bool> Textbook<'a, F> {
 
     /// Searches an augmenting path from the free vertex `root` and applies it.
     fn augment_from(&mut self, root: usize) -> bool {
-        match self.find_path(root) {
+        match self.grow(&[root]) {
             Some(end) => {
                 let mut u = end;
                 while u != NONE {
@@ -719,16 +760,20 @@ impl<'a, F: Fn(usize, usize) -> bool> Textbook<'a, F> {
         }
     }
 
-    /// The free vertex an augmenting path from `root` ends at; `parent` then holds the path.
-    fn find_path(&mut self, root: usize) -> Option<usize> {
+    /// Grows the alternating forest from the free vertices `roots`: the free vertex an
+    /// augmenting path ends at, if one is found (`parent` then holds the path back to its
+    /// root); otherwise `in_tree` holds the forest's outer vertices.
+    fn grow(&mut self, roots: &[usize]) -> Option<usize> {
         self.parent.fill(NONE);
         self.in_tree.fill(false);
         for (i, b) in self.base.iter_mut().enumerate() {
             *b = i;
         }
         self.queue.clear();
-        self.in_tree[root] = true;
-        self.queue.push_back(root);
+        for &root in roots {
+            self.in_tree[root] = true;
+            self.queue.push_back(root);
+        }
         while let Some(v) = self.queue.pop_front() {
             for u in 0..self.n {
                 if u == v
@@ -738,10 +783,15 @@ impl<'a, F: Fn(usize, usize) -> bool> Textbook<'a, F> {
                 {
                     continue;
                 }
-                let u_is_outer =
-                    u == root || (self.mate[u] != NONE && self.parent[self.mate[u]] != NONE);
+                // Outer: a root (the only free vertices in the forest) or the mate of an
+                // inner vertex.
+                let u_is_outer = if self.mate[u] == NONE {
+                    self.in_tree[u]
+                } else {
+                    self.parent[self.mate[u]] != NONE
+                };
                 if u_is_outer {
-                    self.contract(root, v, u);
+                    self.contract(v, u);
                 } else if self.parent[u] == NONE {
                     self.parent[u] = v;
                     if self.mate[u] == NONE {
@@ -756,9 +806,13 @@ impl<'a, F: Fn(usize, usize) -> bool> Textbook<'a, F> {
         None
     }
 
-    /// Shrinks the odd cycle closed by the edge `v`-`u` into its base.
-    fn contract(&mut self, root: usize, v: usize, u: usize) {
-        let b = self.common_base(root, v, u);
+    /// Shrinks the odd cycle closed by the edge `v`-`u` into its base. Two outer vertices
+    /// of different trees would make an augmenting path; only the multi-root forest can
+    /// meet that, on a matching that is not maximum, and it is ignored there.
+    fn contract(&mut self, v: usize, u: usize) {
+        let Some(b) = self.common_base(v, u) else {
+            return;
+        };
         let mut in_blossom = vec![false; self.n];
         self.mark_path(v, b, u, &mut in_blossom);
         self.mark_path(u, b, v, &mut in_blossom);
@@ -773,25 +827,31 @@ impl<'a, F: Fn(usize, usize) -> bool> Textbook<'a, F> {
         }
     }
 
-    /// The nearest common ancestor of `a` and `b` in the alternating tree, by bases.
-    fn common_base(&self, root: usize, a: usize, b: usize) -> usize {
+    /// The nearest common ancestor of `a` and `b` in the alternating forest, by bases;
+    /// `None` if they are in different trees.
+    fn common_base(&self, a: usize, b: usize) -> Option<usize> {
         let mut seen = vec![false; self.n];
         let mut x = a;
         loop {
             x = self.base[x];
             seen[x] = true;
-            if x == root || self.mate[x] == NONE {
-                break;
+            match self.mate[x] {
+                NONE => break,
+                m if self.parent[m] == NONE => break,
+                m => x = self.parent[m],
             }
-            x = self.parent[self.mate[x]];
         }
         let mut y = b;
         loop {
             y = self.base[y];
             if seen[y] {
-                return y;
+                return Some(y);
             }
-            y = self.parent[self.mate[y]];
+            match self.mate[y] {
+                NONE => return None,
+                m if self.parent[m] == NONE => return None,
+                m => y = self.parent[m],
+            }
         }
     }
 
@@ -1061,6 +1121,30 @@ mod tests {
                         "case {case}: partner {c} of {p}"
                     );
                 }
+            }
+        }
+    }
+    /// `D(G)` by its definition: `x` is in it iff removing `x` keeps the maximum matching's
+    /// size, measured by the other search (the bitset [`Matcher`]) so that the two cores
+    /// check each other.
+    #[test]
+    fn uncoverable_matches_the_definition_on_random_graphs() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for round in 0..600 {
+            let n = 1 + rng.random_range(0..14);
+            let density = [0.15, 0.3, 0.5, 0.8][round % 4];
+            let adj = random_graph(&mut rng, n, density);
+            let mate = maximum_matching(n, |a, b| adj[a][b]);
+            let d = uncoverable(n, &|a, b| adj[a][b], &mate);
+            assert_eq!(d.len(), n);
+            let size = |adj: &[Vec<bool>]| {
+                let order: Vec<usize> = (0..adj.len()).collect();
+                (adj.len() - Matcher::new(from_matrix(adj)).maximize(&order)) / 2
+            };
+            let full = size(&adj);
+            for (x, &in_d) in d.iter().enumerate() {
+                let without_x = size(&without(&adj, &[x]));
+                assert_eq!(in_d, without_x == full, "round {round} vertex {x}");
             }
         }
     }
