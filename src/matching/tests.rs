@@ -228,11 +228,7 @@ fn errors_and_edge_cases() {
     assert_eq!(max_weight_matching::<i64>(3, &[]), Ok(vec![None; 3]));
     assert_eq!(
         max_weight_matching(2, &[(0, 2, 1i64)]),
-        Err(DynamicError::VertexOutOfRange {
-            edge: 0,
-            vertex: 2,
-            n: 2
-        })
+        Err(DynamicError::VertexOutOfRange { edge: 0, vertex: 2 })
     );
     assert_eq!(
         max_weight_matching(3, &[(0, 1, 1i64), (1, 1, 1)]),
