@@ -250,6 +250,9 @@ fn errors_and_edge_cases() {
     // Parallel edges: the heavier copy decides.
     let par = [(0, 1, 1i64), (1, 2, 3), (1, 0, 5)];
     assert_eq!(run(3, &par).1, 5);
+    // The engine returns `Result`s in its inner loops: the one-shot variants must not
+    // make the error bigger than the two words it had.
+    assert!(core::mem::size_of::<DynamicError>() <= 3 * core::mem::size_of::<usize>());
     assert!(
         !DynamicError::SelfLoop { edge: 0, vertex: 0 }
             .to_string()
