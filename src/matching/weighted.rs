@@ -130,11 +130,12 @@ pub enum DynamicError {
         a: usize,
         b: usize,
     },
-    /// One-shot input: edge `edge` has an endpoint `vertex >= n`.
+    /// One-shot input: edge `edge` has an endpoint `vertex >= n`. (No `n` here: the
+    /// error stays two words, so that the engine's `Result`s in its inner loops keep
+    /// their size.)
     VertexOutOfRange {
         edge: usize,
         vertex: usize,
-        n: usize,
     },
     /// One-shot input: edge `edge` joins `vertex` to itself.
     SelfLoop {
@@ -150,8 +151,8 @@ impl core::fmt::Display for DynamicError {
             DynamicError::WeightTooLarge { a, b } => {
                 write!(f, "edge weight {a}-{b} exceeds the weight type's range")
             }
-            DynamicError::VertexOutOfRange { edge, vertex, n } => {
-                write!(f, "edge {edge}: vertex {vertex} out of range (n = {n})")
+            DynamicError::VertexOutOfRange { edge, vertex } => {
+                write!(f, "edge {edge}: vertex {vertex} out of range")
             }
             DynamicError::SelfLoop { edge, vertex } => {
                 write!(f, "edge {edge}: self loop at vertex {vertex}")
@@ -1172,7 +1173,7 @@ pub fn max_weight_matching<W: DenseWeight>(
     for (edge, &(a, b, w)) in edges.iter().enumerate() {
         for vertex in [a, b] {
             if vertex >= n {
-                return Err(DynamicError::VertexOutOfRange { edge, vertex, n });
+                return Err(DynamicError::VertexOutOfRange { edge, vertex });
             }
         }
         if a == b {

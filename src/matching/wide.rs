@@ -2,12 +2,13 @@
 //!
 //! `Wide<N>` is an `64 * N`-bit **two's complement signed** integer stored as
 //! `N` little-endian `u64` limbs (`limbs[0]` is least significant). `Wide<2>`
-//! behaves exactly like `i128`. Signedness matters for the matching: with
-//! `max_cardinality = true` the vertex duals may become negative.
+//! behaves exactly like `i128`. Signedness matters for the matching: weights
+//! `<= 0` mean "no edge", and slacks are differences of sums.
 //!
 //! Operators (`+`, `-`, unary `-`, `<<`) panic on overflow, like the primitive
 //! integers in debug builds; use the `checked_*` methods when overflow is a
-//! possibility. The matching code only ever uses the checked forms.
+//! possibility. The weighted engine uses the wrapping forms for speed, behind a
+//! headroom check on every weight (`DenseWeight::fits_headroom`).
 
 use core::cmp::Ordering;
 use core::fmt;
