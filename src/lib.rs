@@ -17,7 +17,11 @@
 //!   options checked, pairing numbers assigned, system run);
 //! - [`check`]: re-pairs a tournament round by round and reports differences;
 //! - [`standings`]: FIDE tie-breaks (C.07 2026 and 2024), rating change, performance;
+//! - [`simulate`]: random tournaments, each round paired by a system;
+//! - [`cancel`]: stopping a pairing when its client goes away or its deadline passes;
 //! - [`service`]: the tonic server (proto <-> model, validation, limits, health, reflection).
+//!
+//! `ARCHITECTURE.md` says where each kind of change goes.
 //!
 //! # How unplayed rounds count
 //! Stated once here; every system and the tie-breaks follow this table unless the system's
