@@ -249,7 +249,7 @@ fn a_late_entrant_starts_with_half_a_point() {
 
     // With a late-entry score of 0 he is simply last: the bye cannot go to him (no game),
     // so it goes to 6 (AM-2.2), and 5 meets him at position 7.
-    t.options.late_entry_score = Some(Score::ZERO);
+    t.options.set("late_entry_score", "0").expect("named");
     let p = next(&t);
     assert_eq!(boards(&p), vec![(3, 1), (2, 4), (7, 5)]);
     assert_eq!(pab(&p), Some(6));

@@ -364,7 +364,7 @@ fn seven(forfeit: bool) -> Tournament {
     round(&mut t, &[(1, 2), (3, 4), (5, 6), (7, 0)], forfeit);
     round(&mut t, &[(1, 3), (5, 7), (2, 4), (6, 0)], forfeit);
     round(&mut t, &[(1, 5), (3, 2), (7, 6), (4, 0)], forfeit);
-    t.options.match_length = Some(11);
+    t.options.set("match_length", "11").expect("named");
     t
 }
 

@@ -212,7 +212,7 @@ fn absent_players(p: &RoundPairing) -> Vec<usize> {
 #[test]
 fn bg1_match_length_is_carried_through() {
     let mut t = event(8, 0);
-    t.options.match_length = Some(11);
+    t.options.set("match_length", "11").expect("named");
     let p = pair(&t, 3);
     assert_eq!(p.match_length, Some(11));
     assert!(has_step(&p, "BG-1", "matches to 11 points"));

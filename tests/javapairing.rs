@@ -4,15 +4,19 @@ mod common;
 
 use std::path::Path;
 
-use swisspair::model::{AmalfiProfile, SystemId, Tournament};
+use swisspair::model::{SystemId, Tournament};
 use swisspair::systems::{PairError, PairOptions, pair};
 use swisspair::trf;
 
 /// Sets the options the corpora's README asks for.
 fn set_corpus_options(t: &mut Tournament, system: SystemId) {
     t.system = Some(system);
-    t.options.amalfi_profile = AmalfiProfile::JavaPairing;
-    t.options.ignore_float_history = true;
+    // Each system gets only the options it reads (the pipeline refuses the others).
+    match system {
+        SystemId::Amalfi => t.options.set("profile", "JAVAPAIRING").expect("named"),
+        SystemId::Simple => t.options.set("float_history", "IGNORED").expect("named"),
+        _ => {}
+    }
 }
 
 /// Reads a corpus file and sets the options its README asks for.
@@ -122,7 +126,9 @@ fn field(n: usize, rounds: u32, system: SystemId, seed: u64) -> Tournament {
             .collect(),
         ..Tournament::default()
     };
-    t.options.amalfi_profile = AmalfiProfile::JavaPairing;
+    if system == SystemId::Amalfi {
+        t.options.set("profile", "JAVAPAIRING").expect("named");
+    }
     t
 }
 
@@ -238,7 +244,9 @@ fn timing_1000_players() {
         if let Ok(text) = std::fs::read_to_string(&path) {
             let mut t = trf::read(&text).expect("valid TRF").tournament;
             t.system = Some(system);
-            t.options.amalfi_profile = AmalfiProfile::JavaPairing;
+            if system == SystemId::Amalfi {
+                t.options.set("profile", "JAVAPAIRING").expect("named");
+            }
             for round in 2..=t.rounds_paired() {
                 let mut before = t.clone();
                 before.rounds.truncate(round as usize - 1);

@@ -255,3 +255,72 @@ fn check_with_first_round_after_last_is_invalid() {
         Err(PairError::Invalid(_))
     ));
 }
+
+/// Options travel as text by name (`SystemOptions.values`), each parsed by the system that
+/// reads it: a value it refuses is INVALID_ARGUMENT naming the option.
+#[tokio::test]
+async fn options_by_name_are_parsed_by_their_system() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let with = |name: &str, value: &str| {
+        let mut t = eight(proto::PairingSystem::RoundRobin, true);
+        t.total_rounds = 14;
+        t.options = Some(proto::SystemOptions {
+            values: [(name.to_string(), value.to_string())]
+                .into_iter()
+                .collect(),
+            ..proto::SystemOptions::default()
+        });
+        request(t)
+    };
+    let double = client.pair(with("cycles", "2")).await.expect("pairs");
+    assert_eq!(double.get_ref().boards.len(), 4);
+    let status = client
+        .pair(with("cycles", "two"))
+        .await
+        .expect_err("refused");
+    assert_eq!(status.code(), Code::InvalidArgument);
+    assert!(
+        status.message().contains("options.cycles") && status.message().contains("whole number"),
+        "{}",
+        status.message()
+    );
+    let status = client
+        .pair(with("colour", "green"))
+        .await
+        .expect_err("refused");
+    assert!(
+        status
+            .message()
+            .contains("option colour does not apply to system round-robin"),
+        "{}",
+        status.message()
+    );
+    // A simulated tournament goes back as a Pair request as it came (only the options it
+    // set travel with it).
+    let sim = client
+        .simulate(proto::SimulateRequest {
+            system: proto::PairingSystem::RoundRobin as i32,
+            players: 6,
+            rounds: 3,
+            seed: 4,
+            options: Some(proto::SystemOptions {
+                values: [("order".to_string(), "LOT".to_string())]
+                    .into_iter()
+                    .collect(),
+                ..proto::SystemOptions::default()
+            }),
+            ..proto::SimulateRequest::default()
+        })
+        .await
+        .expect("simulates")
+        .into_inner();
+    let mut t = sim.tournament.expect("a tournament");
+    t.total_rounds = 5;
+    // The simulation's own seed (its lot_seed) seated the table: no seed override here.
+    let mut req = request(t);
+    req.seed = None;
+    let next = client.pair(req).await.expect("pairs round 4");
+    assert_eq!(next.get_ref().round, 4);
+    server.stop().await;
+}

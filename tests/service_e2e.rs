@@ -533,8 +533,16 @@ async fn simulates_a_tournament_paired_by_the_system() {
         draw_rate: 0.2,
         ..proto::SimulateRequest::default()
     };
-    let a = client.simulate(req).await.expect("simulate").into_inner();
-    let b = client.simulate(req).await.expect("simulate").into_inner();
+    let a = client
+        .simulate(req.clone())
+        .await
+        .expect("simulate")
+        .into_inner();
+    let b = client
+        .simulate(req.clone())
+        .await
+        .expect("simulate")
+        .into_inner();
     assert_eq!(
         prost::Message::encode_to_vec(&a),
         prost::Message::encode_to_vec(&b)
@@ -558,12 +566,12 @@ async fn simulates_a_tournament_paired_by_the_system() {
         .into_inner();
     assert_eq!((check.passed, check.failed), (7, 0));
     // Bad settings are INVALID_ARGUMENT naming the field.
-    let mut bad = req;
+    let mut bad = req.clone();
     bad.system = 0;
     let e = client.simulate(bad).await.expect_err("no system");
     assert_eq!(e.code(), Code::InvalidArgument);
     assert!(e.message().contains("system"), "{}", e.message());
-    let mut bad = req;
+    let mut bad = req.clone();
     bad.draw_rate = 2.0;
     let e = client.simulate(bad).await.expect_err("bad rate");
     assert_eq!(e.code(), Code::InvalidArgument);

@@ -78,7 +78,7 @@ fn simulate_then_check_agrees_for_every_system() {
 fn round_robin_simulation_records_the_colour_played() {
     for seed in 1..=8u64 {
         let mut config = swisspair::simulate::SimConfig::new(SystemId::RoundRobin, 6, 5, seed);
-        config.options.round_robin.order = swisspair::model::RoundRobinOrder::Lot;
+        config.options.set("order", "LOT").expect("named");
         let t = swisspair::simulate::simulate(&config).expect("simulates");
         let first = (0..t.players.len())
             .find(|&p| t.players[p].pairing_number == Some(1))

@@ -296,7 +296,7 @@ fn late_entry_score_option_moves_a_late_entrant_up() {
     // With a start of 1 point, 3 joins 1 and 2: list 1 2 3 | 4 5; bye 5; 1 takes 3 (lower
     // half of 1 2 3 is 2 3... first 2): 1-2, then 3 alone takes 4.
     let mut t = base().build();
-    t.options.late_entry_score = Some(Score::points(1));
+    t.options.set("late_entry_score", "1").expect("named");
     let p = pair_next(&t);
     assert_eq!(p.bye, Some(5));
     assert_eq!(unordered(&p.boards), BTreeSet::from([(1, 2), (3, 4)]));

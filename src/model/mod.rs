@@ -118,154 +118,46 @@ pub struct Acceleration {
     pub points: Score,
 }
 
-/// Order of players in a Berger table (RR-3).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum RoundRobinOrder {
-    #[default]
-    PairingNumber,
-    Lot,
-}
-
-/// Round-robin options (RR-1..RR-4).
+/// The system options a request set, by name, as text: `cycles=2`, `profile=JAVAPAIRING`.
+///
+/// The model does not know what they mean. Each system declares the options it reads
+/// (`SystemInfo::options`, each with its parser) and parses its typed options from these
+/// values in its own folder (`systems/<name>/options.rs`); the pipeline refuses an option
+/// the chosen system does not declare, or a value its parser refuses, before the system
+/// runs. A new system's options therefore touch nothing outside its folder.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RoundRobinOptions {
-    /// 1 or 2; `None` = inferred from the total number of rounds.
-    pub cycles: Option<u32>,
-    pub swap_last_two_rounds: bool,
-    pub order: RoundRobinOrder,
-}
-
-/// Which reading of the Amalfi Rating rules to follow.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum AmalfiProfile {
-    /// The FSI regulation as systems.md §1 states it.
-    #[default]
-    Fsi,
-    /// JavaPairing 2.9's reading (javapairing.md §2).
-    JavaPairing,
-}
-
-/// How virtual points are given when the snapshot has no explicit ones (`XXA`, `250`):
-/// `systems::common::acceleration`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum AccelerationMethod {
-    /// No acceleration.
-    #[default]
-    None,
-    /// The Baku method (C.04.7, 2026).
-    Baku,
-    /// Baku when the players outnumber 2^rounds, else none.
-    Auto,
-}
-
-/// Options of the individual systems; each system reads its own.
-#[derive(Clone, Debug, Default)]
 pub struct SystemOptions {
-    /// Acceleration (Swiss systems that read virtual points).
-    pub acceleration: AccelerationMethod,
-    pub round_robin: RoundRobinOptions,
-    pub amalfi_profile: AmalfiProfile,
-    /// Simple Swiss: pair as if no float history had been stored (javapairing.md §3.9).
-    pub ignore_float_history: bool,
-    /// Backgammon: points per match, carried through as data.
-    pub match_length: Option<u32>,
-    /// Pairing score of a late entrant (AM-2.5); `None` = the system's default.
-    pub late_entry_score: Option<Score>,
-    /// The options the request set (by their names in [`SystemOptions::NAMES`]), so that
-    /// the pipeline can refuse one that the chosen system does not read.
-    pub explicitly_set: std::collections::BTreeSet<&'static str>,
+    values: std::collections::BTreeMap<String, String>,
 }
-
-/// Two option sets are equal when their values are: which of them a request spelled out
-/// (`explicitly_set`) is a fact about the request, not about the options.
-impl PartialEq for SystemOptions {
-    fn eq(&self, other: &SystemOptions) -> bool {
-        self.acceleration == other.acceleration
-            && self.round_robin == other.round_robin
-            && self.amalfi_profile == other.amalfi_profile
-            && self.ignore_float_history == other.ignore_float_history
-            && self.match_length == other.match_length
-            && self.late_entry_score == other.late_entry_score
-    }
-}
-
-impl Eq for SystemOptions {}
 
 impl SystemOptions {
-    /// The options' names as `set` takes them.
-    pub const NAMES: [&'static str; 8] = [
-        "acceleration",
-        "cycles",
-        "swap_last_two_rounds",
-        "order",
-        "profile",
-        "float_history",
-        "match_length",
-        "late_entry_score",
-    ];
-
-    /// Records that the request set option `name` (one of [`SystemOptions::NAMES`]).
-    pub fn mark_set(&mut self, name: &str) {
-        if let Some(known) = Self::NAMES.iter().find(|n| **n == name) {
-            self.explicitly_set.insert(known);
-        }
-    }
-
-    /// The options the request set, by name.
-    pub fn set_names(&self) -> Vec<&'static str> {
-        self.explicitly_set.iter().copied().collect()
-    }
-
-    /// Sets an option from its name and a text value (the CLI's `--option NAME=VALUE`).
+    /// Sets option `name` (case and `-`/`_` insensitive) to `value` (trimmed). Whether the
+    /// name and the value mean anything is the chosen system's to say.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let bad = || format!("option {name}: invalid value {value:?}");
-        let v = value.trim();
-        let key = name.trim().to_ascii_lowercase().replace('-', "_");
-        self.mark_set(&key);
-        match key.as_str() {
-            "acceleration" => {
-                self.acceleration = match v.to_ascii_uppercase().as_str() {
-                    "NONE" => AccelerationMethod::None,
-                    "BAKU" => AccelerationMethod::Baku,
-                    "AUTO" => AccelerationMethod::Auto,
-                    _ => return Err(bad()),
-                }
-            }
-            "cycles" => self.round_robin.cycles = Some(v.parse().map_err(|_| bad())?),
-            "swap_last_two_rounds" => {
-                self.round_robin.swap_last_two_rounds = v.parse().map_err(|_| bad())?
-            }
-            "order" => {
-                self.round_robin.order = match v.to_ascii_uppercase().as_str() {
-                    "PAIRING_NUMBER" => RoundRobinOrder::PairingNumber,
-                    "LOT" => RoundRobinOrder::Lot,
-                    _ => return Err(bad()),
-                }
-            }
-            "profile" => {
-                self.amalfi_profile = match v.to_ascii_uppercase().as_str() {
-                    "FSI" => AmalfiProfile::Fsi,
-                    "JAVAPAIRING" => AmalfiProfile::JavaPairing,
-                    _ => return Err(bad()),
-                }
-            }
-            "float_history" => {
-                self.ignore_float_history = match v.to_ascii_uppercase().as_str() {
-                    "USED" => false,
-                    "IGNORED" => true,
-                    _ => return Err(bad()),
-                }
-            }
-            "match_length" => self.match_length = Some(v.parse().map_err(|_| bad())?),
-            "late_entry_score" => self.late_entry_score = Some(Score::parse(v).ok_or_else(bad)?),
-            _ => {
-                return Err(format!(
-                    "unknown option {name:?}; options: {}",
-                    Self::NAMES.join(", ")
-                ));
-            }
+        let key = Self::normalise(name);
+        if key.is_empty() {
+            return Err(format!("option {name:?}: an option needs a name"));
         }
+        self.values.insert(key, value.trim().to_string());
         Ok(())
+    }
+
+    /// The value of option `name`, if it was set.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.values.get(&Self::normalise(name)).map(String::as_str)
+    }
+
+    /// Every option set, by name.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.values.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    fn normalise(name: &str) -> String {
+        name.trim().to_ascii_lowercase().replace('-', "_")
     }
 }
 

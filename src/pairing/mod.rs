@@ -47,18 +47,25 @@ pub fn resolve(requested: Option<SystemId>, t: &Tournament) -> Result<Resolved, 
     })
 }
 
-/// Refuses options the system does not read (named as the request set them).
+/// Refuses options the system does not read, and values its own parser refuses (named as
+/// the request set them).
 fn check_options(
     info: &systems::SystemInfo,
     options: &crate::model::SystemOptions,
 ) -> Result<(), PairError> {
     let reads: Vec<&str> = info.options.iter().map(|o| o.name).collect();
-    let problems: Vec<Problem> = options
-        .set_names()
-        .into_iter()
-        .filter(|name| !reads.contains(name))
-        .map(|name| {
-            Problem::new(
+    let mut problems = Vec::new();
+    for (name, value) in options.iter() {
+        match info.options.iter().find(|o| o.name == name) {
+            Some(option) => {
+                if let Err(e) = (option.parse)(value) {
+                    problems.push(Problem::new(
+                        format!("options.{name}"),
+                        format!("option {name} of system {}: {e}", info.id.name()),
+                    ));
+                }
+            }
+            None => problems.push(Problem::new(
                 format!("options.{name}"),
                 format!(
                     "option {name} does not apply to system {}; it reads {}",
@@ -69,9 +76,9 @@ fn check_options(
                         reads.join(", ")
                     }
                 ),
-            )
-        })
-        .collect();
+            )),
+        }
+    }
     if problems.is_empty() {
         Ok(())
     } else {

@@ -8,6 +8,7 @@ pub mod colour_alternation;
 pub mod common;
 pub mod dutch;
 pub mod explanation;
+pub mod options;
 pub mod round_robin;
 pub mod simple;
 pub mod vincze;
@@ -165,35 +166,19 @@ impl ResultsPolicy {
 }
 
 /// A setting a system reads, for `ListSystems`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct OptionInfo {
     pub name: &'static str,
     pub kind: &'static str,
     pub default_value: &'static str,
     pub description: &'static str,
-}
-
-impl OptionInfo {
-    /// `acceleration` as every FIDE Swiss system reads it (C.04.7, Baku), kept in one place.
-    pub const ACCELERATION: OptionInfo = OptionInfo {
-        name: "acceleration",
-        kind: "enum NONE|BAKU|AUTO",
-        default_value: "NONE",
-        description: "Baku acceleration (C.04.7): BAKU, NONE, or AUTO (Baku when the players outnumber 2^rounds); XXA/250 virtual points given in the snapshot take precedence",
-    };
-
-    /// `late_entry_score` as the Buchholz and Vincze systems read it (default 0), kept in one
-    /// place so that `ListSystems` describes both alike.
-    pub const LATE_ENTRY_SCORE_ZERO: OptionInfo = OptionInfo {
-        name: "late_entry_score",
-        kind: "double",
-        default_value: "0",
-        description: "pairing score a late entrant starts with, whatever the rounds he missed",
-    };
+    /// Whether a value is one the system reads (the pipeline refuses it otherwise, naming
+    /// the option); the system's typed reader uses the same parser (`systems::options`).
+    pub parse: fn(&str) -> Result<(), String>,
 }
 
 /// What `ListSystems` says of a system.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct SystemInfo {
     pub id: SystemId,
     pub title: &'static str,

@@ -236,7 +236,8 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                         // `..._BAKU`: the Baku acceleration (C.04.7), unless `XXA`/`250`
                         // lines give virtual points themselves.
                         if value.trim().to_ascii_uppercase().ends_with("_BAKU") {
-                            t.options.acceleration = crate::model::AccelerationMethod::Baku;
+                            // A name is given, so `set` cannot fail.
+                            let _ = t.options.set("acceleration", "BAKU");
                         }
                     }
                     None => doc.other_lines.push(raw.to_string()),

@@ -4,10 +4,10 @@
 //! `XXO seed=5 system=vincze cycles=2 order=LOT profile=JAVAPAIRING float_history=IGNORED
 //! match_length=7 late_entry_score=0.5 swap_last_two_rounds=true`: the seed of every lot
 //! (CG-8; the tournament's `lot_seed`), the pairing system (the JaVaFo dialect has no `192`),
-//! and the system options (`SystemOptions`, the names of `--option`). Only what differs
-//! from the defaults is written; the line is omitted when nothing does. Other engines skip
+//! and every system option set (`SystemOptions`, the names of `--option`), as given. The
+//! line is omitted when there is nothing to record. Other engines skip
 //! the record (trf.md: unknown prefixes are not errors).
-use crate::model::{AmalfiProfile, RoundRobinOrder, SystemOptions, Tournament};
+use crate::model::Tournament;
 
 use super::TrfError;
 
@@ -20,52 +20,12 @@ pub fn xxo_line(t: &Tournament) -> Option<String> {
     if let Some(s) = t.system {
         parts.push(format!("system={}", s.name()));
     }
-    let o = &t.options;
-    let d = SystemOptions::default();
-    if let Some(c) = o.round_robin.cycles {
-        parts.push(format!("cycles={c}"));
-    }
-    if o.round_robin.swap_last_two_rounds != d.round_robin.swap_last_two_rounds {
+    // Every option the snapshot sets, as it was given (names normalised). The record is
+    // space-separated, so a value's own spaces become `_` (no option value has any).
+    for (name, value) in t.options.iter() {
         parts.push(format!(
-            "swap_last_two_rounds={}",
-            o.round_robin.swap_last_two_rounds
-        ));
-    }
-    if o.round_robin.order != d.round_robin.order {
-        parts.push(
-            match o.round_robin.order {
-                RoundRobinOrder::Lot => "order=LOT",
-                RoundRobinOrder::PairingNumber => "order=PAIRING_NUMBER",
-            }
-            .to_string(),
-        );
-    }
-    if o.amalfi_profile != d.amalfi_profile {
-        parts.push(
-            match o.amalfi_profile {
-                AmalfiProfile::JavaPairing => "profile=JAVAPAIRING",
-                AmalfiProfile::Fsi => "profile=FSI",
-            }
-            .to_string(),
-        );
-    }
-    if o.ignore_float_history {
-        parts.push("float_history=IGNORED".to_string());
-    }
-    if let Some(m) = o.match_length {
-        parts.push(format!("match_length={m}"));
-    }
-    if let Some(s) = o.late_entry_score {
-        parts.push(format!("late_entry_score={s}"));
-    }
-    if o.acceleration != d.acceleration {
-        parts.push(format!(
-            "acceleration={}",
-            match o.acceleration {
-                crate::model::AccelerationMethod::None => "NONE",
-                crate::model::AccelerationMethod::Baku => "BAKU",
-                crate::model::AccelerationMethod::Auto => "AUTO",
-            }
+            "{name}={}",
+            value.replace(char::is_whitespace, "_")
         ));
     }
     (!parts.is_empty()).then(|| format!("XXO {}", parts.join(" ")))
@@ -111,7 +71,7 @@ pub fn read_xxo(chars: &[char], line: usize, t: &mut Tournament) -> Result<(), T
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Score, SystemId};
+    use crate::model::SystemId;
 
     #[test]
     fn round_trips_every_setting() {
@@ -120,13 +80,18 @@ mod tests {
             system: Some(SystemId::ColourAlternation),
             ..Tournament::default()
         };
-        t.options.round_robin.cycles = Some(2);
-        t.options.round_robin.swap_last_two_rounds = true;
-        t.options.round_robin.order = RoundRobinOrder::Lot;
-        t.options.amalfi_profile = AmalfiProfile::JavaPairing;
-        t.options.ignore_float_history = true;
-        t.options.match_length = Some(7);
-        t.options.late_entry_score = Score::parse("0.5");
+        for (name, value) in [
+            ("cycles", "2"),
+            ("swap_last_two_rounds", "true"),
+            ("order", "LOT"),
+            ("profile", "JAVAPAIRING"),
+            ("float_history", "IGNORED"),
+            ("match_length", "7"),
+            ("late_entry_score", "0.5"),
+            ("acceleration", "BAKU"),
+        ] {
+            t.options.set(name, value).expect("named");
+        }
         let line = xxo_line(&t).expect("a line");
         let mut back = Tournament::default();
         let chars: Vec<char> = line.chars().collect();
@@ -139,9 +104,15 @@ mod tests {
 
     #[test]
     fn names_the_column_of_a_bad_setting() {
-        let chars: Vec<char> = "XXO seed=5 colour=green".chars().collect();
+        let chars: Vec<char> = "XXO seed=5 colour".chars().collect();
         let e = read_xxo(&chars, 9, &mut Tournament::default()).err();
         assert_eq!(e.as_ref().map(|e| (e.line, e.column)), Some((9, 12)));
-        assert!(e.is_some_and(|e| e.message.contains("unknown option")));
+        assert!(e.is_some_and(|e| e.message.contains("NAME=VALUE")));
+        // An option no system reads is kept: the pipeline refuses it for the system chosen,
+        // naming it (`options.colour`).
+        let chars: Vec<char> = "XXO seed=5 colour=green".chars().collect();
+        let mut t = Tournament::default();
+        read_xxo(&chars, 9, &mut t).expect("read");
+        assert_eq!(t.options.get("colour"), Some("green"));
     }
 }

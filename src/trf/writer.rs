@@ -58,7 +58,8 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
     // The system (TRF-26 192, which bbpPairings also reads in JaVaFo files), with `_BAKU`
     // when the Baku acceleration (C.04.7) is asked for.
     if let Some(system) = t.system {
-        let baku = t.options.acceleration == crate::model::AccelerationMethod::Baku;
+        let baku = crate::systems::common::acceleration::method(&t.options)
+            == crate::systems::common::acceleration::AccelerationMethod::Baku;
         let suffix = if baku { "_BAKU" } else { "" };
         line(&mut out, format!("192 {}{suffix}", system.trf_code()));
     }

@@ -8,9 +8,8 @@ use super::enums::{
 use super::{Limits, opt_round, points};
 use crate::model::validate::Problem;
 use crate::model::{
-    Acceleration, AmalfiProfile, Bye, Colour, ForbiddenPairing, Game, GameResult, Player,
-    PlayerIdx, Round, RoundRobinOptions, RoundRobinOrder, Score, Scoring, SystemOptions,
-    Tournament,
+    Acceleration, Bye, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx, Round, Score,
+    Scoring, SystemOptions, Tournament,
 };
 use crate::proto;
 use crate::trf;
@@ -272,9 +271,10 @@ pub fn tournament_from_proto(
     t
 }
 
-/// The system options a request set. Each one set is recorded by name, so that the
-/// pipeline refuses an option the chosen system does not read; an enum value this build
-/// does not know is a problem, never a silent default.
+/// The system options a request set, as the text the systems parse (each system reads
+/// and validates its own: `systems/<name>`; the pipeline refuses what the chosen system
+/// does not read). The typed proto fields are written as their option's text; an enum
+/// number this build does not know is a problem here.
 pub fn options_from_proto(
     o: Option<&proto::SystemOptions>,
     problems: &mut Vec<Problem>,
@@ -284,20 +284,9 @@ pub fn options_from_proto(
         return options;
     };
     let path = "tournament.options";
-    use crate::model::AccelerationMethod as A;
-    if o.acceleration != 0 {
-        options.mark_set("acceleration");
-    }
-    options.acceleration = match proto::AccelerationMethod::try_from(o.acceleration) {
-        Ok(proto::AccelerationMethod::Unspecified | proto::AccelerationMethod::None) => A::None,
-        Ok(proto::AccelerationMethod::Baku) => A::Baku,
-        Ok(proto::AccelerationMethod::Auto) => A::Auto,
-        Err(_) => {
-            problems.push(Problem::new(
-                format!("{path}.acceleration"),
-                format!("unknown value {}", o.acceleration),
-            ));
-            A::None
+    let mut set = |name: &str, value: &str, problems: &mut Vec<Problem>| {
+        if let Err(e) = options.set(name, value) {
+            problems.push(Problem::new(format!("{path}.values"), e));
         }
     };
     let unknown = |field: &str, value: i32, problems: &mut Vec<Problem>| {
@@ -306,63 +295,55 @@ pub fn options_from_proto(
             format!("unknown value {value}"),
         ));
     };
+    match proto::AccelerationMethod::try_from(o.acceleration) {
+        Ok(proto::AccelerationMethod::Unspecified) => {}
+        Ok(proto::AccelerationMethod::None) => set("acceleration", "NONE", problems),
+        Ok(proto::AccelerationMethod::Baku) => set("acceleration", "BAKU", problems),
+        Ok(proto::AccelerationMethod::Auto) => set("acceleration", "AUTO", problems),
+        Err(_) => unknown("acceleration", o.acceleration, problems),
+    }
     if let Some(a) = &o.amalfi {
-        options.mark_set("profile");
-        options.amalfi_profile = match proto::AmalfiProfile::try_from(a.profile) {
-            Ok(proto::AmalfiProfile::Javapairing) => AmalfiProfile::JavaPairing,
-            Ok(_) => AmalfiProfile::Fsi,
-            Err(_) => {
-                unknown("amalfi.profile", a.profile, problems);
-                AmalfiProfile::Fsi
-            }
-        };
+        match proto::AmalfiProfile::try_from(a.profile) {
+            Ok(proto::AmalfiProfile::Javapairing) => set("profile", "JAVAPAIRING", problems),
+            Ok(_) => set("profile", "FSI", problems),
+            Err(_) => unknown("amalfi.profile", a.profile, problems),
+        }
     }
     if let Some(simple) = &o.simple {
-        options.mark_set("float_history");
-        options.ignore_float_history = match proto::FloatHistory::try_from(simple.float_history) {
-            Ok(proto::FloatHistory::Ignored) => true,
-            Ok(_) => false,
-            Err(_) => {
-                unknown("simple.float_history", simple.float_history, problems);
-                false
-            }
-        };
+        match proto::FloatHistory::try_from(simple.float_history) {
+            Ok(proto::FloatHistory::Ignored) => set("float_history", "IGNORED", problems),
+            Ok(_) => set("float_history", "USED", problems),
+            Err(_) => unknown("simple.float_history", simple.float_history, problems),
+        }
     }
     if let Some(b) = &o.backgammon {
-        options.mark_set("match_length");
-        options.match_length = opt_round(b.match_length);
+        set("match_length", &b.match_length.to_string(), problems);
     }
     if let Some(v) = o.late_entry_score {
-        options.mark_set("late_entry_score");
-        options.late_entry_score = Some(points(
+        let score = points(
             Some(v),
             Score::ZERO,
             &format!("{path}.late_entry_score"),
             problems,
-        ));
+        );
+        set("late_entry_score", &score.to_string(), problems);
     }
     if let Some(rr) = &o.round_robin {
         if rr.cycles > 0 {
-            options.mark_set("cycles");
+            set("cycles", &rr.cycles.to_string(), problems);
         }
         if rr.swap_last_two_rounds {
-            options.mark_set("swap_last_two_rounds");
+            set("swap_last_two_rounds", "true", problems);
         }
-        if rr.order != 0 {
-            options.mark_set("order");
+        match proto::RoundRobinOrder::try_from(rr.order) {
+            Ok(proto::RoundRobinOrder::Unspecified) => {}
+            Ok(proto::RoundRobinOrder::Lot) => set("order", "LOT", problems),
+            Ok(proto::RoundRobinOrder::PairingNumber) => set("order", "PAIRING_NUMBER", problems),
+            Err(_) => unknown("round_robin.order", rr.order, problems),
         }
-        options.round_robin = RoundRobinOptions {
-            cycles: opt_round(rr.cycles),
-            swap_last_two_rounds: rr.swap_last_two_rounds,
-            order: match proto::RoundRobinOrder::try_from(rr.order) {
-                Ok(proto::RoundRobinOrder::Lot) => RoundRobinOrder::Lot,
-                Ok(_) => RoundRobinOrder::PairingNumber,
-                Err(_) => {
-                    unknown("round_robin.order", rr.order, problems);
-                    RoundRobinOrder::PairingNumber
-                }
-            },
-        };
+    }
+    for (name, value) in &o.values {
+        set(name, value, problems);
     }
     options
 }
@@ -381,37 +362,14 @@ pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
             None => 0,
         },
         lot_seed: t.lot_seed,
-        options: Some(proto::SystemOptions {
-            amalfi: Some(proto::AmalfiOptions {
-                profile: match t.options.amalfi_profile {
-                    AmalfiProfile::Fsi => proto::AmalfiProfile::Fsi as i32,
-                    AmalfiProfile::JavaPairing => proto::AmalfiProfile::Javapairing as i32,
-                },
-            }),
-            simple: Some(proto::SimpleOptions {
-                float_history: if t.options.ignore_float_history {
-                    proto::FloatHistory::Ignored as i32
-                } else {
-                    proto::FloatHistory::Used as i32
-                },
-            }),
-            backgammon: Some(proto::BackgammonOptions {
-                match_length: t.options.match_length.unwrap_or(0),
-            }),
-            late_entry_score: t.options.late_entry_score.map(Score::as_f64),
-            acceleration: match t.options.acceleration {
-                crate::model::AccelerationMethod::None => proto::AccelerationMethod::None,
-                crate::model::AccelerationMethod::Baku => proto::AccelerationMethod::Baku,
-                crate::model::AccelerationMethod::Auto => proto::AccelerationMethod::Auto,
-            } as i32,
-            round_robin: Some(proto::RoundRobinOptions {
-                cycles: t.options.round_robin.cycles.unwrap_or(0),
-                swap_last_two_rounds: t.options.round_robin.swap_last_two_rounds,
-                order: match t.options.round_robin.order {
-                    RoundRobinOrder::PairingNumber => proto::RoundRobinOrder::PairingNumber as i32,
-                    RoundRobinOrder::Lot => proto::RoundRobinOrder::Lot as i32,
-                },
-            }),
+        // Every option as the text the systems read (the typed fields are for requests).
+        options: (!t.options.is_empty()).then(|| proto::SystemOptions {
+            values: t
+                .options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            ..proto::SystemOptions::default()
         }),
         players: t
             .players

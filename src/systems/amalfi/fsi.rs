@@ -346,7 +346,8 @@ enum Outcome {
 impl<'a> Field<'a> {
     fn build(r: &'a RoundToPair, history: &'a History) -> Field<'a> {
         let t = &r.tournament;
-        let late_score = t.options.late_entry_score.unwrap_or(Score::half());
+        let late_score =
+            crate::systems::options::late_entry_score(&t.options).unwrap_or(Score::half());
         let mut list: Vec<Entry> = r
             .participants
             .iter()
@@ -438,7 +439,8 @@ impl<'a> Field<'a> {
                         "{} joined in round {from}: pairing score {} = {} for the late entry + {} scored since (not real points)",
                         self.r.id(e.player),
                         e.score,
-                        t.options.late_entry_score.unwrap_or(Score::half()),
+                        crate::systems::options::late_entry_score(&t.options)
+                            .unwrap_or(Score::half()),
                         self.history.player(e.player).pairing_points_from(from)
                     ),
                     vec![e.player],

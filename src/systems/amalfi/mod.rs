@@ -1,13 +1,27 @@
 //! Amalfi Rating (systems.md §1; seed 000, the Italian federation's regulation).
 //!
-//! Two readings of the same rules exist, chosen by `tournament.options.amalfi_profile`:
+//! Two readings of the same rules exist, chosen by the option `profile` ([`Profile`]):
 //! - [`fsi`]: the FSI regulation as `systems.md` states it (AM-1.1..AM-4.4), the default;
 //! - [`javapairing`]: what JavaPairing 2.9 actually does (`javapairing.md` §2).
 pub mod fsi;
 pub mod javapairing;
 
+use super::options::{parse_choice, parse_score, read};
 use super::{OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo};
-use crate::model::{AmalfiProfile, SystemId};
+use crate::model::SystemId;
+
+/// Which reading of the Amalfi Rating rules to follow (option `profile`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Profile {
+    /// The FSI regulation as systems.md §1 states it.
+    #[default]
+    Fsi,
+    /// JavaPairing 2.9's reading (javapairing.md §2).
+    JavaPairing,
+}
+
+const PROFILES: [(&str, Profile); 2] =
+    [("FSI", Profile::Fsi), ("JAVAPAIRING", Profile::JavaPairing)];
 
 pub struct Amalfi;
 
@@ -28,24 +42,28 @@ impl PairingSystem for Amalfi {
             options: vec![
                 OptionInfo {
                     name: "profile",
-                    kind: "AmalfiProfile",
+                    kind: "enum FSI|JAVAPAIRING",
                     default_value: "FSI",
                     description: "FSI: the regulation as systems.md states it; JAVAPAIRING: JavaPairing 2.9's reading",
+                    parse: |v| parse_choice(v, &PROFILES).map(|_| ()),
                 },
                 OptionInfo {
                     name: "late_entry_score",
                     kind: "score",
                     default_value: "0.5",
                     description: "pairing score a late entrant starts with (AM-2.5); not a real point",
+                    parse: |v| parse_score(v).map(|_| ()),
                 },
             ],
         }
     }
 
     fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
-        match r.tournament.options.amalfi_profile {
-            AmalfiProfile::Fsi => fsi::pair(r),
-            AmalfiProfile::JavaPairing => javapairing::pair(r),
+        match read(&r.tournament.options, "profile", |v| {
+            parse_choice(v, &PROFILES)
+        }) {
+            Some(Profile::JavaPairing) => javapairing::pair(r),
+            Some(Profile::Fsi) | None => fsi::pair(r),
         }
     }
 }

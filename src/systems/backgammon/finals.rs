@@ -203,7 +203,7 @@ pub fn pair_finals(t: &Tournament, options: &PairOptions) -> Result<Finals, Pair
         exempt,
         explanation: ex.filtered(options.detail),
         warnings,
-        match_length: t.options.match_length,
+        match_length: super::match_length(&t.options),
     })
 }
 

@@ -231,7 +231,7 @@ fn explain_event(t: &Tournament, total: u32, ex: &mut super::Explanation) {
             Vec::new(),
         );
     }
-    if let Some(len) = t.options.match_length {
+    if let Some(len) = match_length(&t.options) {
         ex.detail("BG-1", format!("matches to {len} points"), Vec::new());
     }
 }
@@ -333,6 +333,7 @@ impl PairingSystem for Backgammon {
                 kind: "uint32",
                 default_value: "0",
                 description: "points per match (e.g. 11); carried through to the answers as data",
+                parse: |v| super::options::parse_count(v).map(|_| ()),
             }],
         }
     }
@@ -366,7 +367,7 @@ impl PairingSystem for Backgammon {
         let mut out = RoundPairing {
             colourless: true,
             total_rounds: Some(total),
-            match_length: t.options.match_length,
+            match_length: match_length(&t.options),
             ..RoundPairing::default()
         };
         explain_event(t, total, &mut out.explanation);
@@ -406,6 +407,11 @@ impl PairingSystem for Backgammon {
         emit(&f.draw, &drawn, &mut out)?;
         Ok(out)
     }
+}
+
+/// Points per match (option `match_length`), carried through as data; 0 or unset = none.
+pub fn match_length(options: &crate::model::SystemOptions) -> Option<u32> {
+    super::options::read(options, "match_length", super::options::parse_count).filter(|&m| m > 0)
 }
 
 #[cfg(test)]

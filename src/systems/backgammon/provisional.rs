@@ -414,7 +414,7 @@ pub fn pair_provisional(
         explanation: ex.filtered(options.detail),
         warnings,
         total_rounds: total,
-        match_length: r.tournament.options.match_length,
+        match_length: super::match_length(&r.tournament.options),
         seed: r.seed,
     })
 }

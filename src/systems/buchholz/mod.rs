@@ -173,7 +173,8 @@ impl<'a> Ctx<'a> {
         let history = History::build(r);
         let n = t.players.len();
         let id_no = identification_numbers(r);
-        let late_start = t.options.late_entry_score.unwrap_or(Score::ZERO);
+        let late_start =
+            crate::systems::options::late_entry_score(&t.options).unwrap_or(Score::ZERO);
         let score: Vec<Score> = (0..n)
             .map(|p| {
                 history.pairing_points_with_entry(

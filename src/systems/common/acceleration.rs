@@ -17,14 +17,44 @@
 //!   players get a win's points, in the others half that (a draw's points). GB players and
 //!   rounds after the accelerated ones get nothing.
 use crate::model::validate::{Problem, Problems};
-use crate::model::{Acceleration, AccelerationMethod, Tournament};
+use crate::model::{Acceleration, SystemOptions, Tournament};
+
+/// How virtual points are given when the snapshot has no explicit ones (`XXA`, `250`):
+/// option `acceleration`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AccelerationMethod {
+    /// No acceleration.
+    #[default]
+    None,
+    /// The Baku method (C.04.7, 2026).
+    Baku,
+    /// Baku when the players outnumber 2^rounds, else none.
+    Auto,
+}
+
+/// The option's values.
+pub fn parse_method(value: &str) -> Result<AccelerationMethod, String> {
+    crate::systems::options::parse_choice(
+        value,
+        &[
+            ("NONE", AccelerationMethod::None),
+            ("BAKU", AccelerationMethod::Baku),
+            ("AUTO", AccelerationMethod::Auto),
+        ],
+    )
+}
+
+/// The method the options ask for (none when unset).
+pub fn method(options: &SystemOptions) -> AccelerationMethod {
+    crate::systems::options::read(options, "acceleration", parse_method).unwrap_or_default()
+}
 use crate::systems::PairError;
 
 /// Generates the Baku virtual points into `t.accelerations` (every round up to
 /// `t.total_rounds`) when the method asks for them and the snapshot has no explicit ones.
 /// Returns a note for the answer's warnings when AUTO decided, or when Baku applied.
 pub fn apply(t: &mut Tournament) -> Result<Option<String>, PairError> {
-    let method = t.options.acceleration;
+    let method = method(&t.options);
     if method == AccelerationMethod::None {
         return Ok(None);
     }
@@ -127,7 +157,7 @@ mod tests {
                 ..Player::default()
             });
         }
-        t.options.acceleration = AccelerationMethod::Baku;
+        t.options.set("acceleration", "BAKU").expect("a name");
         t
     }
 
@@ -164,11 +194,11 @@ mod tests {
         assert!(apply(&mut t).is_ok());
         assert_eq!(t.accelerations.len(), 1);
         let mut t = field(32, 5);
-        t.options.acceleration = AccelerationMethod::Auto;
+        t.options.set("acceleration", "AUTO").expect("a name");
         assert!(apply(&mut t).is_ok());
         assert!(t.accelerations.is_empty());
         let mut t = field(33, 5);
-        t.options.acceleration = AccelerationMethod::Auto;
+        t.options.set("acceleration", "AUTO").expect("a name");
         assert!(apply(&mut t).is_ok());
         assert_eq!(points(&t, 0, 1), Score::points(1));
     }

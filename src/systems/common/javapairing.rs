@@ -356,7 +356,7 @@ impl<'a> Field<'a> {
                 "accelerations are ignored: JavaPairing's engines are described without acceleration (javapairing.md §0)",
             ));
         }
-        if t.options.late_entry_score.is_some()
+        if crate::systems::options::late_entry_score(&t.options).is_some()
             && t.players
                 .iter()
                 .any(|p| p.late_entry_round.is_some_and(|r| r > 1))

@@ -4,16 +4,17 @@
 //! before the previous one is played.
 pub mod berger;
 mod history;
+pub mod options;
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 
 use super::{
-    Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair,
-    SystemInfo,
+    Board, ByeAssignment, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo,
 };
 use crate::model::validate::{Problem, Problems};
-use crate::model::{Colour, PlayerIdx, RoundRobinOrder, SystemId};
+use crate::model::{Colour, PlayerIdx, SystemId};
+use options::Order;
 
 pub struct RoundRobin;
 
@@ -59,32 +60,13 @@ impl PairingSystem for RoundRobin {
             id: SystemId::RoundRobin,
             title: "Round robin (Berger tables), single or double",
             rule_set: "FIDE C.05 Annex 1 Berger tables; systems.md RR-1..RR-4",
-            options: vec![
-                OptionInfo {
-                    name: "cycles",
-                    kind: "uint32",
-                    default_value: "0",
-                    description: "1 single, 2 double; 0 infers it from total_rounds",
-                },
-                OptionInfo {
-                    name: "swap_last_two_rounds",
-                    kind: "bool",
-                    default_value: "false",
-                    description: "double round robin: play the first cycle's last two rounds in swapped order",
-                },
-                OptionInfo {
-                    name: "order",
-                    kind: "RoundRobinOrder",
-                    default_value: "PAIRING_NUMBER",
-                    description: "table numbers by pairing number or by a seeded lot",
-                },
-            ],
+            options: options::Options::info(),
         }
     }
 
     fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
         let t = &r.tournament;
-        let opts = &t.options.round_robin;
+        let opts = options::Options::of(&t.options);
         let mut problems = Vec::new();
         // RR-4: the table is drawn for the whole field at the start.
         for (i, p) in t.players.iter().enumerate() {
@@ -111,7 +93,7 @@ impl PairingSystem for RoundRobin {
             Some(c @ 1..=2) => c,
             Some(c) => {
                 problems.push(Problem::new(
-                    "tournament.options.round_robin.cycles",
+                    "options.cycles",
                     format!("a round robin has 1 or 2 cycles, not {c}"),
                 ));
                 1
@@ -147,7 +129,7 @@ impl PairingSystem for RoundRobin {
         // RR-3: table number i holds seat[i - 1].
         let mut seat: Vec<PlayerIdx> = (0..t.players.len()).collect();
         seat.sort_by_key(|&p| t.pairing_number(p));
-        if opts.order == RoundRobinOrder::Lot {
+        if opts.order == Order::Lot {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(r.seed);
             seat.shuffle(&mut rng);
         }
@@ -162,7 +144,7 @@ impl PairingSystem for RoundRobin {
         let mut out = RoundPairing::default();
         let ex = &mut out.explanation;
         ex.group(format!("round {}", r.number));
-        if opts.order == RoundRobinOrder::Lot {
+        if opts.order == Order::Lot {
             ex.step(
                 "RR-3",
                 format!("table numbers drawn by lot (seed {})", r.seed),

@@ -11,12 +11,16 @@ use crate::systems::common::javapairing::search::{
     Outcome, SearchConfig, Stored, split_search, whole_search,
 };
 use crate::systems::common::javapairing::{Dues, Field, Leg, Trace, Variant};
+use crate::systems::options::{parse_choice, read};
 use crate::systems::{
     Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair,
     SystemInfo,
 };
 
 pub struct Simple;
+
+/// Option `float_history`: whether the upfloat records are ignored.
+const FLOAT_HISTORY: [(&str, bool); 2] = [("USED", false), ("IGNORED", true)];
 
 impl PairingSystem for Simple {
     /// SS-6: the colour limits hold outside the last round; no rematch.
@@ -36,6 +40,7 @@ impl PairingSystem for Simple {
                 kind: "FloatHistory",
                 default_value: "USED",
                 description: "USED derives the upfloat records from the past rounds (javapairing.md §3.9); IGNORED pairs as if none were stored",
+                parse: |v| parse_choice(v, &FLOAT_HISTORY).map(|_| ()),
             }],
         }
     }
@@ -78,7 +83,13 @@ pub fn pair_round(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     let boards = if f.round == 1 {
         f.round_one(bye, &mut tr, "SS-1")?
     } else {
-        let floats = Upfloaters::build(&f, r.tournament.options.ignore_float_history);
+        // Option `float_history`: IGNORED pairs as if no float history had been stored
+        // (javapairing.md §3.9).
+        let ignore = read(&r.tournament.options, "float_history", |v| {
+            parse_choice(v, &FLOAT_HISTORY)
+        })
+        .unwrap_or(false);
+        let floats = Upfloaters::build(&f, ignore);
         tr.detail("SS-3", &[], || floats.describe());
         let mut run = Run {
             f: &f,

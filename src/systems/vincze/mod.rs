@@ -62,7 +62,8 @@ impl PairingSystem for Vincze {
         r.require_results()?;
         let t = &r.tournament;
         let history = History::build(r);
-        let late_start = t.options.late_entry_score.unwrap_or(Score::ZERO);
+        let late_start =
+            crate::systems::options::late_entry_score(&t.options).unwrap_or(Score::ZERO);
         let score_of = |p: PlayerIdx| {
             history.pairing_points_with_entry(
                 p,
