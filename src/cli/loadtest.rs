@@ -35,7 +35,7 @@ pub enum Scenario {
 }
 
 impl Scenario {
-    /// System, players, rounds already played, rounds of the event.
+    /// System, players, rounds already played, rounds of the event (0: the system's).
     fn shape(self) -> (SystemId, u32, u32, u32) {
         match self {
             Scenario::Dutch100 => (SystemId::Dutch, 100, 4, 9),
@@ -85,9 +85,8 @@ pub fn snapshot(scenario: Scenario, seed: u64) -> Result<proto::PairRequest, Cli
     let mut tournament = swisspair::service::convert::simulate::simulate_response(&answer)
         .tournament
         .ok_or_else(|| CliError::Unexpected("the simulation gave no tournament".into()))?;
-    if total > 0 {
-        tournament.total_rounds = total;
-    }
+    // 0: the system decides (BG-1 sets backgammon's rounds from the number of entries).
+    tournament.total_rounds = total;
     // The simulation's answer spells every option out, also those of other systems, which a
     // PairRequest refuses (an option that does not apply): the defaults are what it used.
     tournament.options = None;
@@ -101,6 +100,8 @@ pub fn snapshot(scenario: Scenario, seed: u64) -> Result<proto::PairRequest, Cli
 struct Tally {
     latencies_us: Vec<u64>,
     errors: BTreeMap<String, u64>,
+    /// The first message of each error code.
+    messages: BTreeMap<String, String>,
     retried: u64,
 }
 
@@ -174,7 +175,11 @@ pub fn run(args: LoadtestArgs) -> Result<ExitCode, CliError> {
                                     .await;
                             }
                             Err(s) => {
-                                *tally.errors.entry(format!("{:?}", s.code())).or_default() += 1;
+                                let code = format!("{:?}", s.code());
+                                *tally.errors.entry(code.clone()).or_default() += 1;
+                                tally.messages.entry(code).or_insert_with(|| {
+                                    s.message().lines().next().unwrap_or("").to_string()
+                                });
                                 break;
                             }
                         }
@@ -192,6 +197,9 @@ pub fn run(args: LoadtestArgs) -> Result<ExitCode, CliError> {
             total.retried += t.retried;
             for (k, v) in t.errors {
                 *total.errors.entry(k).or_default() += v;
+            }
+            for (k, v) in t.messages {
+                total.messages.entry(k).or_insert(v);
             }
         }
         Ok::<_, CliError>((total, started.elapsed()))
@@ -221,7 +229,8 @@ pub fn run(args: LoadtestArgs) -> Result<ExitCode, CliError> {
         tally.retried
     );
     for (code, n) in &tally.errors {
-        println!("  error {code}: {n}");
+        let message = tally.messages.get(code).map_or("", String::as_str);
+        println!("  error {code}: {n} ({message})");
     }
     Ok(if errors == 0 {
         ExitCode::SUCCESS

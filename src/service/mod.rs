@@ -156,7 +156,9 @@ pub async fn serve_on(
         .add_service(reflection_v1alpha)
         .add_service(service)
         .serve_with_incoming_shutdown(
-            tokio_stream::wrappers::TcpListenerStream::new(listener),
+            // TCP_NODELAY: without it a small answer waits for the client's delayed ACK
+            // (about 40 ms on Linux), which caps each connection near 25 calls a second.
+            tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true)),
             async move {
                 let _ = stop_accepting.wait_for(|drained| *drained).await;
             },
