@@ -2,8 +2,8 @@
 //! simulator, so every figure is reproducible from its seed) for a bounded time, then the
 //! throughput, the latency percentiles and the errors are printed.
 //!
-//! `--retries` resends a call answered `UNAVAILABLE` (a replica killed or draining behind a
-//! load balancer): Pair is idempotent (a snapshot in, a pairing out, no state), so a retry
+//! `--retries` resends a call answered `UNAVAILABLE` or a proxy's 502/503/504 (a replica
+//! killed or draining behind a load balancer): Pair is idempotent (a snapshot in, a pairing out, no state), so a retry
 //! is always safe. The figures count a retried call once, with its total latency.
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -66,7 +66,8 @@ pub struct LoadtestArgs {
     /// Seed of the simulated snapshot.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Resend a call answered UNAVAILABLE up to this many times.
+    /// Resend a call answered UNAVAILABLE (or a proxy's HTTP 502/503/504) up to this many
+    /// times.
     #[arg(long, default_value_t = 0)]
     retries: u32,
     /// Deadline of each call, in seconds.
@@ -94,6 +95,16 @@ pub fn snapshot(scenario: Scenario, seed: u64) -> Result<proto::PairRequest, Cli
         input: Some(proto::pair_request::Input::Tournament(tournament)),
         ..proto::PairRequest::default()
     })
+}
+
+/// UNAVAILABLE, or a proxy's HTTP 502/503/504 (the gRPC HTTP mapping calls them
+/// UNAVAILABLE; tonic reports INTERNAL when the proxy's error page is not a gRPC body).
+fn retryable(s: &tonic::Status) -> bool {
+    s.code() == Code::Unavailable
+        || (s.code() == Code::Internal
+            && ["status: 502", "status: 503", "status: 504"]
+                .iter()
+                .any(|m| s.message().contains(m)))
 }
 
 #[derive(Default)]
@@ -168,7 +179,7 @@ pub fn run(args: LoadtestArgs) -> Result<ExitCode, CliError> {
                                 tally.latencies_us.push(t0.elapsed().as_micros() as u64);
                                 break;
                             }
-                            Err(s) if s.code() == Code::Unavailable && attempt < retries => {
+                            Err(s) if retryable(&s) && attempt < retries => {
                                 attempt += 1;
                                 tally.retried += 1;
                                 tokio::time::sleep(Duration::from_millis(10 * u64::from(attempt)))
