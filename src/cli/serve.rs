@@ -63,12 +63,17 @@ pub struct ServeArgs {
 
 /// The first address `host:port` resolves to.
 fn resolve_listen(listen: &str) -> Result<SocketAddr, CliError> {
+    resolve_flag("--listen", listen)
+}
+
+/// The first address `host:port` of `flag` resolves to.
+fn resolve_flag(flag: &str, listen: &str) -> Result<SocketAddr, CliError> {
     use std::net::ToSocketAddrs as _;
     listen
         .to_socket_addrs()
-        .map_err(|e| CliError::Invalid(format!("--listen {listen:?}: {e}")))?
+        .map_err(|e| CliError::Invalid(format!("{flag} {listen:?}: {e}")))?
         .next()
-        .ok_or_else(|| CliError::Invalid(format!("--listen {listen:?}: no address")))
+        .ok_or_else(|| CliError::Invalid(format!("{flag} {listen:?}: no address")))
 }
 
 pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
@@ -98,7 +103,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
     )
     .map_err(CliError::Invalid)?;
     if let Some(m) = &args.metrics_listen {
-        config.metrics_listen = Some(resolve_listen(m)?);
+        config.metrics_listen = Some(resolve_flag("--metrics-listen", m)?);
     }
     if let (Some(cert), Some(key)) = (args.tls_cert, args.tls_key) {
         config.tls = Some(service::tls::TlsFiles {
