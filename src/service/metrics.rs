@@ -197,7 +197,9 @@ pub fn pair_request_system(req: &crate::proto::PairRequest) -> &'static str {
 pub fn system_name(id: i32) -> &'static str {
     match crate::proto::PairingSystem::try_from(id) {
         Ok(crate::proto::PairingSystem::Unspecified) | Err(_) => "",
-        Ok(s) => s.as_str_name(),
+        // The label is the system's short name (`DUTCH`), with or without the enum's
+        // `PAIRING_SYSTEM_` prefix in the proto.
+        Ok(s) => s.as_str_name().trim_start_matches("PAIRING_SYSTEM_"),
     }
 }
 
