@@ -10,6 +10,7 @@ mod client;
 mod compat;
 mod error;
 mod finals;
+mod loadtest;
 mod output;
 mod pair;
 mod serve;
@@ -59,6 +60,8 @@ enum Command {
     Systems,
     /// Call a running server.
     Client(client::ClientArgs),
+    /// Load a running server: N concurrent clients pairing a simulated snapshot.
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// Parses the command line, runs the command, and turns its error into a message on
@@ -109,6 +112,7 @@ fn run_command(cli: Cli) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Client(args) => client::run(args),
+        Command::Loadtest(args) => loadtest::run(args),
     }
 }
 

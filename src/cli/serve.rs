@@ -43,16 +43,37 @@ pub struct ServeArgs {
     /// After the drain: seconds requests in flight may take before they are cancelled.
     #[arg(long, default_value_t = 30.0)]
     grace_seconds: f64,
+    /// Serve Prometheus metrics on this address (`ip:port`; off by default).
+    #[arg(long)]
+    metrics_listen: Option<String>,
+    /// TLS: the server's certificate chain (PEM); needs --tls-key.
+    #[arg(long, requires = "tls_key")]
+    tls_cert: Option<std::path::PathBuf>,
+    /// TLS: the server's private key (PEM); needs --tls-cert.
+    #[arg(long, requires = "tls_cert")]
+    tls_key: Option<std::path::PathBuf>,
+    /// Mutual TLS: clients must present a certificate signed by this CA (PEM).
+    #[arg(long, requires = "tls_cert")]
+    tls_client_ca: Option<std::path::PathBuf>,
+    /// Bearer tokens, one per line, required on every RPC but health and reflection
+    /// (UNAUTHENTICATED otherwise); reloaded on SIGHUP.
+    #[arg(long)]
+    auth_token_file: Option<std::path::PathBuf>,
 }
 
 /// The first address `host:port` resolves to.
 fn resolve_listen(listen: &str) -> Result<SocketAddr, CliError> {
+    resolve_flag("--listen", listen)
+}
+
+/// The first address `host:port` of `flag` resolves to.
+fn resolve_flag(flag: &str, listen: &str) -> Result<SocketAddr, CliError> {
     use std::net::ToSocketAddrs as _;
     listen
         .to_socket_addrs()
-        .map_err(|e| CliError::Invalid(format!("--listen {listen:?}: {e}")))?
+        .map_err(|e| CliError::Invalid(format!("{flag} {listen:?}: {e}")))?
         .next()
-        .ok_or_else(|| CliError::Invalid(format!("--listen {listen:?}: no address")))
+        .ok_or_else(|| CliError::Invalid(format!("{flag} {listen:?}: no address")))
 }
 
 pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
@@ -81,6 +102,24 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         args.grace_seconds,
     )
     .map_err(CliError::Invalid)?;
+    if let Some(m) = &args.metrics_listen {
+        config.metrics_listen = Some(resolve_flag("--metrics-listen", m)?);
+    }
+    if let (Some(cert), Some(key)) = (args.tls_cert, args.tls_key) {
+        config.tls = Some(service::tls::TlsFiles {
+            cert,
+            key,
+            client_ca: args.tls_client_ca,
+        });
+    }
+    // Bad TLS or token files are invalid input (exit 3), found before listening.
+    if let Some(tls) = &config.tls {
+        tls.server_config().map_err(CliError::Invalid)?;
+    }
+    if let Some(file) = &args.auth_token_file {
+        service::auth::Tokens::load(file).map_err(CliError::Invalid)?;
+    }
+    config.auth_token_file = args.auth_token_file;
     if let Some(w) = args.workers {
         config.max_concurrent_pairings = w.max(1);
     }

@@ -120,6 +120,7 @@ impl Admission {
             id,
             token: token.clone(),
         };
+        let queued = super::metrics::GaugeGuard::queued();
         let permit = match tokio::time::timeout_at(
             tokio::time::Instant::from_std(deadline),
             self.0.workers.clone().acquire_owned(),
@@ -136,8 +137,10 @@ impl Admission {
                 ));
             }
         };
+        drop(queued);
         let worker_token = token.clone();
         let out = tokio::task::spawn_blocking(move || {
+            let _running = super::metrics::GaugeGuard::in_flight();
             let out = cancel::run(&worker_token, work);
             drop(permit);
             drop(place);

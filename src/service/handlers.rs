@@ -8,6 +8,7 @@ use tonic::{Request, Response, Status};
 use super::Service;
 use super::convert;
 use super::errors::invalid;
+use super::metrics;
 use crate::pairing;
 use crate::proto;
 use crate::proto::pairing_service_server::PairingService;
@@ -21,6 +22,8 @@ impl PairingService for Service {
         let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
         let started = Instant::now();
+        let call = metrics::Call::start("Pair");
+        let asked_system = metrics::pair_request_system(&req);
         let answer = self
             .run(timeout, move || {
                 let (t, options, warnings) =
@@ -43,6 +46,14 @@ impl PairingService for Service {
                 tracing::info!(rpc = "Pair", code = ?status.code(), message = %one_line(status.message()), "refused")
             }
         }
+        let system = answer
+            .as_ref()
+            .map_or(asked_system, |(r, _)| metrics::system_name(r.system));
+        call.finish(
+            &answer,
+            system,
+            answer.as_ref().ok().map(|(_, players)| *players),
+        );
         answer.map(|(resp, _)| Response::new(resp))
     }
 
@@ -52,13 +63,18 @@ impl PairingService for Service {
     ) -> Result<Response<proto::CheckResponse>, Status> {
         let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
-        self.run(timeout, move || {
-            let (t, options, _) =
-                convert::check::check_request(&req, &limits).map_err(|p| invalid(&p))?;
-            let answer = pairing::check(&t, &options)?;
-            Ok(Response::new(convert::check::check_response(&answer)))
-        })
-        .await?
+        let call = metrics::Call::start("Check");
+        let answer = self
+            .run(timeout, move || {
+                let (t, options, _) =
+                    convert::check::check_request(&req, &limits).map_err(|p| invalid(&p))?;
+                let answer = pairing::check(&t, &options)?;
+                Ok(Response::new(convert::check::check_response(&answer)))
+            })
+            .await
+            .and_then(|r| r);
+        call.finish(&answer, "", None);
+        answer
     }
 
     async fn standings(
@@ -79,13 +95,18 @@ impl PairingService for Service {
     ) -> Result<Response<proto::SimulateResponse>, Status> {
         let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
-        self.run(timeout, move || {
-            let config =
-                convert::simulate::simulate_request(&req, &limits).map_err(|p| invalid(&p))?;
-            let answer = pairing::simulate(&config)?;
-            Ok(Response::new(convert::simulate::simulate_response(&answer)))
-        })
-        .await?
+        let call = metrics::Call::start("Simulate");
+        let answer = self
+            .run(timeout, move || {
+                let config =
+                    convert::simulate::simulate_request(&req, &limits).map_err(|p| invalid(&p))?;
+                let answer = pairing::simulate(&config)?;
+                Ok(Response::new(convert::simulate::simulate_response(&answer)))
+            })
+            .await
+            .and_then(|r| r);
+        call.finish(&answer, "", None);
+        answer
     }
 
     async fn validate_pairing(
@@ -94,16 +115,21 @@ impl PairingService for Service {
     ) -> Result<Response<proto::ValidatePairingResponse>, Status> {
         let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
-        self.run(timeout, move || {
-            let (t, options, proposal) =
-                convert::validate_request(&req, &limits).map_err(|p| invalid(&p))?;
-            let answer = pairing::validate(&t, &proposal, &options)?;
-            Ok(Response::new(convert::validate_response(
-                &answer.tournament,
-                &answer.report,
-            )))
-        })
-        .await?
+        let call = metrics::Call::start("ValidatePairing");
+        let answer = self
+            .run(timeout, move || {
+                let (t, options, proposal) =
+                    convert::validate_request(&req, &limits).map_err(|p| invalid(&p))?;
+                let answer = pairing::validate(&t, &proposal, &options)?;
+                Ok(Response::new(convert::validate_response(
+                    &answer.tournament,
+                    &answer.report,
+                )))
+            })
+            .await
+            .and_then(|r| r);
+        call.finish(&answer, "", None);
+        answer
     }
 
     async fn list_systems(
@@ -119,6 +145,7 @@ impl PairingService for Service {
     ) -> Result<Response<proto::PairProvisionalResponse>, Status> {
         let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
+        let call = metrics::Call::start("PairProvisional");
         let answer = self
             .run(timeout, move || {
                 let (t, options, warnings) =
@@ -132,6 +159,7 @@ impl PairingService for Service {
                 ))
             })
             .await?;
+        call.finish(&answer, "", None);
         log_outcome("PairProvisional", answer.as_ref().map(|r| r.boards.len()));
         answer.map(Response::new)
     }
@@ -142,6 +170,7 @@ impl PairingService for Service {
     ) -> Result<Response<proto::PairFinalsResponse>, Status> {
         let (timeout, req) = super::admission::split(request);
         let limits = self.limits;
+        let call = metrics::Call::start("PairFinals");
         let answer = self
             .run(timeout, move || {
                 let (t, options, warnings) =
@@ -155,6 +184,7 @@ impl PairingService for Service {
                 ))
             })
             .await?;
+        call.finish(&answer, "", None);
         log_outcome("PairFinals", answer.as_ref().map(|r| r.repechage.len()));
         answer.map(Response::new)
     }

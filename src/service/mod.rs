@@ -4,10 +4,13 @@
 //! limits, health, reflection. Pairing runs on the blocking pool, never on the async
 //! executor.
 pub mod admission;
+pub mod auth;
 pub mod convert;
 pub mod errors;
 mod handlers;
+pub mod metrics;
 pub mod reflection;
+pub mod tls;
 pub mod trf_input;
 
 use std::net::SocketAddr;
@@ -37,6 +40,12 @@ pub struct ServerConfig {
     pub drain: Duration,
     /// After the drain: how long requests in flight may take before they are cancelled.
     pub grace: Duration,
+    /// Prometheus endpoint ([`metrics`]); `None`: no metrics.
+    pub metrics_listen: Option<SocketAddr>,
+    /// TLS, optionally mutual ([`tls`]); `None`: plaintext.
+    pub tls: Option<tls::TlsFiles>,
+    /// Bearer tokens checked on every `PairingService` call ([`auth`]); `None`: none.
+    pub auth_token_file: Option<std::path::PathBuf>,
 }
 
 impl Default for ServerConfig {
@@ -50,6 +59,9 @@ impl Default for ServerConfig {
             max_pairing: AdmissionLimits::default().max_pairing,
             drain: Duration::from_secs(5),
             grace: Duration::from_secs(30),
+            metrics_listen: None,
+            tls: None,
+            auth_token_file: None,
         }
     }
 }
@@ -109,6 +121,7 @@ pub async fn serve_on(
     let service = PairingServiceServer::new(pairing)
         .max_decoding_message_size(config.max_message_bytes)
         .max_encoding_message_size(config.max_message_bytes);
+    let (service, builder) = production_wiring(&config, service).await?;
     let reporter = health_reporter.clone();
     let (drained_tx, drained_rx) = tokio::sync::watch::channel(false);
     let (drain, grace) = (config.drain, config.grace);
@@ -134,7 +147,7 @@ pub async fn serve_on(
     });
     tracing::info!(address = %listener.local_addr()?, "swisspair serving");
     let mut stop_accepting = drained_rx.clone();
-    let server = tonic::transport::Server::builder()
+    let server = builder
         .layer(tower::util::MapResponseLayer::new(
             errors::oversize_is_resource_exhausted,
         ))
@@ -143,7 +156,9 @@ pub async fn serve_on(
         .add_service(reflection_v1alpha)
         .add_service(service)
         .serve_with_incoming_shutdown(
-            tokio_stream::wrappers::TcpListenerStream::new(listener),
+            // TCP_NODELAY: without it a small answer waits for the client's delayed ACK
+            // (about 40 ms on Linux), which caps each connection near 25 calls a second.
+            tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true)),
             async move {
                 let _ = stop_accepting.wait_for(|drained| *drained).await;
             },
@@ -176,6 +191,38 @@ pub async fn serve_on(
     result?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Metrics endpoint, bearer tokens (health and reflection stay open) and TLS.
+async fn production_wiring(
+    config: &ServerConfig,
+    service: PairingServiceServer<Service>,
+) -> Result<
+    (
+        tonic::service::interceptor::InterceptedService<PairingServiceServer<Service>, auth::Check>,
+        tonic::transport::Server,
+    ),
+    Box<dyn std::error::Error + Send + Sync>,
+> {
+    if let Some(listen) = config.metrics_listen {
+        let addr = metrics::serve(listen).await?;
+        tracing::info!(metrics_address = %addr, "metrics endpoint serving");
+    }
+    let tokens = match &config.auth_token_file {
+        Some(file) => {
+            let tokens = auth::Tokens::load(file)?;
+            tokens.reload_on_sighup();
+            Some(tokens)
+        }
+        None => None,
+    };
+    let service =
+        tonic::service::interceptor::InterceptedService::new(service, auth::Check(tokens));
+    let mut builder = tonic::transport::Server::builder();
+    if let Some(files) = &config.tls {
+        builder = builder.tls_config(files.server_config()?)?;
+    }
+    Ok((service, builder))
 }
 
 /// Resolves on SIGINT or SIGTERM.

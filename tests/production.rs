@@ -1,0 +1,456 @@
+//! Production options of `swisspair serve`, each on a real server process on an ephemeral
+//! loopback port: the Prometheus endpoint, TLS, mutual TLS, bearer tokens (reloaded on
+//! SIGHUP), and determinism across replicas (two processes, identical response bytes).
+//! Certificates are made at test time (rcgen): no private key is in the repository.
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use prost::Message;
+use swisspair::model::SystemId;
+use swisspair::proto;
+use swisspair::proto::pairing_service_client::PairingServiceClient;
+use swisspair::simulate::SimConfig;
+use tonic::Code;
+use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint, Identity};
+
+/// A `swisspair serve` child process; `addr` and `metrics` are read from its JSON log.
+struct Process {
+    child: Child,
+    addr: String,
+    metrics: Option<String>,
+}
+
+impl Process {
+    fn start(extra: &[&str]) -> Process {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_swisspair"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("swisspair starts");
+        let stderr = child.stderr.take().expect("stderr piped");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                if let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) {
+                    for key in ["address", "metrics_address"] {
+                        if let Some(a) = v["fields"][key].as_str() {
+                            let _ = tx.send((key, a.to_string()));
+                        }
+                    }
+                }
+            }
+        });
+        let mut addr = None;
+        let mut metrics = None;
+        while addr.is_none() {
+            let (key, a) = rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("the server logs its address");
+            if key == "address" {
+                addr = Some(a);
+            } else {
+                metrics = Some(a);
+            }
+        }
+        Process {
+            child,
+            addr: addr.unwrap_or_default(),
+            metrics,
+        }
+    }
+
+    async fn plain(&self) -> PairingServiceClient<Channel> {
+        let channel = Endpoint::from_shared(format!("http://{}", self.addr))
+            .expect("address")
+            .connect()
+            .await
+            .expect("connects");
+        PairingServiceClient::new(channel)
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn snapshot(system: SystemId, players: u32, played: u32) -> proto::PairRequest {
+    let answer = swisspair::pairing::simulate(&SimConfig::new(system, players, played, 7))
+        .expect("the simulation runs");
+    let mut t = swisspair::service::convert::simulate::simulate_response(&answer)
+        .tournament
+        .expect("a tournament");
+    // Every option is spelled out in the answer, those of other systems too, which a
+    // PairRequest refuses: the simulation used the defaults.
+    t.options = None;
+    if system != SystemId::Backgammon && system != SystemId::RoundRobin {
+        t.total_rounds = played + 4;
+    }
+    proto::PairRequest {
+        input: Some(proto::pair_request::Input::Tournament(t)),
+        ..proto::PairRequest::default()
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("swisspair-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn http_get(addr: &str) -> String {
+    let mut s = std::net::TcpStream::connect(addr).expect("metrics endpoint");
+    s.write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
+        .expect("write");
+    let mut out = String::new();
+    s.read_to_string(&mut out).expect("read");
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_endpoint_counts_requests_per_rpc_system_and_code() {
+    let server = Process::start(&["--metrics-listen", "127.0.0.1:0"]);
+    let metrics = server
+        .metrics
+        .clone()
+        .expect("the metrics address is logged");
+    let mut client = server.plain().await;
+    let req = snapshot(SystemId::Dutch, 30, 2);
+    for _ in 0..3 {
+        client.pair(req.clone()).await.expect("paired");
+    }
+    let bad = proto::PairRequest::default();
+    assert_eq!(
+        client.pair(bad).await.expect_err("no input").code(),
+        Code::InvalidArgument
+    );
+    let text = http_get(&metrics);
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    let line = |prefix: &str| {
+        text.lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no {prefix} in\n{text}"))
+            .to_string()
+    };
+    let ok = line("swisspair_requests_total{");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("swisspair_requests_total{")
+                && l.contains("rpc=\"Pair\"")
+                && l.contains("system=\"DUTCH\"")
+                && l.contains("code=\"OK\"")
+                && l.ends_with(" 3")),
+        "{ok}\n{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("swisspair_requests_total{")
+                && l.contains("code=\"INVALID_ARGUMENT\"")
+                && l.ends_with(" 1")),
+        "{text}"
+    );
+    assert!(
+        text.contains("swisspair_request_duration_seconds_bucket{"),
+        "{text}"
+    );
+    assert!(text.contains("swisspair_request_players_sum{"), "{text}");
+    assert!(text.contains("swisspair_pairings_in_flight 0"), "{text}");
+    assert!(text.contains("swisspair_pairings_queued 0"), "{text}");
+}
+
+/// A CA, a server certificate for `localhost` and 127.0.0.1, and a client certificate, as
+/// PEM files in `dir`: (ca, server cert, server key, client cert, client key).
+fn certificates(dir: &Path) -> [PathBuf; 5] {
+    use rcgen::{
+        BasicConstraints, CertificateParams, ExtendedKeyUsagePurpose, IsCa, Issuer, KeyPair,
+    };
+    let ca_key = KeyPair::generate().expect("key");
+    let mut ca_params = CertificateParams::new(Vec::<String>::new()).expect("params");
+    ca_params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    let ca_cert = ca_params.self_signed(&ca_key).expect("CA");
+    let issuer = Issuer::new(ca_params, ca_key);
+    let server_key = KeyPair::generate().expect("key");
+    let mut server_params =
+        CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()])
+            .expect("params");
+    server_params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ServerAuth];
+    let server_cert = server_params
+        .signed_by(&server_key, &issuer)
+        .expect("server cert");
+    let client_key = KeyPair::generate().expect("key");
+    let mut client_params = CertificateParams::new(vec!["client".to_string()]).expect("params");
+    client_params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ClientAuth];
+    let client_cert = client_params
+        .signed_by(&client_key, &issuer)
+        .expect("client cert");
+    let files = [
+        ("ca.pem", ca_cert.pem()),
+        ("server.pem", server_cert.pem()),
+        ("server.key", server_key.serialize_pem()),
+        ("client.pem", client_cert.pem()),
+        ("client.key", client_key.serialize_pem()),
+    ];
+    files.map(|(name, text)| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).expect("write PEM");
+        p
+    })
+}
+
+async fn tls_client(
+    addr: &str,
+    ca: &Path,
+    identity: Option<(&Path, &Path)>,
+) -> Result<PairingServiceClient<Channel>, tonic::transport::Error> {
+    let mut tls = ClientTlsConfig::new()
+        .ca_certificate(Certificate::from_pem(std::fs::read(ca).expect("ca")))
+        .domain_name("localhost");
+    if let Some((cert, key)) = identity {
+        tls = tls.identity(Identity::from_pem(
+            std::fs::read(cert).expect("cert"),
+            std::fs::read(key).expect("key"),
+        ));
+    }
+    let channel = Endpoint::from_shared(format!("https://{addr}"))
+        .expect("address")
+        .tls_config(tls)?
+        .connect()
+        .await?;
+    Ok(PairingServiceClient::new(channel))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tls_serves_tls_clients_only() {
+    let dir = temp_dir("tls");
+    let [ca, cert, key, _, _] = certificates(&dir);
+    let server = Process::start(&[
+        "--tls-cert",
+        cert.to_str().expect("path"),
+        "--tls-key",
+        key.to_str().expect("path"),
+    ]);
+    let mut client = tls_client(&server.addr, &ca, None)
+        .await
+        .expect("a TLS client connects");
+    let answer = client
+        .pair(snapshot(SystemId::Dutch, 12, 1))
+        .await
+        .expect("paired over TLS");
+    assert_eq!(answer.get_ref().boards.len(), 6);
+    // A plaintext client gets no answer.
+    let plain = Endpoint::from_shared(format!("http://{}", server.addr))
+        .expect("address")
+        .connect()
+        .await;
+    if let Ok(channel) = plain {
+        let mut c = PairingServiceClient::new(channel);
+        assert!(c.list_systems(proto::ListSystemsRequest {}).await.is_err());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mutual_tls_needs_a_client_certificate_from_the_ca() {
+    let dir = temp_dir("mtls");
+    let [ca, cert, key, client_cert, client_key] = certificates(&dir);
+    let server = Process::start(&[
+        "--tls-cert",
+        cert.to_str().expect("path"),
+        "--tls-key",
+        key.to_str().expect("path"),
+        "--tls-client-ca",
+        ca.to_str().expect("path"),
+    ]);
+    let mut client = tls_client(&server.addr, &ca, Some((&client_cert, &client_key)))
+        .await
+        .expect("a client with a certificate connects");
+    client
+        .list_systems(proto::ListSystemsRequest {})
+        .await
+        .expect("answered with a client certificate");
+    // Without a client certificate the handshake (or the first call) fails.
+    match tls_client(&server.addr, &ca, None).await {
+        Err(_) => {}
+        Ok(mut c) => assert!(
+            c.list_systems(proto::ListSystemsRequest {}).await.is_err(),
+            "a client without a certificate must be refused"
+        ),
+    }
+    // A certificate from another CA is refused too.
+    let other = temp_dir("mtls-other");
+    let [other_ca, _, _, other_cert, other_key] = certificates(&other);
+    let _ = other_ca;
+    match tls_client(&server.addr, &ca, Some((&other_cert, &other_key))).await {
+        Err(_) => {}
+        Ok(mut c) => assert!(
+            c.list_systems(proto::ListSystemsRequest {}).await.is_err(),
+            "a certificate from another CA must be refused"
+        ),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&other);
+}
+
+fn with_token<T>(msg: T, token: &str) -> tonic::Request<T> {
+    let mut r = tonic::Request::new(msg);
+    r.metadata_mut().insert(
+        "authorization",
+        format!("Bearer {token}").parse().expect("header"),
+    );
+    r
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bearer_tokens_guard_every_rpc_but_health_and_reload_on_sighup() {
+    let dir = temp_dir("auth");
+    let file = dir.join("tokens");
+    std::fs::write(&file, "# two tokens in force\nfirst-token\nsecond-token\n").expect("write");
+    let server = Process::start(&["--auth-token-file", file.to_str().expect("path")]);
+    let mut client = server.plain().await;
+    let req = snapshot(SystemId::Dutch, 10, 1);
+    // No token, a wrong token: UNAUTHENTICATED, on every RPC.
+    let no_token = client.pair(req.clone()).await.expect_err("no token");
+    assert_eq!(no_token.code(), Code::Unauthenticated);
+    let wrong = client
+        .pair(with_token(req.clone(), "guess"))
+        .await
+        .expect_err("wrong token");
+    assert_eq!(wrong.code(), Code::Unauthenticated);
+    assert_eq!(
+        client
+            .list_systems(proto::ListSystemsRequest {})
+            .await
+            .expect_err("no token")
+            .code(),
+        Code::Unauthenticated
+    );
+    // Either token works.
+    for t in ["first-token", "second-token"] {
+        client
+            .pair(with_token(req.clone(), t))
+            .await
+            .expect("a valid token is let in");
+    }
+    // Health needs none.
+    let channel = Endpoint::from_shared(format!("http://{}", server.addr))
+        .expect("address")
+        .connect()
+        .await
+        .expect("connects");
+    let mut health = tonic_health::pb::health_client::HealthClient::new(channel);
+    let status = health
+        .check(tonic_health::pb::HealthCheckRequest {
+            service: String::new(),
+        })
+        .await
+        .expect("health answers without a token");
+    assert_eq!(status.get_ref().status, 1, "SERVING");
+    // Rotate: the file now holds only a third token; SIGHUP reloads it.
+    std::fs::write(&file, "third-token\n").expect("write");
+    let ok = Command::new("kill")
+        .args(["-HUP", &server.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(ok.success());
+    let mut reloaded = false;
+    for _ in 0..100 {
+        if client
+            .list_systems(with_token(proto::ListSystemsRequest {}, "third-token"))
+            .await
+            .is_ok()
+        {
+            reloaded = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(reloaded, "the new token is accepted after SIGHUP");
+    assert_eq!(
+        client
+            .pair(with_token(req.clone(), "first-token"))
+            .await
+            .expect_err("retired token")
+            .code(),
+        Code::Unauthenticated
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn serve_refuses_bad_security_files_as_invalid_input() {
+    let dir = temp_dir("badfiles");
+    let empty = dir.join("empty");
+    std::fs::write(&empty, "# no token\n").expect("write");
+    for args in [
+        vec!["--auth-token-file", empty.to_str().expect("path")],
+        vec![
+            "--tls-cert",
+            "/nonexistent.pem",
+            "--tls-key",
+            "/nonexistent.key",
+        ],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_swisspair"))
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(&args)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(args[0]), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two replicas, the same request for every implemented system: identical response bytes
+/// (or the identical refusal), so a load balancer may send a retry anywhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replicas_answer_identical_bytes_for_every_system() {
+    let a = Process::start(&[]);
+    let b = Process::start(&[]);
+    let mut ca = a.plain().await;
+    let mut cb = b.plain().await;
+    let systems = ca
+        .list_systems(proto::ListSystemsRequest {})
+        .await
+        .expect("systems")
+        .into_inner();
+    let mut compared = 0;
+    for id in SystemId::ALL {
+        let Ok(answer) = swisspair::pairing::simulate(&SimConfig::new(id, 16, 2, 11)) else {
+            continue;
+        };
+        let _ = answer;
+        let req = snapshot(id, 16, 2);
+        let ra = ca.pair(req.clone()).await;
+        let rb = cb.pair(req.clone()).await;
+        match (ra, rb) {
+            (Ok(x), Ok(y)) => {
+                assert_eq!(
+                    x.get_ref().encode_to_vec(),
+                    y.get_ref().encode_to_vec(),
+                    "{id:?}: replicas differ"
+                );
+                assert!(!x.get_ref().boards.is_empty(), "{id:?}: no board");
+                compared += 1;
+            }
+            (Err(x), Err(y)) => {
+                assert_eq!((x.code(), x.message()), (y.code(), y.message()), "{id:?}");
+            }
+            (x, y) => panic!("{id:?}: one replica answered, the other refused: {x:?} / {y:?}"),
+        }
+    }
+    println!("determinism: {compared} systems, identical response bytes on two replicas");
+    assert!(
+        compared >= systems.systems.len().min(SystemId::ALL.len()) - 2,
+        "only {compared} systems compared"
+    );
+}
