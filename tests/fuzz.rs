@@ -13,12 +13,13 @@
 //! number in release), `SWISSPAIR_FUZZ_SEED` the generator's seed (fixed by default, so
 //! that CI is reproducible). The Pair target prints its tally.
 //!
-//! Open findings (engines and validator belong to other branches; not fixed here), each
-//! printed as `fuzz finding:` with its inputs: Vincze answers the validator rejects under
-//! VZ-4.3 (a third white in a row); Amalfi with 3 players and an absence gives a second
-//! bye to a player (C.04.1 art. 4) instead of "no legal pairing"; histories made by another
-//! system give answers rejected under VZ-2.3 and C.04.1 art. 3. Such answers are counted;
-//! `SWISSPAIR_FUZZ_STRICT=1` makes them fail.
+//! An answer the manual-pairing validator rejects is printed as `fuzz finding:` with its
+//! inputs and counted; `SWISSPAIR_FUZZ_STRICT=1` makes it fail. The first run found four,
+//! all in the validator, now fixed: MP-1 (1) reversed colours by the FIDE limits instead of
+//! the system's own (Vincze forbids only a third colour in a row, VZ-4.3), and a second bye
+//! was reported under C.04.1 art. 4 for Amalfi, whose bye rule is AM-2.2 alone
+//! (`AbsoluteRules::second_bye_rule`). Histories made by another system may still give
+//! answers rejected under that system's rules (not counted as findings).
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};

@@ -203,13 +203,10 @@ pub(crate) fn validate_with(
                 );
             }
         }
-        // A round robin's byes follow the table (each player once per cycle): no history rule.
-        if system != SystemId::RoundRobin && !history.pab_eligible(p, win) {
-            let rule = if system == SystemId::Vincze {
-                "VZ-2.3"
-            } else {
-                "C.04.1 art. 4"
-            };
+        // The system's own rule against a second bye, if it has one.
+        if let Some(rule) = absolute.second_bye_rule
+            && !history.pab_eligible(p, win)
+        {
             violation(
                 rule,
                 format!("{} already had a bye or a win without playing", id(p)),
@@ -355,17 +352,22 @@ fn allocate(
     );
     let (mut w, mut bl) = if white { (a, b) } else { (b, a) };
     let mut rule = rule.to_string();
-    // MP-1 (1): the difference is kept within ±2, and nobody plays a colour three times in a
-    // row, except in the last round: when MP-1's choice breaks that and the other does not,
-    // the other is used.
+    // MP-1 (1): the system's absolute colour limits hold, except in the last round: when
+    // MP-1's choice breaks them and the other does not, the other is used. The limits are
+    // the system's own (Vincze forbids only a third colour in a row, VZ-4.3; the FIDE set
+    // also a difference beyond ±2, C.04.1 art. 6-7).
     if !last_round {
+        let breaks_one = |p: PlayerIdx, c: Colour| match absolute.colours {
+            ColourLimits::None => false,
+            ColourLimits::ThreeInARow => history.player(p).last_two_same() == Some(c),
+            ColourLimits::ThreeInARowAndDifferenceTwo => history.player(p).colour_breaks_limits(c),
+        };
         let breaks = |w: PlayerIdx, b: PlayerIdx| {
-            history.player(w).colour_breaks_limits(Colour::White)
-                || history.player(b).colour_breaks_limits(Colour::Black)
+            breaks_one(w, Colour::White) || breaks_one(b, Colour::Black)
         };
         if breaks(w, bl) && !breaks(bl, w) {
             std::mem::swap(&mut w, &mut bl);
-            rule = format!("{rule}, reversed to keep C.04.1 art. 6-7");
+            rule = format!("{rule}, reversed to keep {}", absolute.colour_rule);
         }
     }
     report

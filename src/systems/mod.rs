@@ -135,6 +135,11 @@ pub struct AbsoluteRules {
     /// Colours are not the pairing's choice (a round robin's table fixes them): a manual
     /// pairing keeps them as proposed.
     pub fixed_colours: bool,
+    /// The rule that forbids a second bye (or a bye after a win without playing), if the
+    /// system has one: `C.04.1 art. 4`, `VZ-2.3`, `BH-8`. `None` where the bye may come back
+    /// (Amalfi's AM-2.2 only asks for the most games played; JavaPairing's engines fall
+    /// back to the last player; a round robin's table decides).
+    pub second_bye_rule: Option<&'static str>,
 }
 
 impl AbsoluteRules {
@@ -145,6 +150,7 @@ impl AbsoluteRules {
         rematch_rule: "C.04.1 art. 2",
         colourless: false,
         fixed_colours: false,
+        second_bye_rule: Some("C.04.1 art. 4"),
     };
 }
 

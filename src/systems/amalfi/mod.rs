@@ -31,6 +31,8 @@ impl PairingSystem for Amalfi {
         super::AbsoluteRules {
             colour_rule: "AM-3.1",
             rematch_rule: "AM-3.1",
+            // AM-2.2: the bye goes by games played; a second bye is not forbidden.
+            second_bye_rule: None,
             ..super::AbsoluteRules::FIDE
         }
     }

@@ -314,6 +314,7 @@ impl PairingSystem for Backgammon {
             rematch_rule: "BG-6",
             colourless: true,
             fixed_colours: true,
+            second_bye_rule: Some("BG-3"),
         }
     }
     /// Every match has a winner and nobody asks for a half-point bye (BG-2).

@@ -61,6 +61,7 @@ impl PairingSystem for Buchholz {
             colours: super::ColourLimits::None,
             colour_rule: "BH-3",
             rematch_rule: "BH-6.2",
+            second_bye_rule: Some("BH-8"),
             ..super::AbsoluteRules::FIDE
         }
     }

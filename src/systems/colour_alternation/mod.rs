@@ -26,6 +26,8 @@ impl PairingSystem for ColourAlternation {
         super::AbsoluteRules {
             colours: super::ColourLimits::None,
             colour_rule: "CA-2",
+            // CA-3's fallback: the last-ranked player even after a bye (javapairing.md §6).
+            second_bye_rule: None,
             ..super::AbsoluteRules::FIDE
         }
     }

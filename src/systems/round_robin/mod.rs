@@ -53,6 +53,7 @@ impl PairingSystem for RoundRobin {
             rematch_rule: "RR-1",
             colourless: false,
             fixed_colours: true,
+            second_bye_rule: None,
         }
     }
     fn info(&self) -> SystemInfo {

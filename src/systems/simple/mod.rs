@@ -27,6 +27,8 @@ impl PairingSystem for Simple {
     fn absolute_rules(&self) -> super::AbsoluteRules {
         super::AbsoluteRules {
             colour_rule: "SS-6",
+            // [BY] step 4: with nobody eligible, the last of the list (javapairing.md §1).
+            second_bye_rule: None,
             ..super::AbsoluteRules::FIDE
         }
     }

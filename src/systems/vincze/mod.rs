@@ -46,6 +46,7 @@ impl PairingSystem for Vincze {
             colours: super::ColourLimits::ThreeInARow,
             colour_rule: "VZ-4.3",
             rematch_rule: "VZ-2.1",
+            second_bye_rule: Some("VZ-2.3"),
             ..super::AbsoluteRules::FIDE
         }
     }
