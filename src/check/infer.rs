@@ -8,16 +8,13 @@
 //! the rounds in the file as the total; the checker does the same and says so in a
 //! warning. Pairing a *new* round is not affected: there the lot (or the caller's
 //! `XXC`/`XXR`) still decides.
-use crate::model::{ByeKind, Colour, SystemId, Tournament};
+use crate::model::{ByeKind, Colour, Tournament};
 
-/// Fills in what `t` leaves unstated for checking under `system`, returning one warning per
-/// value inferred. Only the FIDE Swiss systems whose reference checker infers these values
-/// (Dutch, Burstein) are affected.
-pub fn infer_unstated(t: &mut Tournament, system: SystemId) -> Vec<String> {
+/// Fills in what `t` leaves unstated for checking, returning one warning per value
+/// inferred. Only systems that declare it (`PairingSystem::checks_as_the_reference`: the
+/// FIDE Swiss systems whose reference checker infers these values) call it.
+pub fn infer_unstated(t: &mut Tournament) -> Vec<String> {
     let mut warnings = Vec::new();
-    if !matches!(system, SystemId::Dutch | SystemId::Burstein) {
-        return warnings;
-    }
     if t.initial_colour.is_none()
         && let Some((colour, why)) = initial_colour_from_record(t)
     {

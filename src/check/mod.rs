@@ -71,7 +71,11 @@ pub(crate) fn check_with(
     // What the file leaves unstated (no XXC, no XXR) is inferred as the reference's checker
     // does, and said in the report's warnings (`infer.rs`).
     let mut inferred = t.clone();
-    let warnings = infer::infer_unstated(&mut inferred, id);
+    let warnings = if resolved.system.checks_as_the_reference() {
+        infer::infer_unstated(&mut inferred)
+    } else {
+        Vec::new()
+    };
     let t = &inferred;
     let last = options
         .last_round

@@ -216,6 +216,12 @@ pub trait PairingSystem: Sync {
     fn results_policy(&self) -> ResultsPolicy {
         ResultsPolicy::CHESS
     }
+    /// Whether the checker reads a file as the system's reference checker does, inferring
+    /// what it leaves unstated (the initial colour from round 1, the rounds in the file as
+    /// the total: `check::infer`). The FIDE Swiss systems with a reference engine say yes.
+    fn checks_as_the_reference(&self) -> bool {
+        false
+    }
 }
 
 /// The systems this build implements.

@@ -35,6 +35,10 @@ use players::Field;
 pub struct Dutch;
 
 impl PairingSystem for Dutch {
+    /// bbpPairings' checker infers XXC and XXR from the record (`check::infer`).
+    fn checks_as_the_reference(&self) -> bool {
+        true
+    }
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Dutch,
