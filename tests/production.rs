@@ -2,10 +2,14 @@
 //! loopback port: the Prometheus endpoint, TLS, mutual TLS, bearer tokens (reloaded on
 //! SIGHUP), and determinism across replicas (two processes, identical response bytes).
 //! Certificates are made at test time (rcgen): no private key is in the repository.
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
+
+use common::process::Process;
 
 use prost::Message;
 use swisspair::model::SystemId;
@@ -14,72 +18,6 @@ use swisspair::proto::pairing_service_client::PairingServiceClient;
 use swisspair::simulate::SimConfig;
 use tonic::Code;
 use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint, Identity};
-
-/// A `swisspair serve` child process; `addr` and `metrics` are read from its JSON log.
-struct Process {
-    child: Child,
-    addr: String,
-    metrics: Option<String>,
-}
-
-impl Process {
-    fn start(extra: &[&str]) -> Process {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_swisspair"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
-            .args(extra)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("swisspair starts");
-        let stderr = child.stderr.take().expect("stderr piped");
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) {
-                    for key in ["address", "metrics_address"] {
-                        if let Some(a) = v["fields"][key].as_str() {
-                            let _ = tx.send((key, a.to_string()));
-                        }
-                    }
-                }
-            }
-        });
-        let mut addr = None;
-        let mut metrics = None;
-        while addr.is_none() {
-            let (key, a) = rx
-                .recv_timeout(Duration::from_secs(30))
-                .expect("the server logs its address");
-            if key == "address" {
-                addr = Some(a);
-            } else {
-                metrics = Some(a);
-            }
-        }
-        Process {
-            child,
-            addr: addr.unwrap_or_default(),
-            metrics,
-        }
-    }
-
-    async fn plain(&self) -> PairingServiceClient<Channel> {
-        let channel = Endpoint::from_shared(format!("http://{}", self.addr))
-            .expect("address")
-            .connect()
-            .await
-            .expect("connects");
-        PairingServiceClient::new(channel)
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn snapshot(system: SystemId, players: u32, played: u32) -> proto::PairRequest {
     let answer = swisspair::pairing::simulate(&SimConfig::new(system, players, played, 7))
@@ -122,7 +60,7 @@ async fn metrics_endpoint_counts_requests_per_rpc_system_and_code() {
         .metrics
         .clone()
         .expect("the metrics address is logged");
-    let mut client = server.plain().await;
+    let mut client = server.client().await;
     let req = snapshot(SystemId::Dutch, 30, 2);
     for _ in 0..3 {
         client.pair(req.clone()).await.expect("paired");
@@ -314,7 +252,7 @@ async fn bearer_tokens_guard_every_rpc_but_health_and_reload_on_sighup() {
     let file = dir.join("tokens");
     std::fs::write(&file, "# two tokens in force\nfirst-token\nsecond-token\n").expect("write");
     let server = Process::start(&["--auth-token-file", file.to_str().expect("path")]);
-    let mut client = server.plain().await;
+    let mut client = server.client().await;
     let req = snapshot(SystemId::Dutch, 10, 1);
     // No token, a wrong token: UNAUTHENTICATED, on every RPC.
     let no_token = client.pair(req.clone()).await.expect_err("no token");
@@ -416,8 +354,8 @@ fn serve_refuses_bad_security_files_as_invalid_input() {
 async fn replicas_answer_identical_bytes_for_every_system() {
     let a = Process::start(&[]);
     let b = Process::start(&[]);
-    let mut ca = a.plain().await;
-    let mut cb = b.plain().await;
+    let mut ca = a.client().await;
+    let mut cb = b.client().await;
     let systems = ca
         .list_systems(proto::ListSystemsRequest {})
         .await

@@ -1,97 +1,14 @@
 //! The `swisspair serve` process itself: abandoned work, deadlines, the bounded queue,
 //! reflection in both protocol versions, and shutdown on SIGTERM (drain, grace, exit 0).
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+mod common;
+
 use std::time::{Duration, Instant};
+
+use common::process::Process;
 
 use swisspair::proto;
 use swisspair::proto::pairing_service_client::PairingServiceClient;
 use tonic::Code;
-use tonic::transport::Channel;
-
-/// A `swisspair serve` child process on an ephemeral port.
-struct Process {
-    child: Child,
-    addr: String,
-}
-
-impl Process {
-    fn start(extra: &[&str]) -> Process {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_swisspair"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
-            .args(extra)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("swisspair starts");
-        let stderr = child.stderr.take().expect("stderr piped");
-        let (tx, rx) = std::sync::mpsc::channel();
-        // Read the log: the first record names the address; the rest is drained so that
-        // the server never blocks on a full pipe.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if let Ok(v) = serde_json::from_str::<serde_json::Value>(&line)
-                    && let Some(a) = v["fields"]["address"].as_str()
-                {
-                    let _ = tx.send(a.to_string());
-                }
-            }
-        });
-        let addr = rx
-            .recv_timeout(Duration::from_secs(30))
-            .expect("the server logs its address");
-        Process {
-            child,
-            addr: format!("http://{addr}"),
-        }
-    }
-
-    async fn channel(&self) -> Channel {
-        for _ in 0..100 {
-            if let Ok(c) = Channel::from_shared(self.addr.clone())
-                .expect("address")
-                .connect()
-                .await
-            {
-                return c;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        panic!("no connection to {}", self.addr);
-    }
-
-    async fn client(&self) -> PairingServiceClient<Channel> {
-        PairingServiceClient::new(self.channel().await)
-    }
-
-    fn terminate(&self) {
-        let status = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(status.success());
-    }
-
-    /// Waits at most `limit` for the process to exit; its exit code.
-    fn wait_exit(&mut self, limit: Duration) -> Option<i32> {
-        let started = Instant::now();
-        while started.elapsed() < limit {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return status.code();
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        None
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// Round 1 of a Dutch open of `n` players: quick to send, long to pair (the whole field is
 /// one bracket: a matching on `n` vertices).
@@ -225,7 +142,7 @@ async fn sigterm_drains_then_exits_zero() {
     let huge = tokio::spawn(async move { big.pair(dutch_round_one(HUGE)).await });
     tokio::time::sleep(Duration::from_millis(300)).await;
     let terminated = Instant::now();
-    server.terminate();
+    server.signal("TERM");
     tokio::time::sleep(Duration::from_millis(300)).await;
 
     let status = health
