@@ -189,98 +189,60 @@ async fn reflection_v1_and_v1alpha_list_every_service() {
         "grpc.reflection.v1alpha.ServerReflection",
         "swisspair.v1.PairingService",
     ];
-    {
-        use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
-        use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
-        use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
-        use tonic_reflection::pb::v1::{ServerReflectionRequest, ServerReflectionResponse};
-        let mut client = ServerReflectionClient::new(channel.clone());
-        let ask = |m: MessageRequest| ServerReflectionRequest {
-            host: String::new(),
-            message_request: Some(m),
-        };
-        let first = |r: Result<tonic::Response<tonic::Streaming<ServerReflectionResponse>>, _>| async {
-            let mut stream = r.expect("v1 answers").into_inner();
-            stream
-                .message()
-                .await
-                .expect("message")
-                .and_then(|m| m.message_response)
-        };
-        let listed = first(
-            client
-                .server_reflection_info(tokio_stream::iter([ask(MessageRequest::ListServices(
-                    String::new(),
-                ))]))
-                .await,
-        )
-        .await;
-        let Some(MessageResponse::ListServicesResponse(list)) = listed else {
-            panic!("v1 list: {listed:?}");
-        };
-        let mut names: Vec<_> = list.service.into_iter().map(|s| s.name).collect();
-        names.sort();
-        assert_eq!(names, expected);
-        for symbol in ["grpc.health.v1.Health", "swisspair.v1.PairingService"] {
-            let found = first(
-                client
-                    .server_reflection_info(tokio_stream::iter([ask(
-                        MessageRequest::FileContainingSymbol(symbol.to_string()),
-                    )]))
-                    .await,
-            )
-            .await;
-            assert!(
-                matches!(found, Some(MessageResponse::FileDescriptorResponse(ref f)) if !f.file_descriptor_proto.is_empty()),
-                "v1 {symbol}: {found:?}"
-            );
-        }
-    }
-    {
-        use tonic_reflection::pb::v1alpha::server_reflection_client::ServerReflectionClient;
-        use tonic_reflection::pb::v1alpha::server_reflection_request::MessageRequest;
-        use tonic_reflection::pb::v1alpha::server_reflection_response::MessageResponse;
-        use tonic_reflection::pb::v1alpha::{ServerReflectionRequest, ServerReflectionResponse};
-        let mut client = ServerReflectionClient::new(channel.clone());
-        let ask = |m: MessageRequest| ServerReflectionRequest {
-            host: String::new(),
-            message_request: Some(m),
-        };
-        let first = |r: Result<tonic::Response<tonic::Streaming<ServerReflectionResponse>>, _>| async {
-            let mut stream = r.expect("v1alpha answers").into_inner();
-            stream
-                .message()
-                .await
-                .expect("message")
-                .and_then(|m| m.message_response)
-        };
-        let listed = first(
-            client
-                .server_reflection_info(tokio_stream::iter([ask(MessageRequest::ListServices(
-                    String::new(),
-                ))]))
-                .await,
-        )
-        .await;
-        let Some(MessageResponse::ListServicesResponse(list)) = listed else {
-            panic!("v1alpha list: {listed:?}");
-        };
-        let mut names: Vec<_> = list.service.into_iter().map(|s| s.name).collect();
-        names.sort();
-        assert_eq!(names, expected);
-        for symbol in ["grpc.health.v1.Health", "swisspair.v1.PairingService"] {
-            let found = first(
-                client
-                    .server_reflection_info(tokio_stream::iter([ask(
-                        MessageRequest::FileContainingSymbol(symbol.to_string()),
-                    )]))
-                    .await,
-            )
-            .await;
-            assert!(
-                matches!(found, Some(MessageResponse::FileDescriptorResponse(ref f)) if !f.file_descriptor_proto.is_empty()),
-                "v1alpha {symbol}: {found:?}"
-            );
-        }
-    }
+    reflection_lists_every_service!(v1, channel, expected);
+    reflection_lists_every_service!(v1alpha, channel, expected);
 }
+
+/// One reflection protocol version (`v1`, `v1alpha`: the same messages in two generated
+/// modules): it lists every service, and gives the file of each service's symbol.
+macro_rules! reflection_lists_every_service {
+    ($version:ident, $channel:expr, $expected:expr) => {{
+        use tonic_reflection::pb::$version::server_reflection_client::ServerReflectionClient;
+        use tonic_reflection::pb::$version::server_reflection_request::MessageRequest;
+        use tonic_reflection::pb::$version::server_reflection_response::MessageResponse;
+        use tonic_reflection::pb::$version::{ServerReflectionRequest, ServerReflectionResponse};
+        let label = stringify!($version);
+        let mut client = ServerReflectionClient::new($channel.clone());
+        let ask = |m: MessageRequest| ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(m),
+        };
+        let first = |r: Result<tonic::Response<tonic::Streaming<ServerReflectionResponse>>, _>| async {
+            let mut stream = r.expect("reflection answers").into_inner();
+            stream
+                .message()
+                .await
+                .expect("message")
+                .and_then(|m| m.message_response)
+        };
+        let listed = first(
+            client
+                .server_reflection_info(tokio_stream::iter([ask(MessageRequest::ListServices(
+                    String::new(),
+                ))]))
+                .await,
+        )
+        .await;
+        let Some(MessageResponse::ListServicesResponse(list)) = listed else {
+            panic!("{label} list: {listed:?}");
+        };
+        let mut names: Vec<_> = list.service.into_iter().map(|s| s.name).collect();
+        names.sort();
+        assert_eq!(names, $expected, "{label}");
+        for symbol in ["grpc.health.v1.Health", "swisspair.v1.PairingService"] {
+            let found = first(
+                client
+                    .server_reflection_info(tokio_stream::iter([ask(
+                        MessageRequest::FileContainingSymbol(symbol.to_string()),
+                    )]))
+                    .await,
+            )
+            .await;
+            assert!(
+                matches!(found, Some(MessageResponse::FileDescriptorResponse(ref f)) if !f.file_descriptor_proto.is_empty()),
+                "{label} {symbol}: {found:?}"
+            );
+        }
+    }};
+}
+use reflection_lists_every_service;

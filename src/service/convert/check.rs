@@ -1,11 +1,11 @@
 //! `Check`: requests and responses.
 use super::Limits;
-use super::enums::system_from_proto;
+use super::enums::system_field;
 use super::pair::{boards_to_proto, byes_to_proto};
 use super::tournament::{Input, snapshot_of};
 use crate::check::CheckOptions;
 use crate::model::Tournament;
-use crate::model::validate::{Problem, Problems};
+use crate::model::validate::Problems;
 use crate::pairing::CheckAnswer;
 use crate::proto;
 
@@ -21,13 +21,7 @@ pub fn check_request(
         limits,
         &mut problems,
     );
-    let system = system_from_proto(req.system);
-    if req.system != 0 && system.is_none() {
-        problems.push(Problem::new(
-            "system",
-            format!("unknown pairing system number {}", req.system),
-        ));
-    }
+    let system = system_field(req.system, &mut problems);
     if !problems.is_empty() {
         return Err(Problems(problems));
     }

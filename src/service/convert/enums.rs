@@ -91,3 +91,19 @@ pub fn result_to_proto(r: GameResult) -> proto::GameResult {
         GameResult::Pending => R::Pending,
     }
 }
+
+/// A request's `system` field: unset is `None`; a number this build does not know is a
+/// problem naming the field.
+pub fn system_field(
+    value: i32,
+    problems: &mut Vec<crate::model::validate::Problem>,
+) -> Option<SystemId> {
+    let system = system_from_proto(value);
+    if value != 0 && system.is_none() {
+        problems.push(crate::model::validate::Problem::new(
+            "system",
+            format!("unknown pairing system number {value}"),
+        ));
+    }
+    system
+}

@@ -37,6 +37,21 @@ pub struct Limits {
     pub max_players: usize,
 }
 
+impl Limits {
+    /// A problem at `path` when a snapshot has more players than this server takes.
+    pub fn check_players(&self, players: usize, path: &str, problems: &mut Vec<Problem>) {
+        if players > self.max_players {
+            problems.push(Problem::new(
+                path,
+                format!(
+                    "{players} players is more than this server's limit of {}",
+                    self.max_players
+                ),
+            ));
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {

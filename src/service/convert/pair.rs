@@ -1,5 +1,5 @@
 //! `Pair`: requests, responses, boards, byes, explanations.
-use super::enums::{bye_kind_from_proto, bye_kind_to_proto, system_from_proto, system_to_proto};
+use super::enums::{bye_kind_from_proto, bye_kind_to_proto, system_field, system_to_proto};
 use super::tournament::{Ids, Input, snapshot_of};
 use super::{Limits, opt_round};
 use crate::model::validate::{Problem, Problems};
@@ -70,13 +70,7 @@ pub fn pair_fields(
             _ => {}
         }
     }
-    let system = system_from_proto(req.system);
-    if req.system != 0 && system.is_none() {
-        problems.push(Problem::new(
-            "system",
-            format!("unknown pairing system number {}", req.system),
-        ));
-    }
+    let system = system_field(req.system, &mut problems);
     if !problems.is_empty() {
         return Err(Problems(problems));
     }

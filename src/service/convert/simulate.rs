@@ -20,15 +20,7 @@ pub fn simulate_request(
             "name the pairing system to simulate",
         ));
     }
-    if req.players as usize > limits.max_players {
-        problems.push(Problem::new(
-            "players",
-            format!(
-                "{} players is more than this server's limit of {}",
-                req.players, limits.max_players
-            ),
-        ));
-    }
+    limits.check_players(req.players as usize, "players", &mut problems);
     let options = options_from_proto(req.options.as_ref(), &mut problems);
     let scoring = scoring_from_proto(req.scoring.as_ref(), &mut problems);
     match system {

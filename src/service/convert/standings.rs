@@ -36,16 +36,7 @@ pub fn answer(
         },
         (_, Some(text)) => match trf::read(text) {
             Ok(doc) => {
-                if doc.tournament.players.len() > limits.max_players {
-                    problems.push(Problem::new(
-                        "trf",
-                        format!(
-                            "{} players is more than this server's limit of {}",
-                            doc.tournament.players.len(),
-                            limits.max_players
-                        ),
-                    ));
-                }
+                limits.check_players(doc.tournament.players.len(), "trf", &mut problems);
                 doc
             }
             Err(e) => {

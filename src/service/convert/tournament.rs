@@ -116,14 +116,7 @@ pub fn tournament_from_proto(
     problems: &mut Vec<Problem>,
 ) -> Tournament {
     if pt.players.len() > limits.max_players {
-        problems.push(Problem::new(
-            "tournament.players",
-            format!(
-                "{} players is more than this server's limit of {}",
-                pt.players.len(),
-                limits.max_players
-            ),
-        ));
+        limits.check_players(pt.players.len(), "tournament.players", problems);
         return Tournament::default();
     }
     let mut t = Tournament {
@@ -503,16 +496,7 @@ pub fn snapshot(
         (Some(pt), _) => (tournament_from_proto(pt, limits, problems), Vec::new()),
         (None, Some(text)) => match trf::read_reporting(text) {
             Ok(doc) => {
-                if doc.tournament.players.len() > limits.max_players {
-                    problems.push(Problem::new(
-                        "trf",
-                        format!(
-                            "{} players is more than this server's limit of {}",
-                            doc.tournament.players.len(),
-                            limits.max_players
-                        ),
-                    ));
-                }
+                limits.check_players(doc.tournament.players.len(), "trf", problems);
                 let warnings = doc.points_warnings();
                 (doc.tournament, warnings)
             }
