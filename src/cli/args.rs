@@ -23,6 +23,9 @@ pub struct SystemArg {
     /// accepted, and refused as not implemented).
     #[arg(long, hide = true, conflicts_with_all = ["system", "dutch"])]
     pub burstein: bool,
+    /// Same as --system lim.
+    #[arg(long, conflicts_with_all = ["system", "dutch", "burstein"])]
+    pub lim: bool,
 }
 
 impl SystemArg {
@@ -40,6 +43,9 @@ impl SystemArg {
         }
         if self.burstein {
             return Ok(Some(SystemId::Burstein));
+        }
+        if self.lim {
+            return Ok(Some(SystemId::Lim));
         }
         match &self.system {
             None => Ok(None),

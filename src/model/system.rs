@@ -86,6 +86,8 @@ impl SystemId {
             "FIDE_BURSTEIN" => Some(SystemId::Burstein),
             "FIDE_DUBOV" => Some(SystemId::Dubov),
             "FIDE_DOUBLESWISS" => Some(SystemId::DoubleSwiss),
+            // ETT26 has no Lim code: ours (`trf_code`) or the obvious FIDE-style spelling.
+            "FIDE_LIM" | "FIDE_LIM_2026" => Some(SystemId::Lim),
             "FIDE_ROUNDROBIN" | "FIDE_DOUBLEROUNDROBIN" => Some(SystemId::RoundRobin),
             b if b.starts_with("BERGER_ROUNDROBIN") => Some(SystemId::RoundRobin),
             b if b.starts_with("FIDE_TEAM") => Some(SystemId::TeamSwiss),

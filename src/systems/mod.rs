@@ -8,6 +8,7 @@ pub mod colour_alternation;
 pub mod common;
 pub mod dutch;
 pub mod explanation;
+pub mod lim;
 pub mod options;
 pub mod round_robin;
 pub mod simple;
@@ -235,6 +236,7 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &colour_alternation::ColourAlternation,
         &backgammon::Backgammon,
         &dutch::Dutch,
+        &lim::Lim,
     ]
 }
 

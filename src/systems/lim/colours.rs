@@ -1,0 +1,90 @@
+//! Colours of a pairing once it is made (C.04.4.3 art. 5, 6, 7.2).
+use super::players::Entrant;
+use crate::model::Colour;
+
+/// The article that decided a board's colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourRule {
+    /// Only one allocation keeps both within art. 5.1.1-5.1.2.
+    Limits,
+    /// The colours due differ, or only one player has one (art. 5.1, 5.5, 5.6).
+    Due,
+    /// Same colour due: the latest round in which the histories differ (art. 5.4).
+    History,
+    /// Identical histories: the higher ranked player in the Median Scoregroup or above, the
+    /// lower ranked below it, gets the colour due (art. 5.4).
+    Rank,
+    /// Neither has played (art. 7.2, reading L16): the higher ranked player gets the initial
+    /// colour if his pairing number is odd, the other colour if even.
+    Initial,
+}
+
+impl ColourRule {
+    pub fn article(self) -> &'static str {
+        match self {
+            ColourRule::Limits => "C.04.4.3 art. 5.1.1-5.1.2",
+            ColourRule::Due => "C.04.4.3 art. 5.1",
+            ColourRule::History | ColourRule::Rank => "C.04.4.3 art. 5.4",
+            ColourRule::Initial => "C.04.4.3 art. 7.2",
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            ColourRule::Limits => "the only allocation within the colour limits",
+            ColourRule::Due => "each gets the colour due",
+            ColourRule::History => "the latest round in which their colours differed decides",
+            ColourRule::Rank => "identical histories: the rank decides",
+            ColourRule::Initial => "neither has played: the initial colour by pairing number",
+        }
+    }
+}
+
+/// The colour `a` gets against `b`, and why. `median_or_above`: the pairing was made in the
+/// Median Scoregroup or above it.
+pub fn allocate(
+    a: &Entrant,
+    b: &Entrant,
+    median_or_above: bool,
+    initial: Colour,
+) -> (Colour, ColourRule) {
+    let a_white = a.may_receive(Colour::White) && b.may_receive(Colour::Black);
+    let a_black = a.may_receive(Colour::Black) && b.may_receive(Colour::White);
+    if a_white != a_black {
+        let c = if a_white {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        return (c, ColourRule::Limits);
+    }
+    match (a.due(), b.due()) {
+        (Some(x), Some(y)) if x != y => return (x, ColourRule::Due),
+        (Some(x), None) => return (x, ColourRule::Due),
+        (None, Some(y)) => return (y.opposite(), ColourRule::Due),
+        _ => {}
+    }
+    // Art. 5.4 (reading L15): back through the histories, aligned on the last game (GHR
+    // 3.4), to the latest round in which they differ: each takes the other's colour of then.
+    for (ca, cb) in a.colours.iter().rev().zip(b.colours.iter().rev()) {
+        if ca != cb {
+            return (ca.opposite(), ColourRule::History);
+        }
+    }
+    // Ranked by pairing score, then pairing number (C.04.2): the higher ranked player may
+    // be the one with the larger number when the scores differ.
+    let a_higher = (a.score, std::cmp::Reverse(a.tpn)) > (b.score, std::cmp::Reverse(b.tpn));
+    if a.colours.is_empty() && b.colours.is_empty() {
+        let higher = if a_higher { a } else { b };
+        let c = if higher.seat % 2 == 1 {
+            initial
+        } else {
+            initial.opposite()
+        };
+        return (if a_higher { c } else { c.opposite() }, ColourRule::Initial);
+    }
+    let a_decides = a_higher == median_or_above;
+    let decider = if a_decides { a } else { b };
+    let c = decider.due().unwrap_or(initial);
+    (if a_decides { c } else { c.opposite() }, ColourRule::Rank)
+}

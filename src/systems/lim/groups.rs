@@ -1,0 +1,663 @@
+//! The Lim procedure for one round (C.04.4.3 art. 1-4): the PAB, the scoregroups in the
+//! order of art. 2.2, the floaters of art. 2.3 and 3, the scrutiny and exchanges of art. 2.4
+//! and 4, and the cracking of a blocked Median Scoregroup (art. 2.6).
+//!
+//! Every "is there still a way?" question of the text (art. 4.4: an exchange "must leave"
+//! the others pairable; art. 3.10.2 and reading L9: a scoregroup keeps as many pairings as
+//! it can have) is answered exactly by maximum-cardinality matching (`crate::matching`):
+//! Lim has no criteria to weigh, only reachability.
+use std::cmp::{Ordering, Reverse};
+use std::collections::BTreeMap;
+
+use super::players::Field;
+use crate::matching::{BitGraph, Matcher, has_perfect_matching, maximum_matching, uncoverable};
+use crate::model::{Colour, Score};
+use crate::systems::Explanation;
+
+const DOC: &str = "C.04.4.3";
+
+/// The direction a scoregroup is paired in (art. 2.2). Every upward rule mirrors a downward
+/// one (reading L10), so the procedure is written once and the direction orders players:
+/// downward the first is the highest numbered (#1, art. 4.2), upward the lowest numbered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Down,
+    Up,
+}
+
+impl Direction {
+    fn word(self) -> &'static str {
+        match self {
+            Direction::Down => "downward",
+            Direction::Up => "upward",
+        }
+    }
+
+    fn mirrored(self) -> Direction {
+        match self {
+            Direction::Down => Direction::Up,
+            Direction::Up => Direction::Down,
+        }
+    }
+
+    /// Pairing numbers in the direction's order (entrants are indexed by pairing number).
+    fn by_number(self, a: usize, b: usize) -> Ordering {
+        match self {
+            Direction::Down => a.cmp(&b),
+            Direction::Up => b.cmp(&a),
+        }
+    }
+
+    /// Art. 3.6, 3.7 (reading L7): players from ahead first, the higher (downward) or lower
+    /// (upward) score first, then by pairing number in the direction's order.
+    fn by_score_then_number(self, f: &Field, a: usize, b: usize) -> Ordering {
+        let (sa, sb) = (f.entrants[a].score, f.entrants[b].score);
+        let by_score = match self {
+            Direction::Down => sb.cmp(&sa),
+            Direction::Up => sa.cmp(&sb),
+        };
+        by_score.then(self.by_number(a, b))
+    }
+}
+
+/// Art. 3.9.1: a floater's type, in descending order of disadvantage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FloaterType {
+    /// Already a floater into this scoregroup, no compatible opponent in the next one.
+    A,
+    /// Already a floater, with a compatible opponent in the next one.
+    B,
+    /// A resident without a compatible opponent in the next one.
+    C,
+    /// A resident with a compatible opponent in the next one.
+    D,
+}
+
+/// How an opponent was chosen, for the explanation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// An incoming floater paired first (art. 3.6 downward, 3.7 upward).
+    Floater(Direction),
+    /// The tentative pairing of art. 2.4 stood.
+    Proposal,
+    /// An exchange of art. 4.2-4.4.
+    Exchange,
+    /// A later opponent taken for the colours due (art. 5.2).
+    ColourExchange,
+}
+
+/// One pairing made, where, and how.
+#[derive(Clone, Copy, Debug)]
+pub struct Made {
+    pub a: usize,
+    pub b: usize,
+    /// Made in the Median Scoregroup or above (art. 5.4).
+    pub median_or_above: bool,
+    pub choice: Choice,
+}
+
+/// The round's outcome.
+pub struct Outcome {
+    pub pairs: Vec<Made>,
+    pub bye: Option<usize>,
+}
+
+/// Why a round could not be paired: the article and the message.
+pub struct Blocked {
+    pub rule: String,
+    pub message: String,
+}
+
+struct Procedure<'a> {
+    f: &'a Field,
+    ex: &'a mut Explanation,
+}
+
+fn name(f: &Field, i: usize, id: &dyn Fn(usize) -> String) -> String {
+    id(f.entrants[i].player)
+}
+
+/// Pairs the round: the PAB first (art. 1.1, 7.1), then the scoregroups.
+pub fn pair_round(
+    f: &Field,
+    ex: &mut Explanation,
+    id: &dyn Fn(usize) -> String,
+) -> Result<Outcome, Blocked> {
+    let all: Vec<usize> = (0..f.len()).collect();
+    let mut p = Procedure { f, ex };
+    let bye = if f.len() % 2 == 1 {
+        Some(p.bye(&all, id)?)
+    } else {
+        if !has_perfect_matching(f.len(), |a, b| f.compatible(a, b)) {
+            return Err(Blocked {
+                rule: format!("{DOC} art. 2.1"),
+                message: "no pairing of every player with a compatible opponent exists".to_string(),
+            });
+        }
+        None
+    };
+    let players: Vec<usize> = all.into_iter().filter(|&i| Some(i) != bye).collect();
+    let pairs = p.scoregroups(&players, id);
+    Ok(Outcome { pairs, bye })
+}
+
+impl Procedure<'_> {
+    /// Art. 1.1 (reading L1): the lowest ranked player of the lowest scoregroup, among those
+    /// C.04.1 art. 4 allows, whose removal leaves a complete pairing; in round 1, art. 7.1:
+    /// the lowest rated (reading L2: on equal ratings the higher pairing number).
+    fn bye(&mut self, all: &[usize], id: &dyn Fn(usize) -> String) -> Result<usize, Blocked> {
+        let f = self.f;
+        let adj = |a: usize, b: usize| f.compatible(a, b);
+        let mate = maximum_matching(f.len(), adj);
+        let coverable = mate.iter().flatten().count() == f.len() - 1;
+        let free = uncoverable(f.len(), &adj, &mate);
+        let first_round = f.rounds_played == 0;
+        let mut order: Vec<usize> = all.to_vec();
+        if first_round {
+            order.sort_by_key(|&i| (f.entrants[i].rating, Reverse(i)));
+        } else {
+            order.sort_by_key(|&i| (f.entrants[i].score, Reverse(i)));
+        }
+        let rule = if first_round {
+            format!("{DOC} art. 7.1")
+        } else {
+            format!("{DOC} art. 1.1")
+        };
+        let chosen = order
+            .into_iter()
+            .find(|&i| coverable && f.entrants[i].bye_eligible && free[i]);
+        match chosen {
+            Some(i) => {
+                let e = &f.entrants[i];
+                let why = if first_round {
+                    format!("rated {}, the lowest rated", e.rating)
+                } else {
+                    format!(
+                        "{} points, the lowest ranked of the lowest scoregroup",
+                        e.score
+                    )
+                };
+                self.ex.step(
+                    &rule,
+                    format!(
+                        "{} gets the pairing-allocated bye ({why} who may have it, C.04.1 art. 4, and leaves a complete pairing)",
+                        name(f, i, id)
+                    ),
+                    vec![e.player],
+                );
+                Ok(i)
+            }
+            None => Err(Blocked {
+                rule,
+                message: "no player may get the pairing-allocated bye and leave the others a complete pairing".to_string(),
+            }),
+        }
+    }
+
+    /// Art. 2.2: from the top down to just above the Median Scoregroup, from the bottom up
+    /// to just below it, the Median Scoregroup last and downward.
+    fn scoregroups(&mut self, players: &[usize], id: &dyn Fn(usize) -> String) -> Vec<Made> {
+        let f = self.f;
+        let mut groups: BTreeMap<Score, Vec<usize>> = BTreeMap::new();
+        for &i in players {
+            groups.entry(f.entrants[i].score).or_default().push(i);
+        }
+        self.ex.detail(
+            &format!("{DOC} art. 2.2"),
+            format!(
+                "{} players in {} scoregroup(s); the Median Scoregroup has {} points{}",
+                players.len(),
+                groups.len(),
+                f.median,
+                if f.last_round {
+                    "; last round: players of the same score are compatible whatever their colours (art. 6)"
+                } else {
+                    ""
+                }
+            ),
+            Vec::new(),
+        );
+        let higher: Vec<Score> = groups
+            .keys()
+            .rev()
+            .copied()
+            .filter(|&s| s > f.median)
+            .collect();
+        let lower: Vec<Score> = groups.keys().copied().filter(|&s| s < f.median).collect();
+        let mut higher_made = Vec::new();
+        let mut lower_made = Vec::new();
+        let down = self.side(&higher, Direction::Down, &groups, &mut higher_made, id);
+        let up = self.side(&lower, Direction::Up, &groups, &mut lower_made, id);
+        let residents = groups.get(&f.median).cloned().unwrap_or_default();
+        let median = self.median(&residents, down, up, &mut higher_made, &mut lower_made, id);
+        let mut out = higher_made;
+        out.extend(lower_made);
+        out.extend(median);
+        out
+    }
+
+    /// One side of the median, in the order of art. 2.2; returns the floaters it hands on to
+    /// the Median Scoregroup (art. 3.2.1: floaters move towards the median).
+    fn side(
+        &mut self,
+        scores: &[Score],
+        dir: Direction,
+        groups: &BTreeMap<Score, Vec<usize>>,
+        made: &mut Vec<Made>,
+        id: &dyn Fn(usize) -> String,
+    ) -> Vec<usize> {
+        let f = self.f;
+        let mut incoming: Vec<(usize, bool)> = Vec::new();
+        for (k, score) in scores.iter().enumerate() {
+            let residents = groups.get(score).cloned().unwrap_or_default();
+            let next = scores.get(k + 1).copied().unwrap_or(f.median);
+            let adjacent = groups.get(&next).cloned().unwrap_or_default();
+            self.ex
+                .group(format!("scoregroup {score} ({})", dir.word()));
+            let (pairs, floaters) = self.group(&residents, &incoming, &adjacent, dir, id);
+            made.extend(pairs.into_iter().map(|(a, b, choice)| Made {
+                a,
+                b,
+                median_or_above: dir == Direction::Down,
+                choice,
+            }));
+            incoming = floaters.into_iter().map(|p| (p, true)).collect();
+        }
+        incoming.into_iter().map(|(p, _)| p).collect()
+    }
+
+    /// Art. 2.2, 2.6: the Median Scoregroup, its downfloaters and its upfloaters. While it
+    /// cannot be paired completely, the most recent pairing of one side is cracked and both
+    /// players join it (reading L6): of the lower side when more floaters came from above
+    /// (art. 2.6.1), else of the higher side (art. 2.6.2); of the other side when that one has
+    /// no pairing left.
+    fn median(
+        &mut self,
+        residents: &[usize],
+        mut from_above: Vec<usize>,
+        mut from_below: Vec<usize>,
+        higher: &mut Vec<Made>,
+        lower: &mut Vec<Made>,
+        id: &dyn Fn(usize) -> String,
+    ) -> Vec<Made> {
+        let f = self.f;
+        self.ex
+            .group(format!("Median Scoregroup {} (downward)", f.median));
+        loop {
+            crate::cancel::checkpoint();
+            let mut members: Vec<usize> = residents.to_vec();
+            members.extend(&from_above);
+            members.extend(&from_below);
+            if has_perfect_matching(members.len(), |a, b| f.compatible(members[a], members[b])) {
+                break;
+            }
+            let crack_lower =
+                (from_above.len() > from_below.len() && !lower.is_empty()) || higher.is_empty();
+            let (side, article, word) = if crack_lower {
+                (&mut *lower, "2.6.1", "lower")
+            } else {
+                (&mut *higher, "2.6.2", "higher")
+            };
+            let Some(m) = side.pop() else {
+                // Unreachable: with every pairing cracked the median holds everyone, and the
+                // whole field pairs completely (checked first).
+                break;
+            };
+            self.ex.step(
+                &format!("{DOC} art. {article}"),
+                format!(
+                    "the Median Scoregroup cannot be paired completely: the last pairing of the {word} side, {} - {}, is cracked and both join it",
+                    name(f, m.a, id),
+                    name(f, m.b, id)
+                ),
+                vec![f.entrants[m.a].player, f.entrants[m.b].player],
+            );
+            if crack_lower {
+                from_below.extend([m.a, m.b]);
+            } else {
+                from_above.extend([m.a, m.b]);
+            }
+        }
+        let mut incoming: Vec<(usize, bool)> = from_above.iter().map(|&p| (p, true)).collect();
+        incoming.extend(from_below.iter().map(|&p| (p, false)));
+        let (pairs, _) = self.group(residents, &incoming, &[], Direction::Down, id);
+        pairs
+            .into_iter()
+            .map(|(a, b, choice)| Made {
+                a,
+                b,
+                median_or_above: true,
+                choice,
+            })
+            .collect()
+    }
+
+    /// Pairs one scoregroup (art. 2.3-2.5): its residents and the floaters transferred into
+    /// it (`true` = from the side its pairing started at). Returns the pairs made and the
+    /// players who float on to the next scoregroup (`adjacent` holds its residents).
+    #[allow(clippy::type_complexity)]
+    fn group(
+        &mut self,
+        residents: &[usize],
+        incoming: &[(usize, bool)],
+        adjacent: &[usize],
+        dir: Direction,
+        id: &dyn Fn(usize) -> String,
+    ) -> (Vec<(usize, usize, Choice)>, Vec<usize>) {
+        let f = self.f;
+        let mut members: Vec<usize> = incoming.iter().map(|&(p, _)| p).collect();
+        members.extend(residents);
+        let is_incoming = |p: usize| incoming.iter().any(|&(q, _)| q == p);
+        let mate = maximum_matching(members.len(), |a, b| f.compatible(members[a], members[b]));
+        let pairings = mate.iter().flatten().count() / 2;
+        self.ex.detail(
+            &format!("{DOC} art. 2.3"),
+            format!(
+                "{} resident(s) and {} incoming floater(s): {} pairing(s) at most",
+                residents.len(),
+                incoming.len(),
+                pairings
+            ),
+            members.iter().map(|&i| f.entrants[i].player).collect(),
+        );
+        // Art. 2.3, 3 (reading L9, L12): as many floaters as a maximum matching leaves over,
+        // chosen one at a time among the players whose transfer keeps that many pairings.
+        let mut staying = members.clone();
+        let mut floaters: Vec<usize> = Vec::new();
+        while staying.len() > 2 * pairings {
+            crate::cancel::checkpoint();
+            let Some((k, kind, reason)) =
+                self.choose_floater(&staying, &floaters, adjacent, dir, &is_incoming)
+            else {
+                break;
+            };
+            let p = staying.remove(k);
+            let article = if reason.is_empty() { "3.9.2" } else { "2.3" };
+            self.ex.step(
+                &format!("{DOC} art. {article}"),
+                format!(
+                    "{} floats {} (type {}{}{})",
+                    name(f, p, id),
+                    match dir {
+                        Direction::Down => "down",
+                        Direction::Up => "up",
+                    },
+                    match kind {
+                        FloaterType::A => "a",
+                        FloaterType::B => "b",
+                        FloaterType::C => "c",
+                        FloaterType::D => "d",
+                    },
+                    if reason.is_empty() { "" } else { "; " },
+                    reason
+                ),
+                vec![f.entrants[p].player],
+            );
+            floaters.push(p);
+        }
+        // Art. 3.6, 3.7: incoming floaters are paired first, those from ahead first.
+        let mut order: Vec<(usize, bool)> = incoming
+            .iter()
+            .copied()
+            .filter(|&(p, _)| staying.contains(&p))
+            .collect();
+        order.sort_by(|&(a, ahead_a), &(b, ahead_b)| {
+            ahead_b.cmp(&ahead_a).then_with(|| {
+                if ahead_a {
+                    dir.by_score_then_number(f, a, b)
+                } else {
+                    dir.mirrored().by_score_then_number(f, a, b)
+                }
+            })
+        });
+        let pairs = self.scrutiny(&staying, &order, dir, id);
+        (pairs, floaters)
+    }
+
+    /// The next floater of a scoregroup (art. 3, reading L12): the first, in the order below,
+    /// whose transfer keeps the scoregroup's most pairings (art. 3.10.2):
+    /// avoid type a, then b, then c (art. 3.9.2); avoid a player who floated in the previous
+    /// round (art. 3.10); prefer a player due the colour more players are due, which tends
+    /// to equalise them (art. 3.2.2; in a Maxi-tournament only within 100 points of the
+    /// lowest numbered, art. 3.2.3); then the lowest numbered downward, the highest numbered
+    /// upward (art. 3.2.4, 3.3). Returns its index in `staying`, its type, and the reason of
+    /// art. 2.3.1-2.3.3 when it has no opponent at all.
+    fn choose_floater(
+        &self,
+        staying: &[usize],
+        chosen: &[usize],
+        adjacent: &[usize],
+        dir: Direction,
+        is_incoming: &dyn Fn(usize) -> bool,
+    ) -> Option<(usize, FloaterType, String)> {
+        let f = self.f;
+        let n = staying.len();
+        let adj = |a: usize, b: usize| f.compatible(staying[a], staying[b]);
+        let mate = maximum_matching(n, adj);
+        let free = uncoverable(n, &adj, &mate);
+        let (mut white, mut black) = (0, 0);
+        for &p in staying {
+            match f.entrants[p].due() {
+                Some(Colour::White) => white += 1,
+                Some(Colour::Black) => black += 1,
+                None => {}
+            }
+        }
+        let majority = match white.cmp(&black) {
+            Ordering::Greater => Some(Colour::White),
+            Ordering::Less => Some(Colour::Black),
+            Ordering::Equal => None,
+        };
+        let lowest_numbered = staying
+            .iter()
+            .copied()
+            .max_by(|&a, &b| dir.by_number(a, b))?;
+        let kind = |p: usize| -> FloaterType {
+            let compatible = self.opponent_next_door(p, chosen, adjacent, dir);
+            match (is_incoming(p), compatible) {
+                (true, true) => FloaterType::B,
+                (true, false) => FloaterType::A,
+                (false, true) => FloaterType::D,
+                (false, false) => FloaterType::C,
+            }
+        };
+        let mut keyed: Vec<(usize, FloaterType)> = (0..n).map(|k| (k, kind(staying[k]))).collect();
+        keyed.sort_by(|&(x, tx), &(y, ty)| {
+            let (a, b) = (staying[x], staying[y]);
+            let equalises = |p: usize| {
+                majority.is_some()
+                    && f.entrants[p].due() == majority
+                    && f.within_band(p, lowest_numbered)
+            };
+            ty.cmp(&tx)
+                .then(f.entrants[a].floated_last.cmp(&f.entrants[b].floated_last))
+                .then(equalises(b).cmp(&equalises(a)))
+                .then(dir.by_number(b, a))
+        });
+        let (k, t) = keyed.into_iter().find(|&(k, _)| free[k])?;
+        let p = staying[k];
+        // Art. 2.3.1-2.3.3: whether the player had no opponent at all in the group.
+        let any = (0..n).any(|j| j != k && adj(k, j));
+        let reason = if any {
+            String::new()
+        } else if staying
+            .iter()
+            .all(|&q| q == p || !f.compatible(p, q) && met_or_forbidden(f, p, q))
+        {
+            "art. 2.3.1: has played everyone of the scoregroup".to_string()
+        } else {
+            "art. 2.3.2-2.3.3: no compatible opponent gives a permissible colour".to_string()
+        };
+        Some((k, t, reason))
+    }
+
+    /// Art. 3.9.1 (with art. 3.3, 3.4): whether `p` has a compatible opponent in the next
+    /// scoregroup, after the floaters already chosen that go ahead of it have theirs.
+    fn opponent_next_door(
+        &self,
+        p: usize,
+        chosen: &[usize],
+        adjacent: &[usize],
+        dir: Direction,
+    ) -> bool {
+        let f = self.f;
+        let ahead: Vec<usize> = chosen
+            .iter()
+            .copied()
+            .filter(|&q| dir.by_score_then_number(f, q, p) == Ordering::Less)
+            .collect();
+        if ahead.is_empty() {
+            return adjacent.iter().any(|&o| f.compatible(p, o));
+        }
+        let found = |floaters: &[usize]| -> usize {
+            let mut all = floaters.to_vec();
+            all.extend(adjacent);
+            let k = floaters.len();
+            let mate = maximum_matching(all.len(), |a, b| {
+                (a < k) != (b < k) && f.compatible(all[a], all[b])
+            });
+            mate.iter().flatten().count() / 2
+        };
+        let mut with = ahead.clone();
+        with.push(p);
+        found(&with) > found(&ahead)
+    }
+
+    /// Art. 2.4, 4 (readings L8, L9, L14): the incoming floaters first, each with the first
+    /// available player in order; then, repeatedly, the first player of those left is
+    /// scrutinised and tries the bottom half in order, then the top half upwards (for six
+    /// players #1 tries 4, 5, 6, 3, 2: the columns of art. 4.2; once it has an opponent the
+    /// rest is proposed afresh, which gives those of art. 4.3). An opponent is available if
+    /// compatible and the players left can all still be paired (art. 4.4). Among the
+    /// available, the first due the other colour is preferred to the first (art. 5.2; in a
+    /// Maxi-tournament only within 100 points of it, art. 3.8, 5.7).
+    fn scrutiny(
+        &mut self,
+        staying: &[usize],
+        floaters: &[(usize, bool)],
+        dir: Direction,
+        id: &dyn Fn(usize) -> String,
+    ) -> Vec<(usize, usize, Choice)> {
+        let f = self.f;
+        let mut local: Vec<usize> = staying.to_vec();
+        // Reading L7: the players of a scoregroup by score, then pairing number.
+        local.sort_by(|&a, &b| dir.by_score_then_number(f, a, b));
+        let n = local.len();
+        let graph = BitGraph::from_fn(n, |a, b| f.compatible(local[a], local[b]));
+        let mut matcher = Matcher::new(&graph);
+        let complete = matcher.complete(&|v, i| {
+            // Greedy start in the proposal's order: v tries n/2 further on first.
+            let target = (v + n / 2 + i) % n.max(1);
+            (i < n).then_some(target)
+        });
+        let mut out = Vec::new();
+        if !complete {
+            return out;
+        }
+        let position = |p: usize| local.iter().position(|&q| q == p);
+        // Positions still to pair, in order.
+        let mut remaining: Vec<usize> = (0..n).collect();
+        for &(p, ahead) in floaters {
+            let Some(v) = position(p) else { continue };
+            if !remaining.contains(&v) {
+                continue;
+            }
+            let candidates: Vec<usize> = remaining.iter().copied().filter(|&u| u != v).collect();
+            let article = match (dir, ahead) {
+                (Direction::Down, true) | (Direction::Up, false) => Direction::Down,
+                _ => Direction::Up,
+            };
+            if let Some((o, how)) = self.take(&mut matcher, &graph, &local, v, &candidates) {
+                remaining.retain(|&u| u != v && u != o);
+                let choice = if how == Choice::ColourExchange {
+                    how
+                } else {
+                    Choice::Floater(article)
+                };
+                self.pair_step(local[v], local[o], choice, id);
+                out.push((local[v], local[o], choice));
+            }
+        }
+        while !remaining.is_empty() {
+            crate::cancel::checkpoint();
+            let v = remaining[0];
+            let half = remaining.len() / 2;
+            let mut candidates: Vec<usize> = remaining[half..].to_vec();
+            candidates.extend(remaining[1..half].iter().rev());
+            let Some((o, how)) = self.take(&mut matcher, &graph, &local, v, &candidates) else {
+                break;
+            };
+            remaining.retain(|&u| u != v && u != o);
+            self.pair_step(local[v], local[o], how, id);
+            out.push((local[v], local[o], how));
+        }
+        out
+    }
+
+    /// Pairs position `v` with the first available candidate, or the first available one
+    /// due the other colour (art. 5.2); takes the pair out of `matcher`.
+    fn take(
+        &self,
+        matcher: &mut Matcher<&BitGraph>,
+        graph: &BitGraph,
+        local: &[usize],
+        v: usize,
+        candidates: &[usize],
+    ) -> Option<(usize, Choice)> {
+        let f = self.f;
+        let partners = matcher.possible_partners(v)?;
+        let available = |u: usize| graph.edge(v, u) && partners[u / 64] >> (u % 64) & 1 == 1;
+        let mut first: Option<(usize, usize)> = None;
+        let mut chosen = None;
+        for (k, &u) in candidates.iter().enumerate() {
+            if !available(u) {
+                continue;
+            }
+            let (_, first_u) = *first.get_or_insert((k, u));
+            let (dv, du) = (f.entrants[local[v]].due(), f.entrants[local[u]].due());
+            let suits = dv.is_none() || du.is_none() || dv != du;
+            if suits && f.within_band(local[u], local[first_u]) {
+                chosen = Some((k, u));
+                break;
+            }
+        }
+        let (first_k, first_u) = first?;
+        let (k, u) = chosen.unwrap_or((first_k, first_u));
+        if !matcher.take_pair(v, u) {
+            return None;
+        }
+        let how = if u != first_u {
+            Choice::ColourExchange
+        } else if k == 0 {
+            Choice::Proposal
+        } else {
+            Choice::Exchange
+        };
+        Some((u, how))
+    }
+
+    fn pair_step(&mut self, a: usize, b: usize, how: Choice, id: &dyn Fn(usize) -> String) {
+        let f = self.f;
+        let (rule, why) = match how {
+            Choice::Floater(Direction::Down) => ("3.6", "an incoming downfloater paired first"),
+            Choice::Floater(Direction::Up) => ("3.7", "an incoming upfloater paired first"),
+            Choice::Proposal => ("2.4", "the tentative pairing, top half against bottom half"),
+            Choice::Exchange => (
+                "4.2",
+                "an exchange: the earlier opponents were not available (art. 4.4)",
+            ),
+            Choice::ColourExchange => ("5.2", "an exchange giving both players the colour due"),
+        };
+        self.ex.detail(
+            &format!("{DOC} art. {rule}"),
+            format!("{} - {}: {why}", name(f, a, id), name(f, b, id)),
+            vec![f.entrants[a].player, f.entrants[b].player],
+        );
+    }
+}
+
+/// Whether the two may not meet at all (a meeting or a forbidden pair), as opposed to a
+/// colour clash: both make them incompatible; only this one is art. 2.3.1.
+fn met_or_forbidden(f: &Field, a: usize, b: usize) -> bool {
+    f.met(a, b)
+}
