@@ -1,8 +1,14 @@
-//! The Lim system (C.04.4.3): the conformance corpus paired round by round, and the text's
-//! own examples worked by hand.
+//! The Lim system (C.04.4.3): the conformance corpus paired round by round, the text's own
+//! examples worked by hand, Baku acceleration, and the system end to end through the CLI
+//! and the gRPC service.
 mod common;
 
-use swisspair::model::SystemId;
+use common::server::Server;
+use common::swiss::{Builder, pair_next, run, unordered};
+use swisspair::model::{Colour, SystemId};
+use swisspair::proto;
+use swisspair::service::ServerConfig;
+use swisspair::systems::PairOptions;
 
 /// Every round of every file of `tests/data/conformance/lim/` re-paired from the rounds
 /// before it (the corpus's README: pairs, colours and the PAB; the Maxi-tournament rule off).
@@ -11,4 +17,313 @@ fn conformance_lim() {
     let (passed, failed) = common::run_corpus("lim", SystemId::Lim);
     assert!(passed > 0);
     assert_eq!(failed, 0);
+}
+
+fn six_with_forbidden(pairs: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut b = Builder::new(SystemId::Lim, 6, 5);
+    for &(x, y) in pairs {
+        b = b.forbid(x, y);
+    }
+    let got = pair_next(&b.build());
+    unordered(&got.boards).into_iter().collect()
+}
+
+/// C.04.4.3 art. 4.2: in a scoregroup of six, #1 is scrutinised and tries 4, 5, 6, 3, 2 in
+/// turn; each column of the table is the pairing that results. "Has met" is written as a
+/// forbidden pair (CG-10 counts it as a meeting), so that scores and colours stay equal.
+#[test]
+fn art_4_2_player_one_tries_the_bottom_half_then_the_top_half_upwards() {
+    let columns: [(&[(u32, u32)], [(u32, u32); 3]); 5] = [
+        (&[], [(1, 4), (2, 5), (3, 6)]),
+        (&[(1, 4)], [(1, 5), (2, 4), (3, 6)]),
+        (&[(1, 4), (1, 5)], [(1, 6), (2, 4), (3, 5)]),
+        (&[(1, 4), (1, 5), (1, 6)], [(1, 3), (2, 5), (4, 6)]),
+        (&[(1, 4), (1, 5), (1, 6), (1, 3)], [(1, 2), (3, 5), (4, 6)]),
+    ];
+    for (k, (met, want)) in columns.iter().enumerate() {
+        assert_eq!(
+            six_with_forbidden(met),
+            want.to_vec(),
+            "art. 4.2 column {}",
+            k + 1
+        );
+    }
+}
+
+/// C.04.4.3 art. 4.3: #1 has met 4 and 5 and takes 6; #2 then tries 4, 5, 3, then 6 (which
+/// sends #1 to 3, art. 4.4: an exchange must leave the others an opponent), then 1.
+#[test]
+fn art_4_3_player_two_tries_the_rest_once_player_one_has_an_opponent() {
+    let base = [(1, 4), (1, 5)];
+    let columns: [(&[(u32, u32)], [(u32, u32); 3]); 5] = [
+        (&[], [(1, 6), (2, 4), (3, 5)]),
+        (&[(2, 4)], [(1, 6), (2, 5), (3, 4)]),
+        (&[(2, 4), (2, 5)], [(1, 6), (2, 3), (4, 5)]),
+        (&[(2, 4), (2, 5), (2, 3)], [(1, 3), (2, 6), (4, 5)]),
+        (&[(2, 4), (2, 5), (2, 3), (2, 6)], [(1, 2), (3, 5), (4, 6)]),
+    ];
+    for (k, (met, want)) in columns.iter().enumerate() {
+        let mut all = base.to_vec();
+        all.extend_from_slice(met);
+        assert_eq!(
+            six_with_forbidden(&all),
+            want.to_vec(),
+            "art. 4.3 column {}",
+            k + 1
+        );
+    }
+}
+
+/// C.04.4.3 art. 7.2: forty players, #1 White: 1 v 21, 22 v 2, 3 v 23, 24 v 4, ..., 40 v 20;
+/// with #1 Black, the mirror.
+#[test]
+fn art_7_2_round_one_top_half_against_bottom_half_with_alternating_colours() {
+    let white = pair_next(&Builder::new(SystemId::Lim, 40, 9).build());
+    assert_eq!(&white.boards[..4], &[(1, 21), (22, 2), (3, 23), (24, 4)]);
+    assert_eq!(white.boards.last(), Some(&(40, 20)));
+    let black = pair_next(
+        &Builder::new(SystemId::Lim, 40, 9)
+            .initial(Colour::Black)
+            .build(),
+    );
+    assert_eq!(&black.boards[..4], &[(21, 1), (2, 22), (23, 3), (4, 24)]);
+    assert_eq!(black.boards.last(), Some(&(20, 40)));
+}
+
+/// C.04.4.3 art. 7.1: in round 1 the PAB goes to the lowest rated player, not the lowest
+/// ranked; the others are paired 1 v n/2+1 without him (art. 7.2).
+#[test]
+fn art_7_1_round_one_bye_to_the_lowest_rated() {
+    let mut t = Builder::new(SystemId::Lim, 39, 9).build();
+    t.players[10].rating = 1000;
+    let got = pair_next(&t);
+    assert_eq!(got.bye, Some(11));
+    assert_eq!(got.boards.len(), 19);
+    assert!(got.boards.contains(&(1, 21)), "{:?}", got.boards);
+    assert!(!got.steps_of("C.04.4.3 art. 7.1").is_empty());
+}
+
+/// C.04.4.3 art. 1.1: after round 1 the PAB goes to the lowest ranked player of the lowest
+/// scoregroup who may have it (C.04.1 art. 4: not one who had a PAB).
+#[test]
+fn art_1_1_bye_to_the_lowest_ranked_of_the_lowest_scoregroup() {
+    // Round 1 recorded: #1 beat #3, #2 beat #4, #5 had the PAB.
+    let t = Builder::new(SystemId::Lim, 5, 5)
+        .round(
+            &[(1, 3, "1-0"), (4, 2, "0-1")],
+            &[(5, swisspair::model::ByeKind::Pab)],
+        )
+        .build();
+    let got = pair_next(&t);
+    // 0 points: #3 and #4; #4 is the lowest ranked of them.
+    assert_eq!(got.bye, Some(4));
+    assert!(!got.steps_of("C.04.4.3 art. 1.1").is_empty());
+}
+
+/// C.04.4.3 art. 2.2: the highest scoregroup first and downward, then the lowest upward,
+/// the Median Scoregroup last; an upfloater is chosen to equalise the colours due (art.
+/// 3.2.2) and paired first in the median, with the first opponent that gives both the
+/// colour due (art. 3.6-3.7, 5.2).
+#[test]
+fn art_2_2_median_first_order_and_floaters_towards_the_median() {
+    // After two rounds: 1 and 2 on 2 points; 3, 4, 7 on 1 (the median, 2 × 1 / 2); 5 and
+    // 8 on 0.5; 6 on 0.
+    let t = Builder::new(SystemId::Lim, 8, 5)
+        .round(
+            &[(1, 5, "1-0"), (6, 2, "0-1"), (3, 7, "1-0"), (8, 4, "0-1")],
+            &[],
+        )
+        .round(
+            &[(4, 1, "0-1"), (2, 3, "1-0"), (5, 8, "="), (7, 6, "1-0")],
+            &[],
+        )
+        .build();
+    let got = pair_next(&t);
+    let labels: Vec<&str> = got
+        .raw
+        .explanation
+        .groups
+        .iter()
+        .map(|g| g.label.as_str())
+        .collect();
+    let order: Vec<&str> = labels
+        .iter()
+        .copied()
+        .filter(|l| l.contains("coregroup"))
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "scoregroup 2.0 (downward)",
+            "scoregroup 0.0 (upward)",
+            "scoregroup 0.5 (upward)",
+            "Median Scoregroup 1.0 (downward)"
+        ]
+    );
+    // #6 floats up alone; in 0.5, #6 (due White), #5 (due Black), #8 (due White): White is
+    // due to more players, so #8 floats (art. 3.2.2) and #6 meets #5.
+    let floats = got.steps_of("C.04.4.3 art. 3.9.2");
+    assert!(
+        floats.iter().any(|m| m.starts_with("6 floats up")),
+        "{floats:?}"
+    );
+    assert!(
+        floats.iter().any(|m| m.starts_with("8 floats up")),
+        "{floats:?}"
+    );
+    // In the median #8 (due White) passes #3 (due White too) for #7 (due Black, art. 5.2).
+    assert_eq!(
+        unordered(&got.boards).into_iter().collect::<Vec<_>>(),
+        vec![(1, 2), (3, 4), (5, 6), (7, 8)]
+    );
+    assert!(got.boards.contains(&(8, 7)), "{:?}", got.boards);
+}
+
+/// C.04.7 with C.04.4.3: Baku acceleration gives GA (the first 2·⌈8/4⌉ = 4) a win's virtual
+/// point in round 1, so GA and GB are separate scoregroups, each paired top half against
+/// bottom half; without it the whole field is one.
+#[test]
+fn baku_acceleration_splits_round_one() {
+    let plain = pair_next(&Builder::new(SystemId::Lim, 8, 5).build());
+    assert_eq!(
+        unordered(&plain.boards).into_iter().collect::<Vec<_>>(),
+        vec![(1, 5), (2, 6), (3, 7), (4, 8)]
+    );
+    let mut t = Builder::new(SystemId::Lim, 8, 5).build();
+    t.options.set("acceleration", "BAKU").expect("an option");
+    let fast = run(&t, &PairOptions::default()).expect("a pairing");
+    assert_eq!(
+        unordered(&fast.boards).into_iter().collect::<Vec<_>>(),
+        vec![(1, 3), (2, 4), (5, 7), (6, 8)]
+    );
+    assert!(fast.warnings.iter().any(|w| w.rule_id == "C.04.7"));
+}
+
+/// The option `maxi_tournament` is declared and read; a value it cannot read is refused.
+#[test]
+fn maxi_tournament_is_an_option() {
+    let mut t = Builder::new(SystemId::Lim, 8, 5).build();
+    t.options.set("maxi_tournament", "true").expect("an option");
+    let got = run(&t, &PairOptions::default()).expect("a pairing");
+    assert!(!got.steps_of("C.04.4.3 art. 3.2.3").is_empty());
+    t.options
+        .set("maxi_tournament", "perhaps")
+        .expect("an option");
+    assert!(run(&t, &PairOptions::default()).is_err());
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("swisspair-lim-{}-{name}", std::process::id()))
+}
+
+/// The CLI: `simulate`, `check`, `pair`, `validate` and `systems` with `--lim`.
+#[test]
+fn cli_simulates_checks_pairs_and_validates() {
+    let sim = temp("sim.trf");
+    let sim_s = sim.to_str().expect("path");
+    let (code, _, err) = common::swisspair(&[
+        "simulate",
+        "--lim",
+        "--players",
+        "15",
+        "--rounds",
+        "5",
+        "--seed",
+        "7",
+        "-o",
+        sim_s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = common::swisspair(&["check", "--lim", sim_s]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.lines().last(), Some("5 passed, 0 failed"));
+
+    let text = std::fs::read_to_string(&sim).expect("written");
+    let mut doc = swisspair::trf::read(&text).expect("trf");
+    doc.tournament.rounds.truncate(3);
+    let trunc = temp("trunc.trf");
+    std::fs::write(
+        &trunc,
+        swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable"),
+    )
+    .expect("write");
+    let pairs = temp("pairs.txt");
+    let (code, _, err) = common::swisspair(&[
+        "pair",
+        "--system",
+        "lim",
+        "-p",
+        pairs.to_str().expect("path"),
+        trunc.to_str().expect("path"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = common::swisspair(&[
+        "validate",
+        "--lim",
+        trunc.to_str().expect("path"),
+        pairs.to_str().expect("path"),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, _) = common::swisspair(&["systems"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("lim"), "{out}");
+    for p in [sim, trunc, pairs] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// The gRPC service in process: `ListSystems`, `Simulate`, `Check` and `Pair` on Lim.
+#[tokio::test]
+async fn service_lists_simulates_checks_and_pairs() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let systems = client
+        .list_systems(proto::ListSystemsRequest {})
+        .await
+        .expect("list")
+        .into_inner();
+    let lim = systems
+        .systems
+        .iter()
+        .find(|s| s.name == "lim")
+        .expect("lim is listed");
+    assert!(lim.options.iter().any(|o| o.name == "maxi_tournament"));
+    let sim = client
+        .simulate(proto::SimulateRequest {
+            system: proto::PairingSystem::Lim as i32,
+            players: 11,
+            rounds: 5,
+            seed: 5,
+            draw_rate: 0.3,
+            ..proto::SimulateRequest::default()
+        })
+        .await
+        .expect("simulate")
+        .into_inner();
+    let check = client
+        .check(proto::CheckRequest {
+            input: Some(proto::check_request::Input::Trf(sim.trf.clone())),
+            system: proto::PairingSystem::Lim as i32,
+            ..proto::CheckRequest::default()
+        })
+        .await
+        .expect("check")
+        .into_inner();
+    assert_eq!((check.passed, check.failed), (5, 0));
+    let mut doc = swisspair::trf::read(&sim.trf).expect("trf");
+    doc.tournament.rounds.truncate(4);
+    let answer = client
+        .pair(proto::PairRequest {
+            input: Some(proto::pair_request::Input::Trf(
+                swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable"),
+            )),
+            system: proto::PairingSystem::Lim as i32,
+            ..proto::PairRequest::default()
+        })
+        .await
+        .expect("pair")
+        .into_inner();
+    assert_eq!(answer.boards.len(), 5);
+    assert_eq!(answer.byes.len(), 1);
+    server.stop().await;
 }

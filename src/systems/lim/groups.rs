@@ -478,7 +478,7 @@ impl Procedure<'_> {
         let p = staying[k];
         // Art. 2.3.1-2.3.3: whether the player had no opponent at all in the group.
         let any = (0..n).any(|j| j != k && adj(k, j));
-        let reason = if any {
+        let reason = if any || n == 1 {
             String::new()
         } else if staying
             .iter()
