@@ -19,6 +19,9 @@ fn conformance_lim() {
     assert_eq!(failed, 0);
 }
 
+/// A column of the exchange tables: the pairs that have met, and the pairing that results.
+type Column = (&'static [(u32, u32)], [(u32, u32); 3]);
+
 fn six_with_forbidden(pairs: &[(u32, u32)]) -> Vec<(u32, u32)> {
     let mut b = Builder::new(SystemId::Lim, 6, 5);
     for &(x, y) in pairs {
@@ -33,7 +36,7 @@ fn six_with_forbidden(pairs: &[(u32, u32)]) -> Vec<(u32, u32)> {
 /// forbidden pair (CG-10 counts it as a meeting), so that scores and colours stay equal.
 #[test]
 fn art_4_2_player_one_tries_the_bottom_half_then_the_top_half_upwards() {
-    let columns: [(&[(u32, u32)], [(u32, u32); 3]); 5] = [
+    let columns: [Column; 5] = [
         (&[], [(1, 4), (2, 5), (3, 6)]),
         (&[(1, 4)], [(1, 5), (2, 4), (3, 6)]),
         (&[(1, 4), (1, 5)], [(1, 6), (2, 4), (3, 5)]),
@@ -55,7 +58,7 @@ fn art_4_2_player_one_tries_the_bottom_half_then_the_top_half_upwards() {
 #[test]
 fn art_4_3_player_two_tries_the_rest_once_player_one_has_an_opponent() {
     let base = [(1, 4), (1, 5)];
-    let columns: [(&[(u32, u32)], [(u32, u32); 3]); 5] = [
+    let columns: [Column; 5] = [
         (&[], [(1, 6), (2, 4), (3, 5)]),
         (&[(2, 4)], [(1, 6), (2, 5), (3, 4)]),
         (&[(2, 4), (2, 5)], [(1, 6), (2, 3), (4, 5)]),
