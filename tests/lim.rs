@@ -330,3 +330,54 @@ async fn service_lists_simulates_checks_and_pairs() {
     assert_eq!(answer.byes.len(), 1);
     server.stop().await;
 }
+
+/// TRF-26 record 192: ETT26 has no Lim code; ours, and the FIDE-style spelling, are read,
+/// with `_BAKU` for the Baku acceleration.
+#[test]
+fn trf_codes_name_the_lim_system() {
+    for code in [
+        "CUSTOM_SWISS:LIM_2026",
+        "CUSTOM_SWISS:LIM_2026_BAKU",
+        "FIDE_LIM",
+        "fide_lim_baku",
+    ] {
+        assert_eq!(SystemId::from_trf_code(code), Some(SystemId::Lim), "{code}");
+    }
+    assert_eq!(SystemId::Lim.trf_code(), "CUSTOM_SWISS:LIM_2026");
+}
+
+/// C.04.4.3 art. 2.6.1: the Median Scoregroup cannot be paired, more floaters came from
+/// above than from below, so the last pairing of the lower side is cracked and its players
+/// join the median.
+#[test]
+fn art_2_6_1_a_blocked_median_cracks_the_lower_side() {
+    use swisspair::model::ByeKind::HalfPoint;
+    // #4 took half-point byes in rounds 1-2 (1 point, the median of round 3) and may not
+    // meet #1-#3 (CG-10 counts that as having met); #1-#3 won twice, #5-#7 lost twice.
+    let t = Builder::new(SystemId::Lim, 7, 5)
+        .round(
+            &[(1, 5, "1-0"), (6, 2, "0-1"), (3, 7, "1-0")],
+            &[(4, HalfPoint)],
+        )
+        .round(
+            &[(6, 1, "0-1"), (2, 7, "1-0"), (5, 3, "0-1")],
+            &[(4, HalfPoint)],
+        )
+        .forbid(4, 1)
+        .forbid(4, 2)
+        .forbid(4, 3)
+        .build();
+    let got = pair_next(&t);
+    // The PAB: the lowest ranked of the lowest scoregroup (art. 1.1).
+    assert_eq!(got.bye, Some(7));
+    // 2 points: #1, #2, #3; #3 floats down (due White like #1, the lowest numbered: art.
+    // 3.2.2, 3.2.4) and cannot meet #4; 5-6, the lower side's pairing, is cracked.
+    let cracked = got.steps_of("C.04.4.3 art. 2.6.1");
+    assert_eq!(cracked.len(), 1, "{:?}", got.steps);
+    // Upward, scrutiny starts with the lowest numbered (#6, art. 4.1): the pair is 6 - 5.
+    assert!(cracked[0].contains("6 - 5"), "{cracked:?}");
+    assert_eq!(
+        unordered(&got.boards).into_iter().collect::<Vec<_>>(),
+        vec![(1, 2), (3, 6), (4, 5)]
+    );
+}
