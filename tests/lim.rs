@@ -200,6 +200,19 @@ fn baku_acceleration_splits_round_one() {
         vec![(1, 3), (2, 4), (5, 7), (6, 8)]
     );
     assert!(fast.warnings.iter().any(|w| w.rule_id == "C.04.7"));
+    // The same through TRF-26: `192 CUSTOM_SWISS:LIM_2026_BAKU` selects Lim and Baku.
+    let doc = swisspair::trf::TrfDocument {
+        tournament: t.clone(),
+        other_lines: Vec::new(),
+        declared_points: Vec::new(),
+    };
+    let text = swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable");
+    assert!(text.contains("192 CUSTOM_SWISS:LIM_2026_BAKU"), "{text}");
+    let mut back = swisspair::trf::read(&text).expect("readable").tournament;
+    assert_eq!(back.system, Some(SystemId::Lim));
+    back.initial_colour = Some(Colour::White);
+    let again = run(&back, &PairOptions::default()).expect("a pairing");
+    assert_eq!(unordered(&again.boards), unordered(&fast.boards));
 }
 
 /// The option `maxi_tournament` is declared and read; a value it cannot read is refused.

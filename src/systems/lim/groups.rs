@@ -461,7 +461,12 @@ impl Procedure<'_> {
                 (false, false) => FloaterType::C,
             }
         };
-        let mut keyed: Vec<(usize, FloaterType)> = (0..n).map(|k| (k, kind(staying[k]))).collect();
+        // Only a player whose transfer keeps the most pairings can float (art. 3.10.2): the
+        // others need no type.
+        let mut keyed: Vec<(usize, FloaterType)> = (0..n)
+            .filter(|&k| free[k])
+            .map(|k| (k, kind(staying[k])))
+            .collect();
         keyed.sort_by(|&(x, tx), &(y, ty)| {
             let (a, b) = (staying[x], staying[y]);
             let equalises = |p: usize| {
@@ -474,16 +479,13 @@ impl Procedure<'_> {
                 .then(equalises(b).cmp(&equalises(a)))
                 .then(dir.by_number(b, a))
         });
-        let (k, t) = keyed.into_iter().find(|&(k, _)| free[k])?;
+        let (k, t) = keyed.into_iter().next()?;
         let p = staying[k];
         // Art. 2.3.1-2.3.3: whether the player had no opponent at all in the group.
         let any = (0..n).any(|j| j != k && adj(k, j));
         let reason = if any || n == 1 {
             String::new()
-        } else if staying
-            .iter()
-            .all(|&q| q == p || !f.compatible(p, q) && met_or_forbidden(f, p, q))
-        {
+        } else if staying.iter().all(|&q| q == p || f.met(p, q)) {
             "art. 2.3.1: has played everyone of the scoregroup".to_string()
         } else {
             "art. 2.3.2-2.3.3: no compatible opponent gives a permissible colour".to_string()
@@ -506,7 +508,7 @@ impl Procedure<'_> {
             .copied()
             .filter(|&q| dir.by_score_then_number(f, q, p) == Ordering::Less)
             .collect();
-        if ahead.is_empty() {
+        if ahead.is_empty() || !adjacent.iter().any(|&o| f.compatible(p, o)) {
             return adjacent.iter().any(|&o| f.compatible(p, o));
         }
         let found = |floaters: &[usize]| -> usize {
@@ -654,10 +656,4 @@ impl Procedure<'_> {
             vec![f.entrants[a].player, f.entrants[b].player],
         );
     }
-}
-
-/// Whether the two may not meet at all (a meeting or a forbidden pair), as opposed to a
-/// colour clash: both make them incompatible; only this one is art. 2.3.1.
-fn met_or_forbidden(f: &Field, a: usize, b: usize) -> bool {
-    f.met(a, b)
 }
