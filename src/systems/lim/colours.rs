@@ -88,3 +88,61 @@ pub fn allocate(
     let c = decider.due().unwrap_or(initial);
     (if a_decides { c } else { c.opposite() }, ColourRule::Rank)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Colour::Black as B, Colour::White as W, Score};
+
+    fn player(tpn: u32, points: i64, colours: &[Colour]) -> Entrant {
+        Entrant {
+            player: tpn as usize - 1,
+            tpn,
+            seat: tpn,
+            rating: 2500 - tpn,
+            score: Score::points(points),
+            points: Score::points(points),
+            colours: colours.to_vec(),
+            floated_last: false,
+            bye_eligible: true,
+        }
+    }
+
+    #[test]
+    fn art_5_4_identical_histories_the_rank_decides_by_side_of_the_median() {
+        // #3 and #7, both W B: in the Median Scoregroup or above the higher ranked (#3) gets
+        // the colour due (White); below it the lower ranked (#7) does.
+        let (a, b) = (player(3, 1, &[W, B]), player(7, 1, &[W, B]));
+        assert_eq!(allocate(&a, &b, true, W), (W, ColourRule::Rank));
+        assert_eq!(allocate(&a, &b, false, W), (B, ColourRule::Rank));
+    }
+
+    #[test]
+    fn art_5_4_the_latest_round_in_which_the_histories_differ() {
+        // #4 W B W B and #8 B W W B are both due White; back from the last game, they
+        // differ two games earlier: #4 had Black then, so #4 gets White.
+        let (a, b) = (player(4, 2, &[W, B, W, B]), player(8, 2, &[B, W, W, B]));
+        assert_eq!(allocate(&a, &b, true, W), (W, ColourRule::History));
+        assert_eq!(allocate(&b, &a, false, W), (B, ColourRule::History));
+    }
+
+    #[test]
+    fn art_5_1_limits_and_colours_due() {
+        // #1 had White twice running: only Black keeps it within art. 5.1.1.
+        let (a, b) = (player(1, 2, &[W, W]), player(2, 2, &[B, B]));
+        assert_eq!(allocate(&a, &b, true, W), (B, ColourRule::Limits));
+        // Different colours due: each gets his own.
+        let (a, b) = (player(1, 1, &[W, B, W]), player(2, 1, &[B, W, B]));
+        assert_eq!(allocate(&a, &b, true, W), (B, ColourRule::Due));
+    }
+
+    #[test]
+    fn art_7_2_neither_has_played() {
+        // The higher ranked gets the initial colour on an odd number, the other on an even.
+        let (a, b) = (player(3, 0, &[]), player(9, 0, &[]));
+        assert_eq!(allocate(&a, &b, true, W), (W, ColourRule::Initial));
+        let (a, b) = (player(4, 0, &[]), player(9, 0, &[]));
+        assert_eq!(allocate(&a, &b, true, W), (B, ColourRule::Initial));
+        assert_eq!(allocate(&b, &a, true, W), (W, ColourRule::Initial));
+    }
+}
