@@ -394,3 +394,60 @@ fn art_2_6_1_a_blocked_median_cracks_the_lower_side() {
         vec![(1, 2), (3, 6), (4, 5)]
     );
 }
+
+/// Many small simulated events (odd fields, forfeits, half-point byes, Baku): every round is
+/// paired or refused as having no legal pairing (C.04.1, art. 2.1), never an engine fault;
+/// every simulated file checks clean against the system itself, and no game breaks the
+/// colour limits outside the last round (art. 2.1, 6).
+#[test]
+fn simulated_events_pair_legally_and_check_clean() {
+    use swisspair::check::{CheckOptions, check};
+    use swisspair::simulate::{SimConfig, SimError, simulate};
+    use swisspair::systems::PairError;
+    let mut events = 0;
+    for seed in 0..24u64 {
+        for &n in &[5u32, 8, 13, 20, 31] {
+            let rounds = (n - 1).min(9);
+            let mut config = SimConfig::new(SystemId::Lim, n, rounds, seed);
+            config.forfeit_rate = 0.05;
+            config.bye_request_rate = 0.05;
+            if seed % 3 == 0 {
+                config
+                    .options
+                    .set("acceleration", "BAKU")
+                    .expect("an option");
+            }
+            let t = match simulate(&config) {
+                Ok(t) => t,
+                Err(SimError::Pairing {
+                    error: PairError::NoLegalPairing { .. },
+                    ..
+                }) => continue,
+                Err(e) => panic!("seed {seed}, {n} players: {e}"),
+            };
+            events += 1;
+            let report = check(&t, &CheckOptions::default()).expect("checkable");
+            assert_eq!(report.failed(), 0, "seed {seed}, {n} players");
+            let entries = t.entries();
+            for row in &entries {
+                let mut colours = Vec::new();
+                for (r, e) in row.iter().enumerate() {
+                    if let Some(c) = e.played_colour() {
+                        colours.push(c);
+                        let last = r as u32 + 1 == t.total_rounds;
+                        let w = colours.iter().filter(|&&x| x == Colour::White).count() as i32;
+                        let diff = 2 * w - colours.len() as i32;
+                        let three = colours.len() >= 3
+                            && colours[colours.len() - 3..].iter().all(|&x| x == c);
+                        assert!(
+                            last || (diff.abs() <= 2 && !three),
+                            "seed {seed}, {n} players, round {}: {colours:?}",
+                            r + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(events > 60, "{events} events simulated");
+}
