@@ -215,13 +215,41 @@ fn baku_acceleration_splits_round_one() {
     assert_eq!(unordered(&again.boards), unordered(&fast.boards));
 }
 
-/// The option `maxi_tournament` is declared and read; a value it cannot read is refused.
+/// C.04.4.3 art. 3.2.2, 3.2.3: of five players on 1 point, #1, #3 and #4 are due Black and
+/// #2, #5 due White, so a player due Black floats to equalise them: the lowest numbered of
+/// them, #4. In a Maxi-tournament that choice is allowed only within 100 rating points of
+/// the lowest numbered player (#5); #4 is 200 above, so #5 floats. A value the option cannot
+/// read is refused.
 #[test]
-fn maxi_tournament_is_an_option() {
-    let mut t = Builder::new(SystemId::Lim, 8, 5).build();
+fn art_3_2_3_maxi_tournament_limits_the_colour_choice_of_floater() {
+    let mut t = Builder::new(SystemId::Lim, 10, 5)
+        .round(
+            &[
+                (1, 6, "1-0"),
+                (7, 2, "0-1"),
+                (3, 8, "1-0"),
+                (4, 9, "1-0"),
+                (10, 5, "0-1"),
+            ],
+            &[],
+        )
+        .build();
+    t.players[3].rating = 2300;
+    t.players[4].rating = 2100;
+    let plain = run(&t, &PairOptions::default()).expect("a pairing");
+    let floats = plain.steps_of("C.04.4.3 art. 3.9.2");
+    assert!(
+        floats.iter().any(|m| m.starts_with("4 floats down")),
+        "{floats:?}"
+    );
     t.options.set("maxi_tournament", "true").expect("an option");
-    let got = run(&t, &PairOptions::default()).expect("a pairing");
-    assert!(!got.steps_of("C.04.4.3 art. 3.2.3").is_empty());
+    let maxi = run(&t, &PairOptions::default()).expect("a pairing");
+    assert!(!maxi.steps_of("C.04.4.3 art. 3.2.3").is_empty());
+    let floats = maxi.steps_of("C.04.4.3 art. 3.9.2");
+    assert!(
+        floats.iter().any(|m| m.starts_with("5 floats down")),
+        "{floats:?}"
+    );
     t.options
         .set("maxi_tournament", "perhaps")
         .expect("an option");

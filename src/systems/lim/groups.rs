@@ -372,7 +372,11 @@ impl Procedure<'_> {
                 break;
             };
             let p = staying.remove(k);
-            let article = if reason.is_empty() { "3.9.2" } else { "2.3" };
+            let article = if reason.starts_with("art. 2.3") {
+                "2.3"
+            } else {
+                "3.9.2"
+            };
             self.ex.step(
                 &format!("{DOC} art. {article}"),
                 format!(
@@ -388,7 +392,7 @@ impl Procedure<'_> {
                         FloaterType::C => "c",
                         FloaterType::D => "d",
                     },
-                    if reason.is_empty() { "" } else { "; " },
+                    "; ",
                     reason
                 ),
                 vec![f.entrants[p].player],
@@ -484,7 +488,28 @@ impl Procedure<'_> {
         // Art. 2.3.1-2.3.3: whether the player had no opponent at all in the group.
         let any = (0..n).any(|j| j != k && adj(k, j));
         let reason = if any || n == 1 {
-            String::new()
+            // Art. 3.2, 3.9, 3.10: what made this player the choice.
+            let e = &f.entrants[p];
+            let due = match e.due() {
+                Some(c) if Some(c) == majority && f.within_band(p, lowest_numbered) => {
+                    format!("due {c}, the colour more players are due (art. 3.2.2)")
+                }
+                Some(c) => format!("due {c}"),
+                None => "no colour due".to_string(),
+            };
+            let (end, article) = match dir {
+                Direction::Down => ("lowest", "3.2.4"),
+                Direction::Up => ("highest", "3.3"),
+            };
+            format!(
+                "{} in the previous round (art. 3.10); {due}; {}the {end} numbered (art. {article})",
+                if e.floated_last {
+                    "floated"
+                } else {
+                    "did not float"
+                },
+                if p == lowest_numbered { "" } else { "not " }
+            )
         } else if staying.iter().all(|&q| q == p || f.met(p, q)) {
             "art. 2.3.1: has played everyone of the scoregroup".to_string()
         } else {
