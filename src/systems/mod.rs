@@ -6,6 +6,7 @@ pub mod backgammon;
 pub mod buchholz;
 pub mod colour_alternation;
 pub mod common;
+pub mod dubov;
 pub mod dutch;
 pub mod explanation;
 pub mod options;
@@ -235,6 +236,7 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &colour_alternation::ColourAlternation,
         &backgammon::Backgammon,
         &dutch::Dutch,
+        &dubov::Dubov,
     ]
 }
 
