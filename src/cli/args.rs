@@ -23,6 +23,9 @@ pub struct SystemArg {
     /// accepted, and refused as not implemented).
     #[arg(long, hide = true, conflicts_with_all = ["system", "dutch"])]
     pub burstein: bool,
+    /// Same as --system dubov.
+    #[arg(long, conflicts_with_all = ["system", "dutch", "burstein"])]
+    pub dubov: bool,
 }
 
 impl SystemArg {
@@ -40,6 +43,9 @@ impl SystemArg {
         }
         if self.burstein {
             return Ok(Some(SystemId::Burstein));
+        }
+        if self.dubov {
+            return Ok(Some(SystemId::Dubov));
         }
         match &self.system {
             None => Ok(None),
