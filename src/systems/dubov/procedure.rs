@@ -606,3 +606,20 @@ fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure>
     out.t2 = t2;
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::middle_out;
+
+    #[test]
+    fn sequence_numbers_start_from_the_remaining_middle() {
+        // Art. 4.3.3: A..G → D C E B F A G; A..F → C D B E A F (of two in the middle, the
+        // higher in the list first, then the middle of what remains).
+        let odd: Vec<usize> = (0..7).collect();
+        assert_eq!(middle_out(&odd), vec![3, 2, 4, 1, 5, 0, 6]);
+        let even: Vec<usize> = (0..6).collect();
+        assert_eq!(middle_out(&even), vec![2, 3, 1, 4, 0, 5]);
+        assert_eq!(middle_out(&[9]), vec![9]);
+        assert!(middle_out(&[]).is_empty());
+    }
+}
