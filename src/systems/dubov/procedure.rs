@@ -113,7 +113,7 @@ fn choose_bye(f: &Field) -> Result<Option<usize>, Failure> {
             ),
         });
     }
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         return Ok(None);
     }
     let can_leave = uncoverable(n, &adj, &mate);
@@ -251,7 +251,7 @@ fn choose_upfloaters(
         let rest: Vec<usize> = lower.iter().copied().filter(|e| !set.contains(e)).collect();
         perfect(f, &rest, |_, _| true)
     };
-    if residents.len() % 2 == 0 && legal_set(&[]) {
+    if residents.len().is_multiple_of(2) && legal_set(&[]) {
         return Ok((Vec::new(), false));
     }
     if residents.len() % 2 == 1 {
@@ -487,7 +487,7 @@ fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure>
             }
             chosen[x] = true;
             let allowed = |a: usize, b: usize| match (in_small[a], in_small[b]) {
-                (true, true) => !(chosen[a] && chosen[b]) && !(excluded[a] && excluded[b]),
+                (true, true) => !((chosen[a] && chosen[b]) || (excluded[a] && excluded[b])),
                 (true, false) => !chosen[a],
                 (false, true) => !chosen[b],
                 (false, false) => true,
@@ -521,15 +521,13 @@ fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure>
     let kept_small = small.len() - moved_a.len();
     let q = (bracket.len() / 2).saturating_sub(kept_small);
     let mut moved_b: Vec<usize> = Vec::new();
-    let mut decided = vec![false; n];
     for x in middle_out(&large) {
         if moved_b.len() == q {
             break;
         }
         side1[x] = true;
-        decided[x] = true;
         let ok = perfect(f, bracket, |a, b| {
-            !(side1[a] && side1[b]) && !(side2[a] && side2[b])
+            !((side1[a] && side1[b]) || (side2[a] && side2[b]))
         });
         if ok {
             moved_b.push(x);
@@ -538,7 +536,6 @@ fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure>
             side2[x] = true;
         }
     }
-    let _ = decided;
     if moved_b.len() != q {
         return Err(Failure::Internal(
             "no set of shifters found for art. 3.2.4 step 2".to_string(),
