@@ -195,7 +195,7 @@ fn explain_bracket(
             names(&b.g1, id),
             names(&b.g2, id)
         ),
-        Vec::new(),
+        players(&b.g1).into_iter().chain(players(&b.g2)).collect(),
     );
     if !b.shifted_out_of_smaller.is_empty() || !b.shifted_out_of_larger.is_empty() {
         ex.step(
@@ -218,6 +218,6 @@ fn explain_bracket(
             names(&b.s1, id),
             names(&b.t2, id)
         ),
-        Vec::new(),
+        players(&b.s1).into_iter().chain(players(&b.t2)).collect(),
     );
 }
