@@ -221,3 +221,50 @@ fn baku_acceleration_splits_round_one_into_two_scoregroups() {
     want.extend((9..=12).map(|i| (i, i + 4)));
     assert_eq!(pairs(&accelerated), want);
 }
+
+#[test]
+fn two_leaders_who_met_take_two_upfloaters_and_a_shift_balances_the_subgroups() {
+    // After two rounds 1 and 2 (1.5) have met: the scoregroup needs two upfloaters
+    // ([C5]); 3 and 6 (1 point) come first by [C6] and leave 4-5 pairable ([C4]).
+    // G1 = White seekers 1 (mild), 3 (mild), 6 (absolute: BB); G2 = 2 (absolute: WW).
+    // Art. 3.2.4 step 2 moves one G1 player, the first from the middle of G1 sorted by
+    // ARO (3: 2750, 6: 2760, 1: 2770), i.e. 6, which leaves 1-6 and 3-2 legal. S1 = 3, 1
+    // (ARO) against T2 = 2, 6. Colours: 3-2 both preferences (5.2.2); 6 absolute against
+    // 1 mild has White (5.2.3); 4 and 5 both mild Black with the same history: the
+    // higher-ranked 4 has his Black (5.2.5).
+    let mut t = field(6, 5);
+    t.rounds
+        .push(round(&[(1, 4, "1-0"), (2, 5, "1-0"), (3, 6, "=")], &[]));
+    t.rounds
+        .push(round(&[(2, 1, "="), (4, 3, "="), (5, 6, "=")], &[]));
+    let p = pair_next(&t);
+    assert_eq!(boards(&p), (vec![(3, 2), (5, 4), (6, 1)], None));
+    let messages: Vec<(String, String)> = p
+        .explanation
+        .groups
+        .iter()
+        .flat_map(|g| {
+            g.steps
+                .iter()
+                .map(|s| (s.rule_id.clone(), s.message.clone()))
+        })
+        .collect();
+    assert!(
+        messages
+            .iter()
+            .any(|(r, m)| r == "C.04.4.1 art. 3.2.2" && m.starts_with("2 upfloater(s)")),
+        "{messages:?}"
+    );
+    assert!(
+        messages.iter().any(|(r, _)| r == "C.04.4.1 art. 3.2.4"),
+        "{messages:?}"
+    );
+    let rules: Vec<&str> = messages.iter().map(|(r, _)| r.as_str()).collect();
+    for r in [
+        "C.04.4.1 art. 5.2.2",
+        "C.04.4.1 art. 5.2.3",
+        "C.04.4.1 art. 5.2.5",
+    ] {
+        assert!(rules.contains(&r), "{r} in {rules:?}");
+    }
+}

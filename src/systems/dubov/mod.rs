@@ -172,7 +172,7 @@ fn explain_bracket(
     ex.step(
         "C.04.4.1 art. 3.2.2",
         format!(
-            "{} upfloater(s) ([C5], art. 3.2.1): {}; the first set (art. 4.2) best by [C6]-[C10]{}",
+            "{} upfloater(s) ([C5], art. 3.2.1): {}; the first set (art. 4.2) of the best by [C6]-[C10] (art. 2.3){}",
             b.upfloaters.len(),
             names(&b.upfloaters, id),
             if b.limited {

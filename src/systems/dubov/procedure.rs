@@ -11,7 +11,8 @@ use std::cmp::Reverse;
 
 use super::players::Field;
 use crate::matching::{
-    BitGraph, Matcher, has_perfect_matching, max_weight_matching, maximum_matching, uncoverable,
+    BitGraph, Matcher, has_perfect_matching, max_weight_matching, maximum_matching,
+    maximum_matching_size, uncoverable,
 };
 use crate::model::{Colour, Score};
 
@@ -109,7 +110,7 @@ fn choose_bye(f: &Field) -> Result<Option<usize>, Failure> {
         return Err(Failure::NoLegal {
             rule: "C.04.4.1 art. 2.2.1".to_string(),
             message: format!(
-                "[C4]: no complete pairing of the {n} players exists under [C1] and [C3]"
+                "[C4]: no complete pairing of the {n} players exists under [C1] and [C3] (art. 2.1)"
             ),
         });
     }
@@ -242,49 +243,101 @@ fn choose_upfloaters(
     residents: &[usize],
     lower: &[usize],
 ) -> Result<(Vec<usize>, bool), Failure> {
+    let rest: std::cell::OnceCell<Rest> = std::cell::OnceCell::new();
     let legal_set = |set: &[usize]| -> bool {
         let mut b = residents.to_vec();
         b.extend(set);
-        if !perfect(f, &b, |_, _| true) {
-            return false;
-        }
-        let rest: Vec<usize> = lower.iter().copied().filter(|e| !set.contains(e)).collect();
-        perfect(f, &rest, |_, _| true)
+        perfect(f, &b, |_, _| true)
+            && rest
+                .get_or_init(|| Rest::new(f, lower))
+                .pairable_without(set)
     };
     if residents.len().is_multiple_of(2) && legal_set(&[]) {
         return Ok((Vec::new(), false));
     }
-    if residents.len() % 2 == 1 {
+    let odd = residents.len() % 2 == 1;
+    if odd {
         let singles = single_upfloaters(f, residents, lower);
         if !singles.is_empty() {
             return best_single(f, residents, &singles).map(|s| (s, false));
         }
     }
-    let u = fewest_upfloaters(f, residents, lower)?;
     // Only a lower player who may meet some resident can be a needed upfloater.
     let pool: Vec<usize> = lower
         .iter()
         .copied()
         .filter(|&x| residents.iter().any(|&r| f.legal(x, r)))
         .collect();
-    let mut search = SetSearch {
-        f,
-        residents,
-        pool: &pool,
-        u,
-        best: None,
-        examined: 0,
-        legal_set: &legal_set,
+    let search = |u: usize| -> Result<(Option<Vec<usize>>, bool), Failure> {
+        let mut search = SetSearch {
+            f,
+            residents,
+            pool: &pool,
+            u,
+            best: None,
+            examined: 0,
+            legal_set: &legal_set,
+        };
+        let mut chosen = Vec::new();
+        search.walk(0, &mut chosen)?;
+        Ok((
+            search.best.map(|(_, set)| set),
+            search.examined >= SET_LIMIT,
+        ))
     };
-    let mut chosen = Vec::new();
-    search.walk(0, &mut chosen)?;
-    let limited = search.examined >= SET_LIMIT;
-    match search.best {
-        Some((_, set)) => Ok((set, limited)),
+    // [C5]: no fewer than the residents' own deficiency (the residents a maximum matching
+    // among themselves leaves over), and more than the sizes already refused.
+    let rn = residents.len();
+    let deficiency = rn - 2 * maximum_matching_size(rn, |i, j| f.legal(residents[i], residents[j]));
+    let first_try = deficiency.max(if odd { 3 } else { 2 });
+    let (found, limited) = search(first_try)?;
+    if let Some(set) = found {
+        return Ok((set, limited));
+    }
+    // None of that size: the exact fewest by a weighted matching of everyone left.
+    let u = fewest_upfloaters(f, residents, lower)?;
+    let (found, limited) = if u == first_try && !limited {
+        (None, false)
+    } else {
+        search(u)?
+    };
+    match found {
+        Some(set) => Ok((set, limited)),
         None => Err(Failure::Internal(format!(
             "no set of {u} upfloaters found for the scoregroup of {} players",
             residents.len()
         ))),
+    }
+}
+
+/// The lower players' maximum matching, kept to answer "can the lower players still all
+/// be paired without these upfloaters?" ([C4]) by repairing a copy, not matching anew.
+struct Rest {
+    local: Vec<usize>,
+    base: Matcher<BitGraph>,
+}
+
+impl Rest {
+    fn new(f: &Field, lower: &[usize]) -> Rest {
+        let n = lower.len();
+        let mut local = vec![usize::MAX; f.len()];
+        for (i, &x) in lower.iter().enumerate() {
+            local[x] = i;
+        }
+        let graph = BitGraph::from_fn(n, |i, j| f.legal(lower[i], lower[j]));
+        let mut base = Matcher::new(graph);
+        let _ = base.complete(&|v, i| Some(v + 1 + i).filter(|&u| u < n));
+        Rest { local, base }
+    }
+
+    fn pairable_without(&self, set: &[usize]) -> bool {
+        let mut m = self.base.clone();
+        for &x in set {
+            if let Some(&l) = self.local.get(x).filter(|&&l| l != usize::MAX) {
+                m.remove(l);
+            }
+        }
+        m.complete(&|_, _| None)
     }
 }
 
@@ -303,14 +356,16 @@ impl SetSearch<'_> {
     /// which follow the pool's order: score descending, TPN ascending).
     fn walk(&mut self, start: usize, chosen: &mut Vec<usize>) -> Result<(), Failure> {
         if chosen.len() == self.u {
-            self.examined += 1;
-            if !(self.legal_set)(chosen) {
-                return Ok(());
-            }
             let mut bracket = self.residents.to_vec();
             bracket.extend(chosen.iter());
+            // A set that cannot beat the best found, even at its least [C7], is not
+            // examined (on a tie the earlier set stays).
             let bound = cheap_key(self.f, chosen, c7_bound(self.f, &bracket));
             if self.best.as_ref().is_some_and(|(k, _)| &bound >= k) {
+                return Ok(());
+            }
+            self.examined += 1;
+            if !(self.legal_set)(chosen) {
                 return Ok(());
             }
             let key = cheap_key(self.f, chosen, c7(self.f, &bracket)?);
