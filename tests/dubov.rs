@@ -220,6 +220,19 @@ fn baku_acceleration_splits_round_one_into_two_scoregroups() {
     let mut want: Vec<(usize, usize)> = (1..=4).map(|i| (i, i + 4)).collect();
     want.extend((9..=12).map(|i| (i, i + 4)));
     assert_eq!(pairs(&accelerated), want);
+    // The same through TRF: `192 FIDE_DUBOV_BAKU` selects the system and the method.
+    let doc = swisspair::trf::TrfDocument {
+        tournament: t.clone(),
+        other_lines: Vec::new(),
+        declared_points: Vec::new(),
+    };
+    let text = swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable");
+    assert!(text.contains("192 FIDE_DUBOV_BAKU"), "{text}");
+    let mut read = swisspair::trf::read(&text).expect("readable").tournament;
+    assert_eq!(read.system, Some(SystemId::Dubov));
+    assert_eq!(pairs(&pair_next(&read)), want);
+    read.options = Default::default();
+    assert_eq!(pairs(&pair_next(&read)), pairs(&plain));
 }
 
 #[test]
