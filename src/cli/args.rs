@@ -10,22 +10,29 @@ use swisspair::trf;
 
 use super::CliError;
 
-/// Which system: `--system NAME`, or the `--dutch` / `--burstein` aliases.
+/// Which system: `--system NAME`, or one of the aliases (`--dutch`, `--burstein`, `--dubov`,
+/// `--lim`, `--double-swiss`); at most one of them.
 #[derive(Args)]
+#[group(id = "system_choice", multiple = false)]
 pub struct SystemArg {
     /// Pairing system (round-robin, dutch, burstein, ...); default: the file's record 192.
     #[arg(long)]
     pub system: Option<String>,
     /// Same as --system dutch.
-    #[arg(long, conflicts_with_all = ["system", "burstein"])]
+    #[arg(long)]
     pub dutch: bool,
-    /// Same as --system burstein (hidden until the Burstein system is implemented: it is
-    /// accepted, and refused as not implemented).
-    #[arg(long, hide = true, conflicts_with_all = ["system", "dutch"])]
+    /// Same as --system burstein.
+    #[arg(long)]
     pub burstein: bool,
+    /// Same as --system dubov.
+    #[arg(long)]
+    pub dubov: bool,
     /// Same as --system lim.
-    #[arg(long, conflicts_with_all = ["system", "dutch", "burstein"])]
+    #[arg(long)]
     pub lim: bool,
+    /// Same as --system double-swiss.
+    #[arg(long = "double-swiss")]
+    pub double_swiss: bool,
 }
 
 impl SystemArg {
@@ -38,14 +45,15 @@ impl SystemArg {
 
     /// The system named, if any.
     pub fn resolve(&self) -> Result<Option<SystemId>, CliError> {
-        if self.dutch {
-            return Ok(Some(SystemId::Dutch));
-        }
-        if self.burstein {
-            return Ok(Some(SystemId::Burstein));
-        }
-        if self.lim {
-            return Ok(Some(SystemId::Lim));
+        let aliases = [
+            (self.dutch, SystemId::Dutch),
+            (self.burstein, SystemId::Burstein),
+            (self.dubov, SystemId::Dubov),
+            (self.lim, SystemId::Lim),
+            (self.double_swiss, SystemId::DoubleSwiss),
+        ];
+        if let Some((_, id)) = aliases.into_iter().find(|(given, _)| *given) {
+            return Ok(Some(id));
         }
         match &self.system {
             None => Ok(None),

@@ -6,6 +6,7 @@ pub mod backgammon;
 pub mod buchholz;
 pub mod colour_alternation;
 pub mod common;
+pub mod dubov;
 pub mod dutch;
 pub mod explanation;
 pub mod lim;
@@ -237,6 +238,7 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &backgammon::Backgammon,
         &dutch::Dutch,
         &lim::Lim,
+        &dubov::Dubov,
     ]
 }
 

@@ -1,0 +1,677 @@
+//! The pairing procedure of C.04.4.1 (2026): the PAB first (art. 3.1), then each
+//! scoregroup from the top (art. 3.2): the fewest upfloaters and the first best set of them
+//! (art. 3.2.1-3.2.2, 4.2), G1/G2 (art. 3.2.3), the shifts that balance them (art. 3.2.4,
+//! 4.3), S1 and the first legal transposition T2 (art. 3.2.5, 4.4).
+//!
+//! Every "is there still a legal pairing?" question is a perfect-matching question on the
+//! graph of [C1]/[C3] ([`crate::matching`]), so that the text's "first set / first
+//! transposition that yields a legal pairing" is found greedily, one choice at a time,
+//! without enumerating sets or permutations that cannot complete.
+use std::cmp::Reverse;
+
+use super::players::Field;
+use crate::matching::{
+    BitGraph, Matcher, has_perfect_matching, max_weight_matching, maximum_matching,
+    maximum_matching_size, uncoverable,
+};
+use crate::model::{Colour, Score};
+
+/// At most this many upfloater sets of two or more players are examined in one bracket
+/// (art. 3.2.2); the best found so far is kept and the explanation says so.
+const SET_LIMIT: usize = 20_000;
+
+/// Why the procedure stopped.
+#[derive(Debug)]
+pub enum Failure {
+    /// No legal pairing: the article that could not be met.
+    NoLegal {
+        rule: String,
+        message: String,
+    },
+    Internal(String),
+}
+
+/// How one bracket was paired.
+#[derive(Clone, Debug, Default)]
+pub struct BracketOutcome {
+    pub score: Score,
+    pub residents: Vec<usize>,
+    pub upfloaters: Vec<usize>,
+    /// G1 and G2 as first composed (art. 3.2.3); whether G1 is the first half by TPN.
+    pub g1: Vec<usize>,
+    pub g2: Vec<usize>,
+    pub by_tpn: bool,
+    /// Moved out of the smaller subgroup (art. 3.2.4 step 1) and from the larger one
+    /// (step 2).
+    pub shifted_out_of_smaller: Vec<usize>,
+    pub shifted_out_of_larger: Vec<usize>,
+    pub s1: Vec<usize>,
+    pub t2: Vec<usize>,
+    /// The set search of art. 3.2.2 stopped at its limit.
+    pub limited: bool,
+}
+
+/// The round's pairing in entrant indices.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    pub bye: Option<usize>,
+    pub brackets: Vec<BracketOutcome>,
+    pub pairs: Vec<(usize, usize)>,
+}
+
+fn perfect(f: &Field, vs: &[usize], allowed: impl Fn(usize, usize) -> bool) -> bool {
+    has_perfect_matching(vs.len(), |i, j| {
+        f.legal(vs[i], vs[j]) && allowed(vs[i], vs[j])
+    })
+}
+
+/// The least total cost of a perfect matching of `vs` over legal, allowed edges (costs 0
+/// or 1), if there is one.
+fn min_cost_perfect(
+    f: &Field,
+    vs: &[usize],
+    allowed: impl Fn(usize, usize) -> bool,
+    cost: impl Fn(usize, usize) -> i64,
+) -> Result<Option<i64>, Failure> {
+    let n = vs.len();
+    if n % 2 == 1 {
+        return Ok(None);
+    }
+    let big = 2 * n as i64 + 4;
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (vs[i], vs[j]);
+            if f.legal(a, b) && allowed(a, b) {
+                edges.push((i, j, big - cost(a, b)));
+            }
+        }
+    }
+    let mate = max_weight_matching(n, &edges).map_err(|e| Failure::Internal(e.to_string()))?;
+    let mut total = 0;
+    for (i, m) in mate.iter().enumerate() {
+        match m {
+            None => return Ok(None),
+            Some(j) if i < *j => total += cost(vs[i], vs[*j]),
+            Some(_) => {}
+        }
+    }
+    Ok(Some(total))
+}
+
+/// Art. 3.1: the PAB goes to the player who may have it ([C2]), leaves a complete pairing
+/// of the others ([C4]), has the lowest score, the most games played, the largest TPN.
+fn choose_bye(f: &Field) -> Result<Option<usize>, Failure> {
+    let n = f.len();
+    let adj = |a: usize, b: usize| f.legal(a, b);
+    let mate = maximum_matching(n, adj);
+    let exposed = mate.iter().filter(|m| m.is_none()).count();
+    if exposed > n % 2 {
+        return Err(Failure::NoLegal {
+            rule: "C.04.4.1 art. 2.2.1".to_string(),
+            message: format!(
+                "[C4]: no complete pairing of the {n} players exists under [C1] and [C3] (art. 2.1)"
+            ),
+        });
+    }
+    if n.is_multiple_of(2) {
+        return Ok(None);
+    }
+    let can_leave = uncoverable(n, &adj, &mate);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&e| {
+        let x = &f.entrants[e];
+        (x.score, Reverse(x.played), Reverse(x.tpn))
+    });
+    order
+        .into_iter()
+        .find(|&e| f.entrants[e].bye_eligible && can_leave[e])
+        .map(Some)
+        .ok_or_else(|| Failure::NoLegal {
+            rule: "C.04.4.1 art. 3.1".to_string(),
+            message: "no player may receive the pairing-allocated bye ([C2]) and leave a complete pairing of the others ([C4])".to_string(),
+        })
+}
+
+/// Pairs the round.
+pub fn pair_round(f: &Field) -> Result<Outcome, Failure> {
+    let mut out = Outcome {
+        bye: choose_bye(f)?,
+        ..Outcome::default()
+    };
+    let n = f.len();
+    let mut alive = vec![true; n];
+    if let Some(b) = out.bye {
+        alive[b] = false;
+    }
+    // Entrants are by score descending: each scoregroup is a run.
+    while let Some(top) = (0..n).find(|&e| alive[e]) {
+        let score = f.entrants[top].score;
+        let residents: Vec<usize> = (0..n)
+            .filter(|&e| alive[e] && f.entrants[e].score == score)
+            .collect();
+        let lower: Vec<usize> = (0..n)
+            .filter(|&e| alive[e] && f.entrants[e].score < score)
+            .collect();
+        let (upfloaters, limited) = choose_upfloaters(f, &residents, &lower)?;
+        let mut bracket = residents.clone();
+        bracket.extend(&upfloaters);
+        bracket.sort_unstable();
+        let mut b = pair_bracket(f, &bracket)?;
+        b.score = score;
+        b.residents = residents;
+        b.upfloaters = upfloaters;
+        b.limited = limited;
+        for (&x, &y) in b.s1.iter().zip(&b.t2) {
+            out.pairs.push((x, y));
+        }
+        for &e in &bracket {
+            alive[e] = false;
+        }
+        out.brackets.push(b);
+    }
+    Ok(out)
+}
+
+/// The quality of an upfloater set (art. 2.3), smaller is better: [C6] the upfloaters'
+/// scores in ascending order, maximised; [C7] players without their colour preference in
+/// the bracket's best pairing; [C8] maximum upfloaters; [C9] their upfloats; [C10]
+/// upfloaters who upfloated in the previous round ([C8]-[C10] not in the last round).
+type Key = (Reverse<Vec<Score>>, usize, usize, u32, usize);
+
+fn cheap_key(f: &Field, set: &[usize], c7: usize) -> Key {
+    let mut scores: Vec<Score> = set.iter().map(|&e| f.entrants[e].score).collect();
+    scores.sort_unstable();
+    let (mut c8, mut c9, mut c10) = (0, 0, 0);
+    if !f.last_round {
+        for &e in set {
+            if f.is_max_upfloater(e) {
+                c8 += 1;
+                c9 += f.entrants[e].upfloats;
+            }
+            if f.entrants[e].upfloated_last {
+                c10 += 1;
+            }
+        }
+    }
+    (Reverse(scores), c7, c8, c9, c10)
+}
+
+/// The least [C7] the colour preferences allow: the surplus of the larger preference group
+/// must pair among itself.
+fn c7_bound(f: &Field, bracket: &[usize]) -> usize {
+    let w = bracket
+        .iter()
+        .filter(|&&e| f.entrants[e].pref == Colour::White)
+        .count();
+    w.abs_diff(bracket.len() - w) / 2
+}
+
+/// [C7] of a bracket's best legal pairing (reading D3): each pair of two players wanting
+/// the same colour leaves one without it.
+fn c7(f: &Field, bracket: &[usize]) -> Result<usize, Failure> {
+    let w = bracket
+        .iter()
+        .filter(|&&e| f.entrants[e].pref == Colour::White)
+        .count();
+    let small = if 2 * w <= bracket.len() {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    let in_small = |e: usize| f.entrants[e].pref == small;
+    let bound = c7_bound(f, bracket);
+    if perfect(f, bracket, |a, b| !(in_small(a) && in_small(b))) {
+        return Ok(bound);
+    }
+    let pairs = min_cost_perfect(
+        f,
+        bracket,
+        |_, _| true,
+        |a, b| i64::from(in_small(a) && in_small(b)),
+    )?
+    .ok_or_else(|| Failure::Internal("a legal bracket has no perfect matching".to_string()))?;
+    Ok(bound + 2 * pairs as usize)
+}
+
+/// Art. 3.2.1-3.2.2: the fewest upfloaters that let every resident be paired while the
+/// rest can still be paired ([C1], [C3], [C4]); among sets of that size the best by
+/// [C6]-[C10], the first in the order of art. 4.2 on a tie. Returns the set and whether the
+/// search stopped at its limit.
+fn choose_upfloaters(
+    f: &Field,
+    residents: &[usize],
+    lower: &[usize],
+) -> Result<(Vec<usize>, bool), Failure> {
+    let rest: std::cell::OnceCell<Rest> = std::cell::OnceCell::new();
+    let legal_set = |set: &[usize]| -> bool {
+        let mut b = residents.to_vec();
+        b.extend(set);
+        perfect(f, &b, |_, _| true)
+            && rest
+                .get_or_init(|| Rest::new(f, lower))
+                .pairable_without(set)
+    };
+    if residents.len().is_multiple_of(2) && legal_set(&[]) {
+        return Ok((Vec::new(), false));
+    }
+    let odd = residents.len() % 2 == 1;
+    if odd {
+        let singles = single_upfloaters(f, residents, lower);
+        if !singles.is_empty() {
+            return best_single(f, residents, &singles).map(|s| (s, false));
+        }
+    }
+    // Only a lower player who may meet some resident can be a needed upfloater.
+    let pool: Vec<usize> = lower
+        .iter()
+        .copied()
+        .filter(|&x| residents.iter().any(|&r| f.legal(x, r)))
+        .collect();
+    let search = |u: usize| -> Result<(Option<Vec<usize>>, bool), Failure> {
+        let mut search = SetSearch {
+            f,
+            residents,
+            pool: &pool,
+            u,
+            best: None,
+            examined: 0,
+            legal_set: &legal_set,
+        };
+        let mut chosen = Vec::new();
+        search.walk(0, &mut chosen)?;
+        Ok((
+            search.best.map(|(_, set)| set),
+            search.examined >= SET_LIMIT,
+        ))
+    };
+    // [C5]: no fewer than the residents' own deficiency (the residents a maximum matching
+    // among themselves leaves over), and more than the sizes already refused.
+    let rn = residents.len();
+    let deficiency = rn - 2 * maximum_matching_size(rn, |i, j| f.legal(residents[i], residents[j]));
+    let first_try = deficiency.max(if odd { 3 } else { 2 });
+    let (found, limited) = search(first_try)?;
+    if let Some(set) = found {
+        return Ok((set, limited));
+    }
+    // None of that size: the exact fewest by a weighted matching of everyone left.
+    let u = fewest_upfloaters(f, residents, lower)?;
+    let (found, limited) = if u == first_try && !limited {
+        (None, false)
+    } else {
+        search(u)?
+    };
+    match found {
+        Some(set) => Ok((set, limited)),
+        None => Err(Failure::Internal(format!(
+            "no set of {u} upfloaters found for the scoregroup of {} players",
+            residents.len()
+        ))),
+    }
+}
+
+/// The lower players' maximum matching, kept to answer "can the lower players still all
+/// be paired without these upfloaters?" ([C4]) by repairing a copy, not matching anew.
+struct Rest {
+    local: Vec<usize>,
+    base: Matcher<BitGraph>,
+}
+
+impl Rest {
+    fn new(f: &Field, lower: &[usize]) -> Rest {
+        let n = lower.len();
+        let mut local = vec![usize::MAX; f.len()];
+        for (i, &x) in lower.iter().enumerate() {
+            local[x] = i;
+        }
+        let graph = BitGraph::from_fn(n, |i, j| f.legal(lower[i], lower[j]));
+        let mut base = Matcher::new(graph);
+        let _ = base.complete(&|v, i| Some(v + 1 + i).filter(|&u| u < n));
+        Rest { local, base }
+    }
+
+    fn pairable_without(&self, set: &[usize]) -> bool {
+        let mut m = self.base.clone();
+        for &x in set {
+            if let Some(&l) = self.local.get(x).filter(|&&l| l != usize::MAX) {
+                m.remove(l);
+            }
+        }
+        m.complete(&|_, _| None)
+    }
+}
+
+struct SetSearch<'a> {
+    f: &'a Field,
+    residents: &'a [usize],
+    pool: &'a [usize],
+    u: usize,
+    best: Option<(Key, Vec<usize>)>,
+    examined: usize,
+    legal_set: &'a dyn Fn(&[usize]) -> bool,
+}
+
+impl SetSearch<'_> {
+    /// Sets in the order of art. 4.2 (reading D17: lexicographic in the sequence numbers,
+    /// which follow the pool's order: score descending, TPN ascending).
+    fn walk(&mut self, start: usize, chosen: &mut Vec<usize>) -> Result<(), Failure> {
+        if chosen.len() == self.u {
+            let mut bracket = self.residents.to_vec();
+            bracket.extend(chosen.iter());
+            // A set that cannot beat the best found, even at its least [C7], is not
+            // examined (on a tie the earlier set stays).
+            let bound = cheap_key(self.f, chosen, c7_bound(self.f, &bracket));
+            if self.best.as_ref().is_some_and(|(k, _)| &bound >= k) {
+                return Ok(());
+            }
+            self.examined += 1;
+            if !(self.legal_set)(chosen) {
+                return Ok(());
+            }
+            let key = cheap_key(self.f, chosen, c7(self.f, &bracket)?);
+            if self.best.as_ref().is_none_or(|(k, _)| &key < k) {
+                self.best = Some((key, chosen.clone()));
+            }
+            return Ok(());
+        }
+        let need = self.u - chosen.len();
+        for i in start..self.pool.len() {
+            if self.pool.len() - i < need || self.examined >= SET_LIMIT {
+                break;
+            }
+            // [C6]: every later set has a lowest score no higher than this player's.
+            let s = self.f.entrants[self.pool[i]].score;
+            if let Some((key, _)) = &self.best
+                && key.0.0.first().is_some_and(|&low| s < low)
+            {
+                break;
+            }
+            chosen.push(self.pool[i]);
+            self.walk(i + 1, chosen)?;
+            chosen.pop();
+        }
+        Ok(())
+    }
+}
+
+/// The lower players who alone complete an odd scoregroup: one that some near-perfect
+/// matching of the residents leaves over may meet them, and the lower players without them
+/// still pair completely (Gallai-Edmonds on both sides).
+fn single_upfloaters(f: &Field, residents: &[usize], lower: &[usize]) -> Vec<usize> {
+    let rn = residents.len();
+    let adj_r = |i: usize, j: usize| f.legal(residents[i], residents[j]);
+    let mate_r = maximum_matching(rn, adj_r);
+    if mate_r.iter().filter(|m| m.is_none()).count() != 1 {
+        return Vec::new();
+    }
+    let free_r = uncoverable(rn, &adj_r, &mate_r);
+    let xn = lower.len();
+    if xn == 0 {
+        return Vec::new();
+    }
+    let adj_x = |i: usize, j: usize| f.legal(lower[i], lower[j]);
+    let mate_x = maximum_matching(xn, adj_x);
+    if mate_x.iter().filter(|m| m.is_none()).count() != 1 {
+        return Vec::new();
+    }
+    let free_x = uncoverable(xn, &adj_x, &mate_x);
+    (0..xn)
+        .filter(|&k| free_x[k] && (0..rn).any(|i| free_r[i] && f.legal(lower[k], residents[i])))
+        .map(|k| lower[k])
+        .collect()
+}
+
+fn best_single(f: &Field, residents: &[usize], singles: &[usize]) -> Result<Vec<usize>, Failure> {
+    let mut best: Option<(Key, usize)> = None;
+    let mut bracket = residents.to_vec();
+    for &x in singles {
+        // [C6]: the candidates come by score descending.
+        if let Some((k, _)) = &best
+            && k.0.0.first().is_some_and(|&s| f.entrants[x].score < s)
+        {
+            break;
+        }
+        bracket.push(x);
+        let bound = cheap_key(f, &[x], c7_bound(f, &bracket));
+        if best.as_ref().is_none_or(|(k, _)| &bound < k) {
+            let key = cheap_key(f, &[x], c7(f, &bracket)?);
+            if best.as_ref().is_none_or(|(k, _)| &key < k) {
+                best = Some((key, x));
+            }
+        }
+        bracket.pop();
+    }
+    Ok(best.map(|(_, x)| vec![x]).unwrap_or_default())
+}
+
+/// [C5] with [C4]: the fewest resident-lower pairs over the complete pairings of the
+/// remaining players.
+fn fewest_upfloaters(f: &Field, residents: &[usize], lower: &[usize]) -> Result<usize, Failure> {
+    let mut all = residents.to_vec();
+    all.extend(lower);
+    let n = f.len();
+    let mut resident = vec![false; n];
+    for &r in residents {
+        resident[r] = true;
+    }
+    // Cost 1 for a pair that is not resident-resident: the fewest such pairs.
+    let cross = min_cost_perfect(
+        f,
+        &all,
+        |_, _| true,
+        |a, b| i64::from(resident[a] != resident[b]),
+    )?;
+    let Some(cross) = cross else {
+        return Err(Failure::NoLegal {
+            rule: "C.04.4.1 art. 2.2.1".to_string(),
+            message: "[C4]: the remaining players cannot all be paired".to_string(),
+        });
+    };
+    Ok(cross as usize)
+}
+
+/// Art. 4.3.3: sequence numbers from the (remaining) middle outwards; of two in the middle,
+/// the one higher in the list first.
+fn middle_out(list: &[usize]) -> Vec<usize> {
+    let len = list.len() as i64;
+    let mut idx: Vec<usize> = (0..list.len()).collect();
+    idx.sort_by_key(|&i| ((2 * i as i64 - (len - 1)).abs(), i));
+    idx.into_iter().map(|i| list[i]).collect()
+}
+
+/// Art. 3.2.3-3.2.5 on a bracket (residents and upfloaters).
+fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure> {
+    let n = f.len();
+    let e = |x: usize| &f.entrants[x];
+    let mut out = BracketOutcome::default();
+    // 3.2.3: G1 = the White seekers, or the first half by TPN when nobody has played.
+    let by_tpn = bracket.iter().all(|&x| !e(x).has_played());
+    let (g1, g2): (Vec<usize>, Vec<usize>) = if by_tpn {
+        let mut v = bracket.to_vec();
+        v.sort_by_key(|&x| e(x).tpn);
+        let half = v.len() / 2;
+        (v[..half].to_vec(), v[half..].to_vec())
+    } else {
+        bracket.iter().partition(|&&x| e(x).pref == Colour::White)
+    };
+    out.by_tpn = by_tpn;
+    out.g1 = g1.clone();
+    out.g2 = g2.clone();
+    // 4.3.2: G1's players by ARO then TPN, G2's by TPN.
+    let sort_g1 = |v: &mut Vec<usize>| v.sort_by_key(|&x| (e(x).aro, e(x).tpn));
+    let sort_g2 = |v: &mut Vec<usize>| v.sort_by_key(|&x| e(x).tpn);
+    let g1_smaller = g1.len() <= g2.len();
+    let (mut small, mut large) = if g1_smaller {
+        (g1.clone(), g2.clone())
+    } else {
+        (g2.clone(), g1.clone())
+    };
+    if g1_smaller {
+        sort_g1(&mut small);
+        sort_g2(&mut large);
+    } else {
+        sort_g2(&mut small);
+        sort_g1(&mut large);
+    }
+    let mut in_small = vec![false; n];
+    for &x in &small {
+        in_small[x] = true;
+    }
+    // 3.2.4 step 1: pairs the smaller subgroup cannot avoid.
+    let unavoidable = if perfect(f, bracket, |a, b| !(in_small[a] && in_small[b])) {
+        0
+    } else {
+        min_cost_perfect(
+            f,
+            bracket,
+            |_, _| true,
+            |a, b| i64::from(in_small[a] && in_small[b]),
+        )?
+        .ok_or_else(|| Failure::Internal("bracket without a legal pairing".to_string()))?
+            as usize
+    };
+    let mut moved_a: Vec<usize> = Vec::new();
+    if unavoidable > 0 {
+        // The first set (4.3) of that many players from the smaller subgroup with which a
+        // pairing keeps [C7] at its best: each unavoidable pair holds one of them.
+        let mut chosen = vec![false; n];
+        let mut excluded = vec![false; n];
+        for x in middle_out(&small) {
+            if moved_a.len() == unavoidable {
+                break;
+            }
+            chosen[x] = true;
+            let allowed = |a: usize, b: usize| match (in_small[a], in_small[b]) {
+                (true, true) => !((chosen[a] && chosen[b]) || (excluded[a] && excluded[b])),
+                (true, false) => !chosen[a],
+                (false, true) => !chosen[b],
+                (false, false) => true,
+            };
+            let best = min_cost_perfect(f, bracket, allowed, |a, b| {
+                i64::from(in_small[a] && in_small[b])
+            })?;
+            if best == Some(unavoidable as i64) {
+                moved_a.push(x);
+            } else {
+                chosen[x] = false;
+                excluded[x] = true;
+            }
+        }
+        if moved_a.len() != unavoidable {
+            return Err(Failure::Internal(
+                "no set of shifters found for art. 3.2.4 step 1".to_string(),
+            ));
+        }
+    }
+    // 3.2.4 step 2: balance with the larger subgroup's own members (reading D4).
+    let mut side1 = vec![false; n]; // the smaller subgroup's side at the end
+    let mut side2 = vec![false; n];
+    for &x in &small {
+        side1[x] = true;
+    }
+    for &x in &moved_a {
+        side1[x] = false;
+        side2[x] = true;
+    }
+    let kept_small = small.len() - moved_a.len();
+    let q = (bracket.len() / 2).saturating_sub(kept_small);
+    let mut moved_b: Vec<usize> = Vec::new();
+    for x in middle_out(&large) {
+        if moved_b.len() == q {
+            break;
+        }
+        side1[x] = true;
+        let ok = perfect(f, bracket, |a, b| {
+            !((side1[a] && side1[b]) || (side2[a] && side2[b]))
+        });
+        if ok {
+            moved_b.push(x);
+        } else {
+            side1[x] = false;
+            side2[x] = true;
+        }
+    }
+    if moved_b.len() != q {
+        return Err(Failure::Internal(
+            "no set of shifters found for art. 3.2.4 step 2".to_string(),
+        ));
+    }
+    let final_small: Vec<usize> = small
+        .iter()
+        .copied()
+        .filter(|x| !moved_a.contains(x))
+        .chain(moved_b.iter().copied())
+        .collect();
+    let final_large: Vec<usize> = large
+        .iter()
+        .copied()
+        .filter(|x| !moved_b.contains(x))
+        .chain(moved_a.iter().copied())
+        .collect();
+    let (mut s1, mut t) = if g1_smaller {
+        (final_small, final_large)
+    } else {
+        (final_large, final_small)
+    };
+    out.shifted_out_of_smaller = moved_a;
+    out.shifted_out_of_larger = moved_b;
+    // 3.2.5: S1 by ARO then TPN; T2 the first transposition of G2 (by TPN, 4.4) that
+    // pairs S1[i] with T2[i] legally.
+    sort_g1(&mut s1);
+    sort_g2(&mut t);
+    let h = s1.len();
+    if t.len() != h {
+        return Err(Failure::Internal("unbalanced subgroups".to_string()));
+    }
+    let node = |v: usize| if v < h { s1[v] } else { t[v - h] };
+    let graph = BitGraph::from_fn(2 * h, |a, b| {
+        (a < h) != (b < h) && f.legal(node(a), node(b))
+    });
+    let mut m = Matcher::new(graph);
+    let order = |v: usize, i: usize| -> Option<usize> {
+        if i >= h {
+            None
+        } else if v < h {
+            Some(h + i)
+        } else {
+            Some(i)
+        }
+    };
+    if !m.complete(&order) {
+        return Err(Failure::Internal(
+            "the balanced subgroups have no legal pairing".to_string(),
+        ));
+    }
+    let mut t2 = Vec::with_capacity(h);
+    for i in 0..h {
+        let j = (h..2 * h).find(|&j| m.is_alive(j) && m.take_pair(i, j));
+        match j {
+            Some(j) => t2.push(node(j)),
+            None => {
+                return Err(Failure::Internal(
+                    "no legal transposition of G2".to_string(),
+                ));
+            }
+        }
+    }
+    out.s1 = s1;
+    out.t2 = t2;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::middle_out;
+
+    #[test]
+    fn sequence_numbers_start_from_the_remaining_middle() {
+        // Art. 4.3.3: A..G → D C E B F A G; A..F → C D B E A F (of two in the middle, the
+        // higher in the list first, then the middle of what remains).
+        let odd: Vec<usize> = (0..7).collect();
+        assert_eq!(middle_out(&odd), vec![3, 2, 4, 1, 5, 0, 6]);
+        let even: Vec<usize> = (0..6).collect();
+        assert_eq!(middle_out(&even), vec![2, 3, 1, 4, 0, 5]);
+        assert_eq!(middle_out(&[9]), vec![9]);
+        assert!(middle_out(&[]).is_empty());
+    }
+}
