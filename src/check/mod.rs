@@ -93,6 +93,12 @@ pub(crate) fn check_with(
         if !recorded.is_paired() {
             continue;
         }
+        // A system pairing matches of several games (Double-Swiss) is checked match by
+        // match: the first game of each is re-paired, the others only repeat it.
+        let games = resolved.system.games_per_match().max(1);
+        if !(number - 1).is_multiple_of(games) {
+            continue;
+        }
         let mut before = t.clone();
         before.rounds.truncate(number as usize - 1);
         // Requested byes and absences of round r stay: those players are not paired.

@@ -165,6 +165,27 @@ pub fn round_options(t: &Tournament, config: &SimConfig) -> PairOptions {
         .filter(|_| config.bye_request_rate > 0.0 && rng.random_bool(config.bye_request_rate))
         .map(|p| (p, ByeKind::HalfPoint))
         .collect();
+    // Byes apply to whole matches (Double-Swiss, C.04.5 art. 0): a later game of a match
+    // repeats the requests of its first game.
+    let games = systems::find(config.system).map_or(1, |s| s.games_per_match().max(1));
+    let requested_byes = if games > 1 && !(number - 1).is_multiple_of(games) {
+        t.round(number - 1)
+            .map(|r| {
+                r.byes
+                    .iter()
+                    .filter(|b| {
+                        matches!(
+                            b.kind,
+                            ByeKind::HalfPoint | ByeKind::ZeroPoint | ByeKind::FullPoint
+                        )
+                    })
+                    .map(|b| (b.player, b.kind))
+                    .collect()
+            })
+            .unwrap_or_default()
+    } else {
+        requested_byes
+    };
     PairOptions {
         requested_byes,
         seed: Some(config.seed),

@@ -7,6 +7,7 @@ pub mod buchholz;
 pub mod colour_alternation;
 pub mod common;
 pub mod dubov;
+pub mod double_swiss;
 pub mod dutch;
 pub mod explanation;
 pub mod lim;
@@ -224,6 +225,12 @@ pub trait PairingSystem: Sync {
     fn checks_as_the_reference(&self) -> bool {
         false
     }
+    /// Games per pairing: 1, or 2 for the Double-Swiss (C.04.5), whose model rounds are
+    /// games and whose round 2k-1 pairs match k (the checker re-pairs only those rounds,
+    /// the simulator repeats game 1's byes in game 2).
+    fn games_per_match(&self) -> u32 {
+        1
+    }
 }
 
 /// The systems this build implements.
@@ -239,6 +246,7 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &dutch::Dutch,
         &lim::Lim,
         &dubov::Dubov,
+        &double_swiss::DoubleSwiss,
     ]
 }
 

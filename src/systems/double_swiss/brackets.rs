@@ -1,0 +1,417 @@
+//! Pairing one match (C.04.5 art. 3): the pairing-allocated bye first (3.4), then from the
+//! top scoregroup down, each scoregroup with the upfloaters art. 3.5 selects for it, paired
+//! in the lexicographic order of art. 3.6. Every resident of a scoregroup is paired in its
+//! own bracket: brackets have upfloaters only, never downfloaters (1.3.2).
+use crate::matching::{BitGraph, has_perfect_matching, maximum_matching_size};
+use crate::model::Score;
+
+use super::lexicographic::{Identifier, first_pairing, identifier};
+
+/// How many upfloater sets one bracket may evaluate before it keeps the best found (a
+/// guard for pathological fields; never reached by the corpus or the benchmarks).
+const SET_BUDGET: usize = 20_000;
+
+/// The field of one match, players numbered in TPN order.
+pub struct Field {
+    /// Pairing score (points + virtual points, C.04.7).
+    pub score: Vec<Score>,
+    pub tpn: Vec<u32>,
+    /// May meet ([C1], forbidden pairs).
+    pub compatible: BitGraph,
+    /// A floater in the previous match (reading X8).
+    pub floated: Vec<bool>,
+    /// [C2] bars the PAB.
+    pub pab_barred: Vec<bool>,
+    pub matches_played: Vec<usize>,
+    /// The last match: [C7] and [C8] do not apply (reading X9).
+    pub last_match: bool,
+}
+
+/// A step to explain: the rule id and the message, with the players (field numbers).
+pub struct Note {
+    pub rule: &'static str,
+    pub message: String,
+    pub players: Vec<usize>,
+}
+
+pub struct Outcome {
+    pub pab: Option<usize>,
+    pub pairs: Vec<(usize, usize)>,
+    pub notes: Vec<Note>,
+}
+
+/// Why a match cannot be paired.
+pub struct Failure {
+    pub rule: &'static str,
+    pub message: String,
+}
+
+impl Field {
+    fn len(&self) -> usize {
+        self.score.len()
+    }
+
+    fn pairable(&self, members: &[usize]) -> bool {
+        has_perfect_matching(members.len(), |a, b| {
+            self.compatible.edge(members[a], members[b])
+        })
+    }
+
+    fn unpairable_count(&self, members: &[usize]) -> usize {
+        members.len()
+            - 2 * maximum_matching_size(members.len(), |a, b| {
+                self.compatible.edge(members[a], members[b])
+            })
+    }
+}
+
+/// Pairs the match.
+pub fn pair_match(f: &Field) -> Result<Outcome, Failure> {
+    let n = f.len();
+    let mut notes = Vec::new();
+    let mut remaining: Vec<usize> = (0..n).collect();
+    let mut pab = None;
+    if n % 2 == 1 {
+        // C.04.5 3.4: the PAB goes to the player who (3.4.1) leaves a legal pairing, with
+        // (3.4.2) the lowest score, (3.4.3) the most matches played, (3.4.4) the largest TPN.
+        let mut candidates: Vec<usize> = (0..n).filter(|&p| !f.pab_barred[p]).collect();
+        candidates.sort_by(|&a, &b| {
+            f.score[a]
+                .cmp(&f.score[b])
+                .then(f.matches_played[b].cmp(&f.matches_played[a]))
+                .then(f.tpn[b].cmp(&f.tpn[a]))
+        });
+        let chosen = candidates.into_iter().find(|&p| {
+            let rest: Vec<usize> = (0..n).filter(|&q| q != p).collect();
+            f.pairable(&rest)
+        });
+        let Some(p) = chosen else {
+            return Err(Failure {
+                rule: "C.04.5 3.4",
+                message: "no player may receive the pairing-allocated bye ([C2]) and leave the others a legal pairing ([C1])".to_string(),
+            });
+        };
+        notes.push(Note {
+            rule: "C.04.5 3.4",
+            message: format!(
+                "pairing-allocated bye: the lowest score ({}) with the most matches played, then the largest TPN, among those [C2] allows and whose bye leaves a legal pairing",
+                f.score[p]
+            ),
+            players: vec![p],
+        });
+        pab = Some(p);
+        remaining.retain(|&q| q != p);
+    } else if !f.pairable(&remaining) {
+        return Err(Failure {
+            rule: "C.04.5 [C1]",
+            message: "the players cannot all be paired without a rematch".to_string(),
+        });
+    }
+    let mut pairs = Vec::new();
+    while !remaining.is_empty() {
+        // The top scoregroup: the residents of the bracket (1.3).
+        let top = remaining
+            .iter()
+            .map(|&p| f.score[p])
+            .max()
+            .unwrap_or(Score::ZERO);
+        let residents: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|&p| f.score[p] == top)
+            .collect();
+        let lower: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|&p| f.score[p] != top)
+            .collect();
+        let (ups, note) = select_upfloaters(f, &residents, &lower)?;
+        notes.push(note);
+        let mut bracket = residents.clone();
+        bracket.extend(ups.iter().copied());
+        bracket.sort_by_key(|&p| f.tpn[p]);
+        let (bracket_pairs, c8) = pair_bracket(f, &bracket, &ups).ok_or_else(|| Failure {
+            rule: "C.04.5 3.6",
+            message: format!("the bracket of score {top} has no legal pairing"),
+        })?;
+        notes.push(Note {
+            rule: "C.04.5 3.6",
+            message: format!(
+                "bracket of score {top} ({} players, {} upfloater(s)): the first pairing in the lexicographic order of the Pairing Identifiers{}",
+                bracket.len(),
+                ups.len(),
+                if f.last_match || ups.is_empty() {
+                    String::new()
+                } else {
+                    format!(" among those with the fewest upfloaters meeting a previous floater ([C8]: {c8})")
+                }
+            ),
+            players: bracket.clone(),
+        });
+        pairs.extend(bracket_pairs);
+        remaining.retain(|p| !bracket.contains(p));
+    }
+    Ok(Outcome { pab, pairs, notes })
+}
+
+/// C.04.5 3.5: the set of upfloaters for the bracket of `residents`, chosen among the sets
+/// that leave the bracket and the rest legally pairable ([C1], [C3]), minimising
+/// lexicographically [C4] (their number), [C5] (their scores, taken in descending order,
+/// as high as possible), [C6] and [C7] (reading X2); among equals the first in the order of
+/// 3.5.3-3.5.4 (the set sorted by score, then TPN; the sets by their TPNs).
+fn select_upfloaters(
+    f: &Field,
+    residents: &[usize],
+    lower: &[usize],
+) -> Result<(Vec<usize>, Note), Failure> {
+    // The lower players by level: score descending, TPN ascending within a level (3.5.3).
+    let mut levels: Vec<(Score, Vec<usize>)> = Vec::new();
+    let mut sorted = lower.to_vec();
+    sorted.sort_by(|&a, &b| f.score[b].cmp(&f.score[a]).then(f.tpn[a].cmp(&f.tpn[b])));
+    for p in sorted {
+        match levels.last_mut() {
+            Some((s, members)) if *s == f.score[p] => members.push(p),
+            _ => levels.push((f.score[p], vec![p])),
+        }
+    }
+    let mut budget = SET_BUDGET;
+    let mut m = residents.len() % 2;
+    while m <= lower.len() {
+        // [C5]: the profiles (how many upfloaters from each level), best first.
+        for profile in profiles(&levels, m) {
+            let mut best: Option<((usize, usize), Vec<usize>)> = None;
+            let mut exhausted = false;
+            // The lower bound of ([C6], [C7]) for this profile: the following scoregroup
+            // is the same level with the same size for every set of the profile.
+            let bound = c6_bound(&levels, &profile);
+            for_each_set(&levels, &profile, &mut |set: &[usize]| {
+                if budget == 0 {
+                    exhausted = true;
+                    return false;
+                }
+                budget -= 1;
+                let mut bracket = residents.to_vec();
+                bracket.extend_from_slice(set);
+                if !f.pairable(&bracket) {
+                    return true;
+                }
+                let rest: Vec<usize> = lower.iter().copied().filter(|p| !set.contains(p)).collect();
+                if !f.pairable(&rest) {
+                    return true; // [C3]: the rest must still be pairable
+                }
+                let c6 = c6_value(f, &rest);
+                let c7 = if f.last_match {
+                    0
+                } else {
+                    set.iter().filter(|&&p| f.floated[p]).count()
+                };
+                if best.as_ref().is_none_or(|(v, _)| (c6, c7) < *v) {
+                    best = Some(((c6, c7), set.to_vec()));
+                }
+                (c6, c7) > bound
+            });
+            if let Some(((c6, c7), set)) = best {
+                let note = Note {
+                    rule: "C.04.5 3.5",
+                    message: format!(
+                        "{} upfloater(s) for the bracket of score {} ([C4]), scores {} ([C5]); [C6] {c6}, [C7] {c7}{}",
+                        set.len(),
+                        residents.first().map_or(Score::ZERO, |&p| f.score[p]),
+                        if set.is_empty() {
+                            "-".to_string()
+                        } else {
+                            set.iter()
+                                .map(|&p| f.score[p].to_string())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        },
+                        if exhausted {
+                            "; the search stopped after its budget of sets, keeping the best found"
+                        } else {
+                            ""
+                        }
+                    ),
+                    players: set.clone(),
+                };
+                return Ok((set, note));
+            }
+            if exhausted {
+                break;
+            }
+        }
+        m += 2;
+    }
+    Err(Failure {
+        rule: "C.04.5 3.5",
+        message: format!(
+            "no set of upfloaters makes the bracket of {} resident(s) and the rest legally pairable",
+            residents.len()
+        ),
+    })
+}
+
+/// [C6] (reading X7): the following scoregroup is the highest score left after the
+/// bracket; it counts the fewest of its players that cannot be paired among themselves.
+fn c6_value(f: &Field, rest: &[usize]) -> usize {
+    let Some(next) = rest.iter().map(|&p| f.score[p]).max() else {
+        return 0;
+    };
+    let group: Vec<usize> = rest
+        .iter()
+        .copied()
+        .filter(|&p| f.score[p] == next)
+        .collect();
+    f.unpairable_count(&group)
+}
+
+/// The smallest ([C6], [C7]) any set of the profile could reach: [C6] is at least the
+/// parity of what is left of the following scoregroup, [C7] at least 0.
+fn c6_bound(levels: &[(Score, Vec<usize>)], profile: &[usize]) -> (usize, usize) {
+    for (i, (_, members)) in levels.iter().enumerate() {
+        let left = members.len() - profile.get(i).copied().unwrap_or(0);
+        if left > 0 {
+            return (left % 2, 0);
+        }
+    }
+    (0, 0)
+}
+
+/// The ways to take `m` upfloaters from the levels, best first for [C5]: as many as
+/// possible from the highest level, then from the next, and so on.
+fn profiles(levels: &[(Score, Vec<usize>)], m: usize) -> Vec<Vec<usize>> {
+    fn rec(
+        levels: &[(Score, Vec<usize>)],
+        i: usize,
+        m: usize,
+        cur: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if m == 0 {
+            let mut p = cur.clone();
+            p.resize(levels.len(), 0);
+            out.push(p);
+            return;
+        }
+        if i == levels.len() {
+            return;
+        }
+        let most = m.min(levels[i].1.len());
+        for take in (0..=most).rev() {
+            cur.push(take);
+            rec(levels, i + 1, m - take, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    rec(levels, 0, m, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Calls `visit` on every set of the profile in the order of 3.5.4 (level by level, the
+/// combinations of each level in lexicographic TPN order) until it returns false.
+fn for_each_set(
+    levels: &[(Score, Vec<usize>)],
+    profile: &[usize],
+    visit: &mut dyn FnMut(&[usize]) -> bool,
+) {
+    fn rec(
+        levels: &[(Score, Vec<usize>)],
+        profile: &[usize],
+        level: usize,
+        start: usize,
+        cur: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        let Some(&want) = profile.get(level) else {
+            return visit(cur);
+        };
+        let members = &levels[level].1;
+        let taken = cur.len() - profile[..level].iter().sum::<usize>();
+        if taken == want {
+            return rec(levels, profile, level + 1, 0, cur, visit);
+        }
+        for i in start..members.len() {
+            if members.len() - i < want - taken {
+                break;
+            }
+            cur.push(members[i]);
+            let go_on = rec(levels, profile, level, i + 1, cur, visit);
+            cur.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    rec(levels, profile, 0, 0, &mut Vec::new(), visit);
+}
+
+/// C.04.5 3.6: the bracket's first pairing in the order of its Pairing Identifiers among
+/// those with the fewest [C8] (each upfloater whose opponent was a floater in the previous
+/// match, reading X10; not in the last match, X9). Returns the pairs (players) and [C8].
+fn pair_bracket(
+    f: &Field,
+    bracket: &[usize],
+    ups: &[usize],
+) -> Option<(Vec<(usize, usize)>, usize)> {
+    let b = bracket.len();
+    let is_up: Vec<bool> = bracket.iter().map(|p| ups.contains(p)).collect();
+    let floated: Vec<bool> = bracket.iter().map(|&p| f.floated[p]).collect();
+    let compatible = |x: usize, y: usize| f.compatible.edge(bracket[x], bracket[y]);
+    // Upfloaters that could count for [C8]: those with a compatible previous floater.
+    let candidates: Vec<usize> = if f.last_match {
+        Vec::new()
+    } else {
+        (0..b)
+            .filter(|&u| is_up[u] && (0..b).any(|v| v != u && floated[v] && compatible(u, v)))
+            .collect()
+    };
+    let to_players = |pairs: Vec<(usize, usize)>| -> Vec<(usize, usize)> {
+        pairs
+            .into_iter()
+            .map(|(x, y)| (bracket[x], bracket[y]))
+            .collect()
+    };
+    if candidates.is_empty() {
+        return first_pairing(b, &compatible).map(|p| (to_players(p), 0));
+    }
+    // The fewest [C8]: the smallest set S of upfloaters allowed to meet a previous floater
+    // with which the bracket can be paired; then the first identifier over all such S.
+    for c in 0..=candidates.len() {
+        let mut best: Option<(Identifier, Vec<(usize, usize)>)> = None;
+        let mut subsets = Vec::new();
+        combinations(candidates.len(), c, &mut Vec::new(), 0, &mut subsets);
+        for subset in subsets {
+            let free: Vec<bool> = (0..b)
+                .map(|x| subset.iter().any(|&i| candidates[i] == x))
+                .collect();
+            let allowed = |x: usize, y: usize| {
+                compatible(x, y)
+                    && !(is_up[x] && !free[x] && floated[y])
+                    && !(is_up[y] && !free[y] && floated[x])
+            };
+            if let Some(pairs) = first_pairing(b, &allowed) {
+                let id = identifier(&pairs);
+                if best.as_ref().is_none_or(|(bid, _)| id < *bid) {
+                    best = Some((id, pairs));
+                }
+            }
+        }
+        if let Some((_, pairs)) = best {
+            return Some((to_players(pairs), c));
+        }
+    }
+    None
+}
+
+fn combinations(n: usize, k: usize, cur: &mut Vec<usize>, start: usize, out: &mut Vec<Vec<usize>>) {
+    if cur.len() == k {
+        out.push(cur.clone());
+        return;
+    }
+    for i in start..n {
+        cur.push(i);
+        combinations(n, k, cur, i + 1, out);
+        cur.pop();
+    }
+}
