@@ -203,10 +203,7 @@ async fn pairs_trf_text_checks_and_lists_systems() {
     let names: Vec<&str> = systems.systems.iter().map(|s| s.name.as_str()).collect();
     assert!(names.contains(&"round-robin"), "{names:?}");
     assert!(names.contains(&"dutch"), "{names:?}");
-    assert!(
-        !names.contains(&"double-swiss"),
-        "only implemented systems are listed: {names:?}"
-    );
+    assert!(names.contains(&"double-swiss"), "{names:?}");
 
     let check = client
         .check(proto::CheckRequest {
@@ -496,13 +493,8 @@ async fn validation_missing_input_malformed_trf_and_unknown_system() {
     };
     expect_invalid(&mut c, req, &["line 2", "column 5", "starting rank"]).await;
     let mut t = round_robin_six();
-    t.system = proto::PairingSystem::DoubleSwiss as i32;
-    expect_invalid(
-        &mut c,
-        pair_request(t),
-        &["system", "double-swiss", "round-robin"],
-    )
-    .await;
+    t.system = 999;
+    expect_invalid(&mut c, pair_request(t), &["system", "999"]).await;
     server.stop().await;
 }
 

@@ -202,7 +202,7 @@ pub fn finals_json(r: &proto::PairFinalsResponse) -> String {
 /// A pair response as JSON, with enum values by name.
 pub fn response_json(r: &proto::PairResponse) -> String {
     let enum_name = |v: i32| proto::ByeKind::try_from(v).map_or("UNKNOWN", |k| k.as_str_name());
-    pretty(&serde_json::json!({
+    let mut v = serde_json::json!({
         "round": r.round,
         "system": proto::PairingSystem::try_from(r.system).map_or("UNKNOWN", |s| s.as_str_name()),
         "rule_set": r.rule_set,
@@ -218,5 +218,20 @@ pub fn response_json(r: &proto::PairResponse) -> String {
         })).collect::<Vec<_>>(),
         "explanation": explanation_json(r.explanation.as_ref()),
         "warnings": warnings_json(&r.warnings),
-    }))
+    });
+    // Double-Swiss (C.04.5): the whole match, both games.
+    if let (Some(m), Some(map)) = (&r.double_swiss, v.as_object_mut()) {
+        map.insert(
+            "double_swiss".into(),
+            serde_json::json!({
+                "match": m.r#match,
+                "game": m.game,
+                "game1_round": m.game1_round,
+                "game2_round": m.game2_round,
+                "game1_boards": m.game1_boards.iter().map(board_json).collect::<Vec<_>>(),
+                "game2_boards": m.game2_boards.iter().map(board_json).collect::<Vec<_>>(),
+            }),
+        );
+    }
+    pretty(&v)
 }

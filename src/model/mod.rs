@@ -270,7 +270,15 @@ impl Tournament {
     /// scoring (real points, not pairing points).
     pub fn points_after(&self, rounds: u32) -> Vec<Score> {
         let mut points = vec![Score::ZERO; self.players.len()];
-        for round in self.rounds.iter().take(rounds as usize) {
+        // Double-Swiss (C.04.5 1.4): rounds are games and the PAB is worth its value (option
+        // `pab`, default 1.5) once per match, counted in game 1's column.
+        let match_pab = (self.system == Some(SystemId::DoubleSwiss)).then(|| {
+            self.options
+                .get("pab")
+                .and_then(Score::parse)
+                .unwrap_or(Score::from_tenths(15))
+        });
+        for (index, round) in self.rounds.iter().take(rounds as usize).enumerate() {
             for game in &round.games {
                 let (w, b) = game.result.points(&self.scoring);
                 if let Some(p) = points.get_mut(game.white) {
@@ -281,8 +289,13 @@ impl Tournament {
                 }
             }
             for bye in &round.byes {
+                let value = match (match_pab, bye.kind) {
+                    (Some(v), ByeKind::Pab) if index % 2 == 0 => v,
+                    (Some(_), ByeKind::Pab) => Score::ZERO,
+                    _ => bye.kind.points(&self.scoring),
+                };
                 if let Some(p) = points.get_mut(bye.player) {
-                    *p += bye.kind.points(&self.scoring);
+                    *p += value;
                 }
             }
         }

@@ -135,7 +135,36 @@ pub fn pair_response(
         rule_set: rule_set.to_string(),
         total_rounds: p.total_rounds.unwrap_or(0),
         match_length: p.match_length.unwrap_or(0),
+        double_swiss: double_swiss_match(t, system, p),
     }
+}
+
+/// The Double-Swiss match of an answered round (game 1's and game 2's boards).
+fn double_swiss_match(
+    t: &Tournament,
+    system: Option<SystemId>,
+    p: &RoundPairing,
+) -> Option<proto::DoubleSwissMatch> {
+    use crate::systems::double_swiss;
+    if system != Some(SystemId::DoubleSwiss) || p.round == 0 {
+        return None;
+    }
+    let (k, game) = double_swiss::match_of_round(p.round);
+    let (one, two) = double_swiss::match_boards(p);
+    let boards = |list: &[crate::systems::Board]| -> Vec<proto::Board> {
+        list.iter()
+            .enumerate()
+            .map(|(i, b)| board_to_proto(t, i as u32 + 1, b.white, b.black, true))
+            .collect()
+    };
+    Some(proto::DoubleSwissMatch {
+        r#match: k,
+        game,
+        game1_boards: boards(&one),
+        game2_boards: boards(&two),
+        game1_round: 2 * k - 1,
+        game2_round: 2 * k,
+    })
 }
 
 pub fn boards_to_proto(t: &Tournament, p: &RoundPairing) -> Vec<proto::Board> {
