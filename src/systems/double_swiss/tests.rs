@@ -1,8 +1,220 @@
 use super::*;
+use crate::model::{Bye, Game, GameResult, Player, Round, Tournament};
+use crate::systems::PairOptions;
 
 #[test]
 fn rounds_are_games_of_matches() {
     assert_eq!(match_of_round(1), (1, 1));
     assert_eq!(match_of_round(2), (1, 2));
     assert_eq!(match_of_round(7), (4, 1));
+}
+
+fn event(n: usize, matches: u32) -> Tournament {
+    Tournament {
+        system: Some(SystemId::DoubleSwiss),
+        total_rounds: 2 * matches,
+        initial_colour: Some(Colour::White),
+        players: (0..n)
+            .map(|i| Player {
+                id: format!("{}", i + 1),
+                rating: 2000 - i as u32,
+                pairing_number: Some(i as u32 + 1),
+                ..Player::default()
+            })
+            .collect(),
+        ..Tournament::default()
+    }
+}
+
+fn game(white: usize, black: usize, result: GameResult) -> Game {
+    Game {
+        white,
+        black,
+        result,
+        board: None,
+    }
+}
+
+fn pairs(p: &RoundPairing) -> Vec<(usize, usize)> {
+    let mut v: Vec<(usize, usize)> = p
+        .boards
+        .iter()
+        .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+        .collect();
+    v.sort();
+    v
+}
+
+fn pair(t: &Tournament) -> Result<RoundPairing, PairError> {
+    crate::systems::pair(t, &PairOptions::default())
+}
+
+#[test]
+fn first_match_is_top_half_against_bottom_half_with_alternating_colours() {
+    let p = pair(&event(8, 4)).expect("pairs");
+    assert_eq!(p.round, 1);
+    assert_eq!(pairs(&p), vec![(0, 4), (1, 5), (2, 6), (3, 7)]);
+    // C.04.5 4.3.1: the HRP with an odd TPN gets the initial-colour, an even one the other.
+    for b in &p.boards {
+        let hrp = b.white.min(b.black);
+        let hrp_white = b.white == hrp;
+        assert_eq!(hrp_white, hrp % 2 == 0, "board {b:?}");
+    }
+}
+
+#[test]
+fn game_two_reverses_game_one_and_byes_cover_the_match() {
+    let mut t = event(5, 4);
+    let first = pair(&t).expect("game 1");
+    assert_eq!(first.byes.len(), 1);
+    assert_eq!(first.byes[0].points, DEFAULT_PAB);
+    t.rounds.push(Round {
+        games: first
+            .boards
+            .iter()
+            .map(|b| game(b.white, b.black, GameResult::Draw))
+            .collect(),
+        byes: vec![Bye {
+            player: first.byes[0].player,
+            kind: ByeKind::Pab,
+        }],
+    });
+    let second = pair(&t).expect("game 2");
+    assert_eq!(second.round, 2);
+    let reversed: Vec<Board> = first
+        .boards
+        .iter()
+        .map(|b| Board {
+            white: b.black,
+            black: b.white,
+        })
+        .collect();
+    let mut got = second.boards.clone();
+    let mut want = reversed;
+    got.sort_by_key(|b| (b.white, b.black));
+    want.sort_by_key(|b| (b.white, b.black));
+    assert_eq!(got, want);
+    assert_eq!(second.byes[0].player, first.byes[0].player);
+    // A player who played game 1 cannot take a bye for game 2 alone (C.04.5 art. 0).
+    let options = PairOptions {
+        requested_byes: vec![(first.boards[0].white, ByeKind::HalfPoint)],
+        ..PairOptions::default()
+    };
+    let err = crate::systems::pair(&t, &options).expect_err("refused");
+    assert!(matches!(err, PairError::Invalid(_)), "{err:?}");
+    assert!(err.to_string().contains("whole matches"), "{err}");
+}
+
+#[test]
+fn a_match_forfeited_by_one_player_is_no_meeting_but_one_forfeited_game_is() {
+    let mut t = event(4, 3);
+    // Match 1: 0-1 forfeited by 1 (both games); 2-3 with one game forfeited.
+    t.rounds.push(Round {
+        games: vec![
+            game(0, 1, GameResult::WhiteWinsForfeit),
+            game(2, 3, GameResult::BlackWinsForfeit),
+        ],
+        byes: Vec::new(),
+    });
+    t.rounds.push(Round {
+        games: vec![
+            game(1, 0, GameResult::BlackWinsForfeit),
+            game(3, 2, GameResult::WhiteWins),
+        ],
+        byes: Vec::new(),
+    });
+    let h = MatchHistory::build(&t, 1, DEFAULT_PAB);
+    assert!(!h.have_met(0, 1), "forfeited match: may be repeated (C.04.5 art. 0)");
+    assert!(h.players[0][0].forfeit_win);
+    assert!(h.pab_barred(0), "[C2]: a match won by forfeit bars the PAB");
+    assert!(h.have_met(2, 3), "one forfeited game: a regular match");
+    // Game 1 forfeited, game 2 played: the match's colour is game 1's, read from game 2
+    // reversed (reading X6).
+    assert_eq!(h.colours(2), vec![Colour::White]);
+    assert_eq!(h.colours(3), vec![Colour::Black]);
+    assert!(h.colours(0).is_empty(), "no game played: no colour");
+    assert_eq!(h.points_after(0, 1), Score::points(2));
+    assert_eq!(h.points_after(3, 1), Score::points(2));
+}
+
+#[test]
+fn the_pab_is_worth_one_and_a_half_once_per_match_and_configurable() {
+    let mut t = event(3, 2);
+    t.rounds.push(Round {
+        games: vec![game(0, 1, GameResult::Draw)],
+        byes: vec![Bye {
+            player: 2,
+            kind: ByeKind::Pab,
+        }],
+    });
+    t.rounds.push(Round {
+        games: vec![game(1, 0, GameResult::Draw)],
+        byes: vec![Bye {
+            player: 2,
+            kind: ByeKind::Pab,
+        }],
+    });
+    let h = MatchHistory::build(&t, 1, DEFAULT_PAB);
+    assert_eq!(h.points_after(2, 1), Score::from_tenths(15));
+    assert_eq!(t.points_after(2)[2], Score::from_tenths(15));
+    t.options.set("pab", "2").expect("a name");
+    assert_eq!(pab_points(&t.options), Score::points(2));
+    assert_eq!(t.points_after(2)[2], Score::points(2));
+}
+
+#[test]
+fn baku_acceleration_splits_the_first_match_into_ga_and_gb() {
+    // C.04.7: 16 players, GA = 2*ceil(16/4) = 8; in the first accelerated match GA players
+    // get a match win's virtual points (2), so GA and GB are paired apart: 1-5 … 9-13 ….
+    let plain = pair(&event(16, 4)).expect("pairs");
+    assert_eq!(
+        pairs(&plain),
+        (0..8).map(|i| (i, i + 8)).collect::<Vec<_>>(),
+        "unaccelerated: top half against bottom half"
+    );
+    let mut t = event(16, 4);
+    t.options.set("acceleration", "BAKU").expect("a name");
+    let accelerated = pair(&t).expect("pairs");
+    let mut want: Vec<(usize, usize)> = (0..4).map(|i| (i, i + 4)).collect();
+    want.extend((8..12).map(|i| (i, i + 4)));
+    assert_eq!(pairs(&accelerated), want);
+    assert!(
+        accelerated
+            .warnings
+            .iter()
+            .any(|w| w.code == "ACCELERATION"),
+        "{:?}",
+        accelerated.warnings
+    );
+}
+
+#[test]
+fn the_trf_192_code_with_baku_selects_the_system_and_its_acceleration() {
+    assert_eq!(
+        SystemId::from_trf_code("FIDE_DOUBLESWISS"),
+        Some(SystemId::DoubleSwiss)
+    );
+    assert_eq!(
+        SystemId::from_trf_code("FIDE_DOUBLESWISS_BAKU"),
+        Some(SystemId::DoubleSwiss)
+    );
+    let mut t = event(6, 2);
+    t.options.set("acceleration", "BAKU").expect("a name");
+    let doc = crate::trf::TrfDocument {
+        tournament: t,
+        ..crate::trf::TrfDocument::default()
+    };
+    let text = crate::trf::write(&doc, crate::trf::Dialect::Trf26).expect("writes");
+    assert!(text.contains("FIDE_DOUBLESWISS_BAKU"), "{text}");
+    let back = crate::trf::read(&text).expect("reads").tournament;
+    assert_eq!(back.system, Some(SystemId::DoubleSwiss));
+    assert_eq!(back.options.get("acceleration"), Some("BAKU"));
+}
+
+#[test]
+fn an_odd_number_of_games_is_refused() {
+    let mut t = event(4, 2);
+    t.total_rounds = 3;
+    let err = pair(&t).expect_err("refused");
+    assert!(err.to_string().contains("even"), "{err}");
 }
