@@ -58,7 +58,10 @@ fn main() {
     for k in 1..=matches {
         if k == 1 || k == 2 || k == matches {
             bench_match(
-                &format!("double-swiss {players} players, match {k} (round {})", 2 * k - 1),
+                &format!(
+                    "double-swiss {players} players, match {k} (round {})",
+                    2 * k - 1
+                ),
                 &t,
             );
         }

@@ -76,7 +76,21 @@ fn cli_checks_pairs_and_simulates() {
     // pair: match 3 from matches 1-2 is round 5, as the file has it.
     let t = read(&file);
     let cut = temp_file("pair", &truncated("double-swiss-0001.trf", 4));
-    let (code, out, err) = swisspair(&["pair", "--double-swiss", &cut.to_string_lossy(), "--json"]);
+    let cut_path = cut.to_string_lossy().to_string();
+    // validate: the engine's own pair list breaks no absolute rule; a rematch does.
+    let list = temp_file("list", "");
+    let list_path = list.to_string_lossy().to_string();
+    let (code, _, err) = swisspair(&["pair", "--double-swiss", &cut_path, "-p", &list_path]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = swisspair(&["validate", "--double-swiss", &cut_path, &list_path]);
+    assert_eq!(code, 0, "{out}{err}");
+    // Players 1 and 6 met in match 1: proposing them again breaks [C1].
+    std::fs::write(&list, "1\n1 6\n").expect("list");
+    let (code, out, _) = swisspair(&["validate", "--double-swiss", &cut_path, &list_path]);
+    let _ = std::fs::remove_file(&list);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("C.04.5 [C1]"), "{out}");
+    let (code, out, err) = swisspair(&["pair", "--double-swiss", &cut_path, "--json"]);
     let _ = std::fs::remove_file(&cut);
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).expect("JSON answer");

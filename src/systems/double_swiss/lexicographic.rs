@@ -40,14 +40,27 @@ pub fn first_pairing(
         return Some(Vec::new());
     }
     let half = b / 2;
+    // The i-th vertex other than v, in ascending order.
+    let others = |v: usize, i: usize| -> Option<usize> {
+        let u = if i < v { i } else { i + 1 };
+        (u < b).then_some(u)
+    };
     // A greedy start in the natural order: the first half against the second.
+    // (Each answer in constant time: the greedy start asks for many.)
     let natural = |v: usize, i: usize| -> Option<usize> {
         if v < half {
             // half.., then the rest of the first half, then the players before v
-            let seq = (half..b).chain(v + 1..half).chain(0..v);
-            seq.into_iter().nth(i)
+            let after = half - v - 1;
+            if i < b - half {
+                Some(half + i)
+            } else if i - (b - half) < after {
+                Some(v + 1 + i - (b - half))
+            } else {
+                let j = i - (b - half) - after;
+                (j < v).then_some(j)
+            }
         } else {
-            (0..b).filter(|&u| u != v).nth(i)
+            others(v, i)
         }
     };
     let graph = BitGraph::from_fn(b, allowed);
@@ -80,7 +93,7 @@ pub fn first_pairing(
             if i == 0 {
                 Some(current[v])
             } else {
-                (0..b).filter(|&u| u != v).nth(i - 1)
+                others(v, i - 1)
             }
         };
         if trial.complete(&prefer) {

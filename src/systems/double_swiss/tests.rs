@@ -124,7 +124,10 @@ fn a_match_forfeited_by_one_player_is_no_meeting_but_one_forfeited_game_is() {
         byes: Vec::new(),
     });
     let h = MatchHistory::build(&t, 1, DEFAULT_PAB);
-    assert!(!h.have_met(0, 1), "forfeited match: may be repeated (C.04.5 art. 0)");
+    assert!(
+        !h.have_met(0, 1),
+        "forfeited match: may be repeated (C.04.5 art. 0)"
+    );
     assert!(h.players[0][0].forfeit_win);
     assert!(h.pab_barred(0), "[C2]: a match won by forfeit bars the PAB");
     assert!(h.have_met(2, 3), "one forfeited game: a regular match");
