@@ -89,7 +89,7 @@ fn cli_checks_pairs_and_simulates() {
     let (code, out, _) = swisspair(&["validate", "--double-swiss", &cut_path, &list_path]);
     let _ = std::fs::remove_file(&list);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("C.04.5 [C1]"), "{out}");
+    assert!(out.contains("C.04.5 C1"), "{out}");
     let (code, out, err) = swisspair(&["pair", "--double-swiss", &cut_path, "--json"]);
     let _ = std::fs::remove_file(&cut);
     assert_eq!(code, 0, "{err}");

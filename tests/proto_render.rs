@@ -59,6 +59,9 @@ fn every_system_explains_in_the_one_shape() {
         if id == SystemId::RoundRobin {
             config.rounds = 5;
         }
+        if id == SystemId::DoubleSwiss {
+            config.rounds = 6; // two games per match
+        }
         let mut t = start(&config);
         for _ in 0..config.rounds {
             let mut options = round_options(&t, &config);

@@ -103,7 +103,7 @@ pub fn pair_match(f: &Field) -> Result<Outcome, Failure> {
         remaining.retain(|&q| q != p);
     } else if !f.pairable(&remaining) {
         return Err(Failure {
-            rule: "C.04.5 [C1]",
+            rule: "C.04.5 C1",
             message: "the players cannot all be paired without a rematch".to_string(),
         });
     }

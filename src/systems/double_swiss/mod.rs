@@ -133,10 +133,10 @@ impl PairingSystem for DoubleSwiss {
             // C.04.5 has no colour criterion in pairing (art. 4 only allocates).
             colours: ColourLimits::None,
             colour_rule: "C.04.5 art. 4",
-            rematch_rule: "C.04.5 [C1]",
+            rematch_rule: "C.04.5 C1",
             colourless: false,
             fixed_colours: false,
-            second_bye_rule: Some("C.04.5 [C2]"),
+            second_bye_rule: Some("C.04.5 C2"),
         }
     }
 
