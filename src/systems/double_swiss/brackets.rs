@@ -178,7 +178,7 @@ fn select_upfloaters(
     let mut m = residents.len() % 2;
     while m <= lower.len() {
         // [C5]: the profiles (how many upfloaters from each level), best first.
-        for profile in profiles(&levels, m) {
+        for profile in profiles(&levels, m, budget.max(1)) {
             let mut best: Option<((usize, usize), Vec<usize>)> = None;
             let mut exhausted = false;
             // The lower bound of ([C6], [C7]) for this profile: the following scoregroup
@@ -239,6 +239,20 @@ fn select_upfloaters(
                 break;
             }
         }
+        if budget == 0 {
+            // The guard stopped the search before any legal set: everyone left joins the
+            // bracket, which is legal since the rest was pairable ([C3]), and said so.
+            let note = Note {
+                rule: "C.04.5 3.5",
+                message: format!(
+                    "the search for upfloaters stopped after its budget of {SET_BUDGET} sets without a legal one: the bracket of {} resident(s) takes everyone left ({})",
+                    residents.len(),
+                    lower.len()
+                ),
+                players: lower.to_vec(),
+            };
+            return Ok((lower.to_vec(), note));
+        }
         m += 2;
     }
     Err(Failure {
@@ -278,14 +292,18 @@ fn c6_bound(levels: &[(Score, Vec<usize>)], profile: &[usize]) -> (usize, usize)
 
 /// The ways to take `m` upfloaters from the levels, best first for [C5]: as many as
 /// possible from the highest level, then from the next, and so on.
-fn profiles(levels: &[(Score, Vec<usize>)], m: usize) -> Vec<Vec<usize>> {
+fn profiles(levels: &[(Score, Vec<usize>)], m: usize, limit: usize) -> Vec<Vec<usize>> {
     fn rec(
         levels: &[(Score, Vec<usize>)],
         i: usize,
         m: usize,
         cur: &mut Vec<usize>,
         out: &mut Vec<Vec<usize>>,
+        limit: usize,
     ) {
+        if out.len() >= limit {
+            return;
+        }
         if m == 0 {
             let mut p = cur.clone();
             p.resize(levels.len(), 0);
@@ -298,12 +316,12 @@ fn profiles(levels: &[(Score, Vec<usize>)], m: usize) -> Vec<Vec<usize>> {
         let most = m.min(levels[i].1.len());
         for take in (0..=most).rev() {
             cur.push(take);
-            rec(levels, i + 1, m - take, cur, out);
+            rec(levels, i + 1, m - take, cur, out, limit);
             cur.pop();
         }
     }
     let mut out = Vec::new();
-    rec(levels, 0, m, &mut Vec::new(), &mut out);
+    rec(levels, 0, m, &mut Vec::new(), &mut out, limit);
     out
 }
 

@@ -111,7 +111,6 @@ impl PairingSystem for DoubleSwiss {
     }
 
     fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
-        r.require_results()?;
         let t = &r.tournament;
         if t.total_rounds % 2 == 1 {
             return Err(invalid(
@@ -165,8 +164,11 @@ fn game_two(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     };
     let mut in_game_one = vec![false; t.players.len()];
     for g in &first.games {
-        in_game_one[g.white] = true;
-        in_game_one[g.black] = true;
+        for p in [g.white, g.black] {
+            if let Some(x) = in_game_one.get_mut(p) {
+                *x = true;
+            }
+        }
     }
     let pabs: Vec<usize> = first
         .byes
@@ -175,12 +177,16 @@ fn game_two(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         .map(|b| b.player)
         .collect();
     for &p in &pabs {
-        in_game_one[p] = true;
+        if let Some(x) = in_game_one.get_mut(p) {
+            *x = true;
+        }
     }
     let mut problems = Vec::new();
     let mut in_game_two = vec![false; t.players.len()];
     for &p in &r.participants {
-        in_game_two[p] = true;
+        if let Some(x) = in_game_two.get_mut(p) {
+            *x = true;
+        }
     }
     for p in 0..t.players.len() {
         if in_game_one[p] != in_game_two[p] {
@@ -289,6 +295,8 @@ fn virtual_points(r: &RoundToPair, matches_total: u32) -> Result<Vec<Vec<Score>>
 
 /// Game 1 of match k: the pairing proper.
 fn game_one(r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    // Scores decide the pairing; game 2 needs none (it repeats game 1).
+    r.require_results()?;
     let t = &r.tournament;
     let (k, _) = match_of_round(r.number);
     let pab = pab_points(&t.options);
