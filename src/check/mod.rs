@@ -117,7 +117,7 @@ pub(crate) fn check_with(
             system: Some(id),
             ..PairOptions::default()
         };
-        let check = match crate::pairing::pair_with(resolved.system, &before, &pair_options) {
+        let mut check = match crate::pairing::pair_with(resolved.system, &before, &pair_options) {
             Ok((_, engine)) => RoundCheck {
                 round: number,
                 differences: differences(t, recorded, &engine),
@@ -131,6 +131,36 @@ pub(crate) fn check_with(
                 error: Some(e.to_string()),
             },
         };
+        // The match's later games: each must be what the system makes of the recorded
+        // games before it (Double-Swiss: game 1 reversed).
+        for later in number + 1..number + games {
+            let Some(rec) = t.round(later).filter(|r| r.is_paired()) else {
+                continue;
+            };
+            let mut upto = t.clone();
+            upto.rounds.truncate(later as usize - 1);
+            upto.rounds.push(Round {
+                games: Vec::new(),
+                byes: rec
+                    .byes
+                    .iter()
+                    .filter(|b| !b.kind.is_pairing_allocated())
+                    .cloned()
+                    .collect(),
+            });
+            let later_options = PairOptions {
+                round: Some(later),
+                ..pair_options.clone()
+            };
+            match crate::pairing::pair_with(resolved.system, &upto, &later_options) {
+                Ok((_, engine)) => check.differences.extend(
+                    differences(t, rec, &engine)
+                        .into_iter()
+                        .map(|d| format!("round {later}: {d}")),
+                ),
+                Err(e) => check.differences.push(format!("round {later}: {e}")),
+            }
+        }
         report.rounds.push(check);
     }
     report
