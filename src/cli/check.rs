@@ -31,17 +31,29 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
         seed: args.seed,
         ..CheckOptions::default()
     };
-    let report = pairing::check(&t, &options)?.report;
+    let answer = pairing::check(&t, &options)?;
+    let report = answer.report;
     for w in &report.warnings {
         eprintln!("swisspair: warning: {w}");
     }
+    // A system whose pairings are matches of several games (Double-Swiss) is checked match
+    // by match: each line names the match and its rounds.
+    let games = swisspair::systems::find(answer.system).map_or(1, |s| s.games_per_match().max(1));
+    let label = |round: u32| {
+        if games > 1 {
+            let k = (round - 1) / games + 1;
+            format!("match {k} (rounds {round}-{})", round + games - 1)
+        } else {
+            format!("round {round}")
+        }
+    };
     for r in &report.rounds {
         if let Some(e) = &r.error {
-            println!("round {}: cannot pair: {e}", r.round);
+            println!("{}: cannot pair: {e}", label(r.round));
         } else if r.differences.is_empty() {
-            println!("round {}: ok", r.round);
+            println!("{}: ok", label(r.round));
         } else {
-            println!("round {}: differs", r.round);
+            println!("{}: differs", label(r.round));
             for d in &r.differences {
                 println!("  {d}");
             }
