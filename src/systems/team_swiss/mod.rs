@@ -33,7 +33,9 @@ use super::{
     AbsoluteRules, Board, ColourLimits, Explanation, OptionInfo, PairError, PairingSystem,
     RoundPairing, RoundToPair, SystemInfo, Warning,
 };
-use crate::model::{PrimaryScore, Score, SystemId, TeamColourType, TeamIdx, Tournament};
+use crate::model::{
+    PrimaryScore, Score, SystemId, SystemOptions, TeamColourType, TeamIdx, TeamSettings, Tournament,
+};
 
 /// One team match of a round: the team with White on board 1 first, its boards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,22 +83,25 @@ fn parse_primary(v: &str) -> Result<(), String> {
 /// The tournament with the request's options applied to its team settings.
 fn with_options(t: &Tournament) -> Tournament {
     let mut t = t.clone();
-    // The pipeline has checked both values with the same parsers.
-    if let Some(Ok(c)) = t
-        .options
+    apply_options(&mut t.team_settings, &t.options);
+    t
+}
+
+/// Applies the options `colour_type` and `primary_score` (when set) to team settings; the
+/// pipeline has checked both values with the same parsers.
+pub fn apply_options(settings: &mut TeamSettings, options: &SystemOptions) {
+    if let Some(Ok(c)) = options
         .get("colour_type")
         .map(|v| parse_choice(v, COLOUR_TYPES))
     {
-        t.team_settings.colour_type = c;
+        settings.colour_type = c;
     }
-    if let Some(Ok(p)) = t
-        .options
+    if let Some(Ok(p)) = options
         .get("primary_score")
         .map(|v| parse_choice(v, PRIMARY))
     {
-        t.team_settings.primary = p;
+        settings.primary = p;
     }
-    t
 }
 
 impl PairingSystem for TeamSwiss {
