@@ -17,6 +17,8 @@ pub type TeamIdx = usize;
 /// A team.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Team {
+    /// Stable identifier (TRF: the TPN as text); players name it in `Player::team_id`.
+    pub id: String,
     /// Team pairing number (C.04.6 art. 1.1; TRF-26 `310` columns 5-7). 0 = not given: the
     /// position in the list (+1) is used.
     pub tpn: u32,

@@ -54,6 +54,7 @@ pub(super) fn start(
             });
         }
         teams.push(Team {
+            id: format!("t{}", i + 1),
             tpn: i as u32 + 1,
             name: format!("Team {:02}", i + 1),
             members,

@@ -107,6 +107,7 @@ impl TeamRecords {
                         Some(number(&rank_text, "310: rank (69-71)", ln, 69)?)
                     },
                     members: Vec::new(),
+                    id: String::new(),
                 };
                 let ranks = members(chars, 74, ln)?;
                 self.teams310.push(RawTeam { team, ranks });
@@ -244,6 +245,10 @@ impl TeamRecords {
             if from_013 {
                 // 013 has no TPN: the order of the records is the TPN (trf.md §4).
                 r.team.tpn = i as u32 + 1;
+            }
+            r.team.id = r.team.tpn.to_string();
+            for &p in &r.team.members {
+                t.players[p].team_id = r.team.id.clone();
             }
             t.teams.push(r.team);
         }
