@@ -37,7 +37,8 @@ pub struct SimulateArgs {
     /// Chance a player asks for a half-point bye in a round.
     #[arg(long, default_value_t = 0.0)]
     bye_rate: f64,
-    /// A team event of this many teams (`--players` is then ignored); written as TRF-26.
+    /// A team event of this many teams (`--players` is then ignored; for the Swiss Team
+    /// system `--players` alone counts teams); written as TRF-26.
     #[arg(long, default_value_t = 0)]
     teams: u32,
     /// Boards per team match (team events).
@@ -62,7 +63,9 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, CliError> {
     config.draw_rate = args.draw_rate;
     config.forfeit_rate = args.forfeit_rate;
     config.bye_request_rate = args.bye_rate;
-    config.teams = args.teams;
+    if args.teams > 0 {
+        config.teams = args.teams;
+    }
     config.boards = args.boards;
     config.reserves = args.reserves;
     let mut scratch = Tournament::default();

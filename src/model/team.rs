@@ -179,7 +179,7 @@ impl TeamSettings {
         match self.board_colours.get(board) {
             Some(&c) => c,
             None => {
-                if board % 2 == 0 {
+                if board.is_multiple_of(2) {
                     Colour::White
                 } else {
                     Colour::Black

@@ -51,7 +51,12 @@ impl SimConfig {
             options: SystemOptions::default(),
             min_rating: 1000,
             max_rating: 2799,
-            teams: 0,
+            // The Swiss Team system pairs teams: `players` then counts teams of 4 boards.
+            teams: if system == SystemId::TeamSwiss {
+                players
+            } else {
+                0
+            },
             boards: 4,
             reserves: 0,
         }

@@ -68,7 +68,7 @@ pub(super) fn start(
         pab_game_points: Some(draw_gp),
         board_colours: (0..boards)
             .map(|b| {
-                if b % 2 == 0 {
+                if b.is_multiple_of(2) {
                     Colour::White
                 } else {
                     Colour::Black

@@ -10,6 +10,9 @@ use super::state::{Field, Float};
 use crate::matching::{self, Wide};
 use crate::systems::{Explanation, PairError};
 
+/// Pairs of teams (positions in the field).
+type Pairs = Vec<(usize, usize)>;
+
 /// The pairs of a round (positions, unordered) and the PAB.
 #[derive(Clone, Debug, Default)]
 pub struct Paired {
@@ -147,7 +150,7 @@ fn no_pairing(rule: &str, message: impl Into<String>) -> PairError {
 
 /// Whether the field can be paired with at most one team left for the PAB ([C1], [C2]).
 fn perfect_or_one_short(field: &Field, nodes: &[usize]) -> bool {
-    if nodes.len() % 2 == 0 {
+    if nodes.len().is_multiple_of(2) {
         return perfect(field, nodes);
     }
     find_pab(field, nodes).is_some()
@@ -188,7 +191,7 @@ fn select_upfloaters(
     level: usize,
     residents: &[usize],
     remaining: &[usize],
-) -> Option<(Vec<usize>, Vec<(usize, usize)>)> {
+) -> Option<(Vec<usize>, Pairs)> {
     let lower: Vec<usize> = remaining
         .iter()
         .copied()
@@ -197,7 +200,7 @@ fn select_upfloaters(
     let mut count = residents.len() % 2;
     while count <= lower.len() {
         for profile in profiles(field, &lower, count) {
-            let mut best: Option<((bool, usize), Vec<usize>, Vec<(usize, usize)>)> = None;
+            let mut best: Option<((bool, usize), Vec<usize>, Pairs)> = None;
             for set in sets(field, &lower, &profile) {
                 let mut bracket: Vec<usize> = residents.to_vec();
                 bracket.extend(set.iter().copied());
@@ -257,7 +260,7 @@ fn c6_holds(field: &Field, level: usize, rest: &[usize]) -> bool {
         .copied()
         .filter(|&n| field.teams[n].level + 1 < level)
         .collect();
-    let candidates: Vec<Vec<usize>> = if following.len() % 2 == 0 {
+    let candidates: Vec<Vec<usize>> = if following.len().is_multiple_of(2) {
         vec![Vec::new()]
     } else {
         below.iter().map(|&n| vec![n]).collect()
@@ -288,7 +291,7 @@ fn profiles(field: &Field, lower: &[usize], count: usize) -> Vec<Vec<usize>> {
             None => available.push((l, 1)),
         }
     }
-    available.sort_by(|a, b| b.0.cmp(&a.0));
+    available.sort_by_key(|a| std::cmp::Reverse(a.0));
     let mut out = Vec::new();
     let mut current = Vec::new();
     fn rec(
