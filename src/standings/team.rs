@@ -314,7 +314,7 @@ pub fn compute(
         }
     };
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| first(b).cmp(&first(a)));
+    order.sort_by_key(|&a| std::cmp::Reverse(first(a)));
     // Resolve tie-break by tie-break, within groups still tied.
     for (k, &tb) in tie_breaks.iter().enumerate() {
         let mut start = 0;
@@ -484,10 +484,13 @@ fn board_points(t: &Tournament, rounds: &[TeamRound]) -> Vec<Vec<Score>> {
     out
 }
 
+/// Games, points, opponents' ratings over the board, half points over the board.
+type BoardTally = (u32, Score, Vec<i64>, i64);
+
 /// Every player's results per board.
 fn board_rows(t: &Tournament, rounds: &[TeamRound]) -> Vec<BoardRow> {
     // (board, player) -> (games, points, opponents' ratings over the board, halves)
-    let mut acc: std::collections::BTreeMap<(u32, PlayerIdx), (u32, Score, Vec<i64>, i64)> =
+    let mut acc: std::collections::BTreeMap<(u32, PlayerIdx), BoardTally> =
         std::collections::BTreeMap::new();
     for (r, round) in rounds.iter().enumerate() {
         for m in &round.matches {

@@ -27,6 +27,8 @@
 mod colour;
 mod pairing;
 pub mod state;
+#[cfg(test)]
+mod tests;
 
 use super::options::parse_choice;
 use super::{

@@ -328,6 +328,12 @@ fn profiles(field: &Field, lower: &[usize], count: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// [`sets`], for the hand-worked cases.
+#[cfg(test)]
+pub(super) fn sets_for_tests(field: &Field, lower: &[usize], profile: &[usize]) -> Vec<Vec<usize>> {
+    sets(field, lower, profile)
+}
+
 /// Every set of upfloaters with the profile (levels, ascending), in the order of art.
 /// 3.5.3-3.5.4: levels by descending score, within a level by ascending TPN, the sets in
 /// the lexicographic order of those TPN lists.

@@ -74,6 +74,29 @@ pub struct Field {
 }
 
 impl Field {
+    /// A field built directly (hand-worked cases).
+    #[cfg(test)]
+    pub(super) fn for_tests(
+        teams: Vec<TeamState>,
+        position: Vec<Option<usize>>,
+        round: u32,
+        total_rounds: u32,
+        colour_type: TeamColourType,
+        initial_colour: Colour,
+    ) -> Field {
+        Field {
+            teams,
+            position,
+            round,
+            total_rounds,
+            colour_type,
+            secondary_for_colours: true,
+            last_two_rounds: round + 2 > total_rounds,
+            initial_colour,
+            forbidden: Vec::new(),
+        }
+    }
+
     /// Whether two teams (positions) may meet: never met in a played match (art. 2.1.1
     /// [C1]) and not a forbidden pair.
     pub fn can_meet(&self, a: usize, b: usize) -> bool {
