@@ -287,3 +287,45 @@ fn a_tournament_without_teams_is_refused_clearly() {
     assert!(matches!(err, systems::PairError::Invalid(_)), "{err}");
     assert!(format!("{err:?}").contains("teams"), "{err:?}");
 }
+
+#[test]
+fn other_systems_pair_teams_as_units() {
+    for (system, teams, rounds) in [
+        (SystemId::Dutch, 10, 7),
+        (SystemId::RoundRobin, 6, 5),
+        (SystemId::Amalfi, 9, 5),
+        (SystemId::Vincze, 8, 5),
+    ] {
+        let mut config = SimConfig::new(system, 0, rounds, 21);
+        config.teams = teams;
+        config.reserves = 1;
+        let mut t = start(&config);
+        assert!(t.is_team_event());
+        for round in 1..=rounds {
+            let options = round_options(&t, &config);
+            let pairing = systems::pair(&t, &options).expect("pairs");
+            let p = pairing.teams.clone().expect("team pairings");
+            assert_eq!(
+                p.matches.len(),
+                teams as usize / 2,
+                "{system} round {round}"
+            );
+            check_team_round(&t, &p, round);
+            record_round(&mut t, &config, &pairing);
+        }
+        let report = swisspair::check::check(
+            &t,
+            &swisspair::check::CheckOptions {
+                system: Some(system),
+                ..Default::default()
+            },
+        )
+        .expect("checks");
+        assert_eq!(
+            report.passed() as u32,
+            rounds,
+            "{system}: {:?}",
+            report.rounds
+        );
+    }
+}

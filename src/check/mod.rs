@@ -95,6 +95,10 @@ pub(crate) fn check_with(
         }
         let mut before = t.clone();
         before.rounds.truncate(number as usize - 1);
+        // A team event's records of round r on (its PAB, forfeited matches) are the answer.
+        let settings = &mut before.team_settings;
+        settings.pab_rounds.truncate(number as usize - 1);
+        settings.forfeits.retain(|f| f.round < number);
         // Requested byes and absences of round r stay: those players are not paired.
         before.rounds.push(Round {
             games: Vec::new(),

@@ -172,7 +172,14 @@ impl PairingSystem for TeamSwiss {
                 ),
                 Vec::new(),
             );
-            let boards = line_up(round, tw.team, tb.team, &mut warnings);
+            let boards = line_up(
+                t,
+                round.number,
+                &round.participants,
+                tw.team,
+                tb.team,
+                &mut warnings,
+            );
             out.boards.extend(boards.iter().copied());
             team_matches.push(TeamPairing {
                 white: tw.team,
@@ -209,20 +216,21 @@ impl PairingSystem for TeamSwiss {
 /// The boards of a match: each team's line-up for the round (the request's, else the
 /// roster order without the players who do not take part), board 1's colour the team's,
 /// the other boards by the board colour sequence (`352`, else alternating).
-fn line_up(
-    round: &RoundToPair,
+pub fn line_up(
+    t: &Tournament,
+    number: u32,
+    participants: &[crate::model::PlayerIdx],
     white: TeamIdx,
     black: TeamIdx,
     warnings: &mut Vec<Warning>,
 ) -> Vec<Board> {
-    let t = &round.tournament;
     let boards = t.boards() as usize;
     let players = |team: TeamIdx| -> Vec<usize> {
         let given = t
             .team_settings
             .lineups
             .iter()
-            .find(|l| l.round == round.number && l.team == team);
+            .find(|l| l.round == number && l.team == team);
         let source: &[usize] = match given {
             Some(l) => &l.players,
             None => t.teams.get(team).map_or(&[], |x| x.members.as_slice()),
@@ -230,7 +238,7 @@ fn line_up(
         source
             .iter()
             .copied()
-            .filter(|p| round.participants.contains(p))
+            .filter(|p| participants.contains(p))
             .take(boards)
             .collect()
     };
