@@ -246,6 +246,8 @@ pub fn record_round(t: &mut Tournament, config: &SimConfig, pairing: &RoundPairi
         });
     }
     if let Some(teams) = &pairing.teams {
+        // Whole matches forfeited (TRF-26 330), at the forfeit rate per match.
+        team::forfeit_matches(t, config, teams, number, &mut round);
         // The team PAB (TRF-26 320); the left-out members have no entry (a blank round).
         let pab = &mut t.team_settings.pab_rounds;
         pab.resize(number as usize - 1, None);

@@ -5,7 +5,10 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::SimConfig;
-use crate::model::{Colour, Player, Team, TeamSettings, Tournament};
+use crate::model::{
+    Colour, GameResult, Player, Round, Team, TeamForfeit, TeamSettings, Tournament,
+};
+use crate::systems::team_swiss::TeamRoundPairing;
 
 /// The players and teams of a simulated team event; players are numbered team by team in
 /// TPN order, TPNs by the average rating of each team's top boards (C.04.6 art. 1.1.2
@@ -94,4 +97,50 @@ pub(super) fn left_out(t: &Tournament, config: &SimConfig, rng: &mut ChaCha8Rng)
     }
     out.sort_unstable();
     out
+}
+
+/// Forfeits whole matches at `config.forfeit_rate` per match: every board of the match is
+/// lost by forfeit by one team, and the match is recorded as a `330` forfeit.
+pub(super) fn forfeit_matches(
+    t: &mut Tournament,
+    config: &SimConfig,
+    teams: &TeamRoundPairing,
+    number: u32,
+    round: &mut Round,
+) {
+    if config.forfeit_rate <= 0.0 {
+        return;
+    }
+    let mut rng = super::round_rng(config, number, 0x7EA3);
+    for m in &teams.matches {
+        if !rng.random_bool(config.forfeit_rate) {
+            continue;
+        }
+        let first_wins = rng.random::<bool>();
+        let winner = if first_wins { m.white } else { m.black };
+        for b in &m.boards {
+            if let Some(g) = round
+                .games
+                .iter_mut()
+                .find(|g| g.white == b.white && g.black == b.black)
+            {
+                let white_is_winner = t
+                    .teams
+                    .get(winner)
+                    .is_some_and(|x| x.members.contains(&g.white));
+                g.result = if white_is_winner {
+                    GameResult::WhiteWinsForfeit
+                } else {
+                    GameResult::BlackWinsForfeit
+                };
+            }
+        }
+        t.team_settings.forfeits.push(TeamForfeit {
+            round: number,
+            white_tpn: t.team_tpn(m.white),
+            black_tpn: t.team_tpn(m.black),
+            white_wins: first_wins,
+            black_wins: !first_wins,
+        });
+    }
 }
