@@ -88,7 +88,7 @@ pub fn pair(field: &Field, explanation: &mut Explanation) -> Result<Paired, Pair
         }
         let score = field.teams[residents[0]].primary;
         explanation.group(format!("scoregroup {score}"));
-        let (upfloaters, pairs) = select_upfloaters(field, level, &residents, &remaining)
+        let (upfloaters, pairs) = select_upfloaters(field, level, &residents, &remaining)?
             .ok_or_else(|| {
                 no_pairing(
                     "C.04.6 art. 3.3.3",
@@ -191,7 +191,7 @@ fn select_upfloaters(
     level: usize,
     residents: &[usize],
     remaining: &[usize],
-) -> Option<(Vec<usize>, Pairs)> {
+) -> Result<Option<(Vec<usize>, Pairs)>, PairError> {
     let lower: Vec<usize> = remaining
         .iter()
         .copied()
@@ -204,7 +204,7 @@ fn select_upfloaters(
             for set in sets(field, &lower, &profile) {
                 let mut bracket: Vec<usize> = residents.to_vec();
                 bracket.extend(set.iter().copied());
-                let Some(pairs) = pair_bracket(field, level, &bracket) else {
+                let Some(pairs) = pair_bracket(field, level, &bracket)? else {
                     continue;
                 };
                 let rest: Vec<usize> = remaining
@@ -232,12 +232,12 @@ fn select_upfloaters(
                 }
             }
             if let Some((_, set, pairs)) = best {
-                return Some((set, pairs));
+                return Ok(Some((set, pairs)));
             }
         }
         count += 2;
     }
-    None
+    Ok(None)
 }
 
 /// [C6] art. 2.3.3, read as: what is left of the next scoregroup can still be paired with
@@ -395,41 +395,144 @@ fn sets(field: &Field, lower: &[usize], profile: &[usize]) -> Vec<Vec<usize>> {
 /// (both teams prefer the same colour), [C9] (both strongly, type B), [C10] (upfloaters'
 /// opponents that floated last round), the bottom member's bit (a low sequence number
 /// as bottom member costs most), and the bottom member's number in the digit of its top
-/// member. The matching maximises (pairs, -cost).
-pub fn pair_bracket(field: &Field, level: usize, bracket: &[usize]) -> Option<Vec<(usize, usize)>> {
+/// member. The matching maximises (pairs, -cost). A large bracket is solved in two steps
+/// with the same order: first the set of top members (the fields down to the bottom
+/// members' bits), then, those fixed, the bottom members (one digit per top member), so
+/// that the weights stay narrow.
+pub fn pair_bracket(
+    field: &Field,
+    level: usize,
+    bracket: &[usize],
+) -> Result<Option<Pairs>, PairError> {
+    pair_bracket_in(field, level, bracket, false)
+}
+
+/// [`pair_bracket`]; `two_steps` forces the two-step form (tests compare both).
+pub(super) fn pair_bracket_in(
+    field: &Field,
+    level: usize,
+    bracket: &[usize],
+    two_steps: bool,
+) -> Result<Option<Pairs>, PairError> {
     if bracket.len() % 2 == 1 {
-        return None;
+        return Ok(None);
     }
     if bracket.is_empty() {
-        return Some(Vec::new());
+        return Ok(Some(Vec::new()));
     }
     let mut sorted: Vec<usize> = bracket.to_vec();
     sorted.sort_by_key(|&n| field.teams[n].tpn);
     let size = sorted.len();
-    let k = (usize::BITS - size.leading_zeros()) as usize; // bits to hold `size`
-    let cost_bits = k * size + size + 3 * (k + 1);
-    let needed = cost_bits + 2 * k + 12;
-    if needed <= 4 * 64 {
-        solve::<4>(field, level, &sorted, k)
-    } else if needed <= 8 * 64 {
-        solve::<8>(field, level, &sorted, k)
-    } else if needed <= 16 * 64 {
-        solve::<16>(field, level, &sorted, k)
-    } else {
-        solve::<32>(field, level, &sorted, k)
+    let k = bits(size);
+    // Bits a cost needs above its low fields, plus the pair unit and the solver's headroom.
+    let overhead = 3 * (k + 1) + 2 * k + 12;
+    let single = k * size + size;
+    if !two_steps && single + overhead <= 4 * 64 {
+        // Sequence numbers are 1-based: top = i + 1, bottom = j + 1.
+        let low = |i: usize, j: usize| -> Option<Wide<4>> {
+            let top_bit = Wide::<4>::ONE.checked_shl((k * size + size - (j + 1)) as u32)?;
+            let digit =
+                Wide::<4>::from_u64((j + 1) as u64).checked_shl((k * (size - (i + 1))) as u32)?;
+            top_bit.checked_add(digit)
+        };
+        return Ok(solve::<4>(
+            field,
+            level,
+            &sorted,
+            single,
+            &|_, _| true,
+            &low,
+        ));
+    }
+    // Step 1: the top members.
+    let Some(pairs) = with_width(size + overhead, |n| match n {
+        4 => solve::<4>(field, level, &sorted, size, &|_, _| true, &|_, j| {
+            Wide::<4>::ONE.checked_shl((size - (j + 1)) as u32)
+        }),
+        8 => solve::<8>(field, level, &sorted, size, &|_, _| true, &|_, j| {
+            Wide::<8>::ONE.checked_shl((size - (j + 1)) as u32)
+        }),
+        16 => solve::<16>(field, level, &sorted, size, &|_, _| true, &|_, j| {
+            Wide::<16>::ONE.checked_shl((size - (j + 1)) as u32)
+        }),
+        _ => solve::<32>(field, level, &sorted, size, &|_, _| true, &|_, j| {
+            Wide::<32>::ONE.checked_shl((size - (j + 1)) as u32)
+        }),
+    })?
+    else {
+        return Ok(None);
+    };
+    let index = |n: usize| sorted.iter().position(|&x| x == n).unwrap_or(0);
+    let mut is_top = vec![false; size];
+    for &(a, b) in &pairs {
+        is_top[index(a).min(index(b))] = true;
+    }
+    // Step 2: the bottom members, the top members fixed: a digit per top member, the first
+    // top member's the most significant, holding the bottom member's rank among the rest.
+    let half = size / 2;
+    let k2 = bits(half);
+    let mut rank = vec![0usize; size];
+    let (mut t, mut b) = (0, 0);
+    for i in 0..size {
+        if is_top[i] {
+            rank[i] = t;
+            t += 1;
+        } else {
+            rank[i] = b;
+            b += 1;
+        }
+    }
+    let allowed = |i: usize, j: usize| is_top[i] && !is_top[j];
+    let low_bits = k2 * half;
+    let pairs = with_width(low_bits + overhead, |n| {
+        macro_rules! step2 {
+            ($n:literal) => {
+                solve::<$n>(field, level, &sorted, low_bits, &allowed, &|i, j| {
+                    Wide::<$n>::from_u64(rank[j] as u64)
+                        .checked_shl((k2 * (half - 1 - rank[i])) as u32)
+                })
+            };
+        }
+        match n {
+            4 => step2!(4),
+            8 => step2!(8),
+            16 => step2!(16),
+            _ => step2!(32),
+        }
+    })?;
+    Ok(pairs)
+}
+
+/// Bits to hold `n`.
+fn bits(n: usize) -> usize {
+    (usize::BITS - n.leading_zeros()) as usize
+}
+
+/// Runs `f` with the narrowest width (limbs of 64 bits) that holds `needed` bits.
+fn with_width<T>(needed: usize, f: impl FnOnce(usize) -> T) -> Result<T, PairError> {
+    match [4, 8, 16, 32].into_iter().find(|&n| needed <= n * 64) {
+        Some(n) => Ok(f(n)),
+        None => Err(PairError::Internal(format!(
+            "C.04.6 art. 3.6: a bracket this large needs {needed}-bit weights; at most {} are supported",
+            32 * 64
+        ))),
     }
 }
 
+/// The maximum-weight matching of the bracket: each allowed pair complying with [C1]
+/// weighs `unit - cost`, the cost's fields [C8], [C9], [C10] above `low(i, j)` (which
+/// takes `low_bits`); `None` when no perfect matching exists.
 fn solve<const N: usize>(
     field: &Field,
     level: usize,
     sorted: &[usize],
-    k: usize,
-) -> Option<Vec<(usize, usize)>> {
+    low_bits: usize,
+    allowed: &dyn Fn(usize, usize) -> bool,
+    low: &dyn Fn(usize, usize) -> Option<Wide<N>>,
+) -> Option<Pairs> {
     let size = sorted.len();
-    let bottom_bits = k * size;
-    let top_shift = bottom_bits;
-    let c10_shift = top_shift + size;
+    let k = bits(size);
+    let c10_shift = low_bits;
     let c9_shift = c10_shift + k + 1;
     let c8_shift = c9_shift + k + 1;
     let cost_bits = c8_shift + k + 1;
@@ -439,18 +542,14 @@ fn solve<const N: usize>(
     for i in 0..size {
         for j in i + 1..size {
             let (a, b) = (sorted[i], sorted[j]);
-            if !field.can_meet(a, b) {
+            if !allowed(i, j) || !field.can_meet(a, b) {
                 continue;
             }
             let (c8, c9, c10) = quality(field, level, a, b);
-            // Sequence numbers are 1-based: top = i + 1, bottom = j + 1.
-            let (top, bottom) = (i + 1, j + 1);
             let mut cost = field_of(c8, c8_shift)?;
             cost = cost.checked_add(field_of(c9, c9_shift)?)?;
             cost = cost.checked_add(field_of(c10, c10_shift)?)?;
-            cost =
-                cost.checked_add(Wide::<N>::ONE.checked_shl((top_shift + size - bottom) as u32)?)?;
-            cost = cost.checked_add(field_of(bottom, k * (size - top))?)?;
+            cost = cost.checked_add(low(i, j)?)?;
             edges.push((i, j, unit.checked_sub(cost)?));
         }
     }

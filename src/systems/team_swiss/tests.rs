@@ -1,7 +1,7 @@
 //! Hand-worked cases of C.04.6, written from the text: each article's case on a field built
 //! directly (scores, colour histories, floats), so that one rule decides.
 use super::colour::allocate;
-use super::pairing::{pair, pair_bracket};
+use super::pairing::{pair, pair_bracket, pair_bracket_in};
 use super::state::{Field, Float, TeamState, preference};
 use crate::model::{Colour, Score, TeamColourType};
 use crate::systems::Explanation;
@@ -263,7 +263,9 @@ fn art_3_6_the_first_pairing_in_identifier_order() {
         team(4, 0, &[]),
     ];
     let f = field(teams, TeamColourType::A, 1, 5);
-    let pairs = pair_bracket(&f, 0, &[0, 1, 2, 3]).expect("pairs");
+    let pairs = pair_bracket(&f, 0, &[0, 1, 2, 3])
+        .expect("fits")
+        .expect("pairs");
     assert_eq!(tpn_pairs(&f, &pairs), vec![(1, 3), (2, 4)]);
     // 1 and 3 met ([C1]): 1-4, 2-3.
     let mut teams = vec![
@@ -274,7 +276,9 @@ fn art_3_6_the_first_pairing_in_identifier_order() {
     ];
     met(&mut teams, 1, 3);
     let f = field(teams, TeamColourType::A, 2, 5);
-    let pairs = pair_bracket(&f, 0, &[0, 1, 2, 3]).expect("pairs");
+    let pairs = pair_bracket(&f, 0, &[0, 1, 2, 3])
+        .expect("fits")
+        .expect("pairs");
     assert_eq!(tpn_pairs(&f, &pairs), vec![(1, 4), (2, 3)]);
 }
 
@@ -290,7 +294,9 @@ fn art_2_3_5_c8_avoids_two_teams_wanting_the_same_colour() {
         team(4, 2, &[W, W]),
     ];
     let f = field(teams, TeamColourType::A, 3, 5);
-    let pairs = pair_bracket(&f, 0, &[0, 1, 2, 3]).expect("pairs");
+    let pairs = pair_bracket(&f, 0, &[0, 1, 2, 3])
+        .expect("fits")
+        .expect("pairs");
     assert_eq!(tpn_pairs(&f, &pairs), vec![(1, 4), (2, 3)]);
 }
 
@@ -365,4 +371,48 @@ fn art_3_5_4_sets_of_upfloaters_in_lexicographic_order() {
     assert_eq!(named[2], vec![2, 6, 5]);
     assert_eq!(named[3], vec![2, 8, 1]);
     assert_eq!(named[8], vec![6, 8, 5]);
+}
+
+#[test]
+fn art_3_6_the_two_step_form_finds_the_same_pairing() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+    let colours = [W, B];
+    for case in 0..300 {
+        let size = 2 * rng.random_range(2..13usize);
+        let mut teams: Vec<TeamState> = (1..=size as u32)
+            .map(|tpn| {
+                let history: Vec<Colour> = (0..rng.random_range(0..5))
+                    .map(|_| colours[rng.random_range(0..2)])
+                    .collect();
+                let mut s = team(tpn, rng.random_range(0..3), &history);
+                s.float = [Float::None, Float::Up, Float::Down][rng.random_range(0..3)];
+                s
+            })
+            .collect();
+        for _ in 0..size {
+            let (a, b) = (
+                rng.random_range(1..=size as u32),
+                rng.random_range(1..=size as u32),
+            );
+            if a != b {
+                met(&mut teams, a, b);
+            }
+        }
+        let kind = if case % 2 == 0 {
+            TeamColourType::A
+        } else {
+            TeamColourType::B
+        };
+        let f = field(teams, kind, 5, 9);
+        let top = f.teams.iter().map(|t| t.level).max().unwrap_or(0);
+        let all: Vec<usize> = (0..f.teams.len()).collect();
+        let one = pair_bracket_in(&f, top, &all, false).expect("fits");
+        let two = pair_bracket_in(&f, top, &all, true).expect("fits");
+        assert_eq!(
+            one.map(|p| tpn_pairs(&f, &p)),
+            two.map(|p| tpn_pairs(&f, &p)),
+            "case {case}"
+        );
+    }
 }
