@@ -1,22 +1,18 @@
-//! The FIDE Swiss Team system (C.04.6, 2026): the Gacrux corpus re-paired round by round,
-//! TRF-26 team records read, written and read back.
+//! Team events: the FIDE Swiss Team system (C.04.6, 2026) on the Gacrux corpus round by
+//! round; TRF-26 team records read, written and read back; simulated events with every
+//! invariant checked each round; team standings; the proto; other systems with teams as
+//! units. The hand-worked cases of each article are in `src/systems/team_swiss/tests.rs`.
 mod common;
 
 use swisspair::model::SystemId;
 use swisspair::trf;
 
-/// Prints a summary line even when the harness captures output.
-fn summary(line: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{line}");
-}
-
+/// Every round of every file of the Gacrux corpus re-paired from the rounds before it:
+/// team pairs, team colours (White on board 1) and the team PAB (the corpus README's
+/// contract). `run_corpus` prints `conformance team: N passed, M failed`.
 #[test]
 fn conformance_team() {
     let (passed, failed) = common::run_corpus("team", SystemId::TeamSwiss);
-    summary(&format!(
-        "conformance team: {passed} passed, {failed} failed"
-    ));
     assert!(passed > 0);
     assert_eq!(failed, 0);
 }
@@ -328,4 +324,38 @@ fn other_systems_pair_teams_as_units() {
             report.rounds
         );
     }
+}
+
+#[test]
+fn line_up_records_round_trip_and_order_the_boards() {
+    let path = common::conformance_dir("team").join("team-s620001.trf");
+    let text = std::fs::read_to_string(&path).expect("readable");
+    let mut doc = trf::read(&text).expect("valid TRF");
+    let t = &doc.tournament;
+    let before = team_rounds(t).expect("team rounds");
+    // Team 1's round-2 line-up as it played (roster order without the left-out member).
+    let played: Vec<usize> = t.teams[0]
+        .members
+        .iter()
+        .copied()
+        .filter(|&p| {
+            t.rounds[1]
+                .games
+                .iter()
+                .any(|g| g.white == p || g.black == p)
+        })
+        .collect();
+    doc.tournament
+        .team_settings
+        .lineups
+        .push(swisspair::model::TeamLineup {
+            round: 2,
+            team: 0,
+            players: played,
+        });
+    let written = trf::write(&doc, trf::Dialect::Trf26).expect("writable");
+    assert!(written.contains("\n300   2   1 "), "{written}");
+    let back = trf::read(&written).expect("reads back");
+    assert_eq!(back.tournament, doc.tournament);
+    assert_eq!(team_rounds(&back.tournament).expect("team rounds"), before);
 }

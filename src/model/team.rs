@@ -349,7 +349,8 @@ pub fn team_rounds(t: &Tournament) -> Result<Vec<TeamRound>, Vec<Problem>> {
             }
         }
         for ((a, b), mut games) in groups {
-            // Board order: the roster position of team a's player on each board.
+            // Board order: the position of team a's player in the round's line-up when one is
+            // given (`300`), else in the roster.
             let pos_in = |g: usize, team: TeamIdx| {
                 let game = &round.games[g];
                 let p = if team_of.get(game.white).copied().flatten() == Some(team) {
@@ -357,7 +358,15 @@ pub fn team_rounds(t: &Tournament) -> Result<Vec<TeamRound>, Vec<Problem>> {
                 } else {
                     game.black
                 };
-                position.get(p).copied().unwrap_or(usize::MAX)
+                let lineup = settings
+                    .lineups
+                    .iter()
+                    .find(|l| l.round == number && l.team == team)
+                    .and_then(|l| l.players.iter().position(|&x| x == p));
+                match lineup {
+                    Some(k) => k,
+                    None => position.get(p).copied().unwrap_or(usize::MAX),
+                }
             };
             games.sort_by_key(|&g| (pos_in(g, a), pos_in(g, b)));
             let first = &round.games[games[0]];

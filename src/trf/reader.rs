@@ -361,7 +361,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                     accel.push((rank, first, last, points, ln, rest[2].0));
                 }
             }
-            "310" | "013" | "320" | "330" | "352" | "362" => {
+            "300" | "310" | "013" | "320" | "330" | "352" | "362" => {
                 team_records.read(&code, &chars, ln, t)?;
             }
             _ => doc.other_lines.push(raw.to_string()),

@@ -17,6 +17,8 @@ pub(super) struct RawTeam {
 pub(super) struct TeamRecords {
     teams310: Vec<RawTeam>,
     teams013: Vec<RawTeam>,
+    /// `300` line-ups: round, team TPN, players (rank, line, column), line.
+    lineups: Vec<(u32, u32, Vec<(u32, usize, usize)>, usize)>,
 }
 
 fn err(line: usize, column: usize, message: impl Into<String>) -> TrfError {
@@ -111,6 +113,25 @@ impl TeamRecords {
                 };
                 let ranks = members(chars, 74, ln)?;
                 self.teams310.push(RawTeam { team, ranks });
+            }
+            "300" => {
+                // `300 RRR TTT OOO PPPP …`: a line-up differing from the roster order.
+                let round = number(&cols(chars, 5, 7), "300: round (5-7)", ln, 5)?;
+                let tpn = number(&cols(chars, 9, 11), "300: team (9-11)", ln, 9)?;
+                let mut ranks = Vec::new();
+                let mut at = 17;
+                while at <= chars.len() {
+                    let text = cols(chars, at, at + 3);
+                    if !text.is_empty() {
+                        ranks.push((
+                            number(&text, "300: player (starting rank)", ln, at)?,
+                            ln,
+                            at,
+                        ));
+                    }
+                    at += 5;
+                }
+                self.lineups.push((round, tpn, ranks, ln));
             }
             "013" => {
                 let team = Team {
@@ -253,6 +274,32 @@ impl TeamRecords {
             t.teams.push(r.team);
         }
         t.team_settings.from_013 = from_013;
+        for (round, tpn, ranks, line) in self.lineups {
+            let Some(team) = t.team_by_tpn(tpn) else {
+                return Err(err(
+                    line,
+                    9,
+                    format!("300: no team has pairing number {tpn}"),
+                ));
+            };
+            let mut players = Vec::new();
+            for (rank, line, column) in ranks {
+                let p = find(rank, line, column)?;
+                if !t.teams[team].members.contains(&p) {
+                    return Err(err(
+                        line,
+                        column,
+                        format!("300: player {rank} is not in the roster of team {tpn}"),
+                    ));
+                }
+                players.push(p);
+            }
+            t.team_settings.lineups.push(crate::model::TeamLineup {
+                round,
+                team,
+                players,
+            });
+        }
         let mut tpns: Vec<u32> = t.teams.iter().map(|x| x.tpn).collect();
         tpns.sort_unstable();
         if tpns.windows(2).any(|w| w[0] == w[1]) {
@@ -332,6 +379,37 @@ pub(super) fn team_lines(t: &Tournament, rank: &dyn Fn(PlayerIdx) -> u32) -> Vec
                 " {:>3}",
                 tpn.map_or(String::new(), |x| x.to_string())
             ));
+        }
+        out.push(line);
+    }
+    for l in &s.lineups {
+        // The opponent column (13-15) is informative; 000 when the round has none yet.
+        let opponent = crate::model::team_rounds(t)
+            .ok()
+            .and_then(|rounds| rounds.into_iter().nth(l.round as usize - 1))
+            .and_then(|r| {
+                r.matches.iter().find_map(|m| {
+                    if m.white == l.team {
+                        Some(m.black)
+                    } else if m.black == l.team {
+                        Some(m.white)
+                    } else {
+                        None
+                    }
+                })
+            })
+            .map_or(0, |o| t.team_tpn(o));
+        let mut line = format!(
+            "300 {:>3} {:>3} {:>3} ",
+            l.round,
+            t.team_tpn(l.team),
+            opponent
+        );
+        for (i, &p) in l.players.iter().enumerate() {
+            if i > 0 {
+                line.push(' ');
+            }
+            line.push_str(&format!("{:>4}", rank(p)));
         }
         out.push(line);
     }
