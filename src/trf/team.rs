@@ -4,12 +4,15 @@
 use super::TrfError;
 use crate::model::{Colour, PlayerIdx, Score, Team, TeamForfeit, Tournament};
 
+/// Starting ranks as read, with the line and column of each.
+type Ranks = Vec<(u32, usize, usize)>;
+
 /// A team record as read, its members still starting ranks (resolved once players are
 /// read).
 #[derive(Clone, Debug, Default)]
 pub(super) struct RawTeam {
     team: Team,
-    ranks: Vec<(u32, usize, usize)>,
+    ranks: Ranks,
 }
 
 /// The team records of a file, gathered while reading.
@@ -18,7 +21,7 @@ pub(super) struct TeamRecords {
     teams310: Vec<RawTeam>,
     teams013: Vec<RawTeam>,
     /// `300` line-ups: round, team TPN, players (rank, line, column), line.
-    lineups: Vec<(u32, u32, Vec<(u32, usize, usize)>, usize)>,
+    lineups: Vec<(u32, u32, Ranks, usize)>,
 }
 
 fn err(line: usize, column: usize, message: impl Into<String>) -> TrfError {
@@ -66,7 +69,7 @@ fn optional_score(
 }
 
 /// Members every 5 columns from `first`.
-fn members(chars: &[char], first: usize, ln: usize) -> Result<Vec<(u32, usize, usize)>, TrfError> {
+fn members(chars: &[char], first: usize, ln: usize) -> Result<Ranks, TrfError> {
     let mut out = Vec::new();
     let mut at = first;
     while at <= chars.len() {
