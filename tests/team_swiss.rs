@@ -359,3 +359,29 @@ fn line_up_records_round_trip_and_order_the_boards() {
     assert_eq!(back.tournament, doc.tournament);
     assert_eq!(team_rounds(&back.tournament).expect("team rounds"), before);
 }
+
+#[test]
+fn simulate_request_with_teams() {
+    use swisspair::proto;
+    use swisspair::service::convert;
+    let req = proto::SimulateRequest {
+        system: proto::PairingSystem::TeamSwiss as i32,
+        rounds: 4,
+        seed: 3,
+        teams: 6,
+        boards: 2,
+        reserves: 1,
+        ..proto::SimulateRequest::default()
+    };
+    let limits = convert::Limits { max_players: 100 };
+    let config = convert::simulate::simulate_request(&req, &limits).expect("valid");
+    let answer = swisspair::pairing::simulate(&config).expect("simulates");
+    let t = &answer.tournament;
+    assert_eq!(t.teams.len(), 6);
+    assert_eq!(t.players.len(), 18);
+    assert_eq!(t.boards(), 2);
+    assert_eq!(t.rounds_paired(), 4);
+    // Too many players for the server: refused, naming the teams.
+    let small = convert::Limits { max_players: 10 };
+    assert!(convert::simulate::simulate_request(&req, &small).is_err());
+}
