@@ -416,3 +416,105 @@ fn art_3_6_the_two_step_form_finds_the_same_pairing() {
         );
     }
 }
+
+/// Residents 1, 2, 3 (4 points), then 4 and 5 (2 points) and 6 (0), nobody met yet.
+fn three_residents(float_4: Float, float_2: Float) -> Vec<TeamState> {
+    let mut teams = vec![
+        team(1, 4, &[W, B]),
+        team(2, 4, &[B, W]),
+        team(3, 4, &[W, B]),
+        team(4, 2, &[B, W]),
+        team(5, 2, &[W, B]),
+        team(6, 0, &[B, W]),
+    ];
+    teams[3].float = float_4;
+    teams[1].float = float_2;
+    teams
+}
+
+#[test]
+fn art_2_3_4_c7_an_upfloater_that_floated_last_round_is_avoided_but_not_at_the_end() {
+    // Team 4 floated in the previous round: [C7] takes team 5 up instead (round 3 of 7).
+    let f = field(
+        three_residents(Float::Up, Float::None),
+        TeamColourType::A,
+        3,
+        7,
+    );
+    let p = pair(&f, &mut Explanation::default()).expect("pairs");
+    let pairs = tpn_pairs(&f, &p.pairs);
+    assert!(pairs.iter().any(|&(a, b)| b == 5 && a <= 3), "{pairs:?}");
+    assert!(pairs.contains(&(4, 6)), "{pairs:?}");
+    // In the last two rounds [C7] does not apply: team 4, first in art. 3.5.4's order.
+    let f = field(
+        three_residents(Float::Up, Float::None),
+        TeamColourType::A,
+        6,
+        7,
+    );
+    let p = pair(&f, &mut Explanation::default()).expect("pairs");
+    let pairs = tpn_pairs(&f, &p.pairs);
+    assert!(pairs.iter().any(|&(a, b)| b == 4 && a <= 3), "{pairs:?}");
+}
+
+#[test]
+fn art_2_3_7_c10_an_upfloater_meets_an_opponent_that_did_not_float() {
+    // Bracket 1, 2, 3 + upfloater 4. The first identifier is 1-3, 2-4; team 2 floated last
+    // round, so [C10] prefers 1-4, 2-3 (round 3 of 7), but not in the last two rounds.
+    let f = field(
+        three_residents(Float::None, Float::Down),
+        TeamColourType::A,
+        3,
+        7,
+    );
+    let level = f.teams[0].level;
+    let pairs = pair_bracket(&f, level, &[0, 1, 2, 3])
+        .expect("fits")
+        .expect("pairs");
+    assert_eq!(tpn_pairs(&f, &pairs), vec![(1, 4), (2, 3)]);
+    let f = field(
+        three_residents(Float::None, Float::Down),
+        TeamColourType::A,
+        6,
+        7,
+    );
+    let pairs = pair_bracket(&f, level, &[0, 1, 2, 3])
+        .expect("fits")
+        .expect("pairs");
+    assert_eq!(tpn_pairs(&f, &pairs), vec![(1, 3), (2, 4)]);
+}
+
+#[test]
+fn art_2_3_6_c9_type_b_leaves_a_mild_preference_unmet_before_a_strong_one() {
+    // All four want White (type B): 1 and 3 strongly (two Blacks), 2 and 4 mildly (-1).
+    // [C8] is the same for every pairing (two pairs, both unmet); [C9] counts pairs of two
+    // strong preferences: 1-3 (the first identifier) has one, 1-2 / 3-4 and 1-4 / 2-3 none.
+    let teams = vec![
+        team(1, 2, &[W, B, B]),
+        team(2, 2, &[W, B, B, W, B]),
+        team(3, 2, &[W, B, B]),
+        team(4, 2, &[B, W, B]),
+    ];
+    let f = field(teams, TeamColourType::B, 4, 7);
+    assert!(
+        f.teams
+            .iter()
+            .all(|t| t.preference.map(|p| p.colour) == Some(W))
+    );
+    let pairs = pair_bracket(&f, 0, &[0, 1, 2, 3])
+        .expect("fits")
+        .expect("pairs");
+    assert_eq!(tpn_pairs(&f, &pairs), vec![(1, 4), (2, 3)]);
+    // Type A has no strengths: [C9] is inert and the first identifier stands.
+    let teams = vec![
+        team(1, 2, &[W, B, B]),
+        team(2, 2, &[W, W, B, B]),
+        team(3, 2, &[W, B, B]),
+        team(4, 2, &[W, B, B]),
+    ];
+    let f = field(teams, TeamColourType::A, 4, 7);
+    let pairs = pair_bracket(&f, 0, &[0, 1, 2, 3])
+        .expect("fits")
+        .expect("pairs");
+    assert_eq!(tpn_pairs(&f, &pairs), vec![(1, 3), (2, 4)]);
+}
