@@ -101,6 +101,10 @@ pub(crate) fn check_with(
         }
         let mut before = t.clone();
         before.rounds.truncate(number as usize - 1);
+        // A team event's records of round r on (its PAB, forfeited matches) are the answer.
+        let settings = &mut before.team_settings;
+        settings.pab_rounds.truncate(number as usize - 1);
+        settings.forfeits.retain(|f| f.round < number);
         // Requested byes and absences of round r stay: those players are not paired.
         before.rounds.push(Round {
             games: Vec::new(),
@@ -120,7 +124,11 @@ pub(crate) fn check_with(
         let mut check = match crate::pairing::pair_with(resolved.system, &before, &pair_options) {
             Ok((_, engine)) => RoundCheck {
                 round: number,
-                differences: differences(t, recorded, &engine),
+                differences: match &engine.teams {
+                    // A team system is checked on its team pairs, team colours and PAB.
+                    Some(teams) => team_differences(t, number, teams),
+                    None => differences(t, recorded, &engine),
+                },
                 engine: Some(engine),
                 error: None,
             },
@@ -164,6 +172,64 @@ pub(crate) fn check_with(
         report.rounds.push(check);
     }
     report
+}
+
+/// Differences of a team round: the pairs of teams, which team has White on board 1, and
+/// the team with the PAB (the recorded round derived by `model::team_rounds`).
+fn team_differences(
+    t: &Tournament,
+    number: u32,
+    engine: &crate::systems::team_swiss::TeamRoundPairing,
+) -> Vec<String> {
+    let recorded = match crate::model::team_rounds(t) {
+        Ok(rounds) => rounds
+            .into_iter()
+            .nth(number as usize - 1)
+            .unwrap_or_default(),
+        Err(problems) => {
+            return problems.into_iter().map(|p| p.message).collect();
+        }
+    };
+    let tpn = |team: usize| t.team_tpn(team);
+    let rec: BTreeSet<(u32, u32)> = recorded
+        .matches
+        .iter()
+        .map(|m| (tpn(m.white), tpn(m.black)))
+        .collect();
+    let eng: BTreeSet<(u32, u32)> = engine
+        .matches
+        .iter()
+        .map(|m| (tpn(m.white), tpn(m.black)))
+        .collect();
+    let mut out = Vec::new();
+    for &(w, b) in eng.difference(&rec) {
+        if rec.contains(&(b, w)) {
+            out.push(format!(
+                "colours: the engine gives team {w} White on board 1 against team {b}, the record the reverse"
+            ));
+        } else {
+            out.push(format!(
+                "the engine pairs team {w} - team {b}, not in the record"
+            ));
+        }
+    }
+    for &(w, b) in rec.difference(&eng) {
+        if !eng.contains(&(b, w)) {
+            out.push(format!(
+                "the record pairs team {w} - team {b}, the engine does not"
+            ));
+        }
+    }
+    let (rec_pab, eng_pab) = (recorded.pab.map(tpn), engine.pab.map(tpn));
+    if rec_pab != eng_pab {
+        let name = |x: Option<u32>| x.map_or("nobody".to_string(), |x| format!("team {x}"));
+        out.push(format!(
+            "pairing-allocated bye: the engine gives {}, the record {}",
+            name(eng_pab),
+            name(rec_pab)
+        ));
+    }
+    out
 }
 
 fn differences(t: &Tournament, recorded: &Round, engine: &RoundPairing) -> Vec<String> {

@@ -125,7 +125,11 @@ pub fn run(args: ClientArgs) -> Result<ExitCode, CliError> {
                 if json {
                     println!("{}", response_json(&r));
                 } else {
-                    print!("{}", pair_list(&r.boards, &r.byes));
+                    if r.team_pairings.is_empty() {
+                        print!("{}", pair_list(&r.boards, &r.byes));
+                    } else {
+                        print!("{}", super::output::team_pair_list(&r));
+                    }
                 }
             }
         }

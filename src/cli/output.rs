@@ -31,6 +31,38 @@ pub fn pair_list(boards: &[proto::Board], byes: &[proto::ByeAssignment]) -> Stri
     out
 }
 
+/// A team event's pair list: the number of team pairs, then `white black` by team pairing
+/// number (the team with White on board 1 first), the team PAB as `tpn 0`; then, after a
+/// blank line, one line per board: `match board white black` by player pairing number.
+pub fn team_pair_list(r: &proto::PairResponse) -> String {
+    let mut out = format!(
+        "{}\n",
+        r.team_pairings.len() + usize::from(r.team_bye.is_some())
+    );
+    for m in &r.team_pairings {
+        out.push_str(&format!(
+            "{} {}\n",
+            m.white_team_pairing_number, m.black_team_pairing_number
+        ));
+    }
+    if let Some(b) = &r.team_bye {
+        out.push_str(&format!("{} 0\n", b.pairing_number));
+    }
+    out.push('\n');
+    for m in &r.team_pairings {
+        for (k, b) in m.boards.iter().enumerate() {
+            out.push_str(&format!(
+                "{} {} {} {}\n",
+                m.number,
+                k + 1,
+                b.white_pairing_number,
+                b.black_pairing_number
+            ));
+        }
+    }
+    out
+}
+
 /// Writes to a file, or to standard output for `-`.
 pub fn write_output(path: &Path, text: &str) -> Result<(), CliError> {
     if path == Path::new("-") {
@@ -218,6 +250,21 @@ pub fn response_json(r: &proto::PairResponse) -> String {
         })).collect::<Vec<_>>(),
         "explanation": explanation_json(r.explanation.as_ref()),
         "warnings": warnings_json(&r.warnings),
+        "team_pairings": r.team_pairings.iter().map(|m| serde_json::json!({
+            "number": m.number,
+            "white_team_id": m.white_team_id,
+            "black_team_id": m.black_team_id,
+            "white_team_pairing_number": m.white_team_pairing_number,
+            "black_team_pairing_number": m.black_team_pairing_number,
+            "colour_rule": m.colour_rule,
+            "boards": m.boards.iter().map(board_json).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "team_bye": r.team_bye.as_ref().map(|b| serde_json::json!({
+            "team_id": b.team_id,
+            "pairing_number": b.pairing_number,
+            "match_points": b.match_points,
+            "game_points": b.game_points,
+        })),
     });
     // Double-Swiss (C.04.5): the whole match, both games.
     if let (Some(m), Some(map)) = (&r.double_swiss, v.as_object_mut()) {

@@ -9,7 +9,9 @@ use swisspair::systems::PairOptions;
 
 use super::CliError;
 use super::args::{DetailArg, OptionArgs, SystemArg, read_trf};
-use super::output::{pair_list, provisional_json, provisional_list, response_json, write_output};
+use super::output::{
+    pair_list, provisional_json, provisional_list, response_json, team_pair_list, write_output,
+};
 
 #[derive(Args)]
 pub struct PairArgs {
@@ -78,7 +80,11 @@ pub fn run(args: &PairArgs) -> Result<ExitCode, CliError> {
     if args.json {
         println!("{}", response_json(&response));
     }
-    let list = pair_list(&response.boards, &response.byes);
+    let list = if response.team_pairings.is_empty() {
+        pair_list(&response.boards, &response.byes)
+    } else {
+        team_pair_list(&response)
+    };
     match &args.pairs {
         Some(path) => write_output(path, &list)?,
         None if !args.json => write_output(Path::new("-"), &list)?,

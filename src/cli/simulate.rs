@@ -19,8 +19,8 @@ pub struct SimulateArgs {
     system: SystemArg,
     #[command(flatten)]
     options: OptionArgs,
-    /// Number of players.
-    #[arg(long)]
+    /// Number of players (individual events; team events give `--teams`).
+    #[arg(long, default_value_t = 0)]
     players: u32,
     /// Number of rounds to pair and play.
     #[arg(long)]
@@ -37,6 +37,16 @@ pub struct SimulateArgs {
     /// Chance a player asks for a half-point bye in a round.
     #[arg(long, default_value_t = 0.0)]
     bye_rate: f64,
+    /// A team event of this many teams (`--players` is then ignored; for the Swiss Team
+    /// system `--players` alone counts teams); written as TRF-26.
+    #[arg(long, default_value_t = 0)]
+    teams: u32,
+    /// Boards per team match (team events).
+    #[arg(long, default_value_t = 4)]
+    boards: u32,
+    /// Reserves per team, left out at random each round (team events).
+    #[arg(long, default_value_t = 0)]
+    reserves: u32,
     /// Output file (default: standard output).
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
@@ -53,6 +63,11 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, CliError> {
     config.draw_rate = args.draw_rate;
     config.forfeit_rate = args.forfeit_rate;
     config.bye_request_rate = args.bye_rate;
+    if args.teams > 0 {
+        config.teams = args.teams;
+    }
+    config.boards = args.boards;
+    config.reserves = args.reserves;
     let mut scratch = Tournament::default();
     args.options.apply(&mut scratch)?;
     config.options = scratch.options;
@@ -61,8 +76,13 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, CliError> {
         tournament: answer.tournament,
         ..trf::TrfDocument::default()
     };
-    let text =
-        trf::write(&doc, trf::Dialect::JaVaFo).map_err(|e| CliError::Invalid(e.to_string()))?;
+    // Team records are TRF-26's: a team event is written in that dialect.
+    let dialect = if doc.tournament.is_team_event() {
+        trf::Dialect::Trf26
+    } else {
+        trf::Dialect::JaVaFo
+    };
+    let text = trf::write(&doc, dialect).map_err(|e| CliError::Invalid(e.to_string()))?;
     write_output(args.output.as_deref().unwrap_or(Path::new("-")), &text)?;
     Ok(ExitCode::SUCCESS)
 }

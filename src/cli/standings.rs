@@ -88,6 +88,9 @@ pub fn run(args: &StandingsArgs) -> Result<ExitCode, CliError> {
         );
     }
     let t = &doc.tournament;
+    if t.is_team_event() {
+        return team_standings(args, t);
+    }
     let edition = Edition::parse(&args.edition).ok_or_else(|| {
         CliError::Invalid(format!(
             "--edition {:?}: expected 2024 or 2026",
@@ -132,6 +135,47 @@ pub fn run(args: &StandingsArgs) -> Result<ExitCode, CliError> {
             report::trf_with_standings(&doc, &s).map_err(|e| CliError::Invalid(e.to_string()))?;
         write_output(path, &trf_text)?;
     }
+    write_output(
+        args.output.as_deref().unwrap_or(std::path::Path::new("-")),
+        &text,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A team event's standings (C.07's team tie-breaks): teams by match points then game
+/// points (or the reverse), then the tie-breaks; then the board-by-board results.
+fn team_standings(
+    args: &StandingsArgs,
+    t: &swisspair::model::Tournament,
+) -> Result<ExitCode, CliError> {
+    use swisspair::standings::team::{self, TeamTieBreak};
+    let tie_breaks = match &args.tiebreaks {
+        Some(list) => list
+            .split(',')
+            .filter(|c| !c.trim().is_empty() && !c.trim().eq_ignore_ascii_case("PTS"))
+            .map(TeamTieBreak::parse)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(CliError::Invalid)?,
+        None => TeamTieBreak::defaults(),
+    };
+    let s = team::compute(t, &tie_breaks, args.after_round).map_err(|problems| {
+        CliError::Invalid(
+            problems
+                .iter()
+                .map(|p| format!("{}: {}", p.path, p.message))
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    })?;
+    let text = if args.json || matches!(args.format, Format::Json) {
+        format!(
+            "{}\n",
+            serde_json::to_string_pretty(&team::json(t, &s))
+                .map_err(|e| CliError::Unexpected(e.to_string()))?
+        )
+    } else {
+        team::table(t, &s)
+    };
     write_output(
         args.output.as_deref().unwrap_or(std::path::Path::new("-")),
         &text,

@@ -9,6 +9,7 @@ mod result;
 mod score;
 mod scoring;
 mod system;
+mod team;
 pub mod validate;
 
 pub use colour::Colour;
@@ -17,6 +18,10 @@ pub use result::{ByeKind, GameResult};
 pub use score::{Score, ScoreError};
 pub use scoring::Scoring;
 pub use system::{SystemId, UnknownSystem};
+pub use team::{
+    PrimaryScore, Team, TeamColourType, TeamForfeit, TeamIdx, TeamLineup, TeamMatch, TeamRound,
+    TeamSettings, team_points, team_rounds,
+};
 
 /// Index of a player in [`Tournament::players`].
 pub type PlayerIdx = usize;
@@ -178,6 +183,10 @@ pub struct Tournament {
     pub rounds: Vec<Round>,
     pub forbidden_pairings: Vec<ForbiddenPairing>,
     pub accelerations: Vec<Acceleration>,
+    /// Teams of a team event, in TPN order (empty for an individual event; `model::team`).
+    pub teams: Vec<Team>,
+    /// A team event's boards, match scoring, PAB and forfeited matches.
+    pub team_settings: TeamSettings,
 }
 
 impl Tournament {

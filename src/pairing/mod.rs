@@ -13,6 +13,8 @@
 //!    (Vega's Buchholz draws its identification numbers by lot when it did not, BH-1);
 //! 4. answer with the numbered snapshot (for ids and pairing numbers in the presentation),
 //!    the system's id and rule set, and what the system decided.
+mod teams;
+
 use crate::check::manual::{self, ManualReport, Proposal};
 use crate::check::{self, CheckOptions, CheckReport};
 use crate::model::validate::{Problem, Problems};
@@ -123,6 +125,10 @@ pub(crate) fn pair_with(
     t: &Tournament,
     options: &PairOptions,
 ) -> Result<(Tournament, RoundPairing), PairError> {
+    // A team event paired by a system of individuals: the teams are its units (`teams.rs`).
+    if t.is_team_event() && system.info().id != SystemId::TeamSwiss {
+        return teams::pair_as_units(system, t, options);
+    }
     let mut notes = Vec::new();
     let scoring = system.effective_scoring(&t.scoring, &mut notes);
     let rescored;

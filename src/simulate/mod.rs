@@ -1,6 +1,8 @@
 //! Random tournaments: players with random ratings, every round paired by a system and
 //! given random results. Everything comes from the seed through a seeded generator, so the
 //! same configuration gives the same tournament.
+mod team;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -28,6 +30,11 @@ pub struct SimConfig {
     /// Ratings are drawn uniformly from `min_rating..=max_rating`.
     pub min_rating: u32,
     pub max_rating: u32,
+    /// A team event of this many teams (0 = individual): `players` is then ignored and
+    /// each team has `boards` players and `reserves` reserves (`team.rs`).
+    pub teams: u32,
+    pub boards: u32,
+    pub reserves: u32,
 }
 
 impl SimConfig {
@@ -44,6 +51,14 @@ impl SimConfig {
             options: SystemOptions::default(),
             min_rating: 1000,
             max_rating: 2799,
+            // The Swiss Team system pairs teams: `players` then counts teams of 4 boards.
+            teams: if system == SystemId::TeamSwiss {
+                players
+            } else {
+                0
+            },
+            boards: 4,
+            reserves: 0,
         }
     }
 }
@@ -82,7 +97,18 @@ pub(crate) fn simulate_with(
             )));
         }
     }
-    if config.players < 2 {
+    if config.system == SystemId::TeamSwiss && config.teams == 0 {
+        return Err(SimError::Invalid(
+            "teams: the Swiss Team system pairs teams: give the number of teams".to_string(),
+        ));
+    }
+    if config.teams > 0 && (config.teams < 2 || config.boards == 0) {
+        return Err(SimError::Invalid(format!(
+            "teams: at least two teams of at least one board, not {} of {}",
+            config.teams, config.boards
+        )));
+    }
+    if config.teams == 0 && config.players < 2 {
         return Err(SimError::Invalid(format!(
             "players: at least two players, not {}",
             config.players
@@ -101,14 +127,20 @@ pub(crate) fn simulate_with(
 /// The players and settings, before any round.
 pub fn start(config: &SimConfig) -> Tournament {
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
-    let players = (1..=config.players)
-        .map(|i| Player {
-            id: format!("p{i}"),
-            name: format!("Player {i:05}"),
-            rating: rng.random_range(config.min_rating..=config.max_rating.max(config.min_rating)),
-            ..Player::default()
-        })
-        .collect();
+    let (players, teams, team_settings) = if config.teams > 0 {
+        team::start(config, &mut rng)
+    } else {
+        let players = (1..=config.players)
+            .map(|i| Player {
+                id: format!("p{i}"),
+                name: format!("Player {i:05}"),
+                rating: rng
+                    .random_range(config.min_rating..=config.max_rating.max(config.min_rating)),
+                ..Player::default()
+            })
+            .collect();
+        (players, Vec::new(), Default::default())
+    };
     let mut t = Tournament {
         name: format!("Simulated {} seed {}", config.system, config.seed),
         system: Some(config.system),
@@ -126,6 +158,8 @@ pub fn start(config: &SimConfig) -> Tournament {
         lot_seed: config.seed,
         options: config.options.clone(),
         players,
+        teams,
+        team_settings,
         ..Tournament::default()
     };
     t.assign_pairing_numbers(config.seed);
@@ -186,8 +220,15 @@ pub fn round_options(t: &Tournament, config: &SimConfig) -> PairOptions {
     } else {
         requested_byes
     };
+    // A team event: each team leaves some members out of its line-up.
+    let absent = if t.is_team_event() {
+        team::left_out(t, config, &mut rng)
+    } else {
+        Vec::new()
+    };
     PairOptions {
         requested_byes,
+        absent,
         seed: Some(config.seed),
         ..PairOptions::default()
     }
@@ -225,9 +266,24 @@ pub fn record_round(t: &mut Tournament, config: &SimConfig, pairing: &RoundPairi
             board: None,
         });
     }
+    if let Some(teams) = &pairing.teams {
+        // Whole matches forfeited (TRF-26 330), at the forfeit rate per match.
+        team::forfeit_matches(t, config, teams, number, &mut round);
+        // The team PAB (TRF-26 320); the left-out members have no entry (a blank round).
+        let pab = &mut t.team_settings.pab_rounds;
+        pab.resize(number as usize - 1, None);
+        let tpn = teams
+            .pab
+            .map(|team| t.teams.get(team).map_or(team as u32 + 1, |x| x.tpn));
+        pab.push(tpn);
+        while pab.last() == Some(&None) {
+            pab.pop();
+        }
+    }
     round.byes = pairing
         .byes
         .iter()
+        .filter(|b| !(pairing.teams.is_some() && b.kind == ByeKind::Absent))
         .map(|b| Bye {
             player: b.player,
             kind: b.kind,

@@ -70,6 +70,7 @@ pub mod direct_encounter;
 pub mod rating;
 pub mod render;
 pub mod report;
+pub mod team;
 pub mod value;
 
 pub use codes::{Kind, TieBreak};

@@ -14,6 +14,7 @@ pub mod lim;
 pub mod options;
 pub mod round_robin;
 pub mod simple;
+pub mod team_swiss;
 pub mod vincze;
 pub mod warning;
 
@@ -83,6 +84,8 @@ pub struct RoundPairing {
     pub total_rounds: Option<u32>,
     /// Points per match (backgammon), carried through from the options.
     pub match_length: Option<u32>,
+    /// A team system's team pairings (C.04.6); `boards` then holds their board games.
+    pub teams: Option<team_swiss::TeamRoundPairing>,
 }
 
 /// Why a round could not be paired.
@@ -247,6 +250,7 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &lim::Lim,
         &dubov::Dubov,
         &double_swiss::DoubleSwiss,
+        &team_swiss::TeamSwiss,
     ]
 }
 

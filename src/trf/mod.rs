@@ -17,6 +17,7 @@ mod diagnose;
 pub mod encoding;
 mod reader;
 mod settings;
+mod team;
 mod writer;
 
 pub use diagnose::{MAX_ERRORS, TrfErrors, read_reporting};

@@ -132,6 +132,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     let mut withdrawn: Vec<(u32, u32, usize, usize)> = Vec::new();
     let mut forbidden: Vec<ForbiddenRecord> = Vec::new();
     let mut accel: Vec<(u32, u32, u32, Score, usize, usize)> = Vec::new();
+    let mut team_records = super::team::TeamRecords::default();
 
     for (index, raw) in lines(text).into_iter().enumerate() {
         let ln = index + 1;
@@ -233,6 +234,9 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 match SystemId::from_trf_code(&value) {
                     Some(id) => {
                         t.system = Some(id);
+                        if id == SystemId::TeamSwiss {
+                            t.team_settings.read_trf_code(&value);
+                        }
                         // `..._BAKU`: the Baku acceleration (C.04.7), unless `XXA`/`250`
                         // lines give virtual points themselves.
                         if value.trim().to_ascii_uppercase().ends_with("_BAKU") {
@@ -356,6 +360,9 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 for rank in from..=to.max(from) {
                     accel.push((rank, first, last, points, ln, rest[2].0));
                 }
+            }
+            "300" | "310" | "013" | "320" | "330" | "352" | "362" => {
+                team_records.read(&code, &chars, ln, t)?;
             }
             _ => doc.other_lines.push(raw.to_string()),
         }
@@ -484,6 +491,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             points,
         });
     }
+    team_records.finish(t, &find)?;
     Ok(doc)
 }
 

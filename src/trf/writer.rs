@@ -61,7 +61,12 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
         let baku = crate::systems::common::acceleration::method(&t.options)
             == crate::systems::common::acceleration::AccelerationMethod::Baku;
         let suffix = if baku { "_BAKU" } else { "" };
-        line(&mut out, format!("192 {}{suffix}", system.trf_code()));
+        let code = if system == crate::model::SystemId::TeamSwiss && t.is_team_event() {
+            t.team_settings.trf_code()
+        } else {
+            system.trf_code().to_string()
+        };
+        line(&mut out, format!("192 {code}{suffix}"));
     }
     match dialect {
         Dialect::JaVaFo => {
@@ -132,6 +137,9 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
     if let Some(xxo) = super::settings::xxo_line(t) {
         line(&mut out, xxo);
     }
+    for team_line in super::team::header_lines(t) {
+        line(&mut out, team_line);
+    }
     let points = t.points_after(t.rounds.len() as u32);
     let mut order: Vec<usize> = (0..t.players.len()).collect();
     order.sort_by_key(|&p| rank(p));
@@ -175,6 +183,9 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
         if let Some(r) = pl.withdrawn_from_round {
             line(&mut out, format!("XXW {} {r}", rank(p)));
         }
+    }
+    for team_line in super::team::team_lines(t, &rank) {
+        line(&mut out, team_line);
     }
     match dialect {
         Dialect::JaVaFo => {

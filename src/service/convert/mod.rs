@@ -17,6 +17,7 @@ pub mod pair;
 pub mod simulate;
 pub mod standings;
 pub mod systems;
+pub mod team;
 pub mod tournament;
 
 pub use backgammon::{finals_request, finals_response, provisional_request, provisional_response};

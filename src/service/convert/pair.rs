@@ -124,7 +124,10 @@ pub fn pair_response(
     p: &RoundPairing,
     rule_set: &str,
 ) -> proto::PairResponse {
+    let (team_pairings, team_bye) = super::team::team_pairings_to_proto(t, p);
     proto::PairResponse {
+        team_pairings,
+        team_bye,
         round: p.round,
         boards: boards_to_proto(t, p),
         byes: byes_to_proto(t, p),

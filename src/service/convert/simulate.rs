@@ -21,6 +21,23 @@ pub fn simulate_request(
         ));
     }
     limits.check_players(req.players as usize, "players", &mut problems);
+    // A team event's players: teams × (boards + reserves).
+    let boards = if req.boards == 0 { 4 } else { req.boards };
+    let teams = if req.teams > 0 {
+        req.teams
+    } else if system == Some(crate::model::SystemId::TeamSwiss) {
+        req.players
+    } else {
+        0
+    };
+    if teams > 0 {
+        let players = u64::from(teams) * (u64::from(boards) + u64::from(req.reserves));
+        limits.check_players(
+            usize::try_from(players).unwrap_or(usize::MAX),
+            "teams",
+            &mut problems,
+        );
+    }
     let options = options_from_proto(req.options.as_ref(), &mut problems);
     let scoring = scoring_from_proto(req.scoring.as_ref(), &mut problems);
     match system {
@@ -34,7 +51,9 @@ pub fn simulate_request(
             bye_request_rate: req.bye_request_rate,
             scoring,
             options,
-            ..SimConfig::new(system, req.players, req.rounds, req.seed)
+            boards,
+            reserves: req.reserves,
+            ..team_config(system, req)
         }),
         _ => Err(Problems(problems)),
     }
@@ -51,4 +70,13 @@ pub fn simulate_response(answer: &SimulateAnswer) -> proto::SimulateResponse {
         tournament: Some(tournament_to_proto(&answer.tournament)),
         trf: crate::trf::write(&doc, crate::trf::Dialect::JaVaFo).unwrap_or_default(),
     }
+}
+
+/// The configuration's defaults, with the request's teams when it names some.
+fn team_config(system: crate::model::SystemId, req: &proto::SimulateRequest) -> SimConfig {
+    let mut config = SimConfig::new(system, req.players, req.rounds, req.seed);
+    if req.teams > 0 {
+        config.teams = req.teams;
+    }
+    config
 }

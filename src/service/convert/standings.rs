@@ -85,6 +85,9 @@ pub fn answer(
         t.system = Some(system);
     }
     t.assign_pairing_numbers(req.seed.unwrap_or(t.lot_seed));
+    if t.is_team_event() {
+        return team_answer(req, &t);
+    }
     let (tie_breaks, source) =
         standings::resolve_tie_breaks(&req.tie_breaks, &doc.other_lines, t.system)
             .map_err(|e| invalid(vec![Problem::new("tie_breaks", e.to_string())]))?;
@@ -162,5 +165,79 @@ pub fn response(
         } as i32,
         after_round: s.after_round,
         engine_version: crate::ENGINE_VERSION.to_string(),
+        ..proto::StandingsResponse::default()
     }
+}
+
+/// A team event's standings (`standings::team`).
+fn team_answer(
+    req: &proto::StandingsRequest,
+    t: &crate::model::Tournament,
+) -> Result<proto::StandingsResponse, Status> {
+    use crate::standings::team::{self, TeamTieBreak};
+    let tie_breaks = if req.tie_breaks.is_empty() {
+        TeamTieBreak::defaults()
+    } else {
+        let mut out = Vec::new();
+        let mut problems = Vec::new();
+        for (i, code) in req.tie_breaks.iter().enumerate() {
+            if code.trim().eq_ignore_ascii_case("PTS") {
+                continue;
+            }
+            match TeamTieBreak::parse(code) {
+                Ok(tb) => out.push(tb),
+                Err(e) => problems.push(Problem::new(format!("tie_breaks[{i}]"), e)),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(invalid(problems));
+        }
+        out
+    };
+    let s = team::compute(
+        t,
+        &tie_breaks,
+        (req.after_round > 0).then_some(req.after_round),
+    )
+    .map_err(invalid)?;
+    Ok(proto::StandingsResponse {
+        tie_breaks: s
+            .tie_breaks
+            .iter()
+            .map(|tb| tb.code().to_string())
+            .collect(),
+        tie_break_source: if req.tie_breaks.is_empty() {
+            proto::TieBreakSource::Default
+        } else {
+            proto::TieBreakSource::Request
+        } as i32,
+        edition: proto::TieBreakEdition::TieBreakEdition2026 as i32,
+        after_round: s.after_round,
+        engine_version: crate::ENGINE_VERSION.to_string(),
+        team_rows: s
+            .rows
+            .iter()
+            .map(|row| proto::TeamStandingRow {
+                rank: row.rank,
+                team_id: t.teams[row.team].id.clone(),
+                pairing_number: t.team_tpn(row.team),
+                name: t.teams[row.team].name.clone(),
+                match_points: row.match_points.to_string(),
+                game_points: row.game_points.to_string(),
+                values: row.values.iter().map(|v| v.to_string()).collect(),
+            })
+            .collect(),
+        board_results: s
+            .boards
+            .iter()
+            .map(|b| proto::BoardResult {
+                board: b.board,
+                player_id: t.players[b.player].id.clone(),
+                games: b.games,
+                points: b.points.to_string(),
+                performance: b.performance.and_then(|v| i32::try_from(v).ok()),
+            })
+            .collect(),
+        ..proto::StandingsResponse::default()
+    })
 }

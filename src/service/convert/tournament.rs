@@ -261,6 +261,7 @@ pub fn tournament_from_proto(
             });
         }
     }
+    super::team::teams_from_proto(pt, &ids, &mut t, problems);
     t
 }
 
@@ -344,7 +345,10 @@ pub fn options_from_proto(
 /// A model tournament as a proto one (for TRF input echoed back, and the simulator).
 pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
     let id = |p: PlayerIdx| t.players.get(p).map(|pl| pl.id.clone()).unwrap_or_default();
+    let (teams, team_settings) = super::team::teams_to_proto(t);
     proto::Tournament {
+        teams,
+        team_settings,
         name: t.name.clone(),
         system: t.system.map_or(0, |s| system_to_proto(s) as i32),
         total_rounds: t.total_rounds,

@@ -1,0 +1,614 @@
+//! Team standings (C.07, the team section of the 2026 text): teams ranked by match points
+//! then game points (or the reverse, C.04.6 art. 1.2), then team tie-breaks; and the
+//! board-by-board individual results (score and performance per board).
+//!
+//! The team rounds come from `model::team_rounds` (the players' games grouped by team).
+//! Readings where the text leaves a choice:
+//! - **Unplayed rounds (C.07 art. 16 applied to teams).** A team's PAB and a match won or
+//!   lost by forfeit on every board have no opponent over the board. In BH and ESB the
+//!   round counts as a dummy with the team's own score, for a forfeit at most the scheduled
+//!   opponent's (16.4.1), for the PAB at most a drawn match per round (16.4.2).
+//! - **ESB (13.2)**: `E<X><Y>SB` = Σ over the rounds of the opponent's `X` score (M: match
+//!   points, G: game points) times the team's own `Y` points in that round.
+//! - **DE (art. 6)** among teams tied on everything before it: the primary points of the
+//!   played matches among them; separates only when every tied team met every other.
+//! - **BC (12.1)**: Σ board number × game points on that board (lower is better). **TBR
+//!   (12.2)**: game points on board 1, then board 2, … **BBE (12.3)**: game points, then
+//!   without the last board, then without the last two, …
+//! - **Board results**: per board number, every player who played on it (a match's board
+//!   k is the k-th of its members who played, roster order): games, points, and the
+//!   performance (C.07 art. 10.2 TPR) over the games played over the board.
+use std::cmp::Ordering;
+
+use super::rating;
+use super::value::Value;
+use crate::model::validate::Problem;
+use crate::model::{PlayerIdx, PrimaryScore, Score, TeamIdx, TeamRound, Tournament, team_rounds};
+
+/// A team tie-break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TeamTieBreak {
+    /// The secondary score (MPvGP: game points when match points pair, else match points).
+    Secondary,
+    /// Buchholz with the opponents' match points (`BH:MP`) or game points (`BH:GP`).
+    BuchholzMp,
+    BuchholzGp,
+    /// Extended Sonneborn-Berger: opponent's X score × own Y points.
+    Esb {
+        opponent_mp: bool,
+        own_mp: bool,
+    },
+    DirectEncounter,
+    BoardCount,
+    TopBoardResult,
+    BottomBoardElimination,
+}
+
+impl TeamTieBreak {
+    /// Parses a code: `MPVGP`, `BH:MP`, `BH:GP`, `EMMSB`, `EMGSB`, `EGMSB`, `EGGSB`, `DE`,
+    /// `BC`, `TBR`, `BBE`.
+    pub fn parse(code: &str) -> Result<TeamTieBreak, String> {
+        let c = code.trim().to_ascii_uppercase();
+        Ok(match c.as_str() {
+            "MPVGP" | "GP" | "MP" => TeamTieBreak::Secondary,
+            "BH:MP" | "BH" => TeamTieBreak::BuchholzMp,
+            "BH:GP" => TeamTieBreak::BuchholzGp,
+            "EMMSB" | "ESB:MM" => TeamTieBreak::Esb {
+                opponent_mp: true,
+                own_mp: true,
+            },
+            "EMGSB" | "ESB:MG" => TeamTieBreak::Esb {
+                opponent_mp: true,
+                own_mp: false,
+            },
+            "EGMSB" | "ESB:GM" => TeamTieBreak::Esb {
+                opponent_mp: false,
+                own_mp: true,
+            },
+            "EGGSB" | "ESB:GG" => TeamTieBreak::Esb {
+                opponent_mp: false,
+                own_mp: false,
+            },
+            "DE" => TeamTieBreak::DirectEncounter,
+            "BC" => TeamTieBreak::BoardCount,
+            "TBR" => TeamTieBreak::TopBoardResult,
+            "BBE" => TeamTieBreak::BottomBoardElimination,
+            _ => {
+                return Err(format!(
+                    "team tie-break {code:?}: one of MPVGP, BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, DE, BC, TBR, BBE"
+                ));
+            }
+        })
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            TeamTieBreak::Secondary => "MPVGP",
+            TeamTieBreak::BuchholzMp => "BH:MP",
+            TeamTieBreak::BuchholzGp => "BH:GP",
+            TeamTieBreak::Esb {
+                opponent_mp: true,
+                own_mp: true,
+            } => "EMMSB",
+            TeamTieBreak::Esb {
+                opponent_mp: true,
+                own_mp: false,
+            } => "EMGSB",
+            TeamTieBreak::Esb {
+                opponent_mp: false,
+                own_mp: true,
+            } => "EGMSB",
+            TeamTieBreak::Esb {
+                opponent_mp: false,
+                own_mp: false,
+            } => "EGGSB",
+            TeamTieBreak::DirectEncounter => "DE",
+            TeamTieBreak::BoardCount => "BC",
+            TeamTieBreak::TopBoardResult => "TBR",
+            TeamTieBreak::BottomBoardElimination => "BBE",
+        }
+    }
+
+    /// The default list: the secondary score, then EMGSB, then BH:MP (C.07 art. 13's team
+    /// recommendations as read here).
+    pub fn defaults() -> Vec<TeamTieBreak> {
+        vec![
+            TeamTieBreak::Secondary,
+            TeamTieBreak::Esb {
+                opponent_mp: true,
+                own_mp: false,
+            },
+            TeamTieBreak::BuchholzMp,
+        ]
+    }
+}
+
+/// One team's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamRow {
+    pub team: TeamIdx,
+    pub rank: u32,
+    pub match_points: Score,
+    pub game_points: Score,
+    /// One per tie-break.
+    pub values: Vec<Value>,
+}
+
+/// One player's results on one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardRow {
+    pub board: u32,
+    pub player: PlayerIdx,
+    pub games: u32,
+    pub points: Score,
+    /// TPR (C.07 art. 10.2) over the games played over the board against rated opponents.
+    pub performance: Option<i64>,
+}
+
+/// The team standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamStandings {
+    pub primary: PrimaryScore,
+    pub tie_breaks: Vec<TeamTieBreak>,
+    pub after_round: u32,
+    pub rows: Vec<TeamRow>,
+    /// Board by board, board 1 first, best score first within a board.
+    pub boards: Vec<BoardRow>,
+}
+
+/// What each team did in one round.
+#[derive(Clone, Copy, Debug)]
+struct Fact {
+    opponent: Option<TeamIdx>,
+    played: bool,
+    mp: Score,
+    gp: Score,
+}
+
+/// Team standings after `after_round` rounds (default: all recorded).
+pub fn compute(
+    t: &Tournament,
+    tie_breaks: &[TeamTieBreak],
+    after_round: Option<u32>,
+) -> Result<TeamStandings, Vec<Problem>> {
+    if !t.is_team_event() {
+        return Err(vec![Problem::new(
+            "tournament.teams",
+            "team standings need teams (TRF-26 310 or 013 records, or the request's teams)",
+        )]);
+    }
+    let mut rounds = team_rounds(t)?;
+    let recorded = rounds.len() as u32;
+    let after = after_round.unwrap_or(recorded);
+    if after > recorded {
+        return Err(vec![Problem::new(
+            "after_round",
+            format!("after_round {after}: the tournament has {recorded} rounds"),
+        )]);
+    }
+    rounds.truncate(after as usize);
+    let n = t.teams.len();
+    let (pab_mp, pab_gp) = t.team_pab_points();
+    let mut facts: Vec<Vec<Fact>> = vec![Vec::new(); n];
+    for round in &rounds {
+        let mut seen = vec![false; n];
+        for m in &round.matches {
+            facts[m.white].push(Fact {
+                opponent: Some(m.black),
+                played: m.played,
+                mp: m.white_match_points,
+                gp: m.white_game_points,
+            });
+            facts[m.black].push(Fact {
+                opponent: Some(m.white),
+                played: m.played,
+                mp: m.black_match_points,
+                gp: m.black_game_points,
+            });
+            seen[m.white] = true;
+            seen[m.black] = true;
+        }
+        for (team, f) in facts.iter_mut().enumerate() {
+            if seen[team] {
+                continue;
+            }
+            let pab = round.pab == Some(team);
+            f.push(Fact {
+                opponent: None,
+                played: false,
+                mp: if pab { pab_mp } else { Score::ZERO },
+                gp: if pab { pab_gp } else { Score::ZERO },
+            });
+        }
+    }
+    let mp: Vec<Score> = facts.iter().map(|f| f.iter().map(|x| x.mp).sum()).collect();
+    let gp: Vec<Score> = facts.iter().map(|f| f.iter().map(|x| x.gp).sum()).collect();
+    let primary = t.team_settings.primary;
+    let first = |i: usize| match primary {
+        PrimaryScore::MatchPoints => mp[i],
+        PrimaryScore::GamePoints => gp[i],
+    };
+    let board_points = board_points(t, &rounds);
+    // Values that do not depend on the tie (all but DE, TBR, BBE, which rank among ties).
+    let draw_mp = t.team_settings.match_draw;
+    let draw_gp = Score::from_tenths(t.scoring.draw.tenths() * i64::from(t.boards()));
+    let value_of = |tb: TeamTieBreak, i: usize| -> Value {
+        match tb {
+            TeamTieBreak::Secondary => Value::score(match primary {
+                PrimaryScore::MatchPoints => gp[i],
+                PrimaryScore::GamePoints => mp[i],
+            }),
+            TeamTieBreak::BuchholzMp | TeamTieBreak::BuchholzGp => {
+                let use_mp = tb == TeamTieBreak::BuchholzMp;
+                let own = if use_mp { mp[i] } else { gp[i] };
+                let cap = Score::from_tenths(
+                    (if use_mp { draw_mp } else { draw_gp }).tenths() * i64::from(after),
+                );
+                let total: Score = facts[i]
+                    .iter()
+                    .map(|f| match f.opponent {
+                        Some(o) if f.played => {
+                            if use_mp {
+                                mp[o]
+                            } else {
+                                gp[o]
+                            }
+                        }
+                        Some(o) => own.min(if use_mp { mp[o] } else { gp[o] }),
+                        None => own.min(cap),
+                    })
+                    .sum();
+                Value::score(total)
+            }
+            TeamTieBreak::Esb {
+                opponent_mp,
+                own_mp,
+            } => {
+                let own = if opponent_mp { mp[i] } else { gp[i] };
+                let cap = Score::from_tenths(
+                    (if opponent_mp { draw_mp } else { draw_gp }).tenths() * i64::from(after),
+                );
+                let hundredths: i64 = facts[i]
+                    .iter()
+                    .map(|f| {
+                        let opp = match f.opponent {
+                            Some(o) if f.played => {
+                                if opponent_mp {
+                                    mp[o]
+                                } else {
+                                    gp[o]
+                                }
+                            }
+                            Some(o) => own.min(if opponent_mp { mp[o] } else { gp[o] }),
+                            None => own.min(cap),
+                        };
+                        let mine = if own_mp { f.mp } else { f.gp };
+                        opp.tenths() * mine.tenths()
+                    })
+                    .sum();
+                Value::hundredths(hundredths)
+            }
+            TeamTieBreak::BoardCount => {
+                let total: i64 = board_points[i]
+                    .iter()
+                    .enumerate()
+                    .map(|(b, p)| (b as i64 + 1) * p.tenths())
+                    .sum();
+                Value::score(Score::from_tenths(total))
+            }
+            // Ranked within ties below.
+            TeamTieBreak::DirectEncounter
+            | TeamTieBreak::TopBoardResult
+            | TeamTieBreak::BottomBoardElimination => Value::int(0),
+        }
+    };
+    let mut values: Vec<Vec<Value>> = (0..n)
+        .map(|i| tie_breaks.iter().map(|&tb| value_of(tb, i)).collect())
+        .collect();
+    // Higher is better except BC (board count: points on low boards weigh less).
+    let better = |tb: TeamTieBreak, a: Value, b: Value| -> Ordering {
+        if tb == TeamTieBreak::BoardCount {
+            a.cmp(&b)
+        } else {
+            b.cmp(&a)
+        }
+    };
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&a| std::cmp::Reverse(first(a)));
+    // Resolve tie-break by tie-break, within groups still tied.
+    for (k, &tb) in tie_breaks.iter().enumerate() {
+        let mut start = 0;
+        while start < order.len() {
+            let mut end = start + 1;
+            while end < order.len() && tied(&order, start, end, k, &values, &first) {
+                end += 1;
+            }
+            if end - start > 1 {
+                let group: Vec<usize> = order[start..end].to_vec();
+                match tb {
+                    TeamTieBreak::DirectEncounter => {
+                        let de = direct_encounter(&group, &facts, primary);
+                        for (g, v) in group.iter().zip(de) {
+                            values[*g][k] = v;
+                        }
+                    }
+                    TeamTieBreak::TopBoardResult | TeamTieBreak::BottomBoardElimination => {
+                        let ranks = board_ranks(&group, &board_points, tb);
+                        for (g, v) in group.iter().zip(ranks) {
+                            values[*g][k] = v;
+                        }
+                    }
+                    _ => {}
+                }
+                let slice = &mut order[start..end];
+                slice.sort_by(|&a, &b| match tb {
+                    TeamTieBreak::DirectEncounter
+                    | TeamTieBreak::TopBoardResult
+                    | TeamTieBreak::BottomBoardElimination => {
+                        // A rank: 0 = not separated, 1 first.
+                        let key = |v: Value| {
+                            if v.as_hundredths() == 0 {
+                                i64::MAX
+                            } else {
+                                v.as_hundredths()
+                            }
+                        };
+                        key(values[a][k]).cmp(&key(values[b][k]))
+                    }
+                    _ => better(tb, values[a][k], values[b][k]),
+                });
+            }
+            start = end;
+        }
+    }
+    // Equal on everything: TPN order, shared rank.
+    let k_all = tie_breaks.len();
+    let mut rows = Vec::new();
+    let mut rank = 1;
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i + 1;
+        while j < order.len() && tied(&order, i, j, k_all, &values, &first) {
+            j += 1;
+        }
+        let mut group: Vec<usize> = order[i..j].to_vec();
+        group.sort_by_key(|&g| t.team_tpn(g));
+        for &g in &group {
+            rows.push(TeamRow {
+                team: g,
+                rank,
+                match_points: mp[g],
+                game_points: gp[g],
+                values: values[g].clone(),
+            });
+        }
+        rank += (j - i) as u32;
+        i = j;
+    }
+    Ok(TeamStandings {
+        primary,
+        tie_breaks: tie_breaks.to_vec(),
+        after_round: after,
+        rows,
+        boards: board_rows(t, &rounds),
+    })
+}
+
+/// Whether `order[start]` and `order[end]` are equal on the primary score and the first `k`
+/// tie-breaks.
+fn tied(
+    order: &[usize],
+    start: usize,
+    end: usize,
+    k: usize,
+    values: &[Vec<Value>],
+    first: &dyn Fn(usize) -> Score,
+) -> bool {
+    let (a, b) = (order[start], order[end]);
+    first(a) == first(b) && values[a][..k] == values[b][..k]
+}
+
+/// DE among a tied group (art. 6): the primary points of the played matches among them;
+/// a rank when every team met every other and the points separate, else 0.
+fn direct_encounter(group: &[usize], facts: &[Vec<Fact>], primary: PrimaryScore) -> Vec<Value> {
+    let mut points = vec![Score::ZERO; group.len()];
+    let mut met = vec![vec![false; group.len()]; group.len()];
+    for (x, &g) in group.iter().enumerate() {
+        for f in &facts[g] {
+            if let Some(o) = f.opponent
+                && f.played
+                && let Some(y) = group.iter().position(|&h| h == o)
+            {
+                met[x][y] = true;
+                points[x] += match primary {
+                    PrimaryScore::MatchPoints => f.mp,
+                    PrimaryScore::GamePoints => f.gp,
+                };
+            }
+        }
+    }
+    let all_met = (0..group.len()).all(|x| (0..group.len()).all(|y| x == y || met[x][y]));
+    if !all_met || points.iter().all(|&p| p == points[0]) {
+        return vec![Value::int(0); group.len()];
+    }
+    points
+        .iter()
+        .map(|&p| Value::int(1 + points.iter().filter(|&&q| q > p).count() as i64))
+        .collect()
+}
+
+/// TBR / BBE among a tied group: a rank (1 first), 0 when nothing separates them.
+fn board_ranks(group: &[usize], board_points: &[Vec<Score>], tb: TeamTieBreak) -> Vec<Value> {
+    let boards = board_points.iter().map(Vec::len).max().unwrap_or(0);
+    let key = |g: usize| -> Vec<Score> {
+        let bp = &board_points[g];
+        let at = |b: usize| bp.get(b).copied().unwrap_or(Score::ZERO);
+        match tb {
+            TeamTieBreak::TopBoardResult => (0..boards).map(at).collect(),
+            _ => (0..boards)
+                .rev()
+                .map(|last| (0..=last).map(at).sum())
+                .collect(),
+        }
+    };
+    let keys: Vec<Vec<Score>> = group.iter().map(|&g| key(g)).collect();
+    if keys.iter().all(|k| *k == keys[0]) {
+        return vec![Value::int(0); group.len()];
+    }
+    keys.iter()
+        .map(|k| Value::int(1 + keys.iter().filter(|q| *q > k).count() as i64))
+        .collect()
+}
+
+/// Game points of each team on each board (board 1 first).
+fn board_points(t: &Tournament, rounds: &[TeamRound]) -> Vec<Vec<Score>> {
+    let mut out = vec![vec![Score::ZERO; t.boards() as usize]; t.teams.len()];
+    let team_of = t.team_of_players();
+    for (r, round) in rounds.iter().enumerate() {
+        for m in &round.matches {
+            for (b, &g) in m.games.iter().enumerate() {
+                let game = &t.rounds[r].games[g];
+                let (pw, pb) = game.result.points(&t.scoring);
+                for (p, pts) in [(game.white, pw), (game.black, pb)] {
+                    if let Some(Some(team)) = team_of.get(p) {
+                        let row = &mut out[*team];
+                        if row.len() <= b {
+                            row.resize(b + 1, Score::ZERO);
+                        }
+                        row[b] += pts;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Games, points, opponents' ratings over the board, half points over the board.
+type BoardTally = (u32, Score, Vec<i64>, i64);
+
+/// Every player's results per board.
+fn board_rows(t: &Tournament, rounds: &[TeamRound]) -> Vec<BoardRow> {
+    // (board, player) -> (games, points, opponents' ratings over the board, halves)
+    let mut acc: std::collections::BTreeMap<(u32, PlayerIdx), BoardTally> =
+        std::collections::BTreeMap::new();
+    for (r, round) in rounds.iter().enumerate() {
+        for m in &round.matches {
+            for (b, &g) in m.games.iter().enumerate() {
+                let game = &t.rounds[r].games[g];
+                let (pw, pb) = game.result.points(&t.scoring);
+                let over_board = game.result.is_played();
+                for (p, q, pts) in [(game.white, game.black, pw), (game.black, game.white, pb)] {
+                    let e = acc
+                        .entry((b as u32 + 1, p))
+                        .or_insert((0, Score::ZERO, Vec::new(), 0));
+                    e.0 += 1;
+                    e.1 += pts;
+                    let rating = t.players.get(q).map_or(0, |x| x.rating);
+                    if over_board && rating > 0 {
+                        e.2.push(i64::from(rating));
+                        // Half points on the 1/½/0 scale.
+                        let (w, _) = game.result.points(&crate::model::Scoring::default());
+                        let halves = if p == game.white {
+                            w.tenths() / 5
+                        } else {
+                            2 - w.tenths() / 5
+                        };
+                        e.3 += halves;
+                    }
+                }
+            }
+        }
+    }
+    let mut rows: Vec<BoardRow> = acc
+        .into_iter()
+        .map(
+            |((board, player), (games, points, ratings, halves))| BoardRow {
+                board,
+                player,
+                games,
+                points,
+                performance: rating::tpr(&ratings, halves),
+            },
+        )
+        .collect();
+    rows.sort_by(|a, b| {
+        a.board
+            .cmp(&b.board)
+            .then(b.points.cmp(&a.points))
+            .then(t.pairing_number(a.player).cmp(&t.pairing_number(b.player)))
+    });
+    rows
+}
+
+/// The standings as a text table: rank, TPN, name, MP, GP, tie-breaks; then the boards.
+pub fn table(t: &Tournament, s: &TeamStandings) -> String {
+    let mut out = String::new();
+    let mut header = format!(
+        "{:>4} {:>4} {:<32} {:>6} {:>6}",
+        "Rank", "TPN", "Team", "MP", "GP"
+    );
+    for tb in &s.tie_breaks {
+        header.push_str(&format!(" {:>8}", tb.code()));
+    }
+    out.push_str(header.trim_end());
+    out.push('\n');
+    for row in &s.rows {
+        let team = &t.teams[row.team];
+        let mut line = format!(
+            "{:>4} {:>4} {:<32} {:>6} {:>6}",
+            row.rank,
+            t.team_tpn(row.team),
+            team.name,
+            row.match_points.to_string(),
+            row.game_points.to_string()
+        );
+        for v in &row.values {
+            line.push_str(&format!(" {:>8}", v.to_string()));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str("\nBoard Player                            Games   Pts  Perf\n");
+    for b in &s.boards {
+        let p = &t.players[b.player];
+        out.push_str(&format!(
+            "{:>5} {:<33} {:>5} {:>5} {:>5}\n",
+            b.board,
+            format!("{} {}", p.id, p.name),
+            b.games,
+            b.points.to_string(),
+            b.performance.map_or(String::new(), |x| x.to_string())
+        ));
+    }
+    out
+}
+
+/// The standings as JSON: `teams` (rank, id, TPN, name, MP, GP, tie-break values) and
+/// `boards`.
+pub fn json(t: &Tournament, s: &TeamStandings) -> serde_json::Value {
+    serde_json::json!({
+        "primary": match s.primary {
+            PrimaryScore::MatchPoints => "MP",
+            PrimaryScore::GamePoints => "GP",
+        },
+        "after_round": s.after_round,
+        "tie_breaks": s.tie_breaks.iter().map(|tb| tb.code()).collect::<Vec<_>>(),
+        "teams": s.rows.iter().map(|row| serde_json::json!({
+            "rank": row.rank,
+            "team_id": t.teams[row.team].id,
+            "pairing_number": t.team_tpn(row.team),
+            "name": t.teams[row.team].name,
+            "match_points": row.match_points.to_string(),
+            "game_points": row.game_points.to_string(),
+            "values": row.values.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "boards": s.boards.iter().map(|b| serde_json::json!({
+            "board": b.board,
+            "player_id": t.players[b.player].id,
+            "games": b.games,
+            "points": b.points.to_string(),
+            "performance": b.performance,
+        })).collect::<Vec<_>>(),
+    })
+}

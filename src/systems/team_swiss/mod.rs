@@ -1,0 +1,270 @@
+//! The FIDE Swiss Team system (C.04.6, applied from 1 February 2026).
+//!
+//! # How a team system plugs into the player-oriented pipeline
+//! The pipeline prepares a [`RoundToPair`] of players as for every system. This system
+//! builds its team view inside this folder (`state.rs`: each team's match and game points,
+//! colours of its played matches, preference, float, meetings) from the tournament's teams
+//! (`Tournament::teams`, `model::team`) and the players' games, pairs the teams
+//! (`pairing.rs`, art. 3), allocates their colours (`colour.rs`, art. 4), and answers in
+//! the one shared [`RoundPairing`]: the team pairings in its optional `teams` field
+//! ([`TeamRoundPairing`]) and the board games of every match, line-ups included, as its
+//! `boards`. A team's PAB is in `teams.pab`; its players get no individual bye (their
+//! points column holds board points only).
+//!
+//! # Readings (docs/decisions.md, "Team Swiss (C.04.6)")
+//! - A match forfeited on every board is not played (art. 1.6.1): no meeting, no colour;
+//!   its winner cannot have the PAB (art. 2.1.2 [C2]).
+//! - "The last two rounds" ([C7], [C10]) and type B's "last round" (art. 1.7.2) are read
+//!   from the declared number of rounds (`142`/`XXR`), at least the round being paired.
+//! - Art. 3.5.5 "complies with [C6] and [C7]": the best ([C6], [C7]) value a legal set of
+//!   the score profile attains, the first such set in the order of art. 3.5.4 winning; a
+//!   number of upfloaters or a profile with no legal set is passed over ([C3]).
+//! - [C6] art. 2.3.3: what is left of the next scoregroup can still be paired with the
+//!   fewest upfloaters its parity allows.
+//! - Match order on the boards (C.04.6 is silent; GHR art. 3.6): the higher score of the
+//!   pair, then the higher sum, then the smaller TPN; board line-ups are the roster order
+//!   without absent players, board 1's colour the team's, then the `352` sequence.
+mod colour;
+mod pairing;
+pub mod state;
+#[cfg(test)]
+mod tests;
+
+use super::options::parse_choice;
+use super::{
+    AbsoluteRules, Board, ColourLimits, Explanation, OptionInfo, PairError, PairingSystem,
+    RoundPairing, RoundToPair, SystemInfo, Warning,
+};
+use crate::model::{
+    PrimaryScore, Score, SystemId, SystemOptions, TeamColourType, TeamIdx, TeamSettings, Tournament,
+};
+
+/// One team match of a round: the team with White on board 1 first, its boards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamPairing {
+    pub white: TeamIdx,
+    pub black: TeamIdx,
+    /// The board games, board 1 first (players of `white` have the board colour sequence).
+    pub boards: Vec<Board>,
+    /// The article that gave the colours.
+    pub colour_rule: String,
+}
+
+/// The teams' side of a round's answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TeamRoundPairing {
+    /// In board order of the matches.
+    pub matches: Vec<TeamPairing>,
+    /// The team with the pairing-allocated bye, and what it scores.
+    pub pab: Option<TeamIdx>,
+    pub pab_match_points: Score,
+    pub pab_game_points: Score,
+}
+
+/// The FIDE Swiss Team system.
+pub struct TeamSwiss;
+
+const COLOUR_TYPES: &[(&str, TeamColourType)] = &[
+    ("A", TeamColourType::A),
+    ("B", TeamColourType::B),
+    ("NONE", TeamColourType::None),
+];
+const PRIMARY: &[(&str, PrimaryScore)] = &[
+    ("MP", PrimaryScore::MatchPoints),
+    ("GP", PrimaryScore::GamePoints),
+];
+
+fn parse_colour_type(v: &str) -> Result<(), String> {
+    parse_choice(v, COLOUR_TYPES).map(|_| ())
+}
+
+fn parse_primary(v: &str) -> Result<(), String> {
+    parse_choice(v, PRIMARY).map(|_| ())
+}
+
+/// The tournament with the request's options applied to its team settings.
+fn with_options(t: &Tournament) -> Tournament {
+    let mut t = t.clone();
+    apply_options(&mut t.team_settings, &t.options);
+    t
+}
+
+/// Applies the options `colour_type` and `primary_score` (when set) to team settings; the
+/// pipeline has checked both values with the same parsers.
+pub fn apply_options(settings: &mut TeamSettings, options: &SystemOptions) {
+    if let Some(Ok(c)) = options
+        .get("colour_type")
+        .map(|v| parse_choice(v, COLOUR_TYPES))
+    {
+        settings.colour_type = c;
+    }
+    if let Some(Ok(p)) = options
+        .get("primary_score")
+        .map(|v| parse_choice(v, PRIMARY))
+    {
+        settings.primary = p;
+    }
+}
+
+impl PairingSystem for TeamSwiss {
+    fn info(&self) -> SystemInfo {
+        SystemInfo {
+            id: SystemId::TeamSwiss,
+            title: "FIDE Swiss Team system",
+            rule_set: "FIDE C.04.6 (2026)",
+            options: vec![
+                OptionInfo {
+                    name: "colour_type",
+                    kind: "A|B|NONE",
+                    default_value: "A",
+                    description: "colour preferences: type A (art. 1.7.1), type B (art. 1.7.2) or none; default the record 192 code's",
+                    parse: parse_colour_type,
+                },
+                OptionInfo {
+                    name: "primary_score",
+                    kind: "MP|GP",
+                    default_value: "MP",
+                    description: "the score that pairs (art. 1.2): match points or game points; the other decides colours",
+                    parse: parse_primary,
+                },
+            ],
+        }
+    }
+
+    fn pair(&self, round: &RoundToPair) -> Result<RoundPairing, PairError> {
+        round.require_results()?;
+        let mut round = round.clone();
+        round.tournament = with_options(&round.tournament);
+        let round = &round;
+        let field = state::build(round)?;
+        let mut explanation = Explanation::default();
+        let paired = pairing::pair(&field, &mut explanation)?;
+        explanation.group("colours");
+        let mut matches: Vec<(usize, usize, &'static str)> = paired
+            .pairs
+            .iter()
+            .map(|&(a, b)| colour::allocate(&field, a, b))
+            .collect();
+        // Match order (GHR art. 3.6; C.04.6 is silent): higher score of the pair, higher
+        // sum, smaller TPN.
+        matches.sort_by(|x, y| {
+            let key = |(a, b, _): &(usize, usize, &str)| {
+                let (sa, sb) = (field.teams[*a].primary, field.teams[*b].primary);
+                (
+                    std::cmp::Reverse(sa.max(sb)),
+                    std::cmp::Reverse(sa + sb),
+                    field.teams[*a].tpn.min(field.teams[*b].tpn),
+                )
+            };
+            key(x).cmp(&key(y))
+        });
+        let t = &round.tournament;
+        let mut out = RoundPairing::default();
+        let mut warnings = Vec::new();
+        let mut team_matches = Vec::new();
+        for &(w, b, rule) in &matches {
+            let (tw, tb) = (&field.teams[w], &field.teams[b]);
+            explanation.step(
+                rule,
+                format!(
+                    "team {} has White on board 1 against team {}",
+                    tw.tpn, tb.tpn
+                ),
+                Vec::new(),
+            );
+            let boards = line_up(
+                t,
+                round.number,
+                &round.participants,
+                tw.team,
+                tb.team,
+                &mut warnings,
+            );
+            out.boards.extend(boards.iter().copied());
+            team_matches.push(TeamPairing {
+                white: tw.team,
+                black: tb.team,
+                boards,
+                colour_rule: rule.to_string(),
+            });
+        }
+        let (pab_mp, pab_gp) = t.team_pab_points();
+        out.teams = Some(TeamRoundPairing {
+            matches: team_matches,
+            pab: paired.pab.map(|p| field.teams[p].team),
+            pab_match_points: pab_mp,
+            pab_game_points: pab_gp,
+        });
+        out.explanation = explanation;
+        out.warnings = warnings;
+        Ok(out)
+    }
+
+    fn absolute_rules(&self) -> AbsoluteRules {
+        AbsoluteRules {
+            // Preface: articles 6 and 7 of the basic rules never apply; no colour is absolute.
+            colours: ColourLimits::None,
+            colour_rule: "C.04.6 Preface",
+            rematch_rule: "C.04.6 art. 2.1.1",
+            colourless: false,
+            fixed_colours: false,
+            second_bye_rule: Some("C.04.6 art. 2.1.2"),
+        }
+    }
+}
+
+/// The boards of a match: each team's line-up for the round (the request's, else the
+/// roster order without the players who do not take part), board 1's colour the team's,
+/// the other boards by the board colour sequence (`352`, else alternating).
+pub fn line_up(
+    t: &Tournament,
+    number: u32,
+    participants: &[crate::model::PlayerIdx],
+    white: TeamIdx,
+    black: TeamIdx,
+    warnings: &mut Vec<Warning>,
+) -> Vec<Board> {
+    let boards = t.boards() as usize;
+    let players = |team: TeamIdx| -> Vec<usize> {
+        let given = t
+            .team_settings
+            .lineups
+            .iter()
+            .find(|l| l.round == number && l.team == team);
+        let source: &[usize] = match given {
+            Some(l) => &l.players,
+            None => t.teams.get(team).map_or(&[], |x| x.members.as_slice()),
+        };
+        source
+            .iter()
+            .copied()
+            .filter(|p| participants.contains(p))
+            .take(boards)
+            .collect()
+    };
+    let (pw, pb) = (players(white), players(black));
+    if pw.len() < boards || pb.len() < boards {
+        warnings.push(Warning::new(
+            "SHORT_LINE_UP",
+            "C.04.6 art. 1.6",
+            format!(
+                "team {} - team {}: {} and {} players for {boards} boards; the boards without a player are left out",
+                t.team_tpn(white),
+                t.team_tpn(black),
+                pw.len(),
+                pb.len()
+            ),
+        ));
+    }
+    pw.iter()
+        .zip(pb.iter())
+        .enumerate()
+        .map(|(k, (&a, &b))| {
+            if t.team_settings.board_colour(k) == crate::model::Colour::White {
+                Board { white: a, black: b }
+            } else {
+                Board { white: b, black: a }
+            }
+        })
+        .collect()
+}

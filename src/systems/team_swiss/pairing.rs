@@ -1,0 +1,593 @@
+//! The pairing process of C.04.6 art. 3.3.2: the PAB first (art. 3.4), then each
+//! top-scoregroup with the set of upfloaters art. 3.5 selects, paired by art. 3.6; colours
+//! afterwards (art. 4, `colour.rs`).
+//!
+//! Teams are positions in [`Field::teams`] (TPN order). A bracket's pairing is the
+//! lexicographic optimum of art. 3.6.4 ([C8], [C9], [C10], then the identifier of art.
+//! 3.6.2), found as one maximum-weight matching whose weight packs those criteria into
+//! fields of a wide integer.
+use super::state::{Field, Float};
+use crate::matching::{self, Wide};
+use crate::systems::{Explanation, PairError};
+
+/// Pairs of teams (positions in the field).
+type Pairs = Vec<(usize, usize)>;
+
+/// The pairs of a round (positions, unordered) and the PAB.
+#[derive(Clone, Debug, Default)]
+pub struct Paired {
+    pub pairs: Vec<(usize, usize)>,
+    pub pab: Option<usize>,
+}
+
+fn perfect(field: &Field, nodes: &[usize]) -> bool {
+    if nodes.is_empty() {
+        return true;
+    }
+    if nodes.len() % 2 == 1 {
+        return false;
+    }
+    matching::has_perfect_matching(nodes.len(), |i, j| field.can_meet(nodes[i], nodes[j]))
+}
+
+fn tpns(field: &Field, nodes: &[usize]) -> String {
+    nodes
+        .iter()
+        .map(|&n| field.teams[n].tpn.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Pairs the field.
+pub fn pair(field: &Field, explanation: &mut Explanation) -> Result<Paired, PairError> {
+    let mut out = Paired::default();
+    let mut remaining: Vec<usize> = (0..field.teams.len()).collect();
+    if !perfect_or_one_short(field, &remaining) {
+        return Err(no_pairing(
+            "C.04.6 art. 3.3.3",
+            "no pairing of the whole field complies with [C1] and [C2]: the Chief Arbiter decides",
+        ));
+    }
+    explanation.group("pairing-allocated bye");
+    if remaining.len() % 2 == 1 {
+        let pab = find_pab(field, &remaining).ok_or_else(|| {
+            no_pairing(
+                "C.04.6 art. 3.4.1",
+                "no team can have the pairing-allocated bye and leave a legal pairing of the others",
+            )
+        })?;
+        let s = &field.teams[pab];
+        explanation.step(
+            "C.04.6 art. 3.4",
+            format!(
+                "team {} gets the pairing-allocated bye: it may have it ([C2]), the others can still be paired, and of such teams it has the lowest score ({}), then the most matches played ({}), then the largest TPN",
+                s.tpn,
+                s.primary,
+                s.played()
+            ),
+            Vec::new(),
+        );
+        out.pab = Some(pab);
+        remaining.retain(|&n| n != pab);
+    } else {
+        explanation.step(
+            "C.04.6 art. 3.4",
+            "an even number of teams: no pairing-allocated bye",
+            Vec::new(),
+        );
+    }
+    let top_level = field.teams.iter().map(|s| s.level).max().unwrap_or(0);
+    for level in (0..=top_level).rev() {
+        let residents: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|&n| field.teams[n].level == level)
+            .collect();
+        if residents.is_empty() {
+            continue;
+        }
+        let score = field.teams[residents[0]].primary;
+        explanation.group(format!("scoregroup {score}"));
+        let (upfloaters, pairs) = select_upfloaters(field, level, &residents, &remaining)?
+            .ok_or_else(|| {
+                no_pairing(
+                    "C.04.6 art. 3.3.3",
+                    format!(
+                        "the scoregroup {score} (teams {}) has no legal pairing with any set of upfloaters",
+                        tpns(field, &residents)
+                    ),
+                )
+            })?;
+        explanation.step(
+            "C.04.6 art. 3.5",
+            if upfloaters.is_empty() {
+                format!(
+                    "teams {} are paired among themselves: no upfloater is needed ([C4])",
+                    tpns(field, &residents)
+                )
+            } else {
+                format!(
+                    "teams {} take the upfloaters {}: the fewest ([C4]), with the highest scores ([C5]), the first set in the order of art. 3.5.4 that leaves a legal pairing ([C3]) and best complies with [C6] and [C7]",
+                    tpns(field, &residents),
+                    tpns(field, &upfloaters)
+                )
+            },
+            Vec::new(),
+        );
+        for &(a, b) in &pairs {
+            explanation.detail(
+                "C.04.6 art. 3.6",
+                format!(
+                    "team {} - team {}: the first pairing in the order of the identifiers (art. 3.6.2) with the fewest unmet colour preferences ([C8], [C9]) and float repeats ([C10])",
+                    field.teams[a].tpn, field.teams[b].tpn
+                ),
+                Vec::new(),
+            );
+        }
+        let paired: Vec<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+        remaining.retain(|n| !paired.contains(n));
+        out.pairs.extend(pairs);
+    }
+    if !remaining.is_empty() {
+        return Err(PairError::Internal(format!(
+            "C.04.6 art. 3.3.2: teams {} were left unpaired",
+            tpns(field, &remaining)
+        )));
+    }
+    Ok(out)
+}
+
+fn no_pairing(rule: &str, message: impl Into<String>) -> PairError {
+    let message = message.into();
+    let mut explanation = Explanation::default();
+    explanation.step(rule, message.clone(), Vec::new());
+    PairError::NoLegalPairing {
+        rule: rule.to_string(),
+        message,
+        explanation,
+    }
+}
+
+/// Whether the field can be paired with at most one team left for the PAB ([C1], [C2]).
+fn perfect_or_one_short(field: &Field, nodes: &[usize]) -> bool {
+    if nodes.len().is_multiple_of(2) {
+        return perfect(field, nodes);
+    }
+    find_pab(field, nodes).is_some()
+}
+
+/// Art. 3.4: the team that may have the PAB ([C2]) and leaves a legal pairing of the others
+/// (3.4.1), with the lowest score (3.4.2), the most matches played (3.4.3), the largest TPN
+/// (3.4.4).
+fn find_pab(field: &Field, nodes: &[usize]) -> Option<usize> {
+    let mut candidates: Vec<usize> = nodes
+        .iter()
+        .copied()
+        .filter(|&n| !field.teams[n].no_pab)
+        .collect();
+    candidates.sort_by(|&a, &b| {
+        let (x, y) = (&field.teams[a], &field.teams[b]);
+        x.level
+            .cmp(&y.level)
+            .then(y.played().cmp(&x.played()))
+            .then(y.tpn.cmp(&x.tpn))
+    });
+    candidates.into_iter().find(|&c| {
+        let rest: Vec<usize> = nodes.iter().copied().filter(|&n| n != c).collect();
+        perfect(field, &rest)
+    })
+}
+
+/// Art. 3.5: the upfloaters of the top-scoregroup at `level` and the bracket's pairs.
+///
+/// [C4] (fewest upfloaters) and [C5] (their scores, taken in ascending order, highest
+/// first) are the outer loops; a number or a score profile for which no set leaves a legal
+/// pairing of the bracket and of the rest ([C3]) is passed over. Within a profile, sets come
+/// in the order of art. 3.5.3-3.5.4; art. 3.5.5's "complies with [C6] and [C7]" is read as
+/// the best value of ([C6], [C7]) a legal set of the profile attains, the first such set
+/// winning (docs/decisions.md, "Team Swiss (C.04.6)").
+fn select_upfloaters(
+    field: &Field,
+    level: usize,
+    residents: &[usize],
+    remaining: &[usize],
+) -> Result<Option<(Vec<usize>, Pairs)>, PairError> {
+    let lower: Vec<usize> = remaining
+        .iter()
+        .copied()
+        .filter(|&n| field.teams[n].level < level)
+        .collect();
+    let mut count = residents.len() % 2;
+    while count <= lower.len() {
+        for profile in profiles(field, &lower, count) {
+            let mut best: Option<((bool, usize), Vec<usize>, Pairs)> = None;
+            for set in sets(field, &lower, &profile) {
+                let mut bracket: Vec<usize> = residents.to_vec();
+                bracket.extend(set.iter().copied());
+                let Some(pairs) = pair_bracket(field, level, &bracket)? else {
+                    continue;
+                };
+                let rest: Vec<usize> = remaining
+                    .iter()
+                    .copied()
+                    .filter(|n| !bracket.contains(n))
+                    .collect();
+                if !perfect(field, &rest) {
+                    continue; // [C3] art. 2.2.1
+                }
+                let c6_fails = !c6_holds(field, level, &rest);
+                let c7 = if field.last_two_rounds {
+                    0
+                } else {
+                    set.iter()
+                        .filter(|&&n| field.teams[n].float != Float::None)
+                        .count()
+                };
+                let key = (c6_fails, c7);
+                if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
+                    best = Some((key, set.clone(), pairs));
+                }
+                if key == (false, 0) {
+                    break; // art. 3.5.5: the first set that complies
+                }
+            }
+            if let Some((_, set, pairs)) = best {
+                return Ok(Some((set, pairs)));
+            }
+        }
+        count += 2;
+    }
+    Ok(None)
+}
+
+/// [C6] art. 2.3.3, read as: what is left of the next scoregroup can still be paired with
+/// the fewest upfloaters its parity allows (none if even, one if odd) while the rest stays
+/// pairable ([C1], [C3], [C4] in that bracket). An emptied next scoregroup complies.
+fn c6_holds(field: &Field, level: usize, rest: &[usize]) -> bool {
+    if level == 0 {
+        return true;
+    }
+    let following: Vec<usize> = rest
+        .iter()
+        .copied()
+        .filter(|&n| field.teams[n].level == level - 1)
+        .collect();
+    if following.is_empty() {
+        return true;
+    }
+    let below: Vec<usize> = rest
+        .iter()
+        .copied()
+        .filter(|&n| field.teams[n].level + 1 < level)
+        .collect();
+    let candidates: Vec<Vec<usize>> = if following.len().is_multiple_of(2) {
+        vec![Vec::new()]
+    } else {
+        below.iter().map(|&n| vec![n]).collect()
+    };
+    candidates.into_iter().any(|ups| {
+        let mut bracket = following.clone();
+        bracket.extend(ups);
+        if !perfect(field, &bracket) {
+            return false;
+        }
+        let others: Vec<usize> = rest
+            .iter()
+            .copied()
+            .filter(|n| !bracket.contains(n))
+            .collect();
+        perfect(field, &others)
+    })
+}
+
+/// The score profiles of `count` upfloaters (levels, multiset), best first: [C5] compares
+/// the scores taken in ascending order, the highest winning.
+fn profiles(field: &Field, lower: &[usize], count: usize) -> Vec<Vec<usize>> {
+    let mut available: Vec<(usize, usize)> = Vec::new(); // (level, how many), descending
+    for &n in lower {
+        let l = field.teams[n].level;
+        match available.iter_mut().find(|(x, _)| *x == l) {
+            Some((_, c)) => *c += 1,
+            None => available.push((l, 1)),
+        }
+    }
+    available.sort_by_key(|a| std::cmp::Reverse(a.0));
+    let mut out = Vec::new();
+    let mut current = Vec::new();
+    fn rec(
+        available: &[(usize, usize)],
+        from: usize,
+        left: usize,
+        current: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if left == 0 {
+            out.push(current.clone());
+            return;
+        }
+        for i in from..available.len() {
+            let (level, max) = available[i];
+            for take in (1..=max.min(left)).rev() {
+                for _ in 0..take {
+                    current.push(level);
+                }
+                rec(available, i + 1, left - take, current, out);
+                for _ in 0..take {
+                    current.pop();
+                }
+            }
+        }
+    }
+    rec(&available, 0, count, &mut current, &mut out);
+    // Compare ascending-sorted profiles; the larger wins.
+    for p in &mut out {
+        p.sort_unstable();
+    }
+    out.sort_by(|a, b| b.cmp(a));
+    out.dedup();
+    out
+}
+
+/// [`sets`], for the hand-worked cases.
+#[cfg(test)]
+pub(super) fn sets_for_tests(field: &Field, lower: &[usize], profile: &[usize]) -> Vec<Vec<usize>> {
+    sets(field, lower, profile)
+}
+
+/// Every set of upfloaters with the profile (levels, ascending), in the order of art.
+/// 3.5.3-3.5.4: levels by descending score, within a level by ascending TPN, the sets in
+/// the lexicographic order of those TPN lists.
+fn sets(field: &Field, lower: &[usize], profile: &[usize]) -> Vec<Vec<usize>> {
+    let mut levels: Vec<usize> = profile.to_vec();
+    levels.dedup();
+    levels.reverse();
+    let groups: Vec<(Vec<usize>, usize)> = levels
+        .iter()
+        .map(|&l| {
+            let mut members: Vec<usize> = lower
+                .iter()
+                .copied()
+                .filter(|&n| field.teams[n].level == l)
+                .collect();
+            members.sort_by_key(|&n| field.teams[n].tpn);
+            (members, profile.iter().filter(|&&x| x == l).count())
+        })
+        .collect();
+    let mut out = Vec::new();
+    fn combos(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+        if k == 0 {
+            return vec![Vec::new()];
+        }
+        let mut out = Vec::new();
+        for i in 0..items.len() {
+            if items.len() - i < k {
+                break;
+            }
+            for mut rest in combos(&items[i + 1..], k - 1) {
+                rest.insert(0, items[i]);
+                out.push(rest);
+            }
+        }
+        out
+    }
+    fn rec(groups: &[(Vec<usize>, usize)], prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        let Some(((items, k), rest)) = groups.split_first() else {
+            out.push(prefix.clone());
+            return;
+        };
+        for chosen in combos(items, *k) {
+            let len = prefix.len();
+            prefix.extend(chosen);
+            rec(rest, prefix, out);
+            prefix.truncate(len);
+        }
+    }
+    rec(&groups, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Art. 3.6: the bracket's pairing, or `None` when it has no pairing complying with [C1].
+///
+/// Of the pairings complying with [C1], art. 3.6.4 takes the first in the order of the
+/// identifiers (art. 3.6.2: the top members' bracket sequence numbers, then the bottom
+/// members' in the order of their top members) among those that best comply with [C8],
+/// [C9] and [C10]. The cost of a pair packs, from the most significant field down: [C8]
+/// (both teams prefer the same colour), [C9] (both strongly, type B), [C10] (upfloaters'
+/// opponents that floated last round), the bottom member's bit (a low sequence number
+/// as bottom member costs most), and the bottom member's number in the digit of its top
+/// member. The matching maximises (pairs, -cost). A large bracket is solved in two steps
+/// with the same order: first the set of top members (the fields down to the bottom
+/// members' bits), then, those fixed, the bottom members (one digit per top member), so
+/// that the weights stay narrow.
+pub fn pair_bracket(
+    field: &Field,
+    level: usize,
+    bracket: &[usize],
+) -> Result<Option<Pairs>, PairError> {
+    pair_bracket_in(field, level, bracket, false)
+}
+
+/// [`pair_bracket`]; `two_steps` forces the two-step form (tests compare both).
+pub(super) fn pair_bracket_in(
+    field: &Field,
+    level: usize,
+    bracket: &[usize],
+    two_steps: bool,
+) -> Result<Option<Pairs>, PairError> {
+    if bracket.len() % 2 == 1 {
+        return Ok(None);
+    }
+    if bracket.is_empty() {
+        return Ok(Some(Vec::new()));
+    }
+    let mut sorted: Vec<usize> = bracket.to_vec();
+    sorted.sort_by_key(|&n| field.teams[n].tpn);
+    let size = sorted.len();
+    let k = bits(size);
+    // Bits a cost needs above its low fields, plus the pair unit and the solver's headroom.
+    let overhead = 3 * (k + 1) + 2 * k + 12;
+    let single = k * size + size;
+    if !two_steps && single + overhead <= 4 * 64 {
+        // Sequence numbers are 1-based: top = i + 1, bottom = j + 1.
+        let low = |i: usize, j: usize| -> Option<Wide<4>> {
+            let top_bit = Wide::<4>::ONE.checked_shl((k * size + size - (j + 1)) as u32)?;
+            let digit =
+                Wide::<4>::from_u64((j + 1) as u64).checked_shl((k * (size - (i + 1))) as u32)?;
+            top_bit.checked_add(digit)
+        };
+        return Ok(solve::<4>(
+            field,
+            level,
+            &sorted,
+            single,
+            &|_, _| true,
+            &low,
+        ));
+    }
+    // Step 1: the top members.
+    let Some(pairs) = with_width(size + overhead, |n| match n {
+        4 => solve::<4>(field, level, &sorted, size, &|_, _| true, &|_, j| {
+            Wide::<4>::ONE.checked_shl((size - (j + 1)) as u32)
+        }),
+        8 => solve::<8>(field, level, &sorted, size, &|_, _| true, &|_, j| {
+            Wide::<8>::ONE.checked_shl((size - (j + 1)) as u32)
+        }),
+        16 => solve::<16>(field, level, &sorted, size, &|_, _| true, &|_, j| {
+            Wide::<16>::ONE.checked_shl((size - (j + 1)) as u32)
+        }),
+        _ => solve::<32>(field, level, &sorted, size, &|_, _| true, &|_, j| {
+            Wide::<32>::ONE.checked_shl((size - (j + 1)) as u32)
+        }),
+    })?
+    else {
+        return Ok(None);
+    };
+    let index = |n: usize| sorted.iter().position(|&x| x == n).unwrap_or(0);
+    let mut is_top = vec![false; size];
+    for &(a, b) in &pairs {
+        is_top[index(a).min(index(b))] = true;
+    }
+    // Step 2: the bottom members, the top members fixed: a digit per top member, the first
+    // top member's the most significant, holding the bottom member's rank among the rest.
+    let half = size / 2;
+    let k2 = bits(half);
+    let mut rank = vec![0usize; size];
+    let (mut t, mut b) = (0, 0);
+    for i in 0..size {
+        if is_top[i] {
+            rank[i] = t;
+            t += 1;
+        } else {
+            rank[i] = b;
+            b += 1;
+        }
+    }
+    let allowed = |i: usize, j: usize| is_top[i] && !is_top[j];
+    let low_bits = k2 * half;
+    let pairs = with_width(low_bits + overhead, |n| {
+        macro_rules! step2 {
+            ($n:literal) => {
+                solve::<$n>(field, level, &sorted, low_bits, &allowed, &|i, j| {
+                    Wide::<$n>::from_u64(rank[j] as u64)
+                        .checked_shl((k2 * (half - 1 - rank[i])) as u32)
+                })
+            };
+        }
+        match n {
+            4 => step2!(4),
+            8 => step2!(8),
+            16 => step2!(16),
+            _ => step2!(32),
+        }
+    })?;
+    Ok(pairs)
+}
+
+/// Bits to hold `n`.
+fn bits(n: usize) -> usize {
+    (usize::BITS - n.leading_zeros()) as usize
+}
+
+/// Runs `f` with the narrowest width (limbs of 64 bits) that holds `needed` bits.
+fn with_width<T>(needed: usize, f: impl FnOnce(usize) -> T) -> Result<T, PairError> {
+    match [4, 8, 16, 32].into_iter().find(|&n| needed <= n * 64) {
+        Some(n) => Ok(f(n)),
+        None => Err(PairError::Internal(format!(
+            "C.04.6 art. 3.6: a bracket this large needs {needed}-bit weights; at most {} are supported",
+            32 * 64
+        ))),
+    }
+}
+
+/// The maximum-weight matching of the bracket: each allowed pair complying with [C1]
+/// weighs `unit - cost`, the cost's fields [C8], [C9], [C10] above `low(i, j)` (which
+/// takes `low_bits`); `None` when no perfect matching exists.
+fn solve<const N: usize>(
+    field: &Field,
+    level: usize,
+    sorted: &[usize],
+    low_bits: usize,
+    allowed: &dyn Fn(usize, usize) -> bool,
+    low: &dyn Fn(usize, usize) -> Option<Wide<N>>,
+) -> Option<Pairs> {
+    let size = sorted.len();
+    let k = bits(size);
+    let c10_shift = low_bits;
+    let c9_shift = c10_shift + k + 1;
+    let c8_shift = c9_shift + k + 1;
+    let cost_bits = c8_shift + k + 1;
+    let unit = Wide::<N>::ONE.checked_shl((cost_bits + k + 1) as u32)?;
+    let field_of = |x: usize, shift: usize| Wide::<N>::from_u64(x as u64).checked_shl(shift as u32);
+    let mut edges = Vec::new();
+    for i in 0..size {
+        for j in i + 1..size {
+            let (a, b) = (sorted[i], sorted[j]);
+            if !allowed(i, j) || !field.can_meet(a, b) {
+                continue;
+            }
+            let (c8, c9, c10) = quality(field, level, a, b);
+            let mut cost = field_of(c8, c8_shift)?;
+            cost = cost.checked_add(field_of(c9, c9_shift)?)?;
+            cost = cost.checked_add(field_of(c10, c10_shift)?)?;
+            cost = cost.checked_add(low(i, j)?)?;
+            edges.push((i, j, unit.checked_sub(cost)?));
+        }
+    }
+    let mates = matching::max_weight_matching(size, &edges).ok()?;
+    let mut pairs = Vec::new();
+    for (i, mate) in mates.iter().enumerate() {
+        match mate {
+            Some(j) if i < *j => pairs.push((sorted[i], sorted[*j])),
+            Some(_) => {}
+            None => return None,
+        }
+    }
+    Some(pairs)
+}
+
+/// [C8], [C9] and [C10] of one pair in the bracket at `level` (art. 2.3.5-2.3.7).
+fn quality(field: &Field, level: usize, a: usize, b: usize) -> (usize, usize, usize) {
+    let (x, y) = (&field.teams[a], &field.teams[b]);
+    let mut c8 = 0;
+    let mut c9 = 0;
+    if let (Some(p), Some(q)) = (x.preference, y.preference)
+        && p.colour == q.colour
+    {
+        // [C8]: one of the two will not get the colour it prefers.
+        c8 = 1;
+        // [C9] (type B): and both preferences are strong, so a strong one is unmet.
+        if field.colour_type == crate::model::TeamColourType::B && p.strong && q.strong {
+            c9 = 1;
+        }
+    }
+    let mut c10 = 0;
+    if !field.last_two_rounds {
+        // [C10]: an upfloater's opponent that floated in the previous round.
+        for (team, opponent) in [(x, y), (y, x)] {
+            if team.level < level && opponent.float != Float::None {
+                c10 += 1;
+            }
+        }
+    }
+    (c8, c9, c10)
+}
