@@ -60,7 +60,11 @@ fn main() {
                 .ok()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(default_rounds);
-            let config = SimConfig::new(id, players, rounds - 1, 1);
+            // A system whose matches hold several games (Double-Swiss: two) counts rounds
+            // as games: time the first game of the last match.
+            let games = system.games_per_match().max(1);
+            let rounds = rounds * games;
+            let config = SimConfig::new(id, players, rounds - games, 1);
             let mut t = match simulate(&config) {
                 Ok(t) => t,
                 Err(e) => {
@@ -76,7 +80,7 @@ fn main() {
             }
             let (best, median) = time(5, || systems::pair(&t, &options));
             report(
-                &format!("{id} {players} players, round {rounds}"),
+                &format!("{id} {players} players, round {}", rounds - games + 1),
                 best,
                 median,
             );
