@@ -284,10 +284,8 @@ fn choose_upfloaters(
         };
         let mut chosen = Vec::new();
         search.walk(0, &mut chosen)?;
-        Ok((
-            search.best.map(|(_, set)| set),
-            search.examined >= SET_LIMIT,
-        ))
+        let limited = search.examined >= SET_LIMIT || search.nodes >= NODE_LIMIT;
+        Ok((search.best.map(|(_, set)| set), limited))
     };
     // [C5]: no fewer than the residents' own deficiency (the residents a maximum matching
     // among themselves leaves over), and more than the sizes already refused.
@@ -301,8 +299,8 @@ fn choose_upfloaters(
     // None found at that size: the exact fewest by a weighted matching of everyone left,
     // which also gives a legal set of that size should the search stop at its limit.
     let (u, fallback) = fewest_upfloaters(f, residents, lower)?;
-    let (found, limited) = if u == first_try && !limited {
-        (None, false)
+    let (found, limited) = if u == first_try {
+        (None, limited)
     } else {
         search(u)?
     };
