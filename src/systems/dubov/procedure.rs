@@ -76,6 +76,16 @@ fn min_cost_perfect(
     allowed: impl Fn(usize, usize) -> bool,
     cost: impl Fn(usize, usize) -> i64,
 ) -> Result<Option<i64>, Failure> {
+    Ok(min_cost_matching(f, vs, allowed, cost)?.map(|(c, _)| c))
+}
+
+/// [`min_cost_perfect`] with the matching (`mate[i]` indexes `vs`).
+fn min_cost_matching(
+    f: &Field,
+    vs: &[usize],
+    allowed: impl Fn(usize, usize) -> bool,
+    cost: impl Fn(usize, usize) -> i64,
+) -> Result<Option<(i64, Vec<usize>)>, Failure> {
     let n = vs.len();
     if n % 2 == 1 {
         return Ok(None);
@@ -92,14 +102,19 @@ fn min_cost_perfect(
     }
     let mate = max_weight_matching(n, &edges).map_err(|e| Failure::Internal(e.to_string()))?;
     let mut total = 0;
+    let mut out = Vec::with_capacity(n);
     for (i, m) in mate.iter().enumerate() {
         match m {
             None => return Ok(None),
-            Some(j) if i < *j => total += cost(vs[i], vs[*j]),
-            Some(_) => {}
+            Some(j) => {
+                if i < *j {
+                    total += cost(vs[i], vs[*j]);
+                }
+                out.push(*j);
+            }
         }
     }
-    Ok(Some(total))
+    Ok(Some((total, out)))
 }
 
 /// Art. 3.1: the PAB goes to the player who may have it ([C2]), leaves a complete pairing
@@ -557,43 +572,54 @@ fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure>
         in_small[x] = true;
     }
     // 3.2.4 step 1: pairs the smaller subgroup cannot avoid.
-    let unavoidable = if perfect(f, bracket, |a, b| !(in_small[a] && in_small[b])) {
-        0
+    let ss_cost = |a: usize, b: usize| i64::from(in_small[a] && in_small[b]);
+    let (unavoidable, mut current) = if perfect(f, bracket, |a, b| !(in_small[a] && in_small[b])) {
+        (0, None)
     } else {
-        min_cost_perfect(
-            f,
-            bracket,
-            |_, _| true,
-            |a, b| i64::from(in_small[a] && in_small[b]),
-        )?
-        .ok_or_else(|| Failure::Internal("bracket without a legal pairing".to_string()))?
-            as usize
+        let (c, m) = min_cost_matching(f, bracket, |_, _| true, ss_cost)?
+            .ok_or_else(|| Failure::Internal("bracket without a legal pairing".to_string()))?;
+        (c as usize, Some(m))
     };
     let mut moved_a: Vec<usize> = Vec::new();
     if unavoidable > 0 {
         // The first set (4.3) of that many players from the smaller subgroup with which a
-        // pairing keeps [C7] at its best: each unavoidable pair holds one of them.
+        // pairing keeps [C7] at its best: each unavoidable pair holds one of them. The
+        // last such pairing found answers without a new search when the candidate is in
+        // one of its unavoidable pairs beside a player not chosen.
+        let mut local = vec![usize::MAX; n];
+        for (i, &x) in bracket.iter().enumerate() {
+            local[x] = i;
+        }
         let mut chosen = vec![false; n];
         let mut excluded = vec![false; n];
         for x in middle_out(&small) {
             if moved_a.len() == unavoidable {
                 break;
             }
+            let partner = current
+                .as_ref()
+                .and_then(|m| m.get(local[x]))
+                .map(|&j| bracket[j]);
             chosen[x] = true;
+            if partner.is_some_and(|y| in_small[y] && !chosen[y]) {
+                moved_a.push(x);
+                continue;
+            }
             let allowed = |a: usize, b: usize| match (in_small[a], in_small[b]) {
                 (true, true) => !((chosen[a] && chosen[b]) || (excluded[a] && excluded[b])),
                 (true, false) => !chosen[a],
                 (false, true) => !chosen[b],
                 (false, false) => true,
             };
-            let best = min_cost_perfect(f, bracket, allowed, |a, b| {
-                i64::from(in_small[a] && in_small[b])
-            })?;
-            if best == Some(unavoidable as i64) {
-                moved_a.push(x);
-            } else {
-                chosen[x] = false;
-                excluded[x] = true;
+            match min_cost_matching(f, bracket, allowed, ss_cost)? {
+                Some((c, m)) if c == unavoidable as i64 => {
+                    moved_a.push(x);
+                    current = Some(m);
+                }
+                _ => {
+                    chosen[x] = false;
+                    excluded[x] = true;
+                }
             }
         }
         if moved_a.len() != unavoidable {
