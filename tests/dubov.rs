@@ -281,3 +281,54 @@ fn two_leaders_who_met_take_two_upfloaters_and_a_shift_balances_the_subgroups() 
         assert!(rules.contains(&r), "{r} in {rules:?}");
     }
 }
+
+#[test]
+fn absolute_white_seekers_draw_as_many_upfloaters_as_they_need() {
+    // 1-12 won both rounds; 1-9 with Black twice (absolute White: [C3] keeps them apart),
+    // 10-12 with White then Black. Only 10-12 can meet 1-9 inside the scoregroup, so six
+    // of 1-9 need an upfloater each ([C5]): the four players on 1 point (37-40) first
+    // ([C6]), then two on half a point.
+    let mut t = field(40, 7);
+    let mut r1: Vec<(usize, usize, &str)> = Vec::new();
+    let mut r2: Vec<(usize, usize, &str)> = Vec::new();
+    for i in 1..=9 {
+        r1.push((12 + i, i, "0-1"));
+        r2.push((24 + i, i, "0-1"));
+    }
+    for i in 10..=12 {
+        r1.push((i, 12 + i, "1-0"));
+        r2.push((24 + i, i, "0-1"));
+    }
+    for i in (25..=40).step_by(2) {
+        r1.push((i, i + 1, "="));
+    }
+    for i in (13..=24).step_by(2) {
+        r2.push((i, i + 1, "="));
+    }
+    r2.push((38, 37, "="));
+    r2.push((40, 39, "="));
+    t.rounds.push(round(&r1, &[]));
+    t.rounds.push(round(&r2, &[]));
+    let p = pair_next(&t);
+    let (b, pab) = boards(&p);
+    assert_eq!((b.len(), pab), (20, None));
+    // [C3]: no two of 1-9 meet; each of them meets someone outside 1-9.
+    for &(w, bl) in &b {
+        assert!(!(w <= 9 && bl <= 9), "{b:?}");
+    }
+    let step = p
+        .explanation
+        .groups
+        .iter()
+        .flat_map(|g| g.steps.iter())
+        .find(|s| s.rule_id == "C.04.4.1 art. 3.2.2")
+        .expect("the first scoregroup's upfloaters");
+    assert!(
+        step.message.starts_with("6 upfloater(s)"),
+        "{}",
+        step.message
+    );
+    for x in ["p37", "p38", "p39", "p40"] {
+        assert!(step.message.contains(x), "{}", step.message);
+    }
+}

@@ -20,6 +20,9 @@ use crate::model::{Colour, Score};
 /// (art. 3.2.2); the best found so far is kept and the explanation says so.
 const SET_LIMIT: usize = 20_000;
 
+/// At most this many partial sets are visited in one bracket's search.
+const NODE_LIMIT: usize = 400_000;
+
 /// Why the procedure stopped.
 #[derive(Debug)]
 pub enum Failure {
@@ -73,6 +76,16 @@ fn min_cost_perfect(
     allowed: impl Fn(usize, usize) -> bool,
     cost: impl Fn(usize, usize) -> i64,
 ) -> Result<Option<i64>, Failure> {
+    Ok(min_cost_matching(f, vs, allowed, cost)?.map(|(c, _)| c))
+}
+
+/// [`min_cost_perfect`] with the matching (`mate[i]` indexes `vs`).
+fn min_cost_matching(
+    f: &Field,
+    vs: &[usize],
+    allowed: impl Fn(usize, usize) -> bool,
+    cost: impl Fn(usize, usize) -> i64,
+) -> Result<Option<(i64, Vec<usize>)>, Failure> {
     let n = vs.len();
     if n % 2 == 1 {
         return Ok(None);
@@ -89,14 +102,19 @@ fn min_cost_perfect(
     }
     let mate = max_weight_matching(n, &edges).map_err(|e| Failure::Internal(e.to_string()))?;
     let mut total = 0;
+    let mut out = Vec::with_capacity(n);
     for (i, m) in mate.iter().enumerate() {
         match m {
             None => return Ok(None),
-            Some(j) if i < *j => total += cost(vs[i], vs[*j]),
-            Some(_) => {}
+            Some(j) => {
+                if i < *j {
+                    total += cost(vs[i], vs[*j]);
+                }
+                out.push(*j);
+            }
         }
     }
-    Ok(Some(total))
+    Ok(Some((total, out)))
 }
 
 /// Art. 3.1: the PAB goes to the player who may have it ([C2]), leaves a complete pairing
@@ -276,14 +294,13 @@ fn choose_upfloaters(
             u,
             best: None,
             examined: 0,
+            nodes: 0,
             legal_set: &legal_set,
         };
         let mut chosen = Vec::new();
         search.walk(0, &mut chosen)?;
-        Ok((
-            search.best.map(|(_, set)| set),
-            search.examined >= SET_LIMIT,
-        ))
+        let limited = search.examined >= SET_LIMIT || search.nodes >= NODE_LIMIT;
+        Ok((search.best.map(|(_, set)| set), limited))
     };
     // [C5]: no fewer than the residents' own deficiency (the residents a maximum matching
     // among themselves leaves over), and more than the sizes already refused.
@@ -294,20 +311,18 @@ fn choose_upfloaters(
     if let Some(set) = found {
         return Ok((set, limited));
     }
-    // None of that size: the exact fewest by a weighted matching of everyone left.
-    let u = fewest_upfloaters(f, residents, lower)?;
-    let (found, limited) = if u == first_try && !limited {
-        (None, false)
+    // None found at that size: the exact fewest by a weighted matching of everyone left,
+    // which also gives a legal set of that size should the search stop at its limit.
+    let (u, fallback) = fewest_upfloaters(f, residents, lower)?;
+    let (found, limited) = if u == first_try {
+        (None, limited)
     } else {
         search(u)?
     };
-    match found {
-        Some(set) => Ok((set, limited)),
-        None => Err(Failure::Internal(format!(
-            "no set of {u} upfloaters found for the scoregroup of {} players",
-            residents.len()
-        ))),
-    }
+    Ok(match found {
+        Some(set) => (set, limited),
+        None => (fallback, true),
+    })
 }
 
 /// The lower players' maximum matching, kept to answer "can the lower players still all
@@ -348,6 +363,7 @@ struct SetSearch<'a> {
     u: usize,
     best: Option<(Key, Vec<usize>)>,
     examined: usize,
+    nodes: usize,
     legal_set: &'a dyn Fn(&[usize]) -> bool,
 }
 
@@ -355,6 +371,7 @@ impl SetSearch<'_> {
     /// Sets in the order of art. 4.2 (reading D17: lexicographic in the sequence numbers,
     /// which follow the pool's order: score descending, TPN ascending).
     fn walk(&mut self, start: usize, chosen: &mut Vec<usize>) -> Result<(), Failure> {
+        self.nodes += 1;
         if chosen.len() == self.u {
             let mut bracket = self.residents.to_vec();
             bracket.extend(chosen.iter());
@@ -376,15 +393,23 @@ impl SetSearch<'_> {
         }
         let need = self.u - chosen.len();
         for i in start..self.pool.len() {
-            if self.pool.len() - i < need || self.examined >= SET_LIMIT {
-                break;
-            }
-            // [C6]: every later set has a lowest score no higher than this player's.
-            let s = self.f.entrants[self.pool[i]].score;
-            if let Some((key, _)) = &self.best
-                && key.0.0.first().is_some_and(|&low| s < low)
+            if self.pool.len() - i < need || self.examined >= SET_LIMIT || self.nodes >= NODE_LIMIT
             {
                 break;
+            }
+            // [C6]: the best any set through this player can do is to take the next
+            // players of the pool (scores only fall along it); if even that is worse than
+            // the best set found, so is every later choice.
+            if let Some((key, _)) = &self.best {
+                let mut optimistic: Vec<Score> = chosen
+                    .iter()
+                    .chain(&self.pool[i..i + need])
+                    .map(|&e| self.f.entrants[e].score)
+                    .collect();
+                optimistic.sort_unstable();
+                if optimistic < key.0.0 {
+                    break;
+                }
             }
             chosen.push(self.pool[i]);
             self.walk(i + 1, chosen)?;
@@ -445,29 +470,58 @@ fn best_single(f: &Field, residents: &[usize], singles: &[usize]) -> Result<Vec<
 }
 
 /// [C5] with [C4]: the fewest resident-lower pairs over the complete pairings of the
-/// remaining players.
-fn fewest_upfloaters(f: &Field, residents: &[usize], lower: &[usize]) -> Result<usize, Failure> {
+/// remaining players, and the upfloaters of one such pairing (a legal set of that size,
+/// leaning to higher scores as [C6] asks).
+fn fewest_upfloaters(
+    f: &Field,
+    residents: &[usize],
+    lower: &[usize],
+) -> Result<(usize, Vec<usize>), Failure> {
     let mut all = residents.to_vec();
     all.extend(lower);
+    let m = all.len();
     let n = f.len();
     let mut resident = vec![false; n];
     for &r in residents {
         resident[r] = true;
     }
-    // Cost 1 for a pair that is not resident-resident: the fewest such pairs.
-    let cross = min_cost_perfect(
-        f,
-        &all,
-        |_, _| true,
-        |a, b| i64::from(resident[a] != resident[b]),
-    )?;
-    let Some(cross) = cross else {
-        return Err(Failure::NoLegal {
-            rule: "C.04.4.1 art. 2.2.1".to_string(),
-            message: "[C4]: the remaining players cannot all be paired".to_string(),
-        });
-    };
-    Ok(cross as usize)
+    // Lower players by rank (score descending, TPN), for a bonus below one unit of [C5].
+    let mut rank = vec![0i64; n];
+    for (k, &x) in lower.iter().enumerate() {
+        rank[x] = (lower.len() - k) as i64;
+    }
+    let unit = 2 * (lower.len() as i64 + 1) * (m as i64 + 1);
+    let big = unit * (m as i64 + 2);
+    let mut edges = Vec::new();
+    for i in 0..m {
+        for j in i + 1..m {
+            let (a, b) = (all[i], all[j]);
+            if !f.legal(a, b) {
+                continue;
+            }
+            let w = if resident[a] == resident[b] {
+                big + unit
+            } else {
+                big + rank[if resident[a] { b } else { a }]
+            };
+            edges.push((i, j, w));
+        }
+    }
+    let mate = max_weight_matching(m, &edges).map_err(|e| Failure::Internal(e.to_string()))?;
+    let mut set = Vec::new();
+    for (i, partner) in mate.iter().enumerate() {
+        let Some(j) = *partner else {
+            return Err(Failure::NoLegal {
+                rule: "C.04.4.1 art. 2.2.1".to_string(),
+                message: "[C4]: the remaining players cannot all be paired".to_string(),
+            });
+        };
+        if !resident[all[i]] && resident[all[j]] {
+            set.push(all[i]);
+        }
+    }
+    set.sort_unstable();
+    Ok((set.len(), set))
 }
 
 /// Art. 4.3.3: sequence numbers from the (remaining) middle outwards; of two in the middle,
@@ -518,43 +572,54 @@ fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure>
         in_small[x] = true;
     }
     // 3.2.4 step 1: pairs the smaller subgroup cannot avoid.
-    let unavoidable = if perfect(f, bracket, |a, b| !(in_small[a] && in_small[b])) {
-        0
+    let ss_cost = |a: usize, b: usize| i64::from(in_small[a] && in_small[b]);
+    let (unavoidable, mut current) = if perfect(f, bracket, |a, b| !(in_small[a] && in_small[b])) {
+        (0, None)
     } else {
-        min_cost_perfect(
-            f,
-            bracket,
-            |_, _| true,
-            |a, b| i64::from(in_small[a] && in_small[b]),
-        )?
-        .ok_or_else(|| Failure::Internal("bracket without a legal pairing".to_string()))?
-            as usize
+        let (c, m) = min_cost_matching(f, bracket, |_, _| true, ss_cost)?
+            .ok_or_else(|| Failure::Internal("bracket without a legal pairing".to_string()))?;
+        (c as usize, Some(m))
     };
     let mut moved_a: Vec<usize> = Vec::new();
     if unavoidable > 0 {
         // The first set (4.3) of that many players from the smaller subgroup with which a
-        // pairing keeps [C7] at its best: each unavoidable pair holds one of them.
+        // pairing keeps [C7] at its best: each unavoidable pair holds one of them. The
+        // last such pairing found answers without a new search when the candidate is in
+        // one of its unavoidable pairs beside a player not chosen.
+        let mut local = vec![usize::MAX; n];
+        for (i, &x) in bracket.iter().enumerate() {
+            local[x] = i;
+        }
         let mut chosen = vec![false; n];
         let mut excluded = vec![false; n];
         for x in middle_out(&small) {
             if moved_a.len() == unavoidable {
                 break;
             }
+            let partner = current
+                .as_ref()
+                .and_then(|m| m.get(local[x]))
+                .map(|&j| bracket[j]);
             chosen[x] = true;
+            if partner.is_some_and(|y| in_small[y] && !chosen[y]) {
+                moved_a.push(x);
+                continue;
+            }
             let allowed = |a: usize, b: usize| match (in_small[a], in_small[b]) {
                 (true, true) => !((chosen[a] && chosen[b]) || (excluded[a] && excluded[b])),
                 (true, false) => !chosen[a],
                 (false, true) => !chosen[b],
                 (false, false) => true,
             };
-            let best = min_cost_perfect(f, bracket, allowed, |a, b| {
-                i64::from(in_small[a] && in_small[b])
-            })?;
-            if best == Some(unavoidable as i64) {
-                moved_a.push(x);
-            } else {
-                chosen[x] = false;
-                excluded[x] = true;
+            match min_cost_matching(f, bracket, allowed, ss_cost)? {
+                Some((c, m)) if c == unavoidable as i64 => {
+                    moved_a.push(x);
+                    current = Some(m);
+                }
+                _ => {
+                    chosen[x] = false;
+                    excluded[x] = true;
+                }
             }
         }
         if moved_a.len() != unavoidable {
