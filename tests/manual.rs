@@ -282,3 +282,29 @@ fn mp1_reverses_for_the_systems_own_colour_limits() {
         .expect("p5 plays");
     assert_eq!(board.white, 4);
 }
+
+#[test]
+fn dubov_keeps_its_colour_limits_in_the_last_round() {
+    // The same histories as above, under Dubov: [C3] of C.04.4.1 has no last-round
+    // exception, so the clash is a violation in round 3 even when it is the last.
+    let mut t = amalfi(
+        4,
+        vec![game(1, 2, GameResult::Draw), game(3, 4, GameResult::Draw)],
+        Vec::new(),
+    );
+    t.system = Some(SystemId::Dubov);
+    t.rounds.push(Round {
+        games: vec![game(1, 4, GameResult::Draw), game(3, 2, GameResult::Draw)],
+        byes: Vec::new(),
+    });
+    let clash = Proposal {
+        boards: vec![(0, 2), (1, 3)],
+        ..Proposal::default()
+    };
+    for total in [5, 3] {
+        t.total_rounds = total;
+        let r = validate(&t, SystemId::Dubov, &clash, &PairOptions::default()).expect("validates");
+        let rules: Vec<&str> = r.violations.iter().map(|v| v.rule_id.as_str()).collect();
+        assert_eq!(rules, vec!["C.04.4.1 [C3]"; 2], "{total} rounds");
+    }
+}

@@ -81,7 +81,10 @@ pub(crate) fn validate_with(
         colourless: absolute.colourless,
         ..ManualReport::default()
     };
-    let last_round = tour.total_rounds > 0 && round.number == tour.total_rounds;
+    // The colour limits are lifted in the last round unless the system keeps them there.
+    let last_round = tour.total_rounds > 0
+        && round.number == tour.total_rounds
+        && !absolute.colour_limits_in_last_round;
     let rules = absolute.colours;
     let violation =
         |rule: &str, message: String, players: Vec<PlayerIdx>, report: &mut ManualReport| {

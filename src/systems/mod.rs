@@ -146,6 +146,9 @@ pub struct AbsoluteRules {
     /// (Amalfi's AM-2.2 only asks for the most games played; JavaPairing's engines fall
     /// back to the last player; a round robin's table decides).
     pub second_bye_rule: Option<&'static str>,
+    /// The colour limits hold in the last round too (Dubov's [C3] has no last-round
+    /// exception, C.04.4.1 [C3]); FIDE's Basic Rules lift them there (C.04.1 art. 7).
+    pub colour_limits_in_last_round: bool,
 }
 
 impl AbsoluteRules {
@@ -157,6 +160,7 @@ impl AbsoluteRules {
         colourless: false,
         fixed_colours: false,
         second_bye_rule: Some("C.04.1 art. 4"),
+        colour_limits_in_last_round: false,
     };
 }
 

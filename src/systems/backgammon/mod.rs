@@ -315,6 +315,7 @@ impl PairingSystem for Backgammon {
             colourless: true,
             fixed_colours: true,
             second_bye_rule: Some("BG-3"),
+            colour_limits_in_last_round: false,
         }
     }
     /// Every match has a winner and nobody asks for a half-point bye (BG-2).

@@ -137,6 +137,7 @@ impl PairingSystem for DoubleSwiss {
             colourless: false,
             fixed_colours: false,
             second_bye_rule: Some("C.04.5 C2"),
+            colour_limits_in_last_round: false,
         }
     }
 

@@ -28,8 +28,8 @@ pub mod players;
 pub mod procedure;
 
 use super::{
-    Board, ByeAssignment, Explanation, PairError, PairingSystem, RoundPairing, RoundToPair,
-    SystemInfo,
+    AbsoluteRules, Board, ByeAssignment, Explanation, PairError, PairingSystem, RoundPairing,
+    RoundToPair, SystemInfo,
 };
 use crate::model::{Colour, SystemId};
 use crate::systems::common::History;
@@ -46,6 +46,17 @@ impl PairingSystem for Dubov {
             title: "FIDE Dubov system, 2026 edition",
             rule_set: "FIDE C.04.1, C.04.2, C.04.4.1 (2026); acceleration C.04.7 when given",
             options: vec![super::OptionInfo::ACCELERATION],
+        }
+    }
+
+    /// FIDE's absolute rules, with the colour limits kept in the last round too: [C3] of
+    /// C.04.4.1 has no topscorer exception, so a manual pairing of the last
+    /// round is held to them as the engine is.
+    fn absolute_rules(&self) -> AbsoluteRules {
+        AbsoluteRules {
+            colour_rule: "C.04.4.1 [C3]",
+            colour_limits_in_last_round: true,
+            ..AbsoluteRules::FIDE
         }
     }
 

@@ -54,6 +54,7 @@ impl PairingSystem for RoundRobin {
             colourless: false,
             fixed_colours: true,
             second_bye_rule: None,
+            colour_limits_in_last_round: false,
         }
     }
     fn info(&self) -> SystemInfo {

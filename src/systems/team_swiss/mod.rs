@@ -209,6 +209,7 @@ impl PairingSystem for TeamSwiss {
             colourless: false,
             fixed_colours: false,
             second_bye_rule: Some("C.04.6 art. 2.1.2"),
+            colour_limits_in_last_round: false,
         }
     }
 }
