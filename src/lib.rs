@@ -48,6 +48,18 @@
 //! nothing at all in tie-breaks (BG-3). The tie-break column is the 2026-03-01 text; the
 //! 2024-08-01 rules (`edition 2024`) never cap the dummy. In a round robin forfeits count as
 //! played for BH, SB and DE (C.07 15.2).
+//!
+//! Two systems count in larger units, stated here once too. **Double-Swiss** (C.04.5): a
+//! round of the model is one game; match k is rounds 2k-1 and 2k. A match forfeited by one
+//! player in both games is no meeting (the pair may meet again) and gives no colour; a match
+//! with one game played is a meeting whose colour is game 1's. The PAB is worth 1.5 for the
+//! match (option `pab`), counted once, in game 1's column; requested byes cover the whole
+//! match. **Team events** (C.04.6 and any system on teams as units): a team round is
+//! derived from its players' games; a match forfeited on every board is no meeting and
+//! gives no colour, one with some boards played is both; the team PAB is worth a drawn
+//! match (TRF-26 `320`), gives no colour and no float, and it, like a match won by forfeit,
+//! blocks a later PAB (C.04.6 art. 2.1.2). In team tie-breaks a PAB or a match forfeited on
+//! every board counts as a dummy at the team's own score, capped as in C.07 16.4.
 pub mod cancel;
 pub mod check;
 pub mod matching;
