@@ -4,6 +4,7 @@
 pub mod amalfi;
 pub mod backgammon;
 pub mod buchholz;
+pub mod burstein;
 pub mod colour_alternation;
 pub mod common;
 pub mod dutch;
@@ -235,6 +236,7 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &colour_alternation::ColourAlternation,
         &backgammon::Backgammon,
         &dutch::Dutch,
+        &burstein::Burstein,
     ]
 }
 
