@@ -17,6 +17,8 @@
 //! colour preferences on the compressed history, GHR 3.4) and the weighted matching engine
 //! (`matching::weighted`).
 pub mod bbp;
+pub mod colours;
+pub mod index;
 pub mod text;
 
 use super::options::{parse_choice, read};
