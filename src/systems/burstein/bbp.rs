@@ -512,9 +512,8 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     let compatible = |a: usize, b: usize| {
         let (pa, pb) = (order[a], order[b]);
         let (ea, eb) = (ent(a), ent(b));
-        !history.have_played(pa, pb)
-            && !history.is_forbidden(pa, pb)
-            && !(ea.absolute() && eb.absolute() && ea.pref == eb.pref)
+        let same_absolute = ea.absolute() && eb.absolute() && ea.pref == eb.pref;
+        !(history.have_played(pa, pb) || history.is_forbidden(pa, pb) || same_absolute)
     };
     let agree = |a: usize, b: usize| prefs_agree(ent(a), ent(b));
     let k = bits(n as u64 + 1);
@@ -566,7 +565,7 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
             }
             g.solve()?;
             valid = g.valid(&bounds);
-            if !(e < n && !valid) {
+            if e >= n || valid {
                 break;
             }
         }

@@ -121,10 +121,11 @@ impl<'a> Round<'a> {
     /// preference; the 2026 text has no topscorer exception).
     fn compatible(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
         let (ea, eb) = (self.entrant(a), self.entrant(b));
-        a != b
-            && !self.history.have_played(a, b)
-            && !self.history.is_forbidden(a, b)
-            && !(ea.absolute() && eb.absolute() && ea.pref == eb.pref)
+        let same_absolute = ea.absolute() && eb.absolute() && ea.pref == eb.pref;
+        !(a == b
+            || self.history.have_played(a, b)
+            || self.history.is_forbidden(a, b)
+            || same_absolute)
     }
 
     /// C8: the pair does not leave a preference unmet.
@@ -370,7 +371,7 @@ impl<'a> Round<'a> {
                         None => levels.push((s, 1)),
                     }
                 }
-                levels.sort_by(|a, b| b.0.cmp(&a.0));
+                levels.sort_by_key(|l| std::cmp::Reverse(l.0));
                 levels
             };
             let levels6 = scores_of(&mut bracket.iter().copied());
