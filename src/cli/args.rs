@@ -19,9 +19,8 @@ pub struct SystemArg {
     /// Same as --system dutch.
     #[arg(long, conflicts_with_all = ["system", "burstein"])]
     pub dutch: bool,
-    /// Same as --system burstein (hidden until the Burstein system is implemented: it is
-    /// accepted, and refused as not implemented).
-    #[arg(long, hide = true, conflicts_with_all = ["system", "dutch"])]
+    /// Same as --system burstein.
+    #[arg(long, conflicts_with_all = ["system", "dutch"])]
     pub burstein: bool,
 }
 
