@@ -26,3 +26,154 @@ fn conformance_burstein() {
     assert!(passed > 0);
     assert_eq!(failed, 0);
 }
+
+/// Large events of bbpPairings 6's own generator (`--burstein -g`, 300 players, 9 rounds,
+/// forfeits and half-point byes), the size lichess sends it: profile BBP re-pairs every
+/// round identically.
+#[test]
+fn bbp_large_events() {
+    let dir = common::data_dir().join("burstein-bbp-large");
+    let files = common::trf_files(&dir);
+    assert!(!files.is_empty(), "no files in {}", dir.display());
+    let (mut passed, mut failed) = (0, 0);
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let mut t = swisspair::trf::read(&text).expect("valid TRF").tournament;
+        bbp_profile(&mut t);
+        let options = swisspair::check::CheckOptions {
+            system: Some(SystemId::Burstein),
+            ..Default::default()
+        };
+        let report = swisspair::check::check(&t, &options).expect("checkable");
+        for r in report.rounds.iter().filter(|r| !r.matches()) {
+            eprintln!("{} round {}: {:?}", path.display(), r.round, r.differences);
+        }
+        passed += report.passed();
+        failed += report.failed();
+    }
+    assert!(passed >= 9);
+    assert_eq!(failed, 0);
+}
+
+/// The seeding rounds of the 2026 text are the Dutch system's whole round (art. 1.6.1):
+/// same boards, same colours, same PAB.
+#[test]
+fn seeding_rounds_are_the_dutch_rounds() {
+    let path = common::conformance_dir("burstein2026").join("burstein2026-0002.trf");
+    let text = std::fs::read_to_string(path).expect("readable");
+    let full = swisspair::trf::read(&text).expect("valid TRF").tournament;
+    // 9 rounds: min(9 / 2, 4) = 4 seeding rounds.
+    for round in 1..=4u32 {
+        let mut t = full.clone();
+        t.rounds.truncate(round as usize - 1);
+        let pair = |system| {
+            swisspair::systems::pair(
+                &t,
+                &swisspair::systems::PairOptions {
+                    system: Some(system),
+                    ..Default::default()
+                },
+            )
+            .expect("pairs")
+        };
+        let (b, d) = (pair(SystemId::Burstein), pair(SystemId::Dutch));
+        assert_eq!(b.boards, d.boards, "round {round}");
+        assert_eq!(b.byes, d.byes, "round {round}");
+    }
+    // Round 5 is the first paired by the Index: it differs from the Dutch system's here.
+    let mut t = full.clone();
+    t.rounds.truncate(4);
+    let pair = |system| {
+        swisspair::systems::pair(
+            &t,
+            &swisspair::systems::PairOptions {
+                system: Some(system),
+                detail: swisspair::systems::Detail::Full,
+                ..Default::default()
+            },
+        )
+        .expect("pairs")
+    };
+    let b = pair(SystemId::Burstein);
+    assert_ne!(b.boards, pair(SystemId::Dutch).boards);
+    let cites = |id: &str| {
+        b.explanation
+            .groups
+            .iter()
+            .flat_map(|g| g.steps.iter())
+            .any(|s| s.rule_id.starts_with(id))
+    };
+    assert!(cites("C.04.4.2 1.8") && cites("C.04.4.2 4.3") && cites("C.04.4.2 5.2"));
+}
+
+/// Baku acceleration (C.04.7) from `192 FIDE_BURSTEIN_BAKU`: in round 1 the first
+/// 2·⌈N/4⌉ players (GA) have a win's virtual points, so they form their own scoregroup and
+/// meet each other only; without acceleration the top half meets the bottom half.
+#[test]
+fn baku_acceleration_splits_round_one() {
+    let path = common::conformance_dir("burstein2026").join("burstein2026-0001.trf");
+    let text = std::fs::read_to_string(path).expect("readable");
+    let baku_text = text.replacen("XXR 9\n", "XXR 9\n192 FIDE_BURSTEIN_BAKU\n", 1);
+    assert_eq!(
+        SystemId::from_trf_code("FIDE_BURSTEIN_BAKU"),
+        Some(SystemId::Burstein)
+    );
+    let round_one = |text: &str| {
+        let mut t = swisspair::trf::read(text).expect("valid TRF").tournament;
+        t.rounds.clear();
+        let n = t.players.len() as u32;
+        let pairing = swisspair::systems::pair(
+            &t,
+            &swisspair::systems::PairOptions {
+                system: Some(SystemId::Burstein),
+                ..Default::default()
+            },
+        )
+        .expect("pairs");
+        let pn = |p: usize| t.pairing_number(p);
+        let boards: Vec<(u32, u32)> = pairing
+            .boards
+            .iter()
+            .map(|b| (pn(b.white), pn(b.black)))
+            .collect();
+        (n, t.options.get("acceleration").map(str::to_string), boards)
+    };
+    let (n, accel, boards) = round_one(&baku_text);
+    assert_eq!(accel.as_deref(), Some("BAKU"));
+    let ga = 2 * n.div_ceil(4);
+    assert_eq!(boards.len() as u32, n / 2);
+    for &(w, b) in &boards {
+        assert_eq!(w <= ga, b <= ga, "GA meets GA, GB meets GB: {w} - {b}");
+    }
+    let (_, accel, plain) = round_one(&text);
+    assert_eq!(accel, None);
+    assert!(plain.iter().any(|&(w, b)| (w <= ga) != (b <= ga)));
+}
+
+/// Random events of every size, odd and even, with forfeits and half-point byes, under
+/// both profiles: every round is paired legally or refused as "no legal pairing", never a
+/// panic or an internal error.
+#[test]
+fn random_events_never_fail_internally() {
+    use swisspair::simulate::{SimConfig, simulate};
+    for profile in ["FIDE_2026", "BBP"] {
+        for seed in 0..16u64 {
+            let players = 2 + (seed as u32 * 7) % 37;
+            let rounds = 3 + (seed as u32) % 9;
+            let mut c = SimConfig::new(SystemId::Burstein, players, rounds, seed);
+            c.forfeit_rate = 0.08;
+            c.bye_request_rate = 0.08;
+            c.options.set("profile", profile).expect("option");
+            match simulate(&c) {
+                Ok(t) => assert_eq!(t.rounds.len() as u32, rounds),
+                Err(e) => {
+                    let text = format!("{e:?}");
+                    assert!(
+                        text.contains("NoLegalPairing"),
+                        "{profile} seed {seed} ({players} players, {rounds} rounds): {text}"
+                    );
+                }
+            }
+        }
+    }
+}
