@@ -177,3 +177,28 @@ fn random_events_never_fail_internally() {
         }
     }
 }
+
+/// A hand-worked round 2 of a 2-round event (one seeding round): six players, all drawn,
+/// so every Index is equal and BSN = TPN. The "1 v n fold" order alone would give 1-6,
+/// 2-4, 3-5, but C8 comes first: the whites of round 1 (1, 3, 5 after 1-4, 5-2, 3-6 …)
+/// want black and the blacks want white, and a pairing granting every preference exists.
+/// Among those, BSN 1 takes the largest BSN it has not met (6), then BSN 2 the largest
+/// left (3), then 4-5 (C.04.4.2 C8, art. 4).
+#[test]
+fn colour_preferences_come_before_the_fold_order() {
+    use common::swiss::Builder;
+    let t = Builder::new(SystemId::Burstein, 6, 2)
+        .round(&[(1, 4, "="), (5, 2, "="), (3, 6, "=")], &[])
+        .build();
+    let answer = swisspair::systems::pair(&t, &Default::default()).expect("pairs");
+    let pn = |p: usize| t.pairing_number(p);
+    let mut boards: Vec<(u32, u32)> = answer
+        .boards
+        .iter()
+        .map(|b| (pn(b.white), pn(b.black)))
+        .collect();
+    boards.sort_by_key(|&(w, b)| w.min(b));
+    // Colours by 5.2.2: every preference granted.
+    assert_eq!(boards, vec![(6, 1), (2, 3), (4, 5)]);
+    assert!(answer.byes.is_empty());
+}

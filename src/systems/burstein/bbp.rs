@@ -389,8 +389,8 @@ impl Graph<'_> {
         if self.w[a * self.n + b] != w {
             self.w[a * self.n + b] = w;
             self.w[b * self.n + a] = w;
+            // The matching re-checks every edge at `a`: touching one end is enough.
             self.m.touch(a);
-            self.m.touch(b);
         }
     }
 
@@ -714,4 +714,39 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     }
     out.boards = boards;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_sort_is_a_stable_sort_for_a_consistent_order() {
+        let keys = [5, 3, 5, 1, 9, 3, 3, 0, 7, 5, 2];
+        let mut items: Vec<usize> = (0..keys.len()).collect();
+        list_sort(&mut items, &|a, b| keys[a] > keys[b]);
+        let mut expected: Vec<usize> = (0..keys.len()).collect();
+        expected.sort_by_key(|&i| std::cmp::Reverse(keys[i]));
+        assert_eq!(items, expected);
+        let mut one = vec![4];
+        list_sort(&mut one, &|_, _| true);
+        assert_eq!(one, vec![4]);
+    }
+
+    #[test]
+    fn metric_ranks_by_sonneborn_berger_first() {
+        let m = |score, sb, bh, rank| Metric {
+            score,
+            sb,
+            bh,
+            median: 0,
+            rank,
+        };
+        // Same score: SB, then BH, then the better pairing number.
+        assert!(metric_less(&m(20, 10, 50, 0), &m(20, 11, 0, 5)));
+        assert!(metric_less(&m(20, 10, 49, 0), &m(20, 10, 50, 5)));
+        assert!(metric_less(&m(20, 10, 50, 5), &m(20, 10, 50, 0)));
+        // Different scores: Buchholz scaled by each one's score.
+        assert!(metric_less(&m(10, 10, 50, 0), &m(20, 10, 30, 5)));
+    }
 }

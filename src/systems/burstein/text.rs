@@ -167,18 +167,7 @@ impl<'a> Round<'a> {
             out.byes.push(ByeAssignment::pab(bye, &t.scoring));
         }
 
-        // The brackets, with the narrowest weight type that holds the criteria.
-        let outcome = match self.brackets::<i128>(&players, 120, &mut ex)? {
-            Some(o) => o,
-            None => match self.brackets::<Wide<4>>(&players, 248, &mut ex)? {
-                Some(o) => o,
-                None => self
-                    .brackets::<Wide<8>>(&players, 504, &mut ex)?
-                    .ok_or_else(|| {
-                        PairError::Internal("Burstein: the criteria exceed 512 bits".to_string())
-                    })?,
-            },
-        };
+        let outcome = self.brackets(&players, &mut ex)?;
         if !outcome.floaters.is_empty() {
             let names: Vec<String> = outcome.floaters.iter().map(|&(p, _)| self.id(p)).collect();
             return Err(no_pairing(
@@ -284,62 +273,21 @@ impl<'a> Round<'a> {
         ))
     }
 
-    /// The bracket procedure on weight type `W` whose completion field sits at bit `top`;
-    /// `None` when a bracket's criteria do not fit below it.
-    fn brackets<W: Packed>(
-        &self,
-        players: &[PlayerIdx],
-        top: u32,
-        ex: &mut Explanation,
-    ) -> Result<Option<Outcome>, PairError> {
+    /// The bracket procedure: every bracket from the top (art. 2-4).
+    fn brackets(&self, players: &[PlayerIdx], ex: &mut Explanation) -> Result<Outcome, PairError> {
         let n = players.len();
-        // Scoregroups, in pairing order.
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        for (v, &p) in players.iter().enumerate() {
-            match groups.last_mut() {
-                Some(g) if self.score(players[g[0]]) == self.score(p) => g.push(v),
-                _ => groups.push(vec![v]),
-            }
-        }
-        let compatible: Vec<u64> = {
-            let words = n.div_ceil(64).max(1);
-            let mut m = vec![0u64; n * words];
-            for a in 0..n {
-                for b in 0..n {
-                    if a != b && self.compatible(players[a], players[b]) {
-                        m[a * words + b / 64] |= 1 << (b % 64);
-                    }
-                }
-            }
-            m
-        };
         let words = n.div_ceil(64).max(1);
-        let compat = |a: usize, b: usize| compatible[a * words + b / 64] >> (b % 64) & 1 == 1;
-        let mut state = State::<W> {
-            n,
-            w: vec![W::ZERO; n * n],
-            m: DynamicMatching::new(n),
-            removed: vec![false; n],
-            in_bracket: vec![false; n],
-            in_next: vec![false; n],
-            floated: vec![false; n],
-            bsn: vec![0; n],
-            priority_of: None,
-            layout: Layout::default(),
-            top,
-        };
-        // Completion first: every edge is worth one unit of the top field.
+        let mut matrix = vec![0u64; n * words];
         for a in 0..n {
             for b in a + 1..n {
-                if compat(a, b) {
-                    let w = W::shifted(1, top);
-                    state.w[a * n + b] = w;
-                    state.w[b * n + a] = w;
+                if self.compatible(players[a], players[b]) {
+                    matrix[a * words + b / 64] |= 1 << (b % 64);
+                    matrix[b * words + a / 64] |= 1 << (a % 64);
                 }
             }
         }
-        state.solve()?;
-        if (0..n).any(|v| state.m.mate(v).is_none()) {
+        let compat = |a: usize, b: usize| matrix[a * words + b / 64] >> (b % 64) & 1 == 1;
+        if !crate::matching::cardinality::has_perfect_matching(n, compat) {
             ex.step(
                 "C.04.4.2 1.9.3",
                 "no pairing of everyone respects C1 and C3; the text allows no relaxation",
@@ -352,17 +300,31 @@ impl<'a> Round<'a> {
                 ex.clone(),
             ));
         }
+        // Scoregroups, in pairing order.
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (v, &p) in players.iter().enumerate() {
+            match groups.last_mut() {
+                Some(g) if self.score(players[g[0]]) == self.score(p) => g.push(v),
+                _ => groups.push(vec![v]),
+            }
+        }
+        let facts = |a: usize, b: usize| -> Option<EdgeFacts> {
+            compat(a, b).then(|| EdgeFacts {
+                score_a: self.score(players[a]),
+                score_b: self.score(players[b]),
+                agree: self.colours_agree(players[a], players[b]),
+            })
+        };
+        let mut paired = vec![false; n];
         let mut pairs: Vec<(PlayerIdx, PlayerIdx)> = Vec::with_capacity(n / 2);
         let mut carry: Vec<usize> = Vec::new();
-        let mut hot: Vec<usize> = Vec::new();
         for gi in 0..groups.len() {
             let mut bracket: Vec<usize> = std::mem::take(&mut carry);
             bracket.extend(groups[gi].iter().copied());
             // 1.8: floaters and residents ranked by the Index alone.
             bracket.sort_by(|&a, &b| self.index[players[a]].rank_cmp(&self.index[players[b]]));
             let next: &[usize] = groups.get(gi + 1).map_or(&[], |g| g.as_slice());
-            // Levels of C6 (the bracket's scores) and of C7 (the following bracket's).
-            let scores_of = |vs: &mut dyn Iterator<Item = usize>| -> Vec<(Score, u32)> {
+            let levels = |vs: &mut dyn Iterator<Item = usize>| -> Vec<(Score, u32)> {
                 let mut levels: Vec<(Score, u32)> = Vec::new();
                 for v in vs {
                     let s = self.score(players[v]);
@@ -374,36 +336,45 @@ impl<'a> Round<'a> {
                 levels.sort_by_key(|l| std::cmp::Reverse(l.0));
                 levels
             };
-            let levels6 = scores_of(&mut bracket.iter().copied());
-            let levels7 = scores_of(&mut bracket.iter().chain(next.iter()).copied());
-            let Some(layout) = Layout::new(bracket.len(), next.len(), &levels6, &levels7, top)
-            else {
-                return Ok(None);
-            };
-            for &v in &hot {
-                state.in_bracket[v] = false;
-                state.in_next[v] = false;
-                state.floated[v] = false;
+            let layout = Layout::new(
+                bracket.len(),
+                next.len(),
+                &levels(&mut bracket.iter().copied()),
+                &levels(&mut bracket.iter().chain(next.iter()).copied()),
+            );
+            let bracket_set = Sets::new(n, &bracket, next);
+            // The bracket and the next scoregroup alone decide the criteria; the players
+            // below matter only for C4. Decide on that small graph, and on everybody left
+            // only if what it chose leaves the rest unpairable (then the small graph's
+            // choice was not completable, and the whole graph's is the answer).
+            let mut small: Vec<usize> = bracket.clone();
+            small.extend(next.iter().copied());
+            let mut decided = decide_any(&small, &bracket, &bracket_set, &layout, false, &facts)?;
+            // Completable when the players the small graph's final optimum leaves unmatched
+            // (with those below) can all be paired: that optimum then extends to a best
+            // pairing of everybody, which the whole graph would have found too.
+            let mut taken = vec![false; n];
+            for &(a, b) in &decided.pairs {
+                taken[a] = true;
+                taken[b] = true;
             }
-            for (i, &v) in bracket.iter().enumerate() {
-                state.in_bracket[v] = true;
-                state.bsn[v] = i as u32 + 1;
+            for &v in &decided.matched {
+                taken[v] = true;
             }
-            for &v in next {
-                state.in_next[v] = true;
+            let rest: Vec<usize> = (0..n).filter(|&v| !paired[v] && !taken[v]).collect();
+            let completable =
+                crate::matching::cardinality::has_perfect_matching(rest.len(), |i, j| {
+                    compat(rest[i], rest[j])
+                });
+            if !completable {
+                let all: Vec<usize> = (0..n).filter(|&v| !paired[v]).collect();
+                ex.detail(
+                    "C.04.4.2 C4",
+                    "the bracket's best choice alone would leave the players below unpairable: decided with everybody left",
+                    Vec::new(),
+                );
+                decided = decide_any(&all, &bracket, &bracket_set, &layout, true, &facts)?;
             }
-            state.layout = layout;
-            state.priority_of = None;
-            let mut touched: Vec<usize> = hot.clone();
-            touched.extend(bracket.iter().copied());
-            touched.extend(next.iter().copied());
-            touched.sort_unstable();
-            touched.dedup();
-            for &v in &touched {
-                state.refresh(v, &|a, b| self.weight_inputs(players, a, b, &compat));
-            }
-            hot = touched;
-            state.solve()?;
             let label = format!(
                 "bracket {} ({} players)",
                 self.score(players[groups[gi][0]]),
@@ -416,87 +387,193 @@ impl<'a> Round<'a> {
                     "ranked by the Index (Buchholz, Sonneborn-Berger, pairing number): {}",
                     bracket
                         .iter()
-                        .map(|&v| format!("BSN {} {}", state.bsn[v], self.id(players[v])))
+                        .enumerate()
+                        .map(|(i, &v)| format!(
+                            "BSN {} {} ({})",
+                            i + 1,
+                            self.id(players[v]),
+                            self.index[players[v]].describe()
+                        ))
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
                 bracket.iter().map(|&v| players[v]).collect(),
             );
-            // 4: by BSN, the largest-BSN opponent that keeps an optimal pairing.
-            for &v in &bracket {
-                if state.removed[v] || state.floated[v] {
-                    continue;
-                }
-                state.priority_of = Some(v);
-                state.refresh(v, &|a, b| self.weight_inputs(players, a, b, &compat));
-                state.solve()?;
-                let mate = state.m.mate(v);
-                state.priority_of = None;
-                match mate {
-                    Some(u) if state.in_bracket[u] && !state.floated[u] => {
-                        pairs.push((players[v], players[u]));
-                        ex.detail(
-                            "C.04.4.2 4.3",
-                            format!(
-                                "BSN {} {} - BSN {} {}: the largest BSN that keeps a pairing best under C4-C8",
-                                state.bsn[v],
-                                self.id(players[v]),
-                                state.bsn[u],
-                                self.id(players[u])
-                            ),
-                            vec![players[v], players[u]],
-                        );
-                        state.remove(v);
-                        state.remove(u);
-                    }
-                    Some(_) => {
-                        state.floated[v] = true;
-                        state.refresh(v, &|a, b| self.weight_inputs(players, a, b, &compat));
-                        ex.step(
-                            "C.04.4.2 C6",
-                            format!(
-                                "{} (score {}) floats to the next bracket",
-                                self.id(players[v]),
-                                self.score(players[v])
-                            ),
-                            vec![players[v]],
-                        );
-                        carry.push(v);
-                    }
-                    None => {
-                        return Err(no_pairing(
-                            "C.04.4.2 C4",
-                            format!("{} cannot be paired", self.id(players[v])),
-                            ex.clone(),
-                        ));
-                    }
-                }
+            let bsn = |v: usize| bracket.iter().position(|&x| x == v).map_or(0, |i| i + 1);
+            for &(a, b) in &decided.pairs {
+                paired[a] = true;
+                paired[b] = true;
+                pairs.push((players[a], players[b]));
+                ex.detail(
+                    "C.04.4.2 4.3",
+                    format!(
+                        "BSN {} {} - BSN {} {}: the largest BSN that keeps a pairing best under C4-C8",
+                        bsn(a),
+                        self.id(players[a]),
+                        bsn(b),
+                        self.id(players[b])
+                    ),
+                    vec![players[a], players[b]],
+                );
             }
+            for &v in &decided.floaters {
+                ex.step(
+                    "C.04.4.2 C6",
+                    format!(
+                        "{} (score {}) floats to the next bracket",
+                        self.id(players[v]),
+                        self.score(players[v])
+                    ),
+                    vec![players[v]],
+                );
+            }
+            carry = decided.floaters;
         }
         let floaters = carry
             .iter()
             .map(|&v| (players[v], self.score(players[v])))
             .collect();
-        Ok(Some(Outcome { pairs, floaters }))
+        Ok(Outcome { pairs, floaters })
     }
+}
 
-    /// What the weight of edge `a`-`b` depends on, besides the bracket's state.
-    fn weight_inputs(
-        &self,
-        players: &[PlayerIdx],
-        a: usize,
-        b: usize,
-        compat: &dyn Fn(usize, usize) -> bool,
-    ) -> Option<EdgeFacts> {
-        if !compat(a, b) {
-            return None;
+/// Which players the bracket being decided holds, and the next scoregroup.
+struct Sets {
+    in_bracket: Vec<bool>,
+    in_next: Vec<bool>,
+    /// 1-based bracket sequence number (0 outside the bracket).
+    bsn: Vec<u32>,
+}
+
+impl Sets {
+    fn new(n: usize, bracket: &[usize], next: &[usize]) -> Sets {
+        let mut s = Sets {
+            in_bracket: vec![false; n],
+            in_next: vec![false; n],
+            bsn: vec![0; n],
+        };
+        for (i, &v) in bracket.iter().enumerate() {
+            s.in_bracket[v] = true;
+            s.bsn[v] = i as u32 + 1;
         }
-        Some(EdgeFacts {
-            score_a: self.score(players[a]),
-            score_b: self.score(players[b]),
-            agree: self.colours_agree(players[a], players[b]),
-        })
+        for &v in next {
+            s.in_next[v] = true;
+        }
+        s
     }
+}
+
+/// The decisions of one bracket: its pairs and its outgoing floaters (players' indices).
+struct Decided {
+    pairs: Vec<(usize, usize)>,
+    floaters: Vec<usize>,
+    /// The other players the final optimum pairs (floaters and the next scoregroup).
+    matched: Vec<usize>,
+}
+
+/// [`decide`] on the narrowest weight type that holds the layout (and the completion
+/// field on top of it when `completion`).
+fn decide_any(
+    verts: &[usize],
+    bracket: &[usize],
+    sets: &Sets,
+    layout: &Layout,
+    completion: bool,
+    facts: &dyn Fn(usize, usize) -> Option<EdgeFacts>,
+) -> Result<Decided, PairError> {
+    // The completion field counts at most one pair per two players.
+    let top_bits = if completion {
+        bits(verts.len() as u64 / 2 + 1)
+    } else {
+        0
+    };
+    let need = layout.bits + top_bits;
+    if need <= 56 {
+        decide::<i64>(verts, bracket, sets, layout, completion, facts)
+    } else if need <= 120 {
+        decide::<i128>(verts, bracket, sets, layout, completion, facts)
+    } else if need <= 248 {
+        decide::<Wide<4>>(verts, bracket, sets, layout, completion, facts)
+    } else if need <= 504 {
+        decide::<Wide<8>>(verts, bracket, sets, layout, completion, facts)
+    } else {
+        Err(PairError::Internal(format!(
+            "Burstein: the criteria of a bracket need {need} bits"
+        )))
+    }
+}
+
+/// Art. 4 on the graph of `verts`: each player of the bracket by BSN takes the largest-BSN
+/// opponent with which a pairing best under C4-C8 exists, or floats (BSN 0) if none.
+fn decide<W: Packed>(
+    verts: &[usize],
+    bracket: &[usize],
+    sets: &Sets,
+    layout: &Layout,
+    completion: bool,
+    facts: &dyn Fn(usize, usize) -> Option<EdgeFacts>,
+) -> Result<Decided, PairError> {
+    let n = verts.len();
+    let mut local = std::collections::HashMap::with_capacity(n);
+    for (i, &v) in verts.iter().enumerate() {
+        local.insert(v, i);
+    }
+    let mut state = State::<W> {
+        n,
+        verts,
+        sets,
+        w: vec![W::ZERO; n * n],
+        m: DynamicMatching::new(n),
+        removed: vec![false; n],
+        floated: vec![false; n],
+        priority_of: None,
+        layout,
+        top: completion.then_some(layout.bits),
+    };
+    for a in 0..n {
+        for b in a + 1..n {
+            let w = state.weight(a, b, facts(verts[a], verts[b]));
+            state.w[a * n + b] = w;
+            state.w[b * n + a] = w;
+        }
+    }
+    state.solve()?;
+    let mut out = Decided {
+        pairs: Vec::new(),
+        floaters: Vec::new(),
+        matched: Vec::new(),
+    };
+    for &g in bracket {
+        let Some(&v) = local.get(&g) else {
+            continue;
+        };
+        if state.removed[v] {
+            continue;
+        }
+        state.priority_of = Some(v);
+        state.refresh(v, facts);
+        state.solve()?;
+        let mate = state.m.mate(v);
+        state.priority_of = None;
+        match mate {
+            Some(u) if sets.in_bracket[verts[u]] && !state.floated[u] => {
+                out.pairs.push((g, verts[u]));
+                state.remove(v);
+                state.remove(u);
+            }
+            _ => {
+                state.floated[v] = true;
+                state.refresh(v, facts);
+                out.floaters.push(g);
+            }
+        }
+    }
+    state.solve()?;
+    out.matched = (0..n)
+        .filter(|&v| !state.removed[v] && state.m.mate(v).is_some())
+        .map(|v| verts[v])
+        .collect();
+    Ok(out)
 }
 
 /// The player-dependent facts of an edge.
@@ -507,14 +584,15 @@ struct EdgeFacts {
     agree: bool,
 }
 
-/// Bit offsets of the criteria for one bracket, below the completion field at `top`.
+/// Bit offsets of the criteria for one bracket, least significant first; the completion
+/// field, when the whole field is in the graph, sits on top at `bits`.
 #[derive(Clone, Debug, Default)]
 struct Layout {
     /// C5: pairs in the bracket.
     pairs: u32,
     /// C6: per score of the bracket (highest first), players of that score paired in it.
     c6: Vec<(Score, u32)>,
-    /// C7: pairs within the bracket and the next scoregroup.
+    /// C7: pairs of the following bracket (floaters and the next scoregroup).
     next_pairs: u32,
     /// C7's C6: per score, players of the following bracket paired in it.
     c7: Vec<(Score, u32)>,
@@ -522,17 +600,19 @@ struct Layout {
     colours: u32,
     /// The order of art. 4: the opponent's BSN, on the edges of the player deciding.
     priority: u32,
+    /// Bits used.
+    bits: u32,
 }
 
 impl Layout {
-    /// The layout, or `None` if it does not fit below `top`.
+    /// Every field is wide enough for the matching's total of it, so that comparing two
+    /// matchings' weights compares the criteria lexicographically.
     fn new(
         bracket: usize,
         next: usize,
         levels6: &[(Score, u32)],
         levels7: &[(Score, u32)],
-        top: u32,
-    ) -> Option<Layout> {
+    ) -> Layout {
         let mut at = 0u32;
         let mut field = |width: u32| {
             let offset = at;
@@ -553,14 +633,15 @@ impl Layout {
         }
         c6.reverse();
         let pairs = field(bits(bracket as u64 / 2 + 1));
-        (at <= top).then_some(Layout {
+        Layout {
             pairs,
             c6,
             next_pairs,
             c7,
             colours,
             priority,
-        })
+            bits: at,
+        }
     }
 
     fn level(list: &[(Score, u32)], s: Score) -> Option<u32> {
@@ -568,31 +649,33 @@ impl Layout {
     }
 }
 
-/// The matching over everyone still to pair and the bracket being decided.
-struct State<W> {
+/// The matching over the graph of one bracket's decisions (local vertex numbers).
+struct State<'a, W> {
     n: usize,
+    /// The players (indices of the round's list) of the local vertices.
+    verts: &'a [usize],
+    sets: &'a Sets,
     w: Vec<W>,
     m: DynamicMatching<W>,
     removed: Vec<bool>,
-    in_bracket: Vec<bool>,
-    in_next: Vec<bool>,
     /// Decided to float out of the bracket (paired with a virtual player, BSN 0).
     floated: Vec<bool>,
-    bsn: Vec<u32>,
     priority_of: Option<usize>,
-    layout: Layout,
-    top: u32,
+    layout: &'a Layout,
+    /// The completion field's bit, when everybody left is in the graph.
+    top: Option<u32>,
 }
 
-impl<W: Packed> State<W> {
+impl<W: Packed> State<'_, W> {
     fn weight(&self, a: usize, b: usize, facts: Option<EdgeFacts>) -> W {
         let Some(f) = facts else {
             return W::ZERO;
         };
-        let l = &self.layout;
+        let l = self.layout;
         let unit = |shift: u32| W::shifted(1, shift);
-        let mut w = unit(self.top);
-        let (ba, bb) = (self.in_bracket[a], self.in_bracket[b]);
+        let mut w = self.top.map_or(W::ZERO, unit);
+        let (ga, gb) = (self.verts[a], self.verts[b]);
+        let (ba, bb) = (self.sets.in_bracket[ga], self.sets.in_bracket[gb]);
         if ba && bb {
             // A floater pairs with nobody of his own bracket any more.
             if self.floated[a] || self.floated[b] {
@@ -607,12 +690,12 @@ impl<W: Packed> State<W> {
             if f.agree {
                 w = w.wadd(unit(l.colours));
             }
-            for (x, y) in [(a, b), (b, a)] {
-                if self.priority_of == Some(x) {
-                    w = w.wadd(W::shifted(i64::from(self.bsn[y]), l.priority));
-                }
+            if self.priority_of == Some(a) {
+                w = w.wadd(W::shifted(i64::from(self.sets.bsn[gb]), l.priority));
+            } else if self.priority_of == Some(b) {
+                w = w.wadd(W::shifted(i64::from(self.sets.bsn[ga]), l.priority));
             }
-        } else if (ba || self.in_next[a]) && (bb || self.in_next[b]) {
+        } else if (ba || self.sets.in_next[ga]) && (bb || self.sets.in_next[gb]) {
             // A pair of the following bracket (C7).
             w = w.wadd(unit(l.next_pairs));
             for s in [f.score_a, f.score_b] {
@@ -624,7 +707,7 @@ impl<W: Packed> State<W> {
         w
     }
 
-    /// Recomputes the edges at `v`.
+    /// Recomputes the edges at `v`; the matching re-checks them at the next `solve`.
     fn refresh(&mut self, v: usize, facts: &dyn Fn(usize, usize) -> Option<EdgeFacts>) {
         if self.removed[v] {
             return;
@@ -634,11 +717,10 @@ impl<W: Packed> State<W> {
             if u == v || self.removed[u] {
                 continue;
             }
-            let w = self.weight(v, u, facts(v, u));
+            let w = self.weight(v, u, facts(self.verts[v], self.verts[u]));
             if self.w[v * self.n + u] != w {
                 self.w[v * self.n + u] = w;
                 self.w[u * self.n + v] = w;
-                self.m.touch(u);
                 changed = true;
             }
         }
@@ -657,5 +739,37 @@ impl<W: Packed> State<W> {
         self.m
             .solve(&(n, &self.w[..]))
             .map_err(|e| PairError::Internal(format!("Burstein matching: {e}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeding_rounds_follow_art_1_6_2() {
+        assert_eq!(seeding_rounds(0), 0);
+        assert_eq!(seeding_rounds(5), 2);
+        assert_eq!(seeding_rounds(7), 3);
+        assert_eq!(seeding_rounds(9), 4);
+        assert_eq!(seeding_rounds(13), 4);
+    }
+
+    #[test]
+    fn layout_orders_the_criteria() {
+        let s = |x: i64| Score::from_tenths(x);
+        let l = Layout::new(
+            10,
+            8,
+            &[(s(30), 2), (s(20), 8)],
+            &[(s(30), 2), (s(20), 8), (s(10), 8)],
+        );
+        // Most significant first: C5, C6 (highest score first), C7, its C6, C8, priority.
+        let c6: Vec<u32> = l.c6.iter().map(|&(_, o)| o).collect();
+        let c7: Vec<u32> = l.c7.iter().map(|&(_, o)| o).collect();
+        assert!(l.pairs > c6[0] && c6[0] > c6[1] && c6[1] > l.next_pairs);
+        assert!(l.next_pairs > c7[0] && c7[0] > c7[1] && c7[1] > c7[2]);
+        assert!(c7[2] > l.colours && l.colours > l.priority);
+        assert!(l.bits > l.pairs);
     }
 }
