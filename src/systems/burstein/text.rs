@@ -439,7 +439,6 @@ impl<'a> Round<'a> {
 
 /// Which players the bracket being decided holds, and the next scoregroup.
 struct Sets {
-    bracket_len: usize,
     in_bracket: Vec<bool>,
     in_next: Vec<bool>,
     /// 1-based bracket sequence number (0 outside the bracket).
@@ -449,7 +448,6 @@ struct Sets {
 impl Sets {
     fn new(n: usize, bracket: &[usize], next: &[usize]) -> Sets {
         let mut s = Sets {
-            bracket_len: bracket.len(),
             in_bracket: vec![false; n],
             in_next: vec![false; n],
             bsn: vec![0; n],
@@ -552,28 +550,11 @@ fn decide<W: Packed>(
         if state.removed[v] {
             continue;
         }
+        state.priority_of = Some(v);
+        state.refresh(v, facts);
         state.solve()?;
-        // The optimum already pairs `v` with the largest BSN he may meet in the bracket:
-        // that is his choice, with no new solve.
-        let best = (0..n)
-            .filter(|&u| {
-                u != v
-                    && !state.removed[u]
-                    && !state.floated[u]
-                    && sets.in_bracket[verts[u]]
-                    && state.w[v * n + u] > W::ZERO
-            })
-            .max_by_key(|&u| sets.bsn[verts[u]]);
-        let current = state.m.mate(v);
-        let mate = if best.is_some() && current == best {
-            current
-        } else {
-            state.priority_of = Some(v);
-            state.refresh(v, facts);
-            state.solve()?;
-            state.priority_of = None;
-            state.m.mate(v)
-        };
+        let mate = state.m.mate(v);
+        state.priority_of = None;
         match mate {
             Some(u) if sets.in_bracket[verts[u]] && !state.floated[u] => {
                 out.pairs.push((g, verts[u]));
@@ -619,11 +600,6 @@ struct Layout {
     colours: u32,
     /// The order of art. 4: the opponent's BSN, on the edges of the player deciding.
     priority: u32,
-    /// Below everything, a hint that makes the optimum found usually the first in the
-    /// order of art. 4 already ((s+1)² - BSN·BSN per pair: the fold pairing minimises the
-    /// sum of products), so that most players' choice needs no new solve. It never
-    /// changes a choice: each choice is still the largest BSN of some optimal pairing.
-    fold: u32,
     /// Bits used.
     bits: u32,
 }
@@ -643,8 +619,6 @@ impl Layout {
             at += width;
             offset
         };
-        let s = bracket as u64 + 1;
-        let fold = field(bits((bracket as u64 / 2 + 1).saturating_mul(s * s)));
         let priority = field(bits(bracket as u64 + 1));
         let colours = field(bits(bracket as u64 / 2 + 1));
         let mut c7 = Vec::with_capacity(levels7.len());
@@ -666,7 +640,6 @@ impl Layout {
             c7,
             colours,
             priority,
-            fold,
             bits: at,
         }
     }
@@ -717,9 +690,6 @@ impl<W: Packed> State<'_, W> {
             if f.agree {
                 w = w.wadd(unit(l.colours));
             }
-            let (sa, sb) = (i64::from(self.sets.bsn[ga]), i64::from(self.sets.bsn[gb]));
-            let s = self.sets.bracket_len as i64 + 1;
-            w = w.wadd(W::shifted(s * s - sa * sb, l.fold));
             if self.priority_of == Some(a) {
                 w = w.wadd(W::shifted(i64::from(self.sets.bsn[gb]), l.priority));
             } else if self.priority_of == Some(b) {
@@ -799,7 +769,7 @@ mod tests {
         let c7: Vec<u32> = l.c7.iter().map(|&(_, o)| o).collect();
         assert!(l.pairs > c6[0] && c6[0] > c6[1] && c6[1] > l.next_pairs);
         assert!(l.next_pairs > c7[0] && c7[0] > c7[1] && c7[1] > c7[2]);
-        assert!(c7[2] > l.colours && l.colours > l.priority && l.priority > l.fold);
+        assert!(c7[2] > l.colours && l.colours > l.priority);
         assert!(l.bits > l.pairs);
     }
 }
