@@ -7,7 +7,7 @@
 //! BBP, round 2 (two brackets of about 500 with its default acceleration) and round 11. It
 //! prints the best and median of several runs and the process's peak memory (VmHWM). Like
 //! `benches/pairing.rs` it is a plain timing harness (no criterion): the figures are read,
-//! never asserted.
+//! never asserted. `SWISSPAIR_BENCH_ONLY=FIDE_2026:5` (profile:round) times one case.
 use std::time::{Duration, Instant};
 
 use swisspair::model::SystemId;
@@ -39,9 +39,17 @@ fn main() {
         .map(|v| v.split(',').filter_map(|s| s.trim().parse().ok()).collect())
         .unwrap_or_else(|| vec![1000]);
     let total = 11;
+    // `SWISSPAIR_BENCH_ONLY=BBP:2` times one profile's one round.
+    let only = std::env::var("SWISSPAIR_BENCH_ONLY").ok();
     for &players in &sizes {
         for (profile, rounds) in [("FIDE_2026", [5u32, 11]), ("BBP", [2, 11])] {
             for round in rounds {
+                if only
+                    .as_deref()
+                    .is_some_and(|o| o != format!("{profile}:{round}"))
+                {
+                    continue;
+                }
                 let mut config = SimConfig::new(SystemId::Burstein, players, round - 1, 1);
                 config.bye_request_rate = 0.01;
                 if let Err(e) = config.options.set("profile", profile) {
