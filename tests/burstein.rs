@@ -202,3 +202,40 @@ fn colour_preferences_come_before_the_fold_order() {
     assert_eq!(boards, vec![(6, 1), (2, 3), (4, 5)]);
     assert!(answer.byes.is_empty());
 }
+
+/// Rounds on which bbpPairings 6 `--burstein` aborts or segfaults: profile BBP pairs each
+/// one legally (everyone present paired once, no rematch).
+#[test]
+fn bbp_crash_inputs_are_paired() {
+    let dir = common::data_dir().join("burstein-bbp-crashes");
+    let files = common::trf_files(&dir);
+    assert!(files.len() >= 5, "no files in {}", dir.display());
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let mut t = swisspair::trf::read(&text).expect("valid TRF").tournament;
+        bbp_profile(&mut t);
+        let answer = swisspair::systems::pair(
+            &t,
+            &swisspair::systems::PairOptions {
+                system: Some(SystemId::Burstein),
+                ..Default::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut seen = std::collections::HashSet::new();
+        for b in &answer.boards {
+            assert!(
+                seen.insert(b.white) && seen.insert(b.black),
+                "{}",
+                path.display()
+            );
+            let met = t.rounds.iter().flat_map(|r| r.games.iter()).any(|g| {
+                g.result.is_played()
+                    && ((g.white, g.black) == (b.white, b.black)
+                        || (g.white, g.black) == (b.black, b.white))
+            });
+            assert!(!met, "{}: rematch {b:?}", path.display());
+        }
+        assert!(answer.boards.len() >= 4, "{}", path.display());
+    }
+}
