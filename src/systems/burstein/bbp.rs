@@ -509,12 +509,21 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
 
     let n = order.len();
     let ent = |v: usize| &field.entrants[entrant_of[order[v]]];
-    let compatible = |a: usize, b: usize| {
-        let (pa, pb) = (order[a], order[b]);
-        let (ea, eb) = (ent(a), ent(b));
-        let same_absolute = ea.absolute() && eb.absolute() && ea.pref == eb.pref;
-        !(history.have_played(pa, pb) || history.is_forbidden(pa, pb) || same_absolute)
-    };
+    // C1 (met over the board, forbidden pairs) from the Dutch field's matrix, and C3 with
+    // no topscorer exception; once, as a bit matrix.
+    let words = n.div_ceil(64).max(1);
+    let mut matrix = vec![0u64; n * words];
+    for a in 0..n {
+        for b in a + 1..n {
+            let (ea, eb) = (ent(a), ent(b));
+            let same_absolute = ea.absolute() && eb.absolute() && ea.pref == eb.pref;
+            if field.compatible(entrant_of[order[a]], entrant_of[order[b]]) && !same_absolute {
+                matrix[a * words + b / 64] |= 1 << (b % 64);
+                matrix[b * words + a / 64] |= 1 << (a % 64);
+            }
+        }
+    }
+    let compatible = |a: usize, b: usize| matrix[a * words + b / 64] >> (b % 64) & 1 == 1;
     let agree = |a: usize, b: usize| prefs_agree(ent(a), ent(b));
     let k = bits(n as u64 + 1);
     let colour_shift = 2 * k + 2;

@@ -69,7 +69,6 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
 /// What the later rounds read of each player.
 struct Round<'a> {
     r: &'a RoundToPair,
-    history: History,
     field: Field,
     index: Vec<Index>,
     /// Entrant of each player (`usize::MAX` if not paired this round).
@@ -102,7 +101,6 @@ impl<'a> Round<'a> {
         }
         Round {
             r,
-            history,
             field,
             index,
             entrant_of,
@@ -122,10 +120,13 @@ impl<'a> Round<'a> {
     fn compatible(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
         let (ea, eb) = (self.entrant(a), self.entrant(b));
         let same_absolute = ea.absolute() && eb.absolute() && ea.pref == eb.pref;
-        !(a == b
-            || self.history.have_played(a, b)
-            || self.history.is_forbidden(a, b)
-            || same_absolute)
+        // The Dutch field's matrix holds C1 and the forbidden pairs (and its own C3, which
+        // spares topscorers in the last round: `same_absolute` does not).
+        a != b
+            && self
+                .field
+                .compatible(self.entrant_of[a], self.entrant_of[b])
+            && !same_absolute
     }
 
     /// C8: the pair does not leave a preference unmet.
