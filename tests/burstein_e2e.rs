@@ -49,6 +49,18 @@ fn cli_checks_both_corpora_and_pairs_simulates_validates() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains("Round #"), "{out}");
 
+    // The bbpPairings generator form makes a BBP-profile event that checks clean.
+    let generated = temp("generated.trf");
+    let generated_path = generated.to_string_lossy().into_owned();
+    let (code, _, err) = common::swisspair(&["--burstein", "-g", "-o", &generated_path, "-s", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&generated).expect("generated file");
+    assert!(text.contains("profile=BBP"), "{text}");
+    let (code, out, err) = common::swisspair(&["--burstein", &generated_path, "-c"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("Round #"), "{out}");
+    let _ = std::fs::remove_file(&generated);
+
     // simulate, then check the simulated event against the system that paired it.
     let sim = temp("sim.trf");
     let sim_path = sim.to_string_lossy().into_owned();

@@ -8,8 +8,8 @@
 //! swisspair in.trf -p [out.txt]                                  JaVaFo's form: Dutch
 //! ```
 //!
-//! `--burstein` pairs with the Burstein profile `BBP` (bbpPairings' own reading) unless the
-//! file sets another `profile`.
+//! `--burstein` pairs (and generates) with the Burstein profile `BBP` (bbpPairings' own
+//! reading) unless the file sets another `profile`.
 //!
 //! Exit codes are the engines' documented ones: 0 done, 1 no valid pairing, 2 unexpected
 //! error, 3 invalid request, 5 file error. As in the reference, `-c` lists the rounds that
@@ -316,6 +316,10 @@ fn generate(
     seed: u64,
 ) -> Result<ExitCode, CliError> {
     let mut config = SimConfig::new(system, 30, 7, seed);
+    if system == SystemId::Burstein {
+        // As for pairing: the engine form's Burstein is bbpPairings' reading.
+        let _ = config.options.set("profile", "BBP");
+    }
     if let Some(path) = config_file {
         read_config(&mut config, &read_text(path)?, path)?;
     }
