@@ -8,6 +8,9 @@
 //! swisspair in.trf -p [out.txt]                                  JaVaFo's form: Dutch
 //! ```
 //!
+//! `--burstein` pairs (and generates) with the Burstein profile `BBP` (bbpPairings' own
+//! reading) unless the file sets another `profile`.
+//!
 //! Exit codes are the engines' documented ones: 0 done, 1 no valid pairing, 2 unexpected
 //! error, 3 invalid request, 5 file error. As in the reference, `-c` lists the rounds that
 //! differ and still exits 0 (a round that cannot be paired is a discrepancy, not an error).
@@ -181,8 +184,17 @@ fn input(engine: &EngineArgs) -> Result<&Path, CliError> {
         .ok_or_else(|| usage("give the tournament file"))
 }
 
+/// bbpPairings' `--burstein` is its own (pre-2026) reading: the engine form pairs with the
+/// Burstein profile `BBP` unless the file's options name a profile.
+fn engine_tournament(engine: &EngineArgs, t: &mut swisspair::model::Tournament) {
+    if engine.system == SystemId::Burstein && t.options.get("profile").is_none() {
+        let _ = t.options.set("profile", "BBP");
+    }
+}
+
 fn pair(engine: &EngineArgs, out: Option<&Path>) -> Result<ExitCode, CliError> {
-    let doc = read_trf(input(engine)?)?;
+    let mut doc = read_trf(input(engine)?)?;
+    engine_tournament(engine, &mut doc.tournament);
     let options = PairOptions {
         system: Some(engine.system),
         ..PairOptions::default()
@@ -201,7 +213,8 @@ fn pair(engine: &EngineArgs, out: Option<&Path>) -> Result<ExitCode, CliError> {
 
 fn check(engine: &EngineArgs) -> Result<ExitCode, CliError> {
     let path = input(engine)?;
-    let doc = read_trf(path)?;
+    let mut doc = read_trf(path)?;
+    engine_tournament(engine, &mut doc.tournament);
     let options = CheckOptions {
         system: Some(engine.system),
         ..CheckOptions::default()
@@ -303,6 +316,10 @@ fn generate(
     seed: u64,
 ) -> Result<ExitCode, CliError> {
     let mut config = SimConfig::new(system, 30, 7, seed);
+    if system == SystemId::Burstein {
+        // As for pairing: the engine form's Burstein is bbpPairings' reading.
+        let _ = config.options.set("profile", "BBP");
+    }
     if let Some(path) = config_file {
         read_config(&mut config, &read_text(path)?, path)?;
     }

@@ -4,6 +4,7 @@
 pub mod amalfi;
 pub mod backgammon;
 pub mod buchholz;
+pub mod burstein;
 pub mod colour_alternation;
 pub mod common;
 pub mod double_swiss;
@@ -255,6 +256,7 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &dubov::Dubov,
         &double_swiss::DoubleSwiss,
         &team_swiss::TeamSwiss,
+        &burstein::Burstein,
     ]
 }
 

@@ -1,0 +1,83 @@
+//! Burstein benchmark: `cargo bench --bench burstein` (release).
+//!
+//! A 1,000-player open (env `SWISSPAIR_BENCH_PLAYERS`, comma-separated sizes) of 11 rounds,
+//! simulated by the system itself up to the round before the one timed. Under the 2026 text
+//! (profile FIDE_2026) it times round 5, the first paired by the Index (few scoregroups, big
+//! brackets: the seeding rounds leave scores bunched), and round 11, the last; under profile
+//! BBP, round 2 (two brackets of about 500 with its default acceleration) and round 11. It
+//! prints the best and median of several runs and the process's peak memory (VmHWM). Like
+//! `benches/pairing.rs` it is a plain timing harness (no criterion): the figures are read,
+//! never asserted. `SWISSPAIR_BENCH_ONLY=FIDE_2026:5` (profile:round) times one case.
+use std::time::{Duration, Instant};
+
+use swisspair::model::SystemId;
+use swisspair::simulate::{SimConfig, simulate};
+use swisspair::systems::{self, PairOptions};
+
+fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
+fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, Duration) {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            std::hint::black_box(f());
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    (times[0], times[times.len() / 2])
+}
+
+fn main() {
+    let sizes: Vec<u32> = std::env::var("SWISSPAIR_BENCH_PLAYERS")
+        .ok()
+        .map(|v| v.split(',').filter_map(|s| s.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![1000]);
+    let total = 11;
+    // `SWISSPAIR_BENCH_ONLY=BBP:2` times one profile's one round.
+    let only = std::env::var("SWISSPAIR_BENCH_ONLY").ok();
+    for &players in &sizes {
+        for (profile, rounds) in [("FIDE_2026", [5u32, 11]), ("BBP", [2, 11])] {
+            for round in rounds {
+                if only
+                    .as_deref()
+                    .is_some_and(|o| o != format!("{profile}:{round}"))
+                {
+                    continue;
+                }
+                let mut config = SimConfig::new(SystemId::Burstein, players, round - 1, 1);
+                config.bye_request_rate = 0.01;
+                if let Err(e) = config.options.set("profile", profile) {
+                    println!("{profile}: {e}");
+                    continue;
+                }
+                let mut t = match simulate(&config) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        println!("{profile} {players}: simulation failed: {e}");
+                        continue;
+                    }
+                };
+                t.total_rounds = total;
+                let options = PairOptions::default();
+                if let Err(e) = systems::pair(&t, &options) {
+                    println!("{profile} {players} round {round}: failed: {e}");
+                    continue;
+                }
+                let (best, median) = time(5, || systems::pair(&t, &options));
+                let mem =
+                    peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
+                println!(
+                    "burstein {profile:<9} {players} players, round {round:>2} of {total}: best {:>9.3} ms  median {:>9.3} ms  peak memory {mem}",
+                    best.as_secs_f64() * 1000.0,
+                    median.as_secs_f64() * 1000.0
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! The Burstein system (FIDE C.04.4.2, 2026 edition, in force since 1 February 2026), with
+//! two readings chosen by the option `profile`:
+//!
+//! * `FIDE_2026` (default): the 2026 text. Seeding rounds (art. 1.6.1-1.6.2, the first
+//!   min(⌊rounds/2⌋, 4)) are the Dutch system's whole round (`systems::dutch`); later rounds
+//!   rank every bracket by the Index (Buchholz, then Sonneborn-Berger, then TPN; `index.rs`),
+//!   give the PAB first (art. 3.1), then pair the brackets top-down under C1-C8 in the
+//!   "1 v n fold" candidate order of art. 4 (`text.rs`). The readings are listed in
+//!   `docs/decisions.md` ("Burstein").
+//! * `BBP`: the older, non-endorsed reading of the reference engine bbpPairings 6
+//!   (`--burstein`), which lichess drives for events of 250-700 players (`bbp.rs`): every
+//!   round by the Index (Sonneborn-Berger first), its own default acceleration in rounds 1-2,
+//!   one global matching per round. A driver switching from that engine gets the same pairs;
+//!   where that engine gives up or crashes, this answers with a pairing or a clear error.
+//!
+//! Both profiles share the colour rules' machinery of the Dutch system (`dutch::players`:
+//! colour preferences on the compressed history, GHR 3.4) and the weighted matching engine
+//! (`matching::weighted`).
+pub mod bbp;
+pub mod colours;
+pub mod index;
+pub mod text;
+
+use super::options::{parse_choice, read};
+use super::{
+    AbsoluteRules, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo,
+};
+use crate::model::SystemId;
+
+/// Which reading of the Burstein rules to follow (option `profile`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Profile {
+    /// The 2026 text (C.04.4.2, in force since 1 February 2026).
+    #[default]
+    Fide2026,
+    /// bbpPairings 6's `--burstein`.
+    Bbp,
+}
+
+const PROFILES: [(&str, Profile); 3] = [
+    ("FIDE_2026", Profile::Fide2026),
+    ("2026", Profile::Fide2026),
+    ("BBP", Profile::Bbp),
+];
+
+/// The profile the options ask for (the 2026 text when unset).
+pub fn profile(options: &crate::model::SystemOptions) -> Profile {
+    read(options, "profile", |v| parse_choice(v, &PROFILES)).unwrap_or_default()
+}
+
+/// The Burstein system.
+pub struct Burstein;
+
+impl PairingSystem for Burstein {
+    /// FIDE's absolute rules, with the colour limits kept in the last round too: the
+    /// engine reads [C3] of C.04.4.2 without a topscorer exception (`docs/decisions.md`),
+    /// so a manual pairing of the last round is held to them as the engine is.
+    fn absolute_rules(&self) -> AbsoluteRules {
+        AbsoluteRules {
+            colour_rule: "C.04.4.2 [C3]",
+            colour_limits_in_last_round: true,
+            ..AbsoluteRules::FIDE
+        }
+    }
+
+    /// Like the Dutch system's, bbpPairings' checker (`-c`) infers XXC and XXR from the
+    /// record, and both corpora follow that contract (`check::infer`): the seeding rounds of
+    /// the 2026 profile are bbpPairings' Dutch rounds, and the BBP profile is that engine.
+    fn checks_as_the_reference(&self) -> bool {
+        true
+    }
+
+    fn info(&self) -> SystemInfo {
+        SystemInfo {
+            id: SystemId::Burstein,
+            title: "FIDE Burstein system, 2026 edition",
+            rule_set: "FIDE C.04.1, C.04.2, C.04.4.2 (2026); seeding rounds by C.04.3; acceleration C.04.7 when given; profile BBP: bbpPairings 6 --burstein",
+            options: vec![
+                OptionInfo {
+                    name: "profile",
+                    kind: "enum FIDE_2026|BBP",
+                    default_value: "FIDE_2026",
+                    description: "FIDE_2026: the 2026 text (C.04.4.2); BBP: bbpPairings 6's --burstein reading (its default acceleration in rounds 1-2 unless virtual points or the acceleration option are given)",
+                    parse: |v| parse_choice(v, &PROFILES).map(|_| ()),
+                },
+                OptionInfo::ACCELERATION,
+            ],
+        }
+    }
+
+    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+        r.require_results()?;
+        let mut out = match profile(&r.tournament.options) {
+            Profile::Fide2026 => text::pair(r)?,
+            Profile::Bbp => bbp::pair(r)?,
+        };
+        out.round = r.number;
+        Ok(out)
+    }
+}
