@@ -35,6 +35,8 @@ use crate::matching::Wide;
 use crate::matching::weighted::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score};
 
+mod fast;
+
 const NIL: u32 = u32::MAX;
 
 /// A bracket's base weights are stored when they take at most this much memory.
@@ -113,6 +115,7 @@ struct Ctx<'a> {
     /// C9: players at the PAB score, ranked by games played (more games, smaller rank).
     bye_rank: Vec<u32>,
     bye_class: usize,
+    engine: Engine,
 }
 
 /// Unit weights for completion checks (C4): the players who may meet, plus, when the
@@ -316,11 +319,31 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
     pair_round_with(field, GLOBAL_UP_TO)
 }
 
+/// How a bracket's choices (art. 4) are answered. Both give the same pairing: `Fast`
+/// only skips the questions whose answer the matching's dual certificate already proves
+/// (`brackets/fast.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// The certificate's answers where it has them, the dense matching elsewhere.
+    Fast,
+    /// Every question asked of the dense incremental matching.
+    Dense,
+}
+
 /// [`pair_round`] with the graph policy given: fields of at most `global_up_to` players
 /// are paired with everybody in each bracket's graph (0: the smallest graphs whenever
 /// possible; `usize::MAX`: always everybody). Every policy gives the same pairing (the
 /// module docs say why); `tests/dutch.rs` checks it on the corpus.
 pub fn pair_round_with(field: &Field, global_up_to: usize) -> Result<RoundOutcome, Failure> {
+    pair_round_using(field, global_up_to, Engine::Fast)
+}
+
+/// [`pair_round_with`] with the engine given (the tests compare both).
+pub fn pair_round_using(
+    field: &Field,
+    global_up_to: usize,
+    engine: Engine,
+) -> Result<RoundOutcome, Failure> {
     let n = field.len();
     let mut out = RoundOutcome::default();
     if n == 0 {
@@ -360,6 +383,7 @@ pub fn pair_round_with(field: &Field, global_up_to: usize) -> Result<RoundOutcom
         candidate,
         bye_rank,
         bye_class,
+        engine,
     };
     // Scoregroups.
     let mut groups: Vec<(usize, usize)> = Vec::new();
@@ -383,7 +407,13 @@ pub fn pair_round_with(field: &Field, global_up_to: usize) -> Result<RoundOutcom
             .get(g + 2)
             .map_or(Vec::new(), |&(a, _)| (a..n).collect());
         let next_score = next.first().map(|&v| field.entrants[v].score);
-        let needs_global = outside.is_empty()
+        // The last bracket has nobody below it. The one before it (nobody below the next
+        // scoregroup) needs no everybody-graph either: its window (the bracket, with the
+        // next scoregroup or its C8 values) and the C4 check on the result give the same
+        // pairing, as for any other bracket (module docs), with a graph of the bracket
+        // alone when it pairs completely or floats one player. The dense engine keeps
+        // the everybody-graph there, as before, so that the tests compare both.
+        let needs_global = (outside.is_empty() && (next.is_empty() || engine == Engine::Dense))
             || n <= global_up_to
             || (odd && next_score.is_some_and(|s| bye_score >= s));
         let mut spec = Spec {
@@ -1033,6 +1063,8 @@ struct Run<'a, W> {
     m: DynamicMatching<W>,
     done: Vec<bool>,
     res: BracketResult,
+    /// The certificate shortcuts may answer (`brackets/fast.rs`).
+    shortcuts: bool,
 }
 
 impl<'a, W: Packed> Run<'a, W> {
@@ -1121,6 +1153,7 @@ impl<'a, W: Packed> Run<'a, W> {
             m: DynamicMatching::new(n),
             done: vec![false; n],
             res: BracketResult::default(),
+            shortcuts: ctx.engine == Engine::Fast,
         }
     }
 
@@ -1163,7 +1196,7 @@ impl<'a, W: Packed> Run<'a, W> {
     fn choose_opponent(&mut self, v: usize, order: &[usize]) -> Result<usize, Failure> {
         let usable = |this: &Self, c: usize| !this.done[c] && this.src.weight(v, c) > W::ZERO;
         let first = order.iter().copied().find(|&c| usable(self, c));
-        if first != self.mate(v) {
+        if first != self.mate(v) && !self.certified_opponent(v, order)? {
             let list: Vec<usize> = order.iter().copied().filter(|&c| usable(self, c)).collect();
             let mut add = vec![0i64; self.src.ids.len()];
             let k = list.len() as i64;
