@@ -36,6 +36,7 @@ use crate::matching::weighted::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score};
 
 mod fast;
+mod types;
 
 const NIL: u32 = u32::MAX;
 
@@ -818,9 +819,8 @@ struct Source<'a, W> {
     n_mdps: usize,
     n_bracket: usize,
     n_window: usize,
-    /// Base weights over the window, row-major; `None` when too large to store (they are
-    /// then computed on each access).
-    base: Option<Vec<W>>,
+    /// Base weights over the window.
+    base: Base<W>,
     candidate: Vec<bool>,
     forced: Vec<bool>,
     role: Vec<Role>,
@@ -840,23 +840,31 @@ impl<W: Packed> Source<'_, W> {
     /// The base weight of window pair `h < l`.
     #[inline]
     fn base(&self, h: usize, l: usize) -> W {
+        let frame = || Frame {
+            ctx: self.ctx,
+            layout: &self.layout,
+            off: &self.off,
+            ids: &self.ids,
+            n_mdps: self.n_mdps,
+            n_bracket: self.n_bracket,
+            next_values: self.next_values.as_deref(),
+        };
         match &self.base {
-            Some(m) => m[h * self.n_window + l],
-            None => base_weight(
-                &Frame {
-                    ctx: self.ctx,
-                    layout: &self.layout,
-                    off: &self.off,
-                    ids: &self.ids,
-                    n_mdps: self.n_mdps,
-                    n_bracket: self.n_bracket,
-                    next_values: self.next_values.as_deref(),
-                },
-                h,
-                l,
-            ),
+            Base::Matrix(m) => m[h * self.n_window + l],
+            Base::Types(t) => t.weight(&frame(), h, l),
+            Base::Direct => base_weight(&frame(), h, l),
         }
     }
+}
+
+/// Where a bracket's base weights come from.
+enum Base<W> {
+    /// Stored, row-major over the window.
+    Matrix(Vec<W>),
+    /// Computed once per pair of player types.
+    Types(types::TypeTable<W>),
+    /// Computed on each access (too many types, too large to store).
+    Direct,
 }
 
 impl<W: Packed> WeightSource<W> for Source<'_, W> {
@@ -1101,20 +1109,28 @@ impl<'a, W: Packed> Run<'a, W> {
             NextUse::Values(v) => Some(v.clone()),
             _ => None,
         };
-        // Store the base weights unless that would take too much memory.
+        let frame = Frame {
+            ctx,
+            layout: &layout,
+            off: &off,
+            ids: &ids,
+            n_mdps,
+            n_bracket,
+            next_values: values.as_deref(),
+        };
+        // Base weights by player type when there are few types (`brackets/types.rs`;
+        // the fast engine), else stored unless that would take too much memory.
+        let types = if ctx.engine == Engine::Fast {
+            types::TypeTable::build(&frame, n_window)
+        } else {
+            None
+        };
         let bytes = n_window
             .saturating_mul(n_window)
             .saturating_mul(std::mem::size_of::<W>());
-        let base = (bytes <= MATRIX_BYTES).then(|| {
-            let frame = Frame {
-                ctx,
-                layout: &layout,
-                off: &off,
-                ids: &ids,
-                n_mdps,
-                n_bracket,
-                next_values: values.as_deref(),
-            };
+        let base = if let Some(t) = types {
+            Base::Types(t)
+        } else if bytes <= MATRIX_BYTES {
             let mut base = vec![W::ZERO; n_window * n_window];
             for h in 0..n_window {
                 crate::cancel::checkpoint();
@@ -1124,8 +1140,10 @@ impl<'a, W: Packed> Run<'a, W> {
                     base[l * n_window + h] = w;
                 }
             }
-            base
-        });
+            Base::Matrix(base)
+        } else {
+            Base::Direct
+        };
         let candidate = ids.iter().map(|&v| ctx.candidate[v]).collect();
         let src = Source {
             ctx,
