@@ -433,6 +433,51 @@ impl<W: DenseWeight> DynamicMatching<W> {
         Ok(true)
     }
 
+    /// Replaces the matching on the vertices of `pairs` by `pairs`, keeping every dual,
+    /// when the certificate proves the result optimal: the current matching pairs those
+    /// vertices among themselves, none is in a blossom, and every pair is a tight edge
+    /// (complementary slackness then still holds). Returns false, changing nothing,
+    /// otherwise; call right after [`DynamicMatching::solve`].
+    pub fn try_replace<S: WeightSource<W>>(
+        &mut self,
+        ws: &S,
+        pairs: &[(usize, usize)],
+    ) -> Result<bool, DynamicError> {
+        if !self.touched.is_empty() || self.pending.iter().any(|&p| self.needs_repair(p)) {
+            return Ok(false);
+        }
+        let mut inside = vec![false; self.n];
+        for &(a, b) in pairs {
+            for v in [a, b] {
+                if v >= self.n || self.removed[v] || inside[v] || self.top[v] != v as u32 {
+                    return Ok(false);
+                }
+                inside[v] = true;
+            }
+        }
+        for &(a, b) in pairs {
+            for v in [a, b] {
+                let m = self.mate[v];
+                if m == NIL || !inside[m as usize] {
+                    return Ok(false);
+                }
+            }
+            if self.slack(ws, a, b)? != Some(W::ZERO) {
+                return Ok(false);
+            }
+        }
+        for &(a, b) in pairs {
+            self.mate[a] = b as u32;
+            self.mate[b] = a as u32;
+        }
+        Ok(true)
+    }
+
+    /// Whether `v` is in a blossom (its matching then follows the blossom's structure).
+    pub fn in_blossom(&self, v: usize) -> bool {
+        v < self.n && self.top[v] != v as u32
+    }
+
     /// Whether `v` is a free vertex with a positive dual (a pending repair).
     fn needs_repair(&self, v: u32) -> bool {
         let vi = v as usize;

@@ -1306,11 +1306,17 @@ impl<'a, W: Packed> Run<'a, W> {
         if p > 0 {
             self.res.s1 = rem[..p].iter().map(|&v| self.src.ids[v]).collect();
             self.res.s2 = rem[p..].iter().map(|&v| self.src.ids[v]).collect();
-            self.src.exchange = Some(p as u32);
-            for &r in &rem {
-                self.m.touch(r);
+            // An optimum that pairs S1 with S2 needs no exchange (art. 4.3), and then
+            // the weights of the higher players' roles below only remove edges: the
+            // certificate holds without a new solve (`brackets/fast.rs`).
+            let no_exchange = self.certified_without_exchange(&rem, p)?;
+            if !no_exchange {
+                self.src.exchange = Some(p as u32);
+                for &r in &rem {
+                    self.m.touch(r);
+                }
+                self.solve()?;
             }
-            self.solve()?;
             let exchanges = rem[..p].iter().filter(|&&a| !later_in(&self, a)).count();
             if exchanges > 0 {
                 // S1 players moved to S2: from the bottom of S1 (art. 4.3 c).
@@ -1370,8 +1376,10 @@ impl<'a, W: Packed> Run<'a, W> {
             }
             self.src.higher = Some(higher.clone());
             self.src.exchange = None;
-            for &r in &rem {
-                self.m.touch(r);
+            if !no_exchange {
+                for &r in &rem {
+                    self.m.touch(r);
+                }
             }
             // 4. Each higher player's opponent, in order: the first transposition.
             for (k, &a) in rem.iter().enumerate() {
