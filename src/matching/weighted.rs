@@ -534,7 +534,8 @@ impl<W: DenseWeight> DynamicMatching<W> {
         Ok(())
     }
 
-    /// The first solve: every dual at half the heaviest edge at its vertex (feasible), then
+    /// The first solve: every dual at the heaviest edge at its vertex (feasible), lowered
+    /// to the least feasible one vertex after the other, then
     /// a greedy matching of the edges that this makes tight (each the heaviest at both
     /// ends); the stages only repair what the greedy pass left.
     fn start<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
@@ -625,9 +626,21 @@ impl<W: DenseWeight> DynamicMatching<W> {
     /// outer vertices or from an outer vertex to a free one (an augmenting path or a
     /// blossom: the stages' work), when δ is zero, or after a few rounds.
     fn start_phases<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
-        const PHASES: usize = 12;
-        let mut lab = vec![FREE; self.n];
+        const PHASES: usize = 16;
+        let n = self.n;
+        let mut lab = vec![FREE; n];
+        // The tree of each labelled vertex (an index into `roots`), trees joined when a
+        // tight edge links them (they must move together), and blocked ones.
+        let mut tree = vec![NIL; n];
         let mut outer: Vec<u32> = Vec::new();
+        fn find(link: &mut [u32], mut t: u32) -> u32 {
+            while link[t as usize] != t {
+                let up = link[link[t as usize] as usize];
+                link[t as usize] = up;
+                t = up;
+            }
+            t
+        }
         for _ in 0..PHASES {
             crate::cancel::checkpoint();
             // Free vertices tight to each other: paired.
@@ -653,41 +666,90 @@ impl<W: DenseWeight> DynamicMatching<W> {
                     }
                 }
             }
-            // Label from every free vertex of positive dual.
+            // Label from every free vertex of positive dual, one tree each.
             lab.fill(FREE);
+            tree.fill(NIL);
             outer.clear();
             for &v in &free {
                 if self.mate[v as usize] == NIL {
+                    tree[v as usize] = outer.len() as u32;
                     lab[v as usize] = OUTER;
                     outer.push(v);
                 }
             }
-            if outer.is_empty() {
+            let roots = outer.len();
+            if roots == 0 {
                 return Ok(());
             }
+            let mut link: Vec<u32> = (0..roots as u32).collect();
+            let mut blocked = vec![false; roots];
             let mut head = 0;
             while head < outer.len() {
                 let x = outer[head];
                 head += 1;
+                let tx = tree[x as usize];
                 let ux = self.dual[x as usize];
                 for k in 0..self.active.len() {
                     let y = self.active[k];
-                    if y == x || lab[y as usize] == INNER {
+                    if y == x {
                         continue;
                     }
                     let d = self.doubled(ws, x, y)?;
                     if d <= W::ZERO || ux.wadd(self.dual[y as usize]) != d {
                         continue;
                     }
-                    let m = self.mate[y as usize];
-                    if lab[y as usize] == OUTER || m == NIL {
-                        return Ok(());
+                    let yi = y as usize;
+                    match lab[yi] {
+                        // Linked through a tight edge: the trees move together.
+                        INNER => {
+                            let (a, b) = (find(&mut link, tx), find(&mut link, tree[yi]));
+                            link[a as usize] = b;
+                        }
+                        // An augmenting path or a blossom: a stage's work.
+                        OUTER => {
+                            blocked[tx as usize] = true;
+                            blocked[tree[yi] as usize] = true;
+                        }
+                        _ => {
+                            let m = self.mate[yi];
+                            if m == NIL {
+                                blocked[tx as usize] = true;
+                            } else {
+                                lab[yi] = INNER;
+                                tree[yi] = tx;
+                                lab[m as usize] = OUTER;
+                                tree[m as usize] = tx;
+                                outer.push(m);
+                            }
+                        }
                     }
-                    lab[y as usize] = INNER;
-                    lab[m as usize] = OUTER;
-                    outer.push(m);
                 }
             }
+            // A tree moves only if nothing joined to it is blocked.
+            let mut stuck = vec![false; roots];
+            for t in 0..roots as u32 {
+                if blocked[t as usize] {
+                    let r = find(&mut link, t);
+                    stuck[r as usize] = true;
+                }
+            }
+            let mut moves = vec![false; n];
+            let mut any = false;
+            for &v in &self.active {
+                let t = tree[v as usize];
+                if t != NIL {
+                    let r = find(&mut link, t);
+                    if !stuck[r as usize] {
+                        moves[v as usize] = true;
+                        any = true;
+                    }
+                }
+            }
+            if !any {
+                return Ok(());
+            }
+            // δ: over the outer vertices that move, their duals, their slacks to every
+            // vertex that does not move, half their slacks to outer ones that do.
             let mut delta: Option<W> = None;
             let mut least = |d: W| {
                 if delta.is_none_or(|cur| d < cur) {
@@ -695,29 +757,34 @@ impl<W: DenseWeight> DynamicMatching<W> {
                 }
             };
             for &x in &outer {
+                if !moves[x as usize] {
+                    continue;
+                }
                 let ux = self.dual[x as usize];
                 least(ux);
                 for &y in &self.active {
-                    let ly = lab[y as usize];
-                    if y == x || ly == INNER {
+                    let yi = y as usize;
+                    if y == x || (moves[yi] && lab[yi] == INNER) {
                         continue;
                     }
                     let d = self.doubled(ws, x, y)?;
                     if d <= W::ZERO {
                         continue;
                     }
-                    let slack = ux.wadd(self.dual[y as usize]).wsub(d);
-                    least(if ly == OUTER { slack.halved() } else { slack });
+                    let slack = ux.wadd(self.dual[yi]).wsub(d);
+                    least(if moves[yi] { slack.halved() } else { slack });
                 }
             }
             let Some(delta) = delta.filter(|&d| d > W::ZERO) else {
                 return Ok(());
             };
             for &v in &self.active {
-                match lab[v as usize] {
-                    OUTER => self.dual[v as usize] = self.dual[v as usize].wsub(delta),
-                    INNER => self.dual[v as usize] = self.dual[v as usize].wadd(delta),
-                    _ => {}
+                if moves[v as usize] {
+                    match lab[v as usize] {
+                        OUTER => self.dual[v as usize] = self.dual[v as usize].wsub(delta),
+                        INNER => self.dual[v as usize] = self.dual[v as usize].wadd(delta),
+                        _ => {}
+                    }
                 }
             }
         }
