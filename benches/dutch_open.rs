@@ -10,7 +10,8 @@
 //! dominates); each line also prints the peak so far (VmHWM). `SWISSPAIR_OPEN_CHECK=1`
 //! also pairs each round's brackets with the dense engine alone (the exact path without
 //! the certificate shortcut) and stops at the first difference, for rounds small enough
-//! (`SWISSPAIR_OPEN_CHECK_UP_TO` players, default 4,000). `SWISSPAIR_OPEN_PRINT=1`
+//! (`SWISSPAIR_OPEN_CHECK_UP_TO` players, default 4,000), from round
+//! `SWISSPAIR_OPEN_CHECK_FROM` (default 1). `SWISSPAIR_OPEN_PRINT=1`
 //! prints a digest of each round's pairs.
 use std::time::Instant;
 
@@ -57,12 +58,13 @@ fn main() {
     let seed = env_u64("SWISSPAIR_OPEN_SEED", 1);
     let check = std::env::var_os("SWISSPAIR_OPEN_CHECK").is_some();
     let check_up_to = env_u64("SWISSPAIR_OPEN_CHECK_UP_TO", 4000) as usize;
+    let check_from = env_u64("SWISSPAIR_OPEN_CHECK_FROM", 1) as u32;
     let print = std::env::var_os("SWISSPAIR_OPEN_PRINT").is_some();
     let config = SimConfig::new(SystemId::Dutch, players, rounds, seed);
     let mut t = start(&config);
     let total = Instant::now();
     for number in 1..=rounds {
-        if check && (players as usize) <= check_up_to {
+        if check && (players as usize) <= check_up_to && number >= check_from {
             let options = swisspair::simulate::round_options(&t, &config);
             let Ok(r) = RoundToPair::prepare(&t, &options) else {
                 println!("round {number}: cannot prepare");
