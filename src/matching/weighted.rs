@@ -321,30 +321,6 @@ impl<W: DenseWeight> DynamicMatching<W> {
         self.active.retain(|&x| x as usize != v);
     }
 
-    /// Removes every vertex of `vs` for good, as [`DynamicMatching::remove`] one by one
-    /// but in O(n + |vs|) bookkeeping instead of O(n) per vertex.
-    pub fn remove_all(&mut self, vs: &[usize]) {
-        let mut any = false;
-        for &v in vs {
-            if v >= self.n || self.removed[v] {
-                continue;
-            }
-            self.free_vertex(v as u32);
-            let m = self.mate[v];
-            if m != NIL {
-                self.mate[v] = NIL;
-                self.mate[m as usize] = NIL;
-                self.pending.push(m);
-            }
-            self.removed[v] = true;
-            any = true;
-        }
-        if any {
-            let removed = &self.removed;
-            self.active.retain(|&x| !removed[x as usize]);
-        }
-    }
-
     /// The doubled slack `u_a + u_b + Σ z_B − 2·w(ab)` of edge `ab` under the current dual
     /// certificate (the sum over the blossoms holding both), or `None` when `ab` is no
     /// edge (weight `<= 0`, a vertex removed). Right after [`DynamicMatching::solve`] the
