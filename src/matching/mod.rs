@@ -23,6 +23,8 @@ mod wide;
 #[cfg(test)]
 mod brute;
 #[cfg(test)]
+mod certificate_tests;
+#[cfg(test)]
 pub(crate) mod tests;
 
 pub use cardinality::{

@@ -153,7 +153,9 @@ fn random_small_wide_vs_brute() {
         });
         compare_with_brute(n, &edges, &mut acc);
     }
-    assert!(acc.blossoms > 0 && acc.expansions > 0, "{acc:?}");
+    // Expansions: the i64 cases and the update tests (since the first solve's shared
+    // dual adjustments, these small lexicographic graphs seldom need one).
+    assert!(acc.blossoms > 0, "{acc:?}");
 }
 
 #[test]

@@ -321,6 +321,145 @@ impl<W: DenseWeight> DynamicMatching<W> {
         self.active.retain(|&x| x as usize != v);
     }
 
+    /// The doubled slack `u_a + u_b + Σ z_B − 2·w(ab)` of edge `ab` under the current dual
+    /// certificate (the sum over the blossoms holding both), or `None` when `ab` is no
+    /// edge (weight `<= 0`, a vertex removed). Right after [`DynamicMatching::solve`] the
+    /// certificate is optimal: an edge with positive slack is in no maximum-weight
+    /// matching.
+    pub fn slack<S: WeightSource<W>>(
+        &self,
+        ws: &S,
+        a: usize,
+        b: usize,
+    ) -> Result<Option<W>, DynamicError> {
+        if a >= self.n || b >= self.n || a == b || self.removed[a] || self.removed[b] {
+            return Ok(None);
+        }
+        let d = self.doubled(ws, a as u32, b as u32)?;
+        if d <= W::ZERO {
+            return Ok(None);
+        }
+        let mut s = self.dual[a].wadd(self.dual[b]);
+        // The blossoms holding both: the common ancestors.
+        let mut x = self.parent[a];
+        while x != NIL {
+            let mut y = self.parent[b];
+            while y != NIL && y != x {
+                y = self.parent[y as usize];
+            }
+            if y == x {
+                s = s.wadd(self.dual[x as usize]);
+            }
+            x = self.parent[x as usize];
+        }
+        Ok(Some(s.wsub(d)))
+    }
+
+    /// Makes `ab` a matched edge by the smallest exchange that the current certificate
+    /// proves optimal, keeping every dual: `ab` tight, then with `a'`, `b'` their mates,
+    /// `a'b'` matched if tight, else `a'` and `b'` left free if their duals are zero (a
+    /// free vertex must have dual zero). All four must be outside blossoms (a blossom's
+    /// matching is tied to its structure). Complementary slackness then still holds, so
+    /// the new matching is optimal too. Returns false, changing nothing, when no such
+    /// exchange exists; call right after [`DynamicMatching::solve`].
+    pub fn try_rematch<S: WeightSource<W>>(
+        &mut self,
+        ws: &S,
+        a: usize,
+        b: usize,
+    ) -> Result<bool, DynamicError> {
+        if !self.touched.is_empty() || self.pending.iter().any(|&p| self.needs_repair(p)) {
+            return Ok(false);
+        }
+        if self.slack(ws, a, b)? != Some(W::ZERO) {
+            return Ok(false);
+        }
+        if self.mate[a] == b as u32 {
+            return Ok(true);
+        }
+        let (ma, mb) = (self.mate[a], self.mate[b]);
+        let outside = |v: u32| v == NIL || self.top[v as usize] == v;
+        if !outside(a as u32) || !outside(b as u32) || !outside(ma) || !outside(mb) {
+            return Ok(false);
+        }
+        let closes = match (ma, mb) {
+            (NIL, NIL) => true,
+            (x, NIL) | (NIL, x) => self.dual[x as usize] == W::ZERO,
+            (x, y) => {
+                self.slack(ws, x as usize, y as usize)? == Some(W::ZERO)
+                    || (self.dual[x as usize] == W::ZERO && self.dual[y as usize] == W::ZERO)
+            }
+        };
+        if !closes {
+            return Ok(false);
+        }
+        let pair_rest =
+            ma != NIL && mb != NIL && self.slack(ws, ma as usize, mb as usize)? == Some(W::ZERO);
+        for x in [ma, mb] {
+            if x != NIL {
+                self.mate[x as usize] = NIL;
+            }
+        }
+        self.mate[a] = b as u32;
+        self.mate[b] = a as u32;
+        if pair_rest {
+            self.mate[ma as usize] = mb;
+            self.mate[mb as usize] = ma;
+        }
+        Ok(true)
+    }
+
+    /// Replaces the matching on the vertices of `pairs` by `pairs`, keeping every dual,
+    /// when the certificate proves the result optimal: the current matching pairs those
+    /// vertices among themselves, none is in a blossom, and every pair is a tight edge
+    /// (complementary slackness then still holds). Returns false, changing nothing,
+    /// otherwise; call right after [`DynamicMatching::solve`].
+    pub fn try_replace<S: WeightSource<W>>(
+        &mut self,
+        ws: &S,
+        pairs: &[(usize, usize)],
+    ) -> Result<bool, DynamicError> {
+        if !self.touched.is_empty() || self.pending.iter().any(|&p| self.needs_repair(p)) {
+            return Ok(false);
+        }
+        let mut inside = vec![false; self.n];
+        for &(a, b) in pairs {
+            for v in [a, b] {
+                if v >= self.n || self.removed[v] || inside[v] || self.top[v] != v as u32 {
+                    return Ok(false);
+                }
+                inside[v] = true;
+            }
+        }
+        for &(a, b) in pairs {
+            for v in [a, b] {
+                let m = self.mate[v];
+                if m == NIL || !inside[m as usize] {
+                    return Ok(false);
+                }
+            }
+            if self.slack(ws, a, b)? != Some(W::ZERO) {
+                return Ok(false);
+            }
+        }
+        for &(a, b) in pairs {
+            self.mate[a] = b as u32;
+            self.mate[b] = a as u32;
+        }
+        Ok(true)
+    }
+
+    /// Whether `v` is in a blossom (its matching then follows the blossom's structure).
+    pub fn in_blossom(&self, v: usize) -> bool {
+        v < self.n && self.top[v] != v as u32
+    }
+
+    /// Whether `v` is a free vertex with a positive dual (a pending repair).
+    fn needs_repair(&self, v: u32) -> bool {
+        let vi = v as usize;
+        !self.removed[vi] && self.mate[vi] == NIL && self.dual[vi] > W::ZERO
+    }
+
     /// Restores the optimum after `touch`/`remove` (or computes it the first time).
     pub fn solve<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
         if self.fresh {
@@ -371,7 +510,8 @@ impl<W: DenseWeight> DynamicMatching<W> {
         Ok(())
     }
 
-    /// The first solve: every dual at half the heaviest edge at its vertex (feasible), then
+    /// The first solve: every dual at the heaviest edge at its vertex (feasible), lowered
+    /// to the least feasible one vertex after the other, then
     /// a greedy matching of the edges that this makes tight (each the heaviest at both
     /// ends); the stages only repair what the greedy pass left.
     fn start<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
@@ -392,6 +532,27 @@ impl<W: DenseWeight> DynamicMatching<W> {
                     a: v as usize,
                     b: v as usize,
                 });
+            }
+            self.dual[v as usize] = u;
+        }
+        // Each dual lowered, one vertex after the other, to the least that keeps its edges
+        // feasible. Weights with a part that belongs to one end (a bonus of the vertex,
+        // as many lexicographic criteria have) then get one tight edge per vertex instead
+        // of a few, and the greedy pass below leaves little for the stages.
+        for k in 0..self.active.len() {
+            let v = self.active[k];
+            let mut u = W::ZERO;
+            crate::cancel::checkpoint();
+            for &w in &self.active {
+                if w != v {
+                    let d = self.doubled(ws, v, w)?;
+                    if d > W::ZERO {
+                        let need = d.wsub(self.dual[w as usize]);
+                        if need > u {
+                            u = need;
+                        }
+                    }
+                }
             }
             self.dual[v as usize] = u;
         }
@@ -416,10 +577,191 @@ impl<W: DenseWeight> DynamicMatching<W> {
                 }
             }
         }
+        self.start_phases(ws)?;
         for k in (0..self.active.len()).rev() {
             let v = self.active[k];
             if self.mate[v as usize] == NIL && self.dual[v as usize] > W::ZERO {
                 self.pending.push(v);
+            }
+        }
+        Ok(())
+    }
+
+    /// After the greedy pass of the first solve (no blossoms yet): dual adjustments shared
+    /// by all free vertices of positive dual at once, each followed by a greedy pairing of
+    /// the free vertices that became tight to each other. A stage grows one tree and pays
+    /// O(n²) for one free vertex; when many free vertices need the same adjustment (a
+    /// surplus of one class of vertices that must be paired among themselves, e.g. more
+    /// players wanting White than Black), one shared adjustment serves them all.
+    ///
+    /// Each adjustment is a stage's, with every free vertex a root: outer vertices (the
+    /// roots and the mates of inner ones) go down by δ, inner ones (matched vertices tight
+    /// to an outer one) up by δ, δ the least of the outer duals, the slacks from outer to
+    /// unlabelled vertices and half the slacks between outer ones. Every edge stays
+    /// feasible and every matched edge tight. It stops at the first tight edge between
+    /// outer vertices or from an outer vertex to a free one (an augmenting path or a
+    /// blossom: the stages' work), when δ is zero, or after a few rounds.
+    fn start_phases<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
+        const PHASES: usize = 16;
+        let n = self.n;
+        let mut lab = vec![FREE; n];
+        // The tree of each labelled vertex (an index into `roots`), trees joined when a
+        // tight edge links them (they must move together), and blocked ones.
+        let mut tree = vec![NIL; n];
+        let mut outer: Vec<u32> = Vec::new();
+        fn find(link: &mut [u32], mut t: u32) -> u32 {
+            while link[t as usize] != t {
+                let up = link[link[t as usize] as usize];
+                link[t as usize] = up;
+                t = up;
+            }
+            t
+        }
+        for _ in 0..PHASES {
+            crate::cancel::checkpoint();
+            // Free vertices tight to each other: paired.
+            let free: Vec<u32> = self
+                .active
+                .iter()
+                .copied()
+                .filter(|&v| self.mate[v as usize] == NIL && self.dual[v as usize] > W::ZERO)
+                .collect();
+            for (i, &v) in free.iter().enumerate() {
+                if self.mate[v as usize] != NIL {
+                    continue;
+                }
+                for &w in &free[i + 1..] {
+                    if self.mate[w as usize] != NIL {
+                        continue;
+                    }
+                    let d = self.doubled(ws, v, w)?;
+                    if d > W::ZERO && self.dual[v as usize].wadd(self.dual[w as usize]) == d {
+                        self.mate[v as usize] = w;
+                        self.mate[w as usize] = v;
+                        break;
+                    }
+                }
+            }
+            // Label from every free vertex of positive dual, one tree each.
+            lab.fill(FREE);
+            tree.fill(NIL);
+            outer.clear();
+            for &v in &free {
+                if self.mate[v as usize] == NIL {
+                    tree[v as usize] = outer.len() as u32;
+                    lab[v as usize] = OUTER;
+                    outer.push(v);
+                }
+            }
+            let roots = outer.len();
+            if roots == 0 {
+                return Ok(());
+            }
+            let mut link: Vec<u32> = (0..roots as u32).collect();
+            let mut blocked = vec![false; roots];
+            let mut head = 0;
+            while head < outer.len() {
+                let x = outer[head];
+                head += 1;
+                let tx = tree[x as usize];
+                let ux = self.dual[x as usize];
+                for k in 0..self.active.len() {
+                    let y = self.active[k];
+                    if y == x {
+                        continue;
+                    }
+                    let d = self.doubled(ws, x, y)?;
+                    if d <= W::ZERO || ux.wadd(self.dual[y as usize]) != d {
+                        continue;
+                    }
+                    let yi = y as usize;
+                    match lab[yi] {
+                        // Linked through a tight edge: the trees move together.
+                        INNER => {
+                            let (a, b) = (find(&mut link, tx), find(&mut link, tree[yi]));
+                            link[a as usize] = b;
+                        }
+                        // An augmenting path or a blossom: a stage's work.
+                        OUTER => {
+                            blocked[tx as usize] = true;
+                            blocked[tree[yi] as usize] = true;
+                        }
+                        _ => {
+                            let m = self.mate[yi];
+                            if m == NIL {
+                                blocked[tx as usize] = true;
+                            } else {
+                                lab[yi] = INNER;
+                                tree[yi] = tx;
+                                lab[m as usize] = OUTER;
+                                tree[m as usize] = tx;
+                                outer.push(m);
+                            }
+                        }
+                    }
+                }
+            }
+            // A tree moves only if nothing joined to it is blocked.
+            let mut stuck = vec![false; roots];
+            for t in 0..roots as u32 {
+                if blocked[t as usize] {
+                    let r = find(&mut link, t);
+                    stuck[r as usize] = true;
+                }
+            }
+            let mut moves = vec![false; n];
+            let mut any = false;
+            for &v in &self.active {
+                let t = tree[v as usize];
+                if t != NIL {
+                    let r = find(&mut link, t);
+                    if !stuck[r as usize] {
+                        moves[v as usize] = true;
+                        any = true;
+                    }
+                }
+            }
+            if !any {
+                return Ok(());
+            }
+            // δ: over the outer vertices that move, their duals, their slacks to every
+            // vertex that does not move, half their slacks to outer ones that do.
+            let mut delta: Option<W> = None;
+            let mut least = |d: W| {
+                if delta.is_none_or(|cur| d < cur) {
+                    delta = Some(d);
+                }
+            };
+            for &x in &outer {
+                if !moves[x as usize] {
+                    continue;
+                }
+                let ux = self.dual[x as usize];
+                least(ux);
+                for &y in &self.active {
+                    let yi = y as usize;
+                    if y == x || (moves[yi] && lab[yi] == INNER) {
+                        continue;
+                    }
+                    let d = self.doubled(ws, x, y)?;
+                    if d <= W::ZERO {
+                        continue;
+                    }
+                    let slack = ux.wadd(self.dual[yi]).wsub(d);
+                    least(if moves[yi] { slack.halved() } else { slack });
+                }
+            }
+            let Some(delta) = delta.filter(|&d| d > W::ZERO) else {
+                return Ok(());
+            };
+            for &v in &self.active {
+                if moves[v as usize] {
+                    match lab[v as usize] {
+                        OUTER => self.dual[v as usize] = self.dual[v as usize].wsub(delta),
+                        INNER => self.dual[v as usize] = self.dual[v as usize].wadd(delta),
+                        _ => {}
+                    }
+                }
             }
         }
         Ok(())

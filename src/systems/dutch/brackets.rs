@@ -35,6 +35,9 @@ use crate::matching::Wide;
 use crate::matching::weighted::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score};
 
+mod fast;
+mod types;
+
 const NIL: u32 = u32::MAX;
 
 /// A bracket's base weights are stored when they take at most this much memory.
@@ -113,6 +116,7 @@ struct Ctx<'a> {
     /// C9: players at the PAB score, ranked by games played (more games, smaller rank).
     bye_rank: Vec<u32>,
     bye_class: usize,
+    engine: Engine,
 }
 
 /// Unit weights for completion checks (C4): the players who may meet, plus, when the
@@ -316,11 +320,31 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
     pair_round_with(field, GLOBAL_UP_TO)
 }
 
+/// How a bracket's choices (art. 4) are answered. Both give the same pairing: `Fast`
+/// only skips the questions whose answer the matching's dual certificate already proves
+/// (`brackets/fast.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// The certificate's answers where it has them, the dense matching elsewhere.
+    Fast,
+    /// Every question asked of the dense incremental matching.
+    Dense,
+}
+
 /// [`pair_round`] with the graph policy given: fields of at most `global_up_to` players
 /// are paired with everybody in each bracket's graph (0: the smallest graphs whenever
 /// possible; `usize::MAX`: always everybody). Every policy gives the same pairing (the
 /// module docs say why); `tests/dutch.rs` checks it on the corpus.
 pub fn pair_round_with(field: &Field, global_up_to: usize) -> Result<RoundOutcome, Failure> {
+    pair_round_using(field, global_up_to, Engine::Fast)
+}
+
+/// [`pair_round_with`] with the engine given (the tests compare both).
+pub fn pair_round_using(
+    field: &Field,
+    global_up_to: usize,
+    engine: Engine,
+) -> Result<RoundOutcome, Failure> {
     let n = field.len();
     let mut out = RoundOutcome::default();
     if n == 0 {
@@ -360,6 +384,7 @@ pub fn pair_round_with(field: &Field, global_up_to: usize) -> Result<RoundOutcom
         candidate,
         bye_rank,
         bye_class,
+        engine,
     };
     // Scoregroups.
     let mut groups: Vec<(usize, usize)> = Vec::new();
@@ -383,7 +408,13 @@ pub fn pair_round_with(field: &Field, global_up_to: usize) -> Result<RoundOutcom
             .get(g + 2)
             .map_or(Vec::new(), |&(a, _)| (a..n).collect());
         let next_score = next.first().map(|&v| field.entrants[v].score);
-        let needs_global = outside.is_empty()
+        // The last bracket has nobody below it. The one before it (nobody below the next
+        // scoregroup) needs no everybody-graph either: its window (the bracket, with the
+        // next scoregroup or its C8 values) and the C4 check on the result give the same
+        // pairing, as for any other bracket (module docs), with a graph of the bracket
+        // alone when it pairs completely or floats one player. The dense engine keeps
+        // the everybody-graph there, as before, so that the tests compare both.
+        let needs_global = (outside.is_empty() && (next.is_empty() || engine == Engine::Dense))
             || n <= global_up_to
             || (odd && next_score.is_some_and(|s| bye_score >= s));
         let mut spec = Spec {
@@ -788,9 +819,8 @@ struct Source<'a, W> {
     n_mdps: usize,
     n_bracket: usize,
     n_window: usize,
-    /// Base weights over the window, row-major; `None` when too large to store (they are
-    /// then computed on each access).
-    base: Option<Vec<W>>,
+    /// Base weights over the window.
+    base: Base<W>,
     candidate: Vec<bool>,
     forced: Vec<bool>,
     role: Vec<Role>,
@@ -810,23 +840,31 @@ impl<W: Packed> Source<'_, W> {
     /// The base weight of window pair `h < l`.
     #[inline]
     fn base(&self, h: usize, l: usize) -> W {
+        let frame = || Frame {
+            ctx: self.ctx,
+            layout: &self.layout,
+            off: &self.off,
+            ids: &self.ids,
+            n_mdps: self.n_mdps,
+            n_bracket: self.n_bracket,
+            next_values: self.next_values.as_deref(),
+        };
         match &self.base {
-            Some(m) => m[h * self.n_window + l],
-            None => base_weight(
-                &Frame {
-                    ctx: self.ctx,
-                    layout: &self.layout,
-                    off: &self.off,
-                    ids: &self.ids,
-                    n_mdps: self.n_mdps,
-                    n_bracket: self.n_bracket,
-                    next_values: self.next_values.as_deref(),
-                },
-                h,
-                l,
-            ),
+            Base::Matrix(m) => m[h * self.n_window + l],
+            Base::Types(t) => t.weight(&frame(), h, l),
+            Base::Direct => base_weight(&frame(), h, l),
         }
     }
+}
+
+/// Where a bracket's base weights come from.
+enum Base<W> {
+    /// Stored, row-major over the window.
+    Matrix(Vec<W>),
+    /// Computed once per pair of player types.
+    Types(types::TypeTable<W>),
+    /// Computed on each access (too many types, too large to store).
+    Direct,
 }
 
 impl<W: Packed> WeightSource<W> for Source<'_, W> {
@@ -1033,6 +1071,8 @@ struct Run<'a, W> {
     m: DynamicMatching<W>,
     done: Vec<bool>,
     res: BracketResult,
+    /// The certificate shortcuts may answer (`brackets/fast.rs`).
+    shortcuts: bool,
 }
 
 impl<'a, W: Packed> Run<'a, W> {
@@ -1069,20 +1109,28 @@ impl<'a, W: Packed> Run<'a, W> {
             NextUse::Values(v) => Some(v.clone()),
             _ => None,
         };
-        // Store the base weights unless that would take too much memory.
+        let frame = Frame {
+            ctx,
+            layout: &layout,
+            off: &off,
+            ids: &ids,
+            n_mdps,
+            n_bracket,
+            next_values: values.as_deref(),
+        };
+        // Base weights by player type when there are few types (`brackets/types.rs`;
+        // the fast engine), else stored unless that would take too much memory.
+        let types = if ctx.engine == Engine::Fast {
+            types::TypeTable::build(&frame, n_window)
+        } else {
+            None
+        };
         let bytes = n_window
             .saturating_mul(n_window)
             .saturating_mul(std::mem::size_of::<W>());
-        let base = (bytes <= MATRIX_BYTES).then(|| {
-            let frame = Frame {
-                ctx,
-                layout: &layout,
-                off: &off,
-                ids: &ids,
-                n_mdps,
-                n_bracket,
-                next_values: values.as_deref(),
-            };
+        let base = if let Some(t) = types {
+            Base::Types(t)
+        } else if bytes <= MATRIX_BYTES {
             let mut base = vec![W::ZERO; n_window * n_window];
             for h in 0..n_window {
                 crate::cancel::checkpoint();
@@ -1092,8 +1140,10 @@ impl<'a, W: Packed> Run<'a, W> {
                     base[l * n_window + h] = w;
                 }
             }
-            base
-        });
+            Base::Matrix(base)
+        } else {
+            Base::Direct
+        };
         let candidate = ids.iter().map(|&v| ctx.candidate[v]).collect();
         let src = Source {
             ctx,
@@ -1121,6 +1171,7 @@ impl<'a, W: Packed> Run<'a, W> {
             m: DynamicMatching::new(n),
             done: vec![false; n],
             res: BracketResult::default(),
+            shortcuts: ctx.engine == Engine::Fast,
         }
     }
 
@@ -1163,7 +1214,7 @@ impl<'a, W: Packed> Run<'a, W> {
     fn choose_opponent(&mut self, v: usize, order: &[usize]) -> Result<usize, Failure> {
         let usable = |this: &Self, c: usize| !this.done[c] && this.src.weight(v, c) > W::ZERO;
         let first = order.iter().copied().find(|&c| usable(self, c));
-        if first != self.mate(v) {
+        if first != self.mate(v) && !self.certified_opponent(v, order)? {
             let list: Vec<usize> = order.iter().copied().filter(|&c| usable(self, c)).collect();
             let mut add = vec![0i64; self.src.ids.len()];
             let k = list.len() as i64;
@@ -1255,11 +1306,17 @@ impl<'a, W: Packed> Run<'a, W> {
         if p > 0 {
             self.res.s1 = rem[..p].iter().map(|&v| self.src.ids[v]).collect();
             self.res.s2 = rem[p..].iter().map(|&v| self.src.ids[v]).collect();
-            self.src.exchange = Some(p as u32);
-            for &r in &rem {
-                self.m.touch(r);
+            // An optimum that pairs S1 with S2 needs no exchange (art. 4.3), and then
+            // the weights of the higher players' roles below only remove edges: the
+            // certificate holds without a new solve (`brackets/fast.rs`).
+            let no_exchange = self.certified_without_exchange(&rem, p)?;
+            if !no_exchange {
+                self.src.exchange = Some(p as u32);
+                for &r in &rem {
+                    self.m.touch(r);
+                }
+                self.solve()?;
             }
-            self.solve()?;
             let exchanges = rem[..p].iter().filter(|&&a| !later_in(&self, a)).count();
             if exchanges > 0 {
                 // S1 players moved to S2: from the bottom of S1 (art. 4.3 c).
@@ -1319,8 +1376,10 @@ impl<'a, W: Packed> Run<'a, W> {
             }
             self.src.higher = Some(higher.clone());
             self.src.exchange = None;
-            for &r in &rem {
-                self.m.touch(r);
+            if !no_exchange {
+                for &r in &rem {
+                    self.m.touch(r);
+                }
             }
             // 4. Each higher player's opponent, in order: the first transposition.
             for (k, &a) in rem.iter().enumerate() {

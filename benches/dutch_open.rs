@@ -1,0 +1,128 @@
+//! Every round of a large Dutch open, timed one by one (not a test; timings are printed,
+//! never asserted):
+//!
+//! `SWISSPAIR_OPEN_PLAYERS=4000 SWISSPAIR_OPEN_ROUNDS=11 cargo bench --bench dutch_open`
+//!
+//! The open is simulated from a seed (`SWISSPAIR_OPEN_SEED`, default 1; the simulator's
+//! ratings, 30 % draws): each round is paired by the Dutch system through the public
+//! pipeline (`systems::pair`), timed, and played with random results. Run it under
+//! `/usr/bin/time -v` for the peak memory of the whole process (the largest round
+//! dominates); each line also prints the peak so far (VmHWM). `SWISSPAIR_OPEN_CHECK=1`
+//! also pairs each round's brackets with the dense engine alone (the exact path without
+//! the certificate shortcut) and stops at the first difference, for rounds small enough
+//! (`SWISSPAIR_OPEN_CHECK_UP_TO` players, default 4,000), from round
+//! `SWISSPAIR_OPEN_CHECK_FROM` (default 1). `SWISSPAIR_OPEN_PRINT=1`
+//! prints a digest of each round's pairs.
+use std::time::Instant;
+
+use swisspair::model::SystemId;
+use swisspair::simulate::{SimConfig, record_round, start};
+use swisspair::systems::common::History;
+use swisspair::systems::dutch::brackets::{Engine, GLOBAL_UP_TO, pair_round_using};
+use swisspair::systems::dutch::players::Field;
+use swisspair::systems::{self, RoundToPair};
+
+fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(default)
+}
+
+/// FNV-1a over the sorted unordered pairs: a digest to compare runs.
+fn digest(pairs: &mut [(usize, usize)], bye: Option<usize>) -> u64 {
+    pairs.sort_unstable();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |x: u64| {
+        h ^= x;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    };
+    for &(a, b) in pairs.iter() {
+        eat(a as u64);
+        eat(b as u64);
+    }
+    eat(bye.map_or(u64::MAX, |b| b as u64));
+    h
+}
+
+fn main() {
+    let players = env_u64("SWISSPAIR_OPEN_PLAYERS", 2000) as u32;
+    let rounds = env_u64("SWISSPAIR_OPEN_ROUNDS", 11) as u32;
+    let seed = env_u64("SWISSPAIR_OPEN_SEED", 1);
+    let check = std::env::var_os("SWISSPAIR_OPEN_CHECK").is_some();
+    let check_up_to = env_u64("SWISSPAIR_OPEN_CHECK_UP_TO", 4000) as usize;
+    let check_from = env_u64("SWISSPAIR_OPEN_CHECK_FROM", 1) as u32;
+    let print = std::env::var_os("SWISSPAIR_OPEN_PRINT").is_some();
+    let config = SimConfig::new(SystemId::Dutch, players, rounds, seed);
+    let mut t = start(&config);
+    let total = Instant::now();
+    for number in 1..=rounds {
+        if check && (players as usize) <= check_up_to && number >= check_from {
+            let options = swisspair::simulate::round_options(&t, &config);
+            let Ok(r) = RoundToPair::prepare(&t, &options) else {
+                println!("round {number}: cannot prepare");
+                return;
+            };
+            let history = History::build(&r);
+            let field = Field::build(&r, &history);
+            let run = |engine| {
+                let start = Instant::now();
+                let o = pair_round_using(&field, GLOBAL_UP_TO, engine);
+                let elapsed = start.elapsed().as_secs_f64();
+                let o = o.ok().map(|o| {
+                    let mut pairs: Vec<(usize, usize)> =
+                        o.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+                    digest(&mut pairs, o.bye)
+                });
+                (o, elapsed)
+            };
+            let (fast, tf) = run(Engine::Fast);
+            let (dense, td) = run(Engine::Dense);
+            println!(
+                "round {number}: fast {tf:.3} s, dense {td:.3} s, {}",
+                if fast == dense { "same" } else { "DIFFERENT" }
+            );
+            if fast != dense {
+                std::process::exit(1);
+            }
+        }
+        let options = swisspair::simulate::round_options(&t, &config);
+        let begin = Instant::now();
+        let pairing = match systems::pair(&t, &options) {
+            Ok(p) => p,
+            Err(e) => {
+                println!("dutch {players} players, round {number}: failed: {e}");
+                return;
+            }
+        };
+        let elapsed = begin.elapsed();
+        let mem = peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
+        let mut line = format!(
+            "dutch {players} players, round {number:>2}: {:>9.3} s  peak memory so far {mem}",
+            elapsed.as_secs_f64()
+        );
+        if print {
+            let mut pairs: Vec<(usize, usize)> = pairing
+                .boards
+                .iter()
+                .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+                .collect();
+            let bye = pairing.byes.first().map(|b| b.player);
+            line.push_str(&format!("  digest {:016x}", digest(&mut pairs, bye)));
+        }
+        println!("{line}");
+        // Played with the simulator's results.
+        record_round(&mut t, &config, &pairing);
+    }
+    println!(
+        "dutch {players} players, {rounds} rounds: {:.1} s in all",
+        total.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,80 @@
+//! The certificate queries of the weighted engine (`slack`, `try_rematch`) against brute
+//! force: an edge with positive slack is in no maximum-weight matching, and a rematch
+//! keeps an optimal matching with a valid certificate.
+
+use super::brute::brute_force;
+use super::tests::SplitMix64;
+use super::*;
+
+/// The best total of a matching that holds edge `ab` (weight `w`).
+fn forced_optimum(n: usize, edges: &[(usize, usize, i64)], a: usize, b: usize, w: i64) -> i64 {
+    let rest: Vec<(usize, usize, i64)> = edges
+        .iter()
+        .copied()
+        .filter(|&(x, y, _)| x != a && x != b && y != a && y != b)
+        .collect();
+    brute_force(n, &rest).1 + w
+}
+
+#[test]
+fn slack_and_rematch_agree_with_brute_force() {
+    let mut rng = SplitMix64::new(7);
+    let (mut positive, mut rematched, mut refused) = (0, 0, 0);
+    for case in 0..1500 {
+        let n = 2 + rng.below(9) as usize;
+        let top = [2u64, 3, 5, 1000][case % 4];
+        let mut w = vec![0i64; n * n];
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.below(100) < 75 {
+                    let x = 1 + rng.below(top) as i64;
+                    w[a * n + b] = x;
+                    w[b * n + a] = x;
+                    edges.push((a, b, x));
+                }
+            }
+        }
+        let source = (n, &w[..]);
+        let mut m = DynamicMatching::<i64>::new(n);
+        m.solve(&source).expect("solve");
+        let best = brute_force(n, &edges).1;
+        assert_eq!(m.total(&source), best);
+        for &(a, b, x) in &edges {
+            let slack = m.slack(&source, a, b).expect("slack").expect("an edge");
+            assert!(slack >= 0, "infeasible certificate");
+            let forced = forced_optimum(n, &edges, a, b, x);
+            if slack > 0 {
+                positive += 1;
+                assert!(
+                    forced < best,
+                    "edge {a}-{b} with slack {slack} is in an optimum"
+                );
+            }
+            let mut c = m.clone();
+            if c.try_rematch(&source, a, b).expect("rematch") {
+                rematched += 1;
+                assert_eq!(forced, best);
+                assert_eq!(c.mate(a), Some(b));
+                assert_eq!(c.total(&source), best);
+                c.verify(&source).expect("certificate kept");
+                // The rematched state answers further changes like any other.
+                c.remove(a);
+                c.solve(&source).expect("solve");
+                c.verify(&source).expect("certificate after a removal");
+            } else {
+                refused += 1;
+                assert_eq!(c.mate(a), m.mate(a));
+            }
+        }
+        // Non-edges have no slack.
+        for a in 0..n {
+            for b in 0..n {
+                if w[a * n + b] == 0 {
+                    assert_eq!(m.slack(&source, a, b).expect("slack"), None);
+                }
+            }
+        }
+    }
+    assert!(positive > 100 && rematched > 100 && refused > 100);
+}

@@ -1,0 +1,115 @@
+//! Base weights by player type: a bracket's base weight of a compatible pair depends on
+//! the two players only through what the criteria read of them (score, colour
+//! preference and its strength, colour imbalance and repeated colour, the floats of the
+//! last two rounds, PAB candidacy and C9 rank, the C8 value, and which part of the graph
+//! holds them: MDP, resident or next scoregroup). Players alike in all of these are one
+//! type, and the weight of a pair is computed once per pair of types (the first time it
+//! is read) instead of once per pair of players: early rounds have a handful of types
+//! for thousands of players, so a bracket needs neither an n×n matrix nor n² weight
+//! evaluations. Compatibility (C1, C3) is read per pair, from the field.
+use std::cell::Cell;
+use std::collections::HashMap;
+
+use super::{Frame, base_weight};
+use crate::model::{Colour, Score};
+use crate::systems::common::Float;
+use crate::systems::dutch::weights::Packed;
+
+/// Beyond this many types the table is not worth it (the matrix or direct evaluation).
+const MAX_TYPES: usize = 1024;
+
+type Key = (
+    u8,
+    Score,
+    bool,
+    u32,
+    u8,
+    u32,
+    Option<Colour>,
+    u8,
+    Option<Colour>,
+    u8,
+    u8,
+);
+
+pub(super) struct TypeTable<W> {
+    /// Type of each window vertex.
+    ty: Vec<u32>,
+    types: usize,
+    /// `cache[th * types + tl]`: the weight of a compatible pair (higher type `th`).
+    cache: Vec<Cell<Option<W>>>,
+}
+
+fn float_code(f: Float) -> u8 {
+    match f {
+        Float::Down => 1,
+        Float::Up => 2,
+        Float::None => 0,
+    }
+}
+
+impl<W: Packed> TypeTable<W> {
+    /// The table for the window vertices of `frame`, or `None` with too many types.
+    pub(super) fn build(frame: &Frame, n_window: usize) -> Option<TypeTable<W>> {
+        let ctx = frame.ctx;
+        let mut index: HashMap<Key, u32> = HashMap::new();
+        let mut ty = Vec::with_capacity(n_window);
+        for v in 0..n_window {
+            let iv = frame.ids[v];
+            let e = &ctx.field.entrants[iv];
+            let zone = if v < frame.n_mdps {
+                0
+            } else if v < frame.n_bracket {
+                1
+            } else {
+                2
+            };
+            let key: Key = (
+                zone,
+                e.score,
+                ctx.candidate[iv],
+                if e.score == ctx.bye_score {
+                    ctx.bye_rank[iv]
+                } else {
+                    0
+                },
+                frame.next_values.map_or(0, |values| values[v]),
+                e.imbalance,
+                e.pref,
+                e.strength as u8,
+                e.repeated,
+                float_code(e.float1),
+                float_code(e.float2),
+            );
+            let next = index.len() as u32;
+            let t = *index.entry(key).or_insert(next);
+            if index.len() > MAX_TYPES {
+                return None;
+            }
+            ty.push(t);
+        }
+        let types = index.len();
+        Some(TypeTable {
+            ty,
+            types,
+            cache: (0..types * types).map(|_| Cell::new(None)).collect(),
+        })
+    }
+
+    /// The base weight of window pair `h < l`.
+    #[inline]
+    pub(super) fn weight(&self, frame: &Frame, h: usize, l: usize) -> W {
+        if !frame.ctx.field.compatible(frame.ids[h], frame.ids[l]) {
+            return W::ZERO;
+        }
+        let cell = &self.cache[self.ty[h] as usize * self.types + self.ty[l] as usize];
+        match cell.get() {
+            Some(w) => w,
+            None => {
+                let w = base_weight(frame, h, l);
+                cell.set(Some(w));
+                w
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! The Dutch engine's certificate shortcuts (`Engine::Fast`) against the dense path alone
+//! (`Engine::Dense`) on simulated tournaments: every round of every tournament must get
+//! the same pairs and the same PAB (C.04.3 art. 4: the answers are facts about optimal
+//! pairings, whichever engine finds them). The tournaments are played on with the dense
+//! path's pairing.
+use swisspair::model::SystemId;
+use swisspair::simulate::{SimConfig, record_round, round_options, start};
+use swisspair::systems::common::History;
+use swisspair::systems::dutch::brackets::{Engine, GLOBAL_UP_TO, RoundOutcome, pair_round_using};
+use swisspair::systems::dutch::players::Field;
+use swisspair::systems::{self, RoundToPair};
+
+type Pairing = (Vec<(usize, usize)>, Option<usize>);
+
+fn normal(o: RoundOutcome) -> Pairing {
+    let mut pairs: Vec<(usize, usize)> =
+        o.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    pairs.sort_unstable();
+    (pairs, o.bye)
+}
+
+/// Compares both engines on every round of one simulated tournament; returns the
+/// number of rounds compared.
+fn compare(players: u32, rounds: u32, seed: u64, draw_rate: f64, byes: f64) -> usize {
+    let mut config = SimConfig::new(SystemId::Dutch, players, rounds, seed);
+    config.draw_rate = draw_rate;
+    config.bye_request_rate = byes;
+    config.forfeit_rate = 0.03;
+    let mut t = start(&config);
+    let mut compared = 0;
+    for number in 1..=rounds {
+        let options = round_options(&t, &config);
+        let r = RoundToPair::prepare(&t, &options).expect("a valid round");
+        let history = History::build(&r);
+        let field = Field::build(&r, &history);
+        for global_up_to in [GLOBAL_UP_TO, 0] {
+            let fast = pair_round_using(&field, global_up_to, Engine::Fast).map(normal);
+            let dense = pair_round_using(&field, global_up_to, Engine::Dense).map(normal);
+            match (fast, dense) {
+                (Ok(f), Ok(d)) => assert_eq!(
+                    f, d,
+                    "{players} players, seed {seed}, round {number}, policy {global_up_to}"
+                ),
+                (Err(_), Err(_)) => {}
+                (f, d) => panic!(
+                    "{players} players, seed {seed}, round {number}: fast {:?}, dense {:?}",
+                    f.is_ok(),
+                    d.is_ok()
+                ),
+            }
+        }
+        compared += 1;
+        let Ok(pairing) = systems::pair(&t, &options) else {
+            break;
+        };
+        record_round(&mut t, &config, &pairing);
+    }
+    compared
+}
+
+#[test]
+fn fast_and_dense_engines_pair_alike() {
+    let mut compared = 0;
+    let sizes: &[u32] = if cfg!(debug_assertions) {
+        &[7, 12, 19, 30, 41, 64, 90]
+    } else {
+        &[7, 12, 19, 30, 41, 64, 90, 130, 201, 300]
+    };
+    for (k, &players) in sizes.iter().enumerate() {
+        for seed in 0..4u64 {
+            let draws = [0.0, 0.3, 0.6][(seed % 3) as usize];
+            let byes = if seed % 2 == 0 { 0.0 } else { 0.05 };
+            compared += compare(players, 9, 1000 * k as u64 + seed, draws, byes);
+        }
+    }
+    eprintln!("dutch engines: {compared} rounds compared");
+    assert!(compared >= sizes.len() * 4 * 5);
+}
