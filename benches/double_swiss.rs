@@ -5,30 +5,12 @@
 //! brackets) and match 9, the last (small brackets, many rematches to avoid). Env
 //! `SWISSPAIR_BENCH_PLAYERS` sets the size. Prints best and median wall time and the
 //! process's peak memory (VmHWM); the target is under 100 ms per match.
-use std::time::{Duration, Instant};
+mod harness;
 
+use harness::{peak_memory_mib, time};
 use swisspair::model::{SystemId, Tournament};
 use swisspair::simulate::{self, SimConfig};
 use swisspair::systems::{self, PairOptions};
-
-fn peak_memory_mib() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024.0)
-}
-
-fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, Duration) {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            std::hint::black_box(f());
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    (times[0], times[times.len() / 2])
-}
 
 fn bench_match(label: &str, t: &Tournament) {
     let options = PairOptions::default();

@@ -13,21 +13,17 @@
 //! (`SWISSPAIR_OPEN_CHECK_UP_TO` players, default 4,000), from round
 //! `SWISSPAIR_OPEN_CHECK_FROM` (default 1). `SWISSPAIR_OPEN_PRINT=1`
 //! prints a digest of each round's pairs.
+mod harness;
+
 use std::time::Instant;
 
+use harness::peak_memory_mib;
 use swisspair::model::SystemId;
 use swisspair::simulate::{SimConfig, record_round, start};
 use swisspair::systems::common::History;
 use swisspair::systems::dutch::brackets::{Engine, GLOBAL_UP_TO, pair_round_using};
 use swisspair::systems::dutch::players::Field;
 use swisspair::systems::{self, RoundToPair};
-
-fn peak_memory_mib() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024.0)
-}
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name)

@@ -6,39 +6,12 @@
 //! pairs the last round of each `tests/data/perf/*.trf` file (env `SWISSPAIR_BENCH_ROUNDS`
 //! sets the round timed, default 11; 9 for round robin). It prints wall time and the
 //! process's peak memory (VmHWM). Timings are measured here, never asserted in tests.
-use std::time::{Duration, Instant};
+mod harness;
 
+use harness::{report, time};
 use swisspair::model::SystemId;
 use swisspair::simulate::{SimConfig, simulate};
 use swisspair::systems::{self, PairOptions};
-
-fn peak_memory_mib() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024.0)
-}
-
-fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, Duration) {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            std::hint::black_box(f());
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    (times[0], times[times.len() / 2])
-}
-
-fn report(label: &str, best: Duration, median: Duration) {
-    let mem = peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
-    println!(
-        "{label:<40} best {:>9.3} ms  median {:>9.3} ms  peak memory {mem}",
-        best.as_secs_f64() * 1000.0,
-        median.as_secs_f64() * 1000.0
-    );
-}
 
 fn main() {
     let filters: Vec<String> = std::env::args()
