@@ -25,6 +25,7 @@
 //!   pair, then the higher sum, then the smaller TPN; board line-ups are the roster order
 //!   without absent players, board 1's colour the team's, then the `352` sequence.
 mod colour;
+pub(crate) mod manual;
 mod pairing;
 pub mod state;
 #[cfg(test)]
@@ -83,6 +84,37 @@ fn parse_primary(v: &str) -> Result<(), String> {
 }
 
 /// The tournament with the request's options applied to its team settings.
+/// This implementation pairs teams on their standings scores only: virtual points (C.04.7;
+/// option `acceleration`, TRF-26 `250`, JaVaFo `XXA`) are refused by name rather than
+/// ignored. C.04.7 does allow Baku on team events (virtual match points for GA teams); it
+/// is not implemented here. Teams paired as units by another system (`--system dutch`)
+/// get it through that system.
+fn refuse_acceleration(round: &RoundToPair) -> Result<(), PairError> {
+    use crate::systems::common::acceleration::{AccelerationMethod, method};
+    let t = &round.tournament;
+    let m = method(&t.options);
+    // AUTO that decided against acceleration leaves nothing to refuse.
+    if m != AccelerationMethod::Baku && t.accelerations.is_empty() {
+        return Ok(());
+    }
+    let (path, what) = if m == AccelerationMethod::None {
+        (
+            "tournament.accelerations",
+            "virtual points (TRF-26 250 / XXA records)",
+        )
+    } else {
+        ("options.acceleration", "option acceleration (BAKU/AUTO)")
+    };
+    Err(PairError::Invalid(crate::model::validate::Problems(vec![
+        crate::model::validate::Problem::new(
+            path,
+            format!(
+                "{what}: the Swiss Team system (C.04.6) here pairs teams on their standings scores and does not apply Baku acceleration (C.04.7); remove it, or pair the teams as units with another system"
+            ),
+        ),
+    ])))
+}
+
 fn with_options(t: &Tournament) -> Tournament {
     let mut t = t.clone();
     apply_options(&mut t.team_settings, &t.options);
@@ -133,6 +165,7 @@ impl PairingSystem for TeamSwiss {
 
     fn pair(&self, round: &RoundToPair) -> Result<RoundPairing, PairError> {
         round.require_results()?;
+        refuse_acceleration(round)?;
         let mut round = round.clone();
         round.tournament = with_options(&round.tournament);
         let round = &round;
