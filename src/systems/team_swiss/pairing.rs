@@ -482,24 +482,57 @@ pub(super) fn pair_bracket_in(
             b += 1;
         }
     }
-    let allowed = |i: usize, j: usize| is_top[i] && !is_top[j];
-    let low_bits = k2 * half;
-    let pairs = with_width(low_bits + overhead, |n| {
-        macro_rules! step2 {
-            ($n:literal) => {
-                solve::<$n>(field, level, &sorted, low_bits, &allowed, &|i, j| {
-                    Wide::<$n>::from_u64(rank[j] as u64)
-                        .checked_shl((k2 * (half - 1 - rank[i])) as u32)
-                })
-            };
+    // One digit per top member would need k2 × half bits in one weight (beyond the widest
+    // integer above about 490 teams in a bracket). The lexicographic order is solved
+    // chunk by chunk instead, exactly: the first `chunk` top members' digits are minimised
+    // among the matchings of least [C8]-[C10] cost, their bottom members are then fixed
+    // (which keeps that least cost reachable), and the next chunk is solved the same way.
+    // `two_steps` (tests) takes one top member per chunk.
+    let chunk = if two_steps {
+        1
+    } else {
+        ((4 * 64 - overhead.min(4 * 64 - k2)) / k2.max(1)).max(1)
+    };
+    let mut partner: Vec<Option<usize>> = vec![None; half];
+    let mut pairs = None;
+    let mut from = 0;
+    while from < half {
+        let to = (from + chunk).min(half);
+        let allowed = |i: usize, j: usize| {
+            is_top[i] && !is_top[j] && (rank[i] >= from || partner[rank[i]] == Some(j))
+        };
+        let low_bits = k2 * (to - from);
+        let solved = with_width(low_bits + overhead, |n| {
+            macro_rules! step2 {
+                ($n:literal) => {
+                    solve::<$n>(field, level, &sorted, low_bits, &allowed, &|i, j| {
+                        if rank[i] < from || rank[i] >= to {
+                            return Some(Wide::<$n>::ZERO);
+                        }
+                        Wide::<$n>::from_u64(rank[j] as u64)
+                            .checked_shl((k2 * (to - 1 - rank[i])) as u32)
+                    })
+                };
+            }
+            match n {
+                4 => step2!(4),
+                8 => step2!(8),
+                16 => step2!(16),
+                _ => step2!(32),
+            }
+        })?;
+        let Some(found) = solved else {
+            return Ok(None);
+        };
+        for &(x, y) in &found {
+            let (i, j) = (index(x).min(index(y)), index(x).max(index(y)));
+            if is_top[i] && rank[i] >= from && rank[i] < to {
+                partner[rank[i]] = Some(j);
+            }
         }
-        match n {
-            4 => step2!(4),
-            8 => step2!(8),
-            16 => step2!(16),
-            _ => step2!(32),
-        }
-    })?;
+        pairs = Some(found);
+        from = to;
+    }
     Ok(pairs)
 }
 
