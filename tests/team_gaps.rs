@@ -203,3 +203,51 @@ fn acceleration_on_the_swiss_team_system_is_refused_by_name() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The `ValidatePairing` RPC's conversion: a proposed board names two teams by any of
+/// their members; a rematch of round 1 is reported under C.04.6 art. 2.1.1.
+#[test]
+fn the_validate_rpc_checks_team_pairings() {
+    use swisspair::proto;
+    use swisspair::service::convert;
+    let (t, _) = event(6, 1, 16);
+    let doc = trf::TrfDocument {
+        tournament: t.clone(),
+        ..trf::TrfDocument::default()
+    };
+    let text = trf::write(&doc, trf::Dialect::Trf26).expect("writes");
+    let back = trf::read(&text).expect("reads").tournament;
+    let rounds = team_rounds(&back).expect("team rounds");
+    let m = rounds[0].matches.iter().find(|m| m.played).expect("played");
+    // The LAST rostered member of each team names it.
+    let member = |team: usize| {
+        let p = *back.teams[team].members.last().expect("members");
+        back.players[p].id.clone()
+    };
+    let request = proto::ValidatePairingRequest {
+        input: Some(proto::validate_pairing_request::Input::Trf(text)),
+        proposed: vec![proto::Board {
+            white_id: member(m.white),
+            black_id: member(m.black),
+            ..proto::Board::default()
+        }],
+        ..proto::ValidatePairingRequest::default()
+    };
+    let limits = convert::Limits {
+        max_players: 10_000,
+    };
+    let (tour, options, proposal) =
+        convert::validate_request(&request, &limits).expect("valid request");
+    let answer = swisspair::pairing::validate(&tour, &proposal, &options).expect("checks");
+    let response = convert::validate_response(&answer.tournament, &answer.report);
+    assert!(
+        response
+            .violations
+            .iter()
+            .any(|v| v.rule_id == "C.04.6 art. 2.1.1"),
+        "{:?}",
+        response.violations
+    );
+    // The match's boards are listed (4 boards), colours by art. 4.
+    assert_eq!(response.boards.len(), 4);
+}

@@ -444,22 +444,57 @@ pub(super) fn pair_bracket_in(
             &low,
         ));
     }
-    // Step 1: the top members.
-    let Some(pairs) = with_width(size + overhead, |n| match n {
-        4 => solve::<4>(field, level, &sorted, size, &|_, _| true, &|_, j| {
-            Wide::<4>::ONE.checked_shl((size - (j + 1)) as u32)
-        }),
-        8 => solve::<8>(field, level, &sorted, size, &|_, _| true, &|_, j| {
-            Wide::<8>::ONE.checked_shl((size - (j + 1)) as u32)
-        }),
-        16 => solve::<16>(field, level, &sorted, size, &|_, _| true, &|_, j| {
-            Wide::<16>::ONE.checked_shl((size - (j + 1)) as u32)
-        }),
-        _ => solve::<32>(field, level, &sorted, size, &|_, _| true, &|_, j| {
-            Wide::<32>::ONE.checked_shl((size - (j + 1)) as u32)
-        }),
-    })?
-    else {
+    // Step 1: the top members: a bit per member, a low sequence number as bottom member
+    // costing most. Solved chunk by chunk of members, exactly (the same argument as step
+    // 2 below): the first chunk's roles are fixed from the least-cost matchings that
+    // minimise its bits, then the next chunk, so a weight never needs `size` bits.
+    let chunk1 = if two_steps {
+        1
+    } else {
+        (4 * 64 - overhead.min(4 * 64 - 1)).max(1)
+    };
+    // Some(true): fixed as top member; Some(false): as bottom member.
+    let mut role: Vec<Option<bool>> = vec![None; size];
+    let mut found_pairs = None;
+    let mut from = 0;
+    while from < size {
+        let to = (from + chunk1).min(size);
+        let allowed = |i: usize, j: usize| role[i] != Some(false) && role[j] != Some(true);
+        let solved = with_width(to - from + overhead, |n| {
+            macro_rules! step1 {
+                ($n:literal) => {
+                    solve::<$n>(field, level, &sorted, to - from, &allowed, &|_, j| {
+                        if j < from || j >= to {
+                            return Some(Wide::<$n>::ZERO);
+                        }
+                        Wide::<$n>::ONE.checked_shl((to - 1 - j) as u32)
+                    })
+                };
+            }
+            match n {
+                4 => step1!(4),
+                8 => step1!(8),
+                16 => step1!(16),
+                _ => step1!(32),
+            }
+        })?;
+        let Some(found) = solved else {
+            return Ok(None);
+        };
+        let position = |n: usize| sorted.iter().position(|&x| x == n).unwrap_or(0);
+        for &(x, y) in &found {
+            let (i, j) = (position(x).min(position(y)), position(x).max(position(y)));
+            if (from..to).contains(&i) {
+                role[i] = Some(true);
+            }
+            if (from..to).contains(&j) {
+                role[j] = Some(false);
+            }
+        }
+        found_pairs = Some(found);
+        from = to;
+    }
+    let Some(pairs) = found_pairs else {
         return Ok(None);
     };
     let index = |n: usize| sorted.iter().position(|&x| x == n).unwrap_or(0);
