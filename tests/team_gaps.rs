@@ -251,3 +251,28 @@ fn the_validate_rpc_checks_team_pairings() {
     // The match's boards are listed (4 boards), colours by art. 4.
     assert_eq!(response.boards.len(), 4);
 }
+
+/// Art. 3.6 in one scoregroup of 520 teams (round 1): beyond the one-weight form's width
+/// (about 490 teams), solved chunk by chunk; every team is paired, top half against bottom
+/// half as the identifiers' order wants when nobody has met (1 - 261, 2 - 262, …).
+#[test]
+fn a_scoregroup_of_520_teams_is_paired() {
+    let mut config = SimConfig::new(SystemId::TeamSwiss, 520, 5, 17);
+    config.boards = 1;
+    let t = start(&config);
+    let options = round_options(&t, &config);
+    let pairing = systems::pair(&t, &options).expect("pairs");
+    let teams = pairing.teams.expect("team pairings");
+    assert_eq!(teams.matches.len(), 260);
+    let mut pairs: Vec<(u32, u32)> = teams
+        .matches
+        .iter()
+        .map(|m| {
+            let (a, b) = (t.team_tpn(m.white), t.team_tpn(m.black));
+            (a.min(b), a.max(b))
+        })
+        .collect();
+    pairs.sort_unstable();
+    let expected: Vec<(u32, u32)> = (1..=260).map(|k| (k, k + 260)).collect();
+    assert_eq!(pairs, expected);
+}
