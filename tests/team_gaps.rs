@@ -165,27 +165,52 @@ fn a_partial_team_proposal_is_completed_by_the_system() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// C.04.7 on a team event (its own example is one): 8 teams, 5 rounds, match points
+/// 2/1/0. GA = 2·⌈8/4⌉ = 4 teams (TPN 1-4); 3 rounds accelerated, +2 MP in rounds 1-2.
+/// Round 1 then has two scoregroups, {1, 2, 3, 4} at 2 and {5, 6, 7, 8} at 0, each paired
+/// top half against bottom half (art. 3.6): 1-3, 2-4, 5-7, 6-8 (unaccelerated: 1-5, 2-6,
+/// 3-7, 4-8).
 #[test]
-fn acceleration_on_the_swiss_team_system_is_refused_by_name() {
-    let (t, _) = event(6, 1, 15);
-    let (dir, trf_path, _) = files("baku", &t, "");
-    let (code, out, err) = common::swisspair(&["pair", "--acceleration", "BAKU", &trf_path]);
-    assert_eq!(code, 3, "{out}{err}");
-    assert!(err.contains("options.acceleration"), "{err}");
-    // Through the library: INVALID_ARGUMENT's problem names the option.
-    let mut t2 = t.clone();
-    t2.options.set("acceleration", "BAKU").expect("option");
-    match swisspair::pairing::pair(&t2, &Default::default()) {
-        Err(systems::PairError::Invalid(p)) => {
-            assert!(
-                p.0.iter().any(|x| x.path == "options.acceleration"),
-                "{p:?}"
-            );
-        }
-        other => panic!("expected a refusal, got {other:?}"),
-    }
-    // Explicit per-player virtual points are refused too, naming them.
-    let mut t3 = t.clone();
+fn baku_acceleration_pairs_the_teams_on_their_pairing_scores() {
+    let (t, _) = event(8, 0, 15);
+    let pairs_of = |t: &Tournament| {
+        let pairing = swisspair::pairing::pair(t, &Default::default())
+            .expect("pairs")
+            .pairing;
+        let teams = pairing.teams.clone().expect("team pairings");
+        let mut pairs: Vec<(u32, u32)> = teams
+            .matches
+            .iter()
+            .map(|m| {
+                let (a, b) = (t.team_tpn(m.white), t.team_tpn(m.black));
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        pairs.sort_unstable();
+        (pairs, pairing.warnings)
+    };
+    let mut t5 = t.clone();
+    t5.total_rounds = 5;
+    let (plain, _) = pairs_of(&t5);
+    assert_eq!(plain, [(1, 5), (2, 6), (3, 7), (4, 8)]);
+    t5.options.set("acceleration", "BAKU").expect("option");
+    let (baku, warnings) = pairs_of(&t5);
+    assert_eq!(baku, [(1, 3), (2, 4), (5, 7), (6, 8)]);
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.code == "ACCELERATION" && w.message.contains("GA = the 4 teams")),
+        "{warnings:?}"
+    );
+    // Through the CLI.
+    let (dir, trf_path, _) = files("baku", &t5, "");
+    let (code, out, err) =
+        common::swisspair(&["pair", "-p", "-", "--acceleration", "BAKU", &trf_path]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 3") || out.contains("3 1"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+    // Per-player virtual points say nothing of teams: refused by name.
+    let mut t3 = t5.clone();
     t3.accelerations.push(swisspair::model::Acceleration {
         player: 0,
         first_round: 1,
@@ -201,7 +226,6 @@ fn acceleration_on_the_swiss_team_system_is_refused_by_name() {
         }
         other => panic!("expected a refusal, got {other:?}"),
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The `ValidatePairing` RPC's conversion: a proposed board names two teams by any of

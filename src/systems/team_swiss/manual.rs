@@ -9,7 +9,7 @@
 //!   match gets its colours by art. 4 (`colour::allocate`), its boards by `line_up`.
 //!
 //! With `complete`, the teams the proposal leaves out are paired by the system.
-use super::{colour, line_up, refuse_acceleration, state, with_options};
+use super::{colour, line_up, state, with_options};
 use crate::check::manual::{ManualReport, Proposal, Violation};
 use crate::model::PlayerIdx;
 use crate::systems::{PairError, PairOptions, PairingSystem, RoundToPair};
@@ -21,7 +21,6 @@ pub(crate) fn validate(
 ) -> Result<ManualReport, PairError> {
     let mut round = RoundToPair::prepare(t, options)?;
     round.require_results()?;
-    refuse_acceleration(&round)?;
     round.tournament = with_options(&round.tournament);
     let field = state::build(&round)?;
     let tour = &round.tournament;

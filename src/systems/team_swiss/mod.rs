@@ -24,6 +24,7 @@
 //! - Match order on the boards (C.04.6 is silent; GHR art. 3.6): the higher score of the
 //!   pair, then the higher sum, then the smaller TPN; board line-ups are the roster order
 //!   without absent players, board 1's colour the team's, then the `352` sequence.
+mod baku;
 mod colour;
 pub(crate) mod manual;
 mod pairing;
@@ -84,37 +85,6 @@ fn parse_primary(v: &str) -> Result<(), String> {
 }
 
 /// The tournament with the request's options applied to its team settings.
-/// This implementation pairs teams on their standings scores only: virtual points (C.04.7;
-/// option `acceleration`, TRF-26 `250`, JaVaFo `XXA`) are refused by name rather than
-/// ignored. C.04.7 does allow Baku on team events (virtual match points for GA teams); it
-/// is not implemented here. Teams paired as units by another system (`--system dutch`)
-/// get it through that system.
-fn refuse_acceleration(round: &RoundToPair) -> Result<(), PairError> {
-    use crate::systems::common::acceleration::{AccelerationMethod, method};
-    let t = &round.tournament;
-    let m = method(&t.options);
-    // AUTO that decided against acceleration leaves nothing to refuse.
-    if m != AccelerationMethod::Baku && t.accelerations.is_empty() {
-        return Ok(());
-    }
-    let (path, what) = if m == AccelerationMethod::None {
-        (
-            "tournament.accelerations",
-            "virtual points (TRF-26 250 / XXA records)",
-        )
-    } else {
-        ("options.acceleration", "option acceleration (BAKU/AUTO)")
-    };
-    Err(PairError::Invalid(crate::model::validate::Problems(vec![
-        crate::model::validate::Problem::new(
-            path,
-            format!(
-                "{what}: the Swiss Team system (C.04.6) here pairs teams on their standings scores and does not apply Baku acceleration (C.04.7); remove it, or pair the teams as units with another system"
-            ),
-        ),
-    ])))
-}
-
 fn with_options(t: &Tournament) -> Tournament {
     let mut t = t.clone();
     apply_options(&mut t.team_settings, &t.options);
@@ -152,6 +122,7 @@ impl PairingSystem for TeamSwiss {
                     description: "colour preferences: type A (art. 1.7.1), type B (art. 1.7.2) or none; default the record 192 code's",
                     parse: parse_colour_type,
                 },
+                OptionInfo::ACCELERATION,
                 OptionInfo {
                     name: "primary_score",
                     kind: "MP|GP",
@@ -165,7 +136,6 @@ impl PairingSystem for TeamSwiss {
 
     fn pair(&self, round: &RoundToPair) -> Result<RoundPairing, PairError> {
         round.require_results()?;
-        refuse_acceleration(round)?;
         let mut round = round.clone();
         round.tournament = with_options(&round.tournament);
         let round = &round;
@@ -194,6 +164,9 @@ impl PairingSystem for TeamSwiss {
         let t = &round.tournament;
         let mut out = RoundPairing::default();
         let mut warnings = Vec::new();
+        if let Some((_, note)) = baku::plan(t)? {
+            warnings.push(Warning::new("ACCELERATION", "C.04.7", note));
+        }
         let mut team_matches = Vec::new();
         for &(w, b, rule) in &matches {
             let (tw, tb) = (&field.teams[w], &field.teams[b]);
