@@ -72,6 +72,10 @@ pub(crate) fn validate_with(
         system: Some(system),
         ..options.clone()
     };
+    // A team event under the Swiss Team system is checked team by team (C.04.6).
+    if system == SystemId::TeamSwiss && t.is_team_event() {
+        return crate::systems::team_swiss::manual::validate(t, proposal, &options);
+    }
     let round = RoundToPair::prepare(t, &options)?;
     let tour = &round.tournament;
     let history = History::build(&round);

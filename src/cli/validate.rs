@@ -97,13 +97,73 @@ fn read_pair_list(path: &Path, numbered: &Tournament) -> Result<Proposal, CliErr
     Ok(proposal)
 }
 
+/// A team event's pair list (the first part of what `pair -p` writes for teams): `white
+/// black` by team pairing number, `tpn 0` for the PAB, up to the first blank line after
+/// the pairs (the boards that follow are derived, not proposed). Each team is named to the
+/// check by its first rostered player (C.04.6 pairs teams; any member names the team).
+fn read_team_pair_list(path: &Path, t: &Tournament) -> Result<Proposal, CliError> {
+    let text = read_text(path)?;
+    let mut proposal = Proposal::default();
+    let mut started = false;
+    for (i, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.is_empty() {
+            if started {
+                break;
+            }
+            continue;
+        }
+        if !started && fields.len() == 1 {
+            // The number of pairs `pair -p` may write first.
+            started = true;
+            continue;
+        }
+        started = true;
+        let bad = || {
+            CliError::Invalid(format!(
+                "{}:{}: expected two team pairing numbers, found {line:?}",
+                path.display(),
+                i + 1
+            ))
+        };
+        let [a, b] = fields.as_slice() else {
+            return Err(bad());
+        };
+        let a: u32 = a.parse().map_err(|_| bad())?;
+        let b: u32 = b.parse().map_err(|_| bad())?;
+        let find = |n: u32| {
+            t.team_by_tpn(n)
+                .and_then(|team| t.teams[team].members.first().copied())
+                .ok_or_else(|| {
+                    CliError::Invalid(format!(
+                        "{}:{}: no team with players has pairing number {n}",
+                        path.display(),
+                        i + 1
+                    ))
+                })
+        };
+        if b == 0 {
+            proposal.byes.push(find(a)?);
+        } else {
+            proposal.boards.push((find(a)?, find(b)?));
+        }
+    }
+    Ok(proposal)
+}
+
 pub fn run(args: &ValidateArgs) -> Result<ExitCode, CliError> {
     let system = args.system.resolve()?;
     let mut t = read_trf(&args.input)?.tournament;
     args.options.apply(&mut t)?;
     // The pair list names players by pairing number: read it against the numbers every
     // answer presents (the pipeline numbers the snapshot itself when it pairs).
-    let mut proposal = read_pair_list(&args.pairs, &pairing::numbered(&t, args.seed))?;
+    let mut proposal = if t.is_team_event()
+        && system.or(t.system) == Some(swisspair::model::SystemId::TeamSwiss)
+    {
+        read_team_pair_list(&args.pairs, &t)?
+    } else {
+        read_pair_list(&args.pairs, &pairing::numbered(&t, args.seed))?
+    };
     proposal.complete = args.complete;
     let options = PairOptions {
         seed: args.seed,

@@ -19,6 +19,17 @@ use crate::systems::{Explanation, PairError, PairOptions, PairingSystem, RoundPa
 
 /// The unit tournament of a team event (one player per team, index = team index).
 pub fn unit_tournament(t: &Tournament) -> Result<Tournament, PairError> {
+    // The players' virtual points (TRF-26 250 / XXA) say nothing of the units: refused by
+    // name rather than dropped. The option `acceleration` carries over (C.04.7's Baku on
+    // the units, their match points the scoring).
+    if !t.accelerations.is_empty() {
+        return Err(PairError::Invalid(crate::model::validate::Problems(vec![
+            crate::model::validate::Problem::new(
+                "tournament.accelerations",
+                "virtual points (TRF-26 250 / XXA records) are given per player; teams paired as units cannot use them: use the option acceleration=BAKU instead",
+            ),
+        ])));
+    }
     let rounds =
         team_rounds(t).map_err(|p| PairError::Invalid(crate::model::validate::Problems(p)))?;
     let s = &t.team_settings;

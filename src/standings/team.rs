@@ -15,9 +15,15 @@
 //! - **BC (12.1)**: Σ board number × game points on that board (lower is better). **TBR
 //!   (12.2)**: game points on board 1, then board 2, … **BBE (12.3)**: game points, then
 //!   without the last board, then without the last two, …
+//! - **EDE (13.3)** and its named sequences EDEBT/EDEBB/EDET/EDEB: `team/ede.rs`.
+//! - **SSSC (13.4)**: secondary score + BH on the primary score (art. 16 as for BH) / the
+//!   normalising factor, the scheduled rounds (`total_rounds`, at least those recorded)
+//!   giving the highest achievable primary score; `SSSC/Kx` states the factor.
 //! - **Board results**: per board number, every player who played on it (a match's board
 //!   k is the k-th of its members who played, roster order): games, points, and the
 //!   performance (C.07 art. 10.2 TPR) over the games played over the board.
+mod ede;
+
 use std::cmp::Ordering;
 
 use super::rating;
@@ -42,11 +48,19 @@ pub enum TeamTieBreak {
     BoardCount,
     TopBoardResult,
     BottomBoardElimination,
+    /// Extended Direct Encounter (C.07 13.3), with the knock-out tie-breaks 13.3.2 names
+    /// after it for exactly two teams still tied (EDEBT, EDEBB, EDET, EDEB).
+    ExtendedDirectEncounter(ede::Knockout),
+    /// Scores and Schedule Strength Combination (C.07 13.4): the secondary score plus the
+    /// Buchholz on the primary score over a normalising factor (`SSSC/Kx` states it).
+    Sssc {
+        factor: Option<u32>,
+    },
 }
 
 impl TeamTieBreak {
     /// Parses a code: `MPVGP`, `BH:MP`, `BH:GP`, `EMMSB`, `EMGSB`, `EGMSB`, `EGGSB`, `DE`,
-    /// `BC`, `TBR`, `BBE`.
+    /// `BC`, `TBR`, `BBE`, `EDE`, `EDEBT`, `EDEBB`, `EDET`, `EDEB`, `SSSC`, `SSSC/K<n>`.
     pub fn parse(code: &str) -> Result<TeamTieBreak, String> {
         let c = code.trim().to_ascii_uppercase();
         Ok(match c.as_str() {
@@ -73,15 +87,39 @@ impl TeamTieBreak {
             "BC" => TeamTieBreak::BoardCount,
             "TBR" => TeamTieBreak::TopBoardResult,
             "BBE" => TeamTieBreak::BottomBoardElimination,
-            _ => {
+            "EDE" => TeamTieBreak::ExtendedDirectEncounter(ede::Knockout::None),
+            "EDEBT" => TeamTieBreak::ExtendedDirectEncounter(ede::Knockout::BcTbr),
+            "EDEBB" => TeamTieBreak::ExtendedDirectEncounter(ede::Knockout::BcBbe),
+            "EDET" => TeamTieBreak::ExtendedDirectEncounter(ede::Knockout::Tbr),
+            "EDEB" => TeamTieBreak::ExtendedDirectEncounter(ede::Knockout::Bbe),
+            "SSSC" => TeamTieBreak::Sssc { factor: None },
+            other => {
+                if let Some(k) = other.strip_prefix("SSSC/K") {
+                    // C.07 13.4.2: the competition may state the normalising factor.
+                    return match k.parse::<u32>() {
+                        Ok(f) if f > 0 => Ok(TeamTieBreak::Sssc { factor: Some(f) }),
+                        _ => Err(format!(
+                            "team tie-break {code:?}: SSSC/K needs a positive whole factor (e.g. SSSC/K4)"
+                        )),
+                    };
+                }
                 return Err(format!(
-                    "team tie-break {code:?}: one of MPVGP, BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, DE, BC, TBR, BBE"
+                    "team tie-break {code:?}: one of MPVGP, BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, DE, BC, TBR, BBE, EDE, EDEBT, EDEBB, EDET, EDEB, SSSC, SSSC/K<n>"
                 ));
             }
         })
     }
 
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> String {
+        match self {
+            TeamTieBreak::ExtendedDirectEncounter(k) => k.code().to_string(),
+            TeamTieBreak::Sssc { factor: None } => "SSSC".to_string(),
+            TeamTieBreak::Sssc { factor: Some(f) } => format!("SSSC/K{f}"),
+            other => other.fixed_code().to_string(),
+        }
+    }
+
+    fn fixed_code(self) -> &'static str {
         match self {
             TeamTieBreak::Secondary => "MPVGP",
             TeamTieBreak::BuchholzMp => "BH:MP",
@@ -106,6 +144,8 @@ impl TeamTieBreak {
             TeamTieBreak::BoardCount => "BC",
             TeamTieBreak::TopBoardResult => "TBR",
             TeamTieBreak::BottomBoardElimination => "BBE",
+            TeamTieBreak::ExtendedDirectEncounter(_) => "EDE",
+            TeamTieBreak::Sssc { .. } => "SSSC",
         }
     }
 
@@ -232,33 +272,66 @@ pub fn compute(
     // Values that do not depend on the tie (all but DE, TBR, BBE, which rank among ties).
     let draw_mp = t.team_settings.match_draw;
     let draw_gp = Score::from_tenths(t.scoring.draw.tenths() * i64::from(t.boards()));
+    // Buchholz on match points or game points (art. 8.1 via art. 13), unplayed rounds as
+    // art. 16 says.
+    let buchholz = |i: usize, use_mp: bool| -> Score {
+        let own = if use_mp { mp[i] } else { gp[i] };
+        let cap = Score::from_tenths(
+            (if use_mp { draw_mp } else { draw_gp }).tenths() * i64::from(after),
+        );
+        facts[i]
+            .iter()
+            .map(|f| match f.opponent {
+                Some(o) if f.played => {
+                    if use_mp {
+                        mp[o]
+                    } else {
+                        gp[o]
+                    }
+                }
+                Some(o) => own.min(if use_mp { mp[o] } else { gp[o] }),
+                None => own.min(cap),
+            })
+            .sum()
+    };
+    // SSSC's normalising factor (13.4.2): the highest primary score the tournament can
+    // give over the highest secondary score one match can give, rounded towards zero.
+    let max_match_mp = t.team_settings.match_win;
+    let max_match_gp = Score::from_tenths(t.scoring.win.tenths() * i64::from(t.boards()));
+    let scheduled = i64::from(t.total_rounds.max(recorded));
+    let sssc_factor = |stated: Option<u32>| -> i64 {
+        if let Some(f) = stated {
+            return i64::from(f);
+        }
+        let (max_primary, max_secondary) = match primary {
+            PrimaryScore::MatchPoints => (max_match_mp.tenths() * scheduled, max_match_gp.tenths()),
+            PrimaryScore::GamePoints => (max_match_gp.tenths() * scheduled, max_match_mp.tenths()),
+        };
+        // A factor below 1 (a one-round event) would divide by zero: 1 keeps the sum.
+        if max_secondary <= 0 {
+            1
+        } else {
+            (max_primary / max_secondary).max(1)
+        }
+    };
     let value_of = |tb: TeamTieBreak, i: usize| -> Value {
         match tb {
             TeamTieBreak::Secondary => Value::score(match primary {
                 PrimaryScore::MatchPoints => gp[i],
                 PrimaryScore::GamePoints => mp[i],
             }),
-            TeamTieBreak::BuchholzMp | TeamTieBreak::BuchholzGp => {
-                let use_mp = tb == TeamTieBreak::BuchholzMp;
-                let own = if use_mp { mp[i] } else { gp[i] };
-                let cap = Score::from_tenths(
-                    (if use_mp { draw_mp } else { draw_gp }).tenths() * i64::from(after),
-                );
-                let total: Score = facts[i]
-                    .iter()
-                    .map(|f| match f.opponent {
-                        Some(o) if f.played => {
-                            if use_mp {
-                                mp[o]
-                            } else {
-                                gp[o]
-                            }
-                        }
-                        Some(o) => own.min(if use_mp { mp[o] } else { gp[o] }),
-                        None => own.min(cap),
-                    })
-                    .sum();
-                Value::score(total)
+            TeamTieBreak::BuchholzMp => Value::score(buchholz(i, true)),
+            TeamTieBreak::BuchholzGp => Value::score(buchholz(i, false)),
+            TeamTieBreak::Sssc { factor } => {
+                // 13.4: secondary score + BH on the primary score / factor, in hundredths
+                // rounded half up (exact whenever the factor divides 10 × BH).
+                let f = sssc_factor(factor);
+                let (secondary, bh) = match primary {
+                    PrimaryScore::MatchPoints => (gp[i], buchholz(i, true)),
+                    PrimaryScore::GamePoints => (mp[i], buchholz(i, false)),
+                };
+                let num = (secondary.tenths() * f + bh.tenths()) * 10;
+                Value::hundredths((2 * num + f).div_euclid(2 * f))
             }
             TeamTieBreak::Esb {
                 opponent_mp,
@@ -298,6 +371,7 @@ pub fn compute(
             }
             // Ranked within ties below.
             TeamTieBreak::DirectEncounter
+            | TeamTieBreak::ExtendedDirectEncounter(_)
             | TeamTieBreak::TopBoardResult
             | TeamTieBreak::BottomBoardElimination => Value::int(0),
         }
@@ -332,6 +406,21 @@ pub fn compute(
                             values[*g][k] = v;
                         }
                     }
+                    TeamTieBreak::ExtendedDirectEncounter(knockout) => {
+                        let cx = ede::Context {
+                            facts: &facts,
+                            mp: &mp,
+                            gp: &gp,
+                            primary,
+                            max_match_mp,
+                            max_match_gp,
+                            board_points: &board_points,
+                            knockout,
+                        };
+                        for (g, v) in group.iter().zip(ede::ranks(&group, &cx)) {
+                            values[*g][k] = v;
+                        }
+                    }
                     TeamTieBreak::TopBoardResult | TeamTieBreak::BottomBoardElimination => {
                         let ranks = board_ranks(&group, &board_points, tb);
                         for (g, v) in group.iter().zip(ranks) {
@@ -343,6 +432,7 @@ pub fn compute(
                 let slice = &mut order[start..end];
                 slice.sort_by(|&a, &b| match tb {
                     TeamTieBreak::DirectEncounter
+                    | TeamTieBreak::ExtendedDirectEncounter(_)
                     | TeamTieBreak::TopBoardResult
                     | TeamTieBreak::BottomBoardElimination => {
                         // A rank: 0 = not separated, 1 first.
@@ -460,11 +550,19 @@ fn board_ranks(group: &[usize], board_points: &[Vec<Score>], tb: TeamTieBreak) -
         .collect()
 }
 
-/// Game points of each team on each board (board 1 first).
+/// Game points of each team on each board (board 1 first). Art. 12's common rules: an
+/// individual forfeit counts as a win or a loss, and the PAB as a win on every board.
 fn board_points(t: &Tournament, rounds: &[TeamRound]) -> Vec<Vec<Score>> {
     let mut out = vec![vec![Score::ZERO; t.boards() as usize]; t.teams.len()];
     let team_of = t.team_of_players();
     for (r, round) in rounds.iter().enumerate() {
+        if let Some(team) = round.pab
+            && let Some(row) = out.get_mut(team)
+        {
+            for p in row.iter_mut() {
+                *p += t.scoring.win;
+            }
+        }
         for m in &round.matches {
             for (b, &g) in m.games.iter().enumerate() {
                 let game = &t.rounds[r].games[g];

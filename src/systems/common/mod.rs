@@ -153,8 +153,12 @@ impl RoundToPair {
                 (colour, true)
             }
         };
-        // C.04.7: Baku virtual points when asked for and none are given explicitly.
-        if let Some(note) = acceleration::apply(&mut tournament)? {
+        // C.04.7: Baku virtual points when asked for and none are given explicitly. A team
+        // event's are the Swiss Team system's own (`team_swiss/baku.rs`): per team, not
+        // per player.
+        if !tournament.is_team_event()
+            && let Some(note) = acceleration::apply(&mut tournament)?
+        {
             warnings.push(super::Warning::new("ACCELERATION", "C.04.7", note));
         }
         Ok(RoundToPair {

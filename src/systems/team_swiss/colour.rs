@@ -8,8 +8,8 @@ use crate::model::{Colour, TeamColourType};
 /// smaller TPN (4.2.3). Scores are the standings scores, not a pairing score with virtual
 /// points.
 fn is_first(field: &Field, a: &TeamState, b: &TeamState) -> bool {
-    if a.primary != b.primary {
-        return a.primary > b.primary;
+    if a.standing != b.standing {
+        return a.standing > b.standing;
     }
     if field.secondary_for_colours && a.secondary != b.secondary {
         return a.secondary > b.secondary;

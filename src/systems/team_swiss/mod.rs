@@ -24,7 +24,9 @@
 //! - Match order on the boards (C.04.6 is silent; GHR art. 3.6): the higher score of the
 //!   pair, then the higher sum, then the smaller TPN; board line-ups are the roster order
 //!   without absent players, board 1's colour the team's, then the `352` sequence.
+mod baku;
 mod colour;
+pub(crate) mod manual;
 mod pairing;
 pub mod state;
 #[cfg(test)]
@@ -120,6 +122,7 @@ impl PairingSystem for TeamSwiss {
                     description: "colour preferences: type A (art. 1.7.1), type B (art. 1.7.2) or none; default the record 192 code's",
                     parse: parse_colour_type,
                 },
+                OptionInfo::ACCELERATION,
                 OptionInfo {
                     name: "primary_score",
                     kind: "MP|GP",
@@ -161,6 +164,9 @@ impl PairingSystem for TeamSwiss {
         let t = &round.tournament;
         let mut out = RoundPairing::default();
         let mut warnings = Vec::new();
+        if let Some((_, note)) = baku::plan(t)? {
+            warnings.push(Warning::new("ACCELERATION", "C.04.7", note));
+        }
         let mut team_matches = Vec::new();
         for &(w, b, rule) in &matches {
             let (tw, tb) = (&field.teams[w], &field.teams[b]);

@@ -444,22 +444,57 @@ pub(super) fn pair_bracket_in(
             &low,
         ));
     }
-    // Step 1: the top members.
-    let Some(pairs) = with_width(size + overhead, |n| match n {
-        4 => solve::<4>(field, level, &sorted, size, &|_, _| true, &|_, j| {
-            Wide::<4>::ONE.checked_shl((size - (j + 1)) as u32)
-        }),
-        8 => solve::<8>(field, level, &sorted, size, &|_, _| true, &|_, j| {
-            Wide::<8>::ONE.checked_shl((size - (j + 1)) as u32)
-        }),
-        16 => solve::<16>(field, level, &sorted, size, &|_, _| true, &|_, j| {
-            Wide::<16>::ONE.checked_shl((size - (j + 1)) as u32)
-        }),
-        _ => solve::<32>(field, level, &sorted, size, &|_, _| true, &|_, j| {
-            Wide::<32>::ONE.checked_shl((size - (j + 1)) as u32)
-        }),
-    })?
-    else {
+    // Step 1: the top members: a bit per member, a low sequence number as bottom member
+    // costing most. Solved chunk by chunk of members, exactly (the same argument as step
+    // 2 below): the first chunk's roles are fixed from the least-cost matchings that
+    // minimise its bits, then the next chunk, so a weight never needs `size` bits.
+    let chunk1 = if two_steps {
+        1
+    } else {
+        (4 * 64 - overhead.min(4 * 64 - 1)).max(1)
+    };
+    // Some(true): fixed as top member; Some(false): as bottom member.
+    let mut role: Vec<Option<bool>> = vec![None; size];
+    let mut found_pairs = None;
+    let mut from = 0;
+    while from < size {
+        let to = (from + chunk1).min(size);
+        let allowed = |i: usize, j: usize| role[i] != Some(false) && role[j] != Some(true);
+        let solved = with_width(to - from + overhead, |n| {
+            macro_rules! step1 {
+                ($n:literal) => {
+                    solve::<$n>(field, level, &sorted, to - from, &allowed, &|_, j| {
+                        if j < from || j >= to {
+                            return Some(Wide::<$n>::ZERO);
+                        }
+                        Wide::<$n>::ONE.checked_shl((to - 1 - j) as u32)
+                    })
+                };
+            }
+            match n {
+                4 => step1!(4),
+                8 => step1!(8),
+                16 => step1!(16),
+                _ => step1!(32),
+            }
+        })?;
+        let Some(found) = solved else {
+            return Ok(None);
+        };
+        let position = |n: usize| sorted.iter().position(|&x| x == n).unwrap_or(0);
+        for &(x, y) in &found {
+            let (i, j) = (position(x).min(position(y)), position(x).max(position(y)));
+            if (from..to).contains(&i) {
+                role[i] = Some(true);
+            }
+            if (from..to).contains(&j) {
+                role[j] = Some(false);
+            }
+        }
+        found_pairs = Some(found);
+        from = to;
+    }
+    let Some(pairs) = found_pairs else {
         return Ok(None);
     };
     let index = |n: usize| sorted.iter().position(|&x| x == n).unwrap_or(0);
@@ -482,24 +517,57 @@ pub(super) fn pair_bracket_in(
             b += 1;
         }
     }
-    let allowed = |i: usize, j: usize| is_top[i] && !is_top[j];
-    let low_bits = k2 * half;
-    let pairs = with_width(low_bits + overhead, |n| {
-        macro_rules! step2 {
-            ($n:literal) => {
-                solve::<$n>(field, level, &sorted, low_bits, &allowed, &|i, j| {
-                    Wide::<$n>::from_u64(rank[j] as u64)
-                        .checked_shl((k2 * (half - 1 - rank[i])) as u32)
-                })
-            };
+    // One digit per top member would need k2 × half bits in one weight (beyond the widest
+    // integer above about 490 teams in a bracket). The lexicographic order is solved
+    // chunk by chunk instead, exactly: the first `chunk` top members' digits are minimised
+    // among the matchings of least [C8]-[C10] cost, their bottom members are then fixed
+    // (which keeps that least cost reachable), and the next chunk is solved the same way.
+    // `two_steps` (tests) takes one top member per chunk.
+    let chunk = if two_steps {
+        1
+    } else {
+        ((4 * 64 - overhead.min(4 * 64 - k2)) / k2.max(1)).max(1)
+    };
+    let mut partner: Vec<Option<usize>> = vec![None; half];
+    let mut pairs = None;
+    let mut from = 0;
+    while from < half {
+        let to = (from + chunk).min(half);
+        let allowed = |i: usize, j: usize| {
+            is_top[i] && !is_top[j] && (rank[i] >= from || partner[rank[i]] == Some(j))
+        };
+        let low_bits = k2 * (to - from);
+        let solved = with_width(low_bits + overhead, |n| {
+            macro_rules! step2 {
+                ($n:literal) => {
+                    solve::<$n>(field, level, &sorted, low_bits, &allowed, &|i, j| {
+                        if rank[i] < from || rank[i] >= to {
+                            return Some(Wide::<$n>::ZERO);
+                        }
+                        Wide::<$n>::from_u64(rank[j] as u64)
+                            .checked_shl((k2 * (to - 1 - rank[i])) as u32)
+                    })
+                };
+            }
+            match n {
+                4 => step2!(4),
+                8 => step2!(8),
+                16 => step2!(16),
+                _ => step2!(32),
+            }
+        })?;
+        let Some(found) = solved else {
+            return Ok(None);
+        };
+        for &(x, y) in &found {
+            let (i, j) = (index(x).min(index(y)), index(x).max(index(y)));
+            if is_top[i] && rank[i] >= from && rank[i] < to {
+                partner[rank[i]] = Some(j);
+            }
         }
-        match n {
-            4 => step2!(4),
-            8 => step2!(8),
-            16 => step2!(16),
-            _ => step2!(32),
-        }
-    })?;
+        pairs = Some(found);
+        from = to;
+    }
     Ok(pairs)
 }
 

@@ -30,8 +30,11 @@ pub enum Float {
 pub struct TeamState {
     pub team: TeamIdx,
     pub tpn: u32,
-    /// Primary and secondary score (art. 1.2).
+    /// Primary and secondary score (art. 1.2); the primary with the round's Baku virtual
+    /// points (C.04.7), which pair.
     pub primary: Score,
+    /// The primary score of the standings, without virtual points (art. 4.2's first-team).
+    pub standing: Score,
     pub secondary: Score,
     pub match_points: Score,
     pub game_points: Score,
@@ -136,17 +139,20 @@ pub fn build(round: &RoundToPair) -> Result<Field, PairError> {
             present[*team] = true;
         }
     }
+    // C.04.7: Baku virtual points on the primary score, when the options ask for them.
+    let plan = super::baku::plan(t)?.map(|(p, _)| p).unwrap_or_default();
     let mut order: Vec<TeamIdx> = (0..t.teams.len()).filter(|&i| present[i]).collect();
     order.sort_by_key(|&i| t.team_tpn(i));
     let total_rounds = t.total_rounds.max(number);
     let colour_type = settings.colour_type;
     let mut teams = Vec::new();
     for &i in &order {
-        let (primary, secondary) = primary_of(points[i]);
+        let (standing, secondary) = primary_of(points[i]);
         let mut state = TeamState {
             team: i,
             tpn: t.team_tpn(i),
-            primary,
+            primary: standing + plan.points(i, number),
+            standing,
             secondary,
             match_points: points[i].0,
             game_points: points[i].1,
@@ -191,8 +197,11 @@ pub fn build(round: &RoundToPair) -> Result<Field, PairError> {
                 state.colour_difference += if own_colour == Colour::White { 1 } else { -1 };
                 if r + 1 == history.len() {
                     // Art. 1.5: the float of the previous round, from the scores before it.
-                    let own = primary_of(before_last[i]).0;
-                    let other = primary_of(before_last[opponent]).0;
+                    // With acceleration, the pairing scores of that round (C.04.7).
+                    let previous = number.saturating_sub(1);
+                    let own = primary_of(before_last[i]).0 + plan.points(i, previous);
+                    let other =
+                        primary_of(before_last[opponent]).0 + plan.points(opponent, previous);
                     state.float = if own > other {
                         Float::Down
                     } else if own < other {

@@ -17,6 +17,7 @@ fn team(tpn: u32, points: i64, colours: &[Colour]) -> TeamState {
         team: tpn as usize - 1,
         tpn,
         primary: Score::points(points),
+        standing: Score::points(points),
         secondary: Score::ZERO,
         match_points: Score::points(points),
         game_points: Score::ZERO,

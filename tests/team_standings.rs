@@ -1,0 +1,315 @@
+//! Team tie-breaks of C.07 (2026) computed by hand from the text's definitions: EDE (13.3)
+//! with its fall-back to the secondary score (13.3.1), art. 6.3 for teams that did not all
+//! meet, the knock-out tie-breaks after it (13.3.2, EDEBT/EDEB), and SSSC (13.4); through
+//! the library, the `swisspair standings` CLI and the `Standings` RPC's conversion.
+mod common;
+
+use swisspair::standings::team::{TeamTieBreak, compute};
+use swisspair::trf;
+
+/// A board result from the first-named team's player's side: `1`, `=` or `0`.
+type Boards = [char; 2];
+
+/// A two-board team event in TRF-26: team k (TPN k+1) has players 2k+1 (board 1) and
+/// 2k+2 (board 2); the first-named team of a match has White on board 1 (`352 WB`), match
+/// points 2/1/0, game points 1/½/0. `rounds[r]` lists (first team, second team, boards).
+fn event(teams: usize, rounds: &[Vec<(usize, usize, Boards)>]) -> String {
+    let players = 2 * teams;
+    // Per player per round: (opponent, colour, result).
+    let mut games = vec![vec![None; rounds.len()]; players];
+    for (r, round) in rounds.iter().enumerate() {
+        for &(a, b, res) in round {
+            for (k, &x) in res.iter().enumerate() {
+                let pa = 2 * a + k;
+                let pb = 2 * b + k;
+                let (ca, cb) = if k == 0 { ('w', 'b') } else { ('b', 'w') };
+                let rb = match x {
+                    '1' => '0',
+                    '0' => '1',
+                    _ => '=',
+                };
+                games[pa][r] = Some((pb + 1, ca, x));
+                games[pb][r] = Some((pa + 1, cb, rb));
+            }
+        }
+    }
+    let mut out = String::new();
+    out.push_str("012 Hand-made team event\n");
+    out.push_str(&format!(
+        "062 {players}\n082 {teams}\n142 {}\n",
+        rounds.len()
+    ));
+    out.push_str("192 FIDE_TEAM_TYPEA_MP_GP\n352 WB\n362 TW 2.0   TD 1.0   TL 0.0\n");
+    for (p, row) in games.iter().enumerate() {
+        let points: f64 = row
+            .iter()
+            .flatten()
+            .map(|&(_, _, r)| match r {
+                '1' => 1.0,
+                '=' => 0.5,
+                _ => 0.0,
+            })
+            .sum();
+        let mut line = format!(
+            "001 {:>4}      {:<33} {:>4} {:<3} {:>11} {:<10} {:>4.1} {:>4}  ",
+            p + 1,
+            format!("Player {}", p + 1),
+            2400 - 10 * p,
+            "FID",
+            "",
+            "",
+            points,
+            p + 1
+        );
+        for g in row.iter().flatten() {
+            line.push_str(&format!("{:>4} {} {}  ", g.0, g.1, g.2));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    for k in 0..teams {
+        out.push_str(&format!(
+            "310 {:>3} {:<32}{:>33}{:>4} {:>4}\n",
+            k + 1,
+            format!("Team {}", k + 1),
+            "",
+            2 * k + 1,
+            2 * k + 2
+        ));
+    }
+    out
+}
+
+const A: usize = 0;
+const B: usize = 1;
+const C: usize = 2;
+const D: usize = 3;
+const E: usize = 4;
+const F: usize = 5;
+
+/// Four teams, all meeting (a round robin paired as a Swiss): A beats B 1½-½, B beats C
+/// 2-0, C beats A 1½-½, and everyone beats D (A 2-0, B 1½-½, C 2-0).
+/// MP: A 4, B 4, C 4, D 0. GP: A 4, B 4, C 3½, D ½.
+fn cycle() -> String {
+    event(
+        4,
+        &[
+            vec![(A, B, ['1', '=']), (C, D, ['1', '1'])],
+            vec![(A, C, ['=', '0']), (B, D, ['1', '='])],
+            vec![(A, D, ['1', '1']), (B, C, ['1', '1'])],
+        ],
+    )
+}
+
+/// Six teams, three rounds; B and C never meet. A beats B and C, loses to D; B beats E and
+/// F; C beats D and E; E-F and D-F are drawn matches.
+/// MP: A 4, B 4, C 4, D 3, F 2, E 1. GP: A 3½, B 4, C 4½, D 2½, E 1, F 2½.
+fn swiss_unmet() -> String {
+    event(
+        6,
+        &[
+            vec![(A, B, ['1', '=']), (C, D, ['1', '1']), (E, F, ['1', '0'])],
+            vec![(A, C, ['1', '=']), (B, E, ['1', '1']), (D, F, ['1', '0'])],
+            vec![(A, D, ['=', '0']), (B, F, ['1', '=']), (C, E, ['1', '1'])],
+        ],
+    )
+}
+
+/// Four teams, two rounds: A and B draw 1-1 (A wins board 1, B board 2), C beats D 2-0,
+/// A beats C 1½-½ (board 1 drawn), B beats D 1½-½ (board 2 drawn).
+/// MP: A 3, B 3, C 2, D 0. GP: A 2½, B 2½, C 2½, D ½. Board points: A 1½ / 1, B 1 / 1½.
+fn level_pair() -> String {
+    event(
+        4,
+        &[
+            vec![(A, B, ['1', '0']), (C, D, ['1', '1'])],
+            vec![(A, C, ['=', '1']), (B, D, ['1', '='])],
+        ],
+    )
+}
+
+/// (TPN, rank, values) of every row, best first.
+fn rows(text: &str, codes: &[&str]) -> Vec<(u32, u32, Vec<String>)> {
+    let t = trf::read(text).expect("valid TRF").tournament;
+    let tbs: Vec<TeamTieBreak> = codes
+        .iter()
+        .map(|c| TeamTieBreak::parse(c).expect("code"))
+        .collect();
+    let s = compute(&t, &tbs, None).expect("standings");
+    s.rows
+        .iter()
+        .map(|r| {
+            (
+                t.team_tpn(r.team),
+                r.rank,
+                r.values.iter().map(|v| v.to_string()).collect(),
+            )
+        })
+        .collect()
+}
+
+fn row(tpn: u32, rank: u32, values: &[&str]) -> (u32, u32, Vec<String>) {
+    (tpn, rank, values.iter().map(|s| s.to_string()).collect())
+}
+
+#[test]
+fn the_events_have_the_scores_worked_out_by_hand() {
+    let t = trf::read(&cycle()).expect("valid").tournament;
+    let s = compute(&t, &[TeamTieBreak::Secondary], None).expect("standings");
+    let points: Vec<(u32, String, String)> = s
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                t.team_tpn(r.team),
+                r.match_points.to_string(),
+                r.game_points.to_string(),
+            )
+        })
+        .collect();
+    let p = |n: u32, m: &str, g: &str| (n, m.to_string(), g.to_string());
+    assert_eq!(
+        points,
+        [
+            p(1, "4.0", "4.0"),
+            p(2, "4.0", "4.0"),
+            p(3, "4.0", "3.5"),
+            p(4, "0.0", "0.5")
+        ]
+    );
+}
+
+/// 13.3.1: among A, B, C (4 MP each, all met) the match points they took from each other
+/// are 2 each, so DE on the primary score separates none; on game points A took 1½ + ½ =
+/// 2, B ½ + 2 = 2½, C 0 + 1½ = 1½: B, A, C.
+#[test]
+fn ede_falls_back_to_the_secondary_score_when_the_primary_separates_none() {
+    assert_eq!(
+        rows(&cycle(), &["EDE"]),
+        [
+            row(2, 1, &["1"]),
+            row(1, 2, &["2"]),
+            row(3, 3, &["3"]),
+            row(4, 4, &["0"])
+        ]
+    );
+    // DE alone (art. 6 on the primary score) leaves the three tied.
+    let de = rows(&cycle(), &["DE"]);
+    assert_eq!(de[0].1, 1);
+    assert_eq!(de[1].1, 1);
+    assert_eq!(de[2].1, 1);
+}
+
+/// 6.3 inside EDE: A (4 MP) beat both B and C, who never met. A's 4 exceeds the most B or
+/// C could have with their missing match won (0 + 2), so A ranks first whatever it gives;
+/// B and C then stay tied (their only match is missing; they differ on game points, so
+/// 13.3.2 does not apply).
+#[test]
+fn ede_ranks_a_team_first_whatever_the_missing_match_gives() {
+    let r = rows(&swiss_unmet(), &["EDE"]);
+    assert_eq!(r[0], row(1, 1, &["1"]));
+    assert_eq!(r[1], row(2, 2, &["2"]));
+    assert_eq!(r[2], row(3, 2, &["2"]));
+    // MPvGP after EDE then puts C (4½) ahead of B (4).
+    let r = rows(&swiss_unmet(), &["EDE", "MPVGP"]);
+    let top: Vec<(u32, u32)> = r.iter().take(3).map(|x| (x.0, x.1)).collect();
+    assert_eq!(top, [(1, 1), (3, 2), (2, 3)]);
+}
+
+/// 13.3.2: A and B are level on MP (3) and GP (2½) and drew their match 1-1, so DE on
+/// either score separates none. EDE leaves them tied; EDEBT applies Board Count (12.1):
+/// A 1 × 1½ + 2 × 1 = 3½, B 1 × 1 + 2 × 1½ = 4, the lower first: A. EDEB (12.3) drops the
+/// bottom board: board 1, A 1½ against B 1: A.
+#[test]
+fn edebt_and_edeb_separate_two_teams_level_on_both_scores() {
+    assert_eq!(
+        rows(&level_pair(), &["EDE"])[..2],
+        [row(1, 1, &["1"]), row(2, 1, &["1"])]
+    );
+    for code in ["EDEBT", "EDEBB", "EDET", "EDEB"] {
+        assert_eq!(
+            rows(&level_pair(), &[code])[..2],
+            [row(1, 1, &["1"]), row(2, 2, &["2"])],
+            "{code}"
+        );
+    }
+    assert_eq!(
+        rows(&level_pair(), &["BC"])[..2],
+        [row(1, 1, &["3.5"]), row(2, 2, &["4.0"])]
+    );
+}
+
+/// 13.4 on the cycle: every match was played, so BH on match points is the opponents'
+/// match points: A (B 4, C 4, D 0) 8, B 8, C 8, D 12. The normalising factor is the
+/// highest match points of the tournament, 3 rounds × 2 = 6, over the most game points of
+/// one match, 2 boards × 1 = 2: 3. SSSC = GP + BH / 3: A 4 + 8/3 = 6.67, B 6.67, C 3½ + 8/3
+/// = 6.17, D ½ + 12/3 = 4.50. `SSSC/K4` states the factor 4: A 4 + 2 = 6.00, C 5.50.
+#[test]
+fn sssc_adds_the_normalised_buchholz_to_the_secondary_score() {
+    assert_eq!(
+        rows(&cycle(), &["SSSC"]),
+        [
+            row(1, 1, &["6.67"]),
+            row(2, 1, &["6.67"]),
+            row(3, 3, &["6.17"]),
+            row(4, 4, &["4.50"])
+        ]
+    );
+    let r = rows(&cycle(), &["SSSC/K4"]);
+    assert_eq!(r[0], row(1, 1, &["6.00"]));
+    assert_eq!(r[2], row(3, 3, &["5.50"]));
+    assert_eq!(r[3], row(4, 4, &["3.50"]));
+    assert!(TeamTieBreak::parse("SSSC/K0").is_err());
+    assert!(TeamTieBreak::parse("SSSC/Kx").is_err());
+}
+
+#[test]
+fn the_cli_answers_ede_and_sssc() {
+    let dir = std::env::temp_dir().join(format!("swisspair-team-standings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("cycle.trf");
+    std::fs::write(&path, cycle()).expect("write");
+    let file = path.to_str().expect("utf-8 path");
+    let (code, out, err) =
+        common::swisspair(&["standings", "--tiebreaks", "EDE,SSSC", "--json", file]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["tie_breaks"], serde_json::json!(["EDE", "SSSC"]));
+    let teams = v["teams"].as_array().expect("teams");
+    let tpns: Vec<u64> = teams
+        .iter()
+        .map(|t| t["pairing_number"].as_u64().unwrap_or(0))
+        .collect();
+    assert_eq!(tpns, [2, 1, 3, 4]);
+    assert_eq!(teams[0]["values"], serde_json::json!(["1", "6.67"]));
+    let (code, _, err) = common::swisspair(&["standings", "--tiebreaks", "SSSC/K0", file]);
+    assert_eq!(code, 3);
+    assert!(err.contains("SSSC/K"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_standings_rpc_answers_edebt_and_sssc() {
+    use swisspair::proto;
+    use swisspair::service::convert;
+    let request = |codes: &[&str]| proto::StandingsRequest {
+        input: Some(proto::standings_request::Input::Trf(level_pair())),
+        tie_breaks: codes.iter().map(|s| s.to_string()).collect(),
+        ..proto::StandingsRequest::default()
+    };
+    let limits = convert::Limits {
+        max_players: 10_000,
+    };
+    let r = convert::standings::answer(&request(&["EDEBT", "SSSC/K2"]), &limits).expect("answers");
+    assert_eq!(r.tie_breaks, ["EDEBT", "SSSC/K2"]);
+    let top: Vec<(u32, u32)> = r
+        .team_rows
+        .iter()
+        .take(2)
+        .map(|row| (row.pairing_number, row.rank))
+        .collect();
+    assert_eq!(top, [(1, 1), (2, 2)]);
+    let e = convert::standings::answer(&request(&["EDEX"]), &limits).expect_err("refused");
+    assert_eq!(e.code(), tonic::Code::InvalidArgument);
+    assert!(e.message().contains("EDEX"), "{}", e.message());
+}
