@@ -25,10 +25,19 @@ pub enum WriteError {
         "TRF holds at most 9,999 players (starting ranks have 4 digits); this tournament has {0}"
     )]
     TooManyPlayers(usize),
+    /// Team pairing numbers have three columns in TRF-26 team records (`310` 5-7, `320`,
+    /// `330`): a TRF holds teams 1..=999.
+    #[error(
+        "TRF holds at most 999 teams (team pairing numbers have 3 digits); this tournament has {0}"
+    )]
+    TooManyTeams(usize),
 }
 
 /// The largest starting rank a TRF can hold.
 pub const MAX_TRF_PLAYERS: usize = 9999;
+
+/// The largest team pairing number a TRF-26 team record can hold.
+pub const MAX_TRF_TEAMS: usize = 999;
 
 /// Writes a tournament (with the lines a read kept) as TRF, LF line ends.
 pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> {
@@ -42,6 +51,13 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
         .unwrap_or(0) as usize;
     if t.players.len() > MAX_TRF_PLAYERS || largest > MAX_TRF_PLAYERS {
         return Err(WriteError::TooManyPlayers(t.players.len().max(largest)));
+    }
+    let largest_team = (0..t.teams.len())
+        .map(|i| t.team_tpn(i) as usize)
+        .max()
+        .unwrap_or(0);
+    if t.teams.len() > MAX_TRF_TEAMS || largest_team > MAX_TRF_TEAMS {
+        return Err(WriteError::TooManyTeams(t.teams.len().max(largest_team)));
     }
     let t = &t;
     let rank = |p: usize| t.pairing_number(p);
@@ -336,5 +352,45 @@ fn round_block(t: &Tournament, entry: &RoundEntry) -> String {
                 code
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod limits_tests {
+    use super::*;
+    use crate::model::{Player, Team, Tournament};
+
+    /// A team pairing number of four digits cannot fit the three columns of `310`: the
+    /// writer refuses, rather than write a file that reads back wrong.
+    #[test]
+    fn a_thousand_teams_are_refused_by_name() {
+        let teams = 1000;
+        let mut t = Tournament::default();
+        for i in 0..teams {
+            t.players.push(Player {
+                id: format!("p{i}"),
+                team_id: (i + 1).to_string(),
+                ..Player::default()
+            });
+            t.teams.push(Team {
+                id: (i + 1).to_string(),
+                tpn: i as u32 + 1,
+                name: format!("Team {}", i + 1),
+                members: vec![i],
+                ..Team::default()
+            });
+        }
+        let doc = TrfDocument {
+            tournament: t,
+            ..TrfDocument::default()
+        };
+        assert_eq!(
+            write(&doc, Dialect::Trf26),
+            Err(WriteError::TooManyTeams(1000))
+        );
+        let mut fewer = doc.clone();
+        fewer.tournament.teams.truncate(999);
+        fewer.tournament.players.truncate(999);
+        assert!(write(&fewer, Dialect::Trf26).is_ok());
     }
 }
