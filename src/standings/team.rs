@@ -26,10 +26,39 @@ mod ede;
 
 use std::cmp::Ordering;
 
+use super::buchholz::{Contribution, cut};
 use super::rating;
 use super::value::Value;
 use crate::model::validate::Problem;
 use crate::model::{PlayerIdx, PrimaryScore, Score, TeamIdx, TeamRound, Tournament, team_rounds};
+
+/// The art. 14 modifiers a team tie-break may carry (`/C1`, `/M1`, `/P`); the `/F` and
+/// `/K` of SSSC live in its variant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mods {
+    /// Cut-n (14.1, 14.2; ESB 14.1.2): the n least significant values are dropped.
+    pub cut_low: u32,
+    /// Median-n (14.3, 14.4) also drops the n most significant values.
+    pub cut_high: u32,
+    /// `/P`: a match forfeited on every board counts as played against the scheduled
+    /// opponent (art. 6.1.1 "if included, they count as played").
+    pub forfeits_played: bool,
+}
+
+impl Mods {
+    fn suffix(self) -> String {
+        let mut out = String::new();
+        if self.cut_high > 0 {
+            out.push_str(&format!("/M{}", self.cut_high));
+        } else if self.cut_low > 0 {
+            out.push_str(&format!("/C{}", self.cut_low));
+        }
+        if self.forfeits_played {
+            out.push_str("/P");
+        }
+        out
+    }
+}
 
 /// A team tie-break.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,84 +66,210 @@ pub enum TeamTieBreak {
     /// The secondary score (MPvGP: game points when match points pair, else match points).
     Secondary,
     /// Buchholz with the opponents' match points (`BH:MP`) or game points (`BH:GP`).
-    BuchholzMp,
-    BuchholzGp,
+    Buchholz {
+        mp: bool,
+        mods: Mods,
+    },
     /// Extended Sonneborn-Berger: opponent's X score × own Y points.
     Esb {
         opponent_mp: bool,
         own_mp: bool,
+        mods: Mods,
     },
-    DirectEncounter,
+    DirectEncounter {
+        forfeits_played: bool,
+    },
     BoardCount,
     TopBoardResult,
     BottomBoardElimination,
     /// Extended Direct Encounter (C.07 13.3), with the knock-out tie-breaks 13.3.2 names
     /// after it for exactly two teams still tied (EDEBT, EDEBB, EDET, EDEB).
-    ExtendedDirectEncounter(ede::Knockout),
+    ExtendedDirectEncounter {
+        knockout: ede::Knockout,
+        forfeits_played: bool,
+    },
     /// Scores and Schedule Strength Combination (C.07 13.4): the secondary score plus the
-    /// Buchholz on the primary score over a normalising factor (`SSSC/Kx` states it).
+    /// Buchholz on the primary score over a normalising factor (`SSSC/Kx` states it;
+    /// `SSSC/F` takes Fore Buchholz, 13.4.2; `SSSC/P` counts forfeits as played).
     Sssc {
         factor: Option<u32>,
+        fore: bool,
+        forfeits_played: bool,
     },
 }
 
+const KNOWN: &str = "one of MPVGP, BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, DE, BC, TBR, BBE, EDE, EDEBT, EDEBB, EDET, EDEB, SSSC, with the modifiers /C1 /C2 (BH, ESB), /M1 /M2 (BH), /P (BH, ESB, DE, EDE*, SSSC), /F and /K<n> (SSSC)";
+
 impl TeamTieBreak {
     /// Parses a code: `MPVGP`, `BH:MP`, `BH:GP`, `EMMSB`, `EMGSB`, `EGMSB`, `EGGSB`, `DE`,
-    /// `BC`, `TBR`, `BBE`, `EDE`, `EDEBT`, `EDEBB`, `EDET`, `EDEB`, `SSSC`, `SSSC/K<n>`.
+    /// `BC`, `TBR`, `BBE`, `EDE`, `EDEBT`, `EDEBB`, `EDET`, `EDEB`, `SSSC`, each followed by
+    /// its art. 14 modifiers in the TRF/MTB slash form: `BH:MP/M1/P`, `EMGSB/C1/P`,
+    /// `EDET/P`, `SSSC/F/P/K4`.
     pub fn parse(code: &str) -> Result<TeamTieBreak, String> {
         let c = code.trim().to_ascii_uppercase();
-        Ok(match c.as_str() {
+        let mut parts = c.split('/');
+        let base = parts.next().unwrap_or("").trim();
+        let mut tb = Self::parse_base(code, base)?;
+        for m in parts {
+            tb = tb.with_modifier(code, m.trim())?;
+        }
+        Ok(tb)
+    }
+
+    fn parse_base(code: &str, base: &str) -> Result<TeamTieBreak, String> {
+        let esb = |opponent_mp, own_mp| TeamTieBreak::Esb {
+            opponent_mp,
+            own_mp,
+            mods: Mods::default(),
+        };
+        let ede = |knockout| TeamTieBreak::ExtendedDirectEncounter {
+            knockout,
+            forfeits_played: false,
+        };
+        Ok(match base {
             "MPVGP" | "GP" | "MP" => TeamTieBreak::Secondary,
-            "BH:MP" | "BH" => TeamTieBreak::BuchholzMp,
-            "BH:GP" => TeamTieBreak::BuchholzGp,
-            "EMMSB" | "ESB:MM" => TeamTieBreak::Esb {
-                opponent_mp: true,
-                own_mp: true,
+            "BH:MP" | "BH" => TeamTieBreak::Buchholz {
+                mp: true,
+                mods: Mods::default(),
             },
-            "EMGSB" | "ESB:MG" => TeamTieBreak::Esb {
-                opponent_mp: true,
-                own_mp: false,
+            "BH:GP" => TeamTieBreak::Buchholz {
+                mp: false,
+                mods: Mods::default(),
             },
-            "EGMSB" | "ESB:GM" => TeamTieBreak::Esb {
-                opponent_mp: false,
-                own_mp: true,
+            "EMMSB" | "ESB:MM" => esb(true, true),
+            "EMGSB" | "ESB:MG" => esb(true, false),
+            "EGMSB" | "ESB:GM" => esb(false, true),
+            "EGGSB" | "ESB:GG" => esb(false, false),
+            "DE" => TeamTieBreak::DirectEncounter {
+                forfeits_played: false,
             },
-            "EGGSB" | "ESB:GG" => TeamTieBreak::Esb {
-                opponent_mp: false,
-                own_mp: false,
-            },
-            "DE" => TeamTieBreak::DirectEncounter,
             "BC" => TeamTieBreak::BoardCount,
             "TBR" => TeamTieBreak::TopBoardResult,
             "BBE" => TeamTieBreak::BottomBoardElimination,
-            "EDE" => TeamTieBreak::ExtendedDirectEncounter(ede::Knockout::None),
-            "EDEBT" => TeamTieBreak::ExtendedDirectEncounter(ede::Knockout::BcTbr),
-            "EDEBB" => TeamTieBreak::ExtendedDirectEncounter(ede::Knockout::BcBbe),
-            "EDET" => TeamTieBreak::ExtendedDirectEncounter(ede::Knockout::Tbr),
-            "EDEB" => TeamTieBreak::ExtendedDirectEncounter(ede::Knockout::Bbe),
-            "SSSC" => TeamTieBreak::Sssc { factor: None },
-            other => {
-                if let Some(k) = other.strip_prefix("SSSC/K") {
-                    // C.07 13.4.2: the competition may state the normalising factor.
-                    return match k.parse::<u32>() {
-                        Ok(f) if f > 0 => Ok(TeamTieBreak::Sssc { factor: Some(f) }),
-                        _ => Err(format!(
-                            "team tie-break {code:?}: SSSC/K needs a positive whole factor (e.g. SSSC/K4)"
-                        )),
-                    };
-                }
-                return Err(format!(
-                    "team tie-break {code:?}: one of MPVGP, BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, DE, BC, TBR, BBE, EDE, EDEBT, EDEBB, EDET, EDEB, SSSC, SSSC/K<n>"
-                ));
-            }
+            "EDE" => ede(ede::Knockout::None),
+            "EDEBT" => ede(ede::Knockout::BcTbr),
+            "EDEBB" => ede(ede::Knockout::BcBbe),
+            "EDET" => ede(ede::Knockout::Tbr),
+            "EDEB" => ede(ede::Knockout::Bbe),
+            "SSSC" => TeamTieBreak::Sssc {
+                factor: None,
+                fore: false,
+                forfeits_played: false,
+            },
+            _ => return Err(format!("team tie-break {code:?}: {KNOWN}")),
         })
+    }
+
+    /// Applies one modifier (C.07 art. 14 and the TRF/MTB letters), refusing it by name
+    /// where the text does not define it for this tie-break.
+    fn with_modifier(mut self, code: &str, m: &str) -> Result<TeamTieBreak, String> {
+        let bad = |why: &str| format!("team tie-break {code:?}: modifier /{m} {why}");
+        let letter = m.chars().next().ok_or_else(|| bad("is empty"))?;
+        let arg = &m[letter.len_utf8()..];
+        // Art. 14 defines Cut-1, Cut-2, Median-1 and Median-2 only.
+        let count = || match arg.parse::<u32>() {
+            Ok(n @ 1..=2) => Ok(n),
+            _ => Err(bad("needs 1 or 2 (C.07 14.1-14.4)")),
+        };
+        let no_arg = || {
+            if arg.is_empty() {
+                Ok(())
+            } else {
+                Err(bad("takes no value"))
+            }
+        };
+        match (letter, &mut self) {
+            ('C', TeamTieBreak::Buchholz { mods, .. } | TeamTieBreak::Esb { mods, .. }) => {
+                if mods.cut_low > 0 {
+                    return Err(bad("repeats a cut"));
+                }
+                mods.cut_low = count()?;
+            }
+            // Median (14.3, 14.4) is defined for BH; ESB's art. 14.1.2 names Cut-1 only,
+            // as SB's (the individual `SB/M1` is refused too).
+            ('M', TeamTieBreak::Buchholz { mods, .. }) => {
+                if mods.cut_low > 0 {
+                    return Err(bad("repeats a cut"));
+                }
+                let n = count()?;
+                mods.cut_low = n;
+                mods.cut_high = n;
+            }
+            ('P', TeamTieBreak::Buchholz { mods, .. } | TeamTieBreak::Esb { mods, .. }) => {
+                no_arg()?;
+                mods.forfeits_played = true;
+            }
+            (
+                'P',
+                TeamTieBreak::DirectEncounter { forfeits_played }
+                | TeamTieBreak::ExtendedDirectEncounter {
+                    forfeits_played, ..
+                }
+                | TeamTieBreak::Sssc {
+                    forfeits_played, ..
+                },
+            ) => {
+                no_arg()?;
+                *forfeits_played = true;
+            }
+            ('F', TeamTieBreak::Sssc { fore, .. }) => {
+                no_arg()?;
+                *fore = true;
+            }
+            ('K', TeamTieBreak::Sssc { factor, .. }) => {
+                // C.07 13.4.2: the competition may state the normalising factor.
+                match arg.parse::<u32>() {
+                    Ok(f) if f > 0 => *factor = Some(f),
+                    _ => {
+                        return Err(bad(
+                            "needs a positive whole factor (e.g. SSSC/K4, C.07 13.4.2)",
+                        ));
+                    }
+                }
+            }
+            _ => {
+                return Err(bad(&format!(
+                    "is not defined for {} (C.07 art. 14; {KNOWN})",
+                    self.fixed_code()
+                )));
+            }
+        }
+        Ok(self)
     }
 
     pub fn code(self) -> String {
         match self {
-            TeamTieBreak::ExtendedDirectEncounter(k) => k.code().to_string(),
-            TeamTieBreak::Sssc { factor: None } => "SSSC".to_string(),
-            TeamTieBreak::Sssc { factor: Some(f) } => format!("SSSC/K{f}"),
+            TeamTieBreak::ExtendedDirectEncounter {
+                knockout,
+                forfeits_played,
+            } => format!(
+                "{}{}",
+                knockout.code(),
+                if forfeits_played { "/P" } else { "" }
+            ),
+            TeamTieBreak::Sssc {
+                factor,
+                fore,
+                forfeits_played,
+            } => {
+                let mut out = "SSSC".to_string();
+                if fore {
+                    out.push_str("/F");
+                }
+                if forfeits_played {
+                    out.push_str("/P");
+                }
+                if let Some(f) = factor {
+                    out.push_str(&format!("/K{f}"));
+                }
+                out
+            }
+            TeamTieBreak::Buchholz { mods, .. } | TeamTieBreak::Esb { mods, .. } => {
+                format!("{}{}", self.fixed_code(), mods.suffix())
+            }
+            TeamTieBreak::DirectEncounter {
+                forfeits_played: true,
+            } => "DE/P".to_string(),
             other => other.fixed_code().to_string(),
         }
     }
@@ -122,29 +277,33 @@ impl TeamTieBreak {
     fn fixed_code(self) -> &'static str {
         match self {
             TeamTieBreak::Secondary => "MPVGP",
-            TeamTieBreak::BuchholzMp => "BH:MP",
-            TeamTieBreak::BuchholzGp => "BH:GP",
+            TeamTieBreak::Buchholz { mp: true, .. } => "BH:MP",
+            TeamTieBreak::Buchholz { mp: false, .. } => "BH:GP",
             TeamTieBreak::Esb {
                 opponent_mp: true,
                 own_mp: true,
+                ..
             } => "EMMSB",
             TeamTieBreak::Esb {
                 opponent_mp: true,
                 own_mp: false,
+                ..
             } => "EMGSB",
             TeamTieBreak::Esb {
                 opponent_mp: false,
                 own_mp: true,
+                ..
             } => "EGMSB",
             TeamTieBreak::Esb {
                 opponent_mp: false,
                 own_mp: false,
+                ..
             } => "EGGSB",
-            TeamTieBreak::DirectEncounter => "DE",
+            TeamTieBreak::DirectEncounter { .. } => "DE",
             TeamTieBreak::BoardCount => "BC",
             TeamTieBreak::TopBoardResult => "TBR",
             TeamTieBreak::BottomBoardElimination => "BBE",
-            TeamTieBreak::ExtendedDirectEncounter(_) => "EDE",
+            TeamTieBreak::ExtendedDirectEncounter { knockout, .. } => knockout.code(),
             TeamTieBreak::Sssc { .. } => "SSSC",
         }
     }
@@ -157,8 +316,12 @@ impl TeamTieBreak {
             TeamTieBreak::Esb {
                 opponent_mp: true,
                 own_mp: false,
+                mods: Mods::default(),
             },
-            TeamTieBreak::BuchholzMp,
+            TeamTieBreak::Buchholz {
+                mp: true,
+                mods: Mods::default(),
+            },
         ]
     }
 }
@@ -203,6 +366,8 @@ struct Fact {
     played: bool,
     mp: Score,
     gp: Score,
+    /// The pairing-allocated bye (16.2.1; any other round without opponent is a VUR).
+    pab: bool,
 }
 
 /// Team standings after `after_round` rounds (default: all recorded).
@@ -238,12 +403,14 @@ pub fn compute(
                 played: m.played,
                 mp: m.white_match_points,
                 gp: m.white_game_points,
+                pab: false,
             });
             facts[m.black].push(Fact {
                 opponent: Some(m.white),
                 played: m.played,
                 mp: m.black_match_points,
                 gp: m.black_game_points,
+                pab: false,
             });
             seen[m.white] = true;
             seen[m.black] = true;
@@ -258,6 +425,7 @@ pub fn compute(
                 played: false,
                 mp: if pab { pab_mp } else { Score::ZERO },
                 gp: if pab { pab_gp } else { Score::ZERO },
+                pab,
             });
         }
     }
@@ -272,26 +440,75 @@ pub fn compute(
     // Values that do not depend on the tie (all but DE, TBR, BBE, which rank among ties).
     let draw_mp = t.team_settings.match_draw;
     let draw_gp = Score::from_tenths(t.scoring.draw.tenths() * i64::from(t.boards()));
-    // Buchholz on match points or game points (art. 8.1 via art. 13), unplayed rounds as
-    // art. 16 says.
-    let buchholz = |i: usize, use_mp: bool| -> Score {
-        let own = if use_mp { mp[i] } else { gp[i] };
+    // Fore Buchholz's scores (art. 8.3 via 13.4.2): every match paired in the final round
+    // counted as a drawn match, a draw's match and game points for both teams.
+    let last = after as usize;
+    let fore_of = |use_mp: bool| -> Vec<Score> {
+        (0..n)
+            .map(|i| {
+                let (total, draw) = if use_mp {
+                    (mp[i], draw_mp)
+                } else {
+                    (gp[i], draw_gp)
+                };
+                match last.checked_sub(1).and_then(|r| facts[i].get(r)) {
+                    Some(f) if f.opponent.is_some() => {
+                        total - if use_mp { f.mp } else { f.gp } + draw
+                    }
+                    _ => total,
+                }
+            })
+            .collect()
+    };
+    let fore_mp = fore_of(true);
+    let fore_gp = fore_of(false);
+    // Each round's contribution to a team's BH or ESB (art. 8.1 / 13.2 via art. 13) on the
+    // opponents' match points (`use_mp`) or game points, before the art. 14 cuts: unplayed
+    // rounds as art. 16 says (a dummy with the team's own score, capped at the scheduled
+    // opponent's for a forfeit, 16.4.1, at a draw per round otherwise, 16.4.2); a forfeit
+    // loss or an absence is a VUR (16.1.2), cut first (16.5). `/P` counts a forfeited match
+    // as played; `fore` counts the final round's matches as played draws (art. 8.3).
+    let contributions = |i: usize, use_mp: bool, own_mp: bool, played: bool, fore: bool| {
+        let scores: &[Score] = match (use_mp, fore) {
+            (true, false) => &mp,
+            (false, false) => &gp,
+            (true, true) => &fore_mp,
+            (false, true) => &fore_gp,
+        };
+        let own = scores[i];
         let cap = Score::from_tenths(
             (if use_mp { draw_mp } else { draw_gp }).tenths() * i64::from(after),
         );
         facts[i]
             .iter()
-            .map(|f| match f.opponent {
-                Some(o) if f.played => {
-                    if use_mp {
-                        mp[o]
-                    } else {
-                        gp[o]
-                    }
+            .enumerate()
+            .map(|(r, f)| {
+                let final_round = fore && r + 1 == last && f.opponent.is_some();
+                let (score, vur) = match f.opponent {
+                    Some(o) if f.played || played || final_round => (scores[o], false),
+                    Some(o) => (own.min(scores[o]), f.mp < draw_mp),
+                    None => (own.min(cap), !f.pab),
+                };
+                let points = match (own_mp, final_round) {
+                    (true, false) => f.mp,
+                    (false, false) => f.gp,
+                    (true, true) => draw_mp,
+                    (false, true) => draw_gp,
+                };
+                Contribution {
+                    round: r as u32 + 1,
+                    score,
+                    points,
+                    vur,
                 }
-                Some(o) => own.min(if use_mp { mp[o] } else { gp[o] }),
-                None => own.min(cap),
             })
+            .collect::<Vec<Contribution>>()
+    };
+    let buchholz = |i: usize, use_mp: bool, mods: Mods, fore: bool| -> Score {
+        let list = contributions(i, use_mp, use_mp, mods.forfeits_played, fore);
+        cut(list, mods.cut_low, mods.cut_high, |c| c.score.tenths())
+            .iter()
+            .map(|c| c.score)
             .sum()
     };
     // SSSC's normalising factor (13.4.2): the highest primary score the tournament can
@@ -320,15 +537,24 @@ pub fn compute(
                 PrimaryScore::MatchPoints => gp[i],
                 PrimaryScore::GamePoints => mp[i],
             }),
-            TeamTieBreak::BuchholzMp => Value::score(buchholz(i, true)),
-            TeamTieBreak::BuchholzGp => Value::score(buchholz(i, false)),
-            TeamTieBreak::Sssc { factor } => {
+            TeamTieBreak::Buchholz { mp: use_mp, mods } => {
+                Value::score(buchholz(i, use_mp, mods, false))
+            }
+            TeamTieBreak::Sssc {
+                factor,
+                fore,
+                forfeits_played,
+            } => {
                 // 13.4: secondary score + BH on the primary score / factor, in hundredths
                 // rounded half up (exact whenever the factor divides 10 × BH).
                 let f = sssc_factor(factor);
+                let mods = Mods {
+                    forfeits_played,
+                    ..Mods::default()
+                };
                 let (secondary, bh) = match primary {
-                    PrimaryScore::MatchPoints => (gp[i], buchholz(i, true)),
-                    PrimaryScore::GamePoints => (mp[i], buchholz(i, false)),
+                    PrimaryScore::MatchPoints => (gp[i], buchholz(i, true, mods, fore)),
+                    PrimaryScore::GamePoints => (mp[i], buchholz(i, false, mods, fore)),
                 };
                 let num = (secondary.tenths() * f + bh.tenths()) * 10;
                 Value::hundredths((2 * num + f).div_euclid(2 * f))
@@ -336,28 +562,14 @@ pub fn compute(
             TeamTieBreak::Esb {
                 opponent_mp,
                 own_mp,
+                mods,
             } => {
-                let own = if opponent_mp { mp[i] } else { gp[i] };
-                let cap = Score::from_tenths(
-                    (if opponent_mp { draw_mp } else { draw_gp }).tenths() * i64::from(after),
-                );
-                let hundredths: i64 = facts[i]
+                // 14.1.2: ESB's Cut drops the product for the opponent with the lowest X
+                // score, the lowest product among equal scores (`cut`'s order).
+                let list = contributions(i, opponent_mp, own_mp, mods.forfeits_played, false);
+                let hundredths: i64 = cut(list, mods.cut_low, mods.cut_high, Contribution::product)
                     .iter()
-                    .map(|f| {
-                        let opp = match f.opponent {
-                            Some(o) if f.played => {
-                                if opponent_mp {
-                                    mp[o]
-                                } else {
-                                    gp[o]
-                                }
-                            }
-                            Some(o) => own.min(if opponent_mp { mp[o] } else { gp[o] }),
-                            None => own.min(cap),
-                        };
-                        let mine = if own_mp { f.mp } else { f.gp };
-                        opp.tenths() * mine.tenths()
-                    })
+                    .map(Contribution::product)
                     .sum();
                 Value::hundredths(hundredths)
             }
@@ -370,8 +582,8 @@ pub fn compute(
                 Value::score(Score::from_tenths(total))
             }
             // Ranked within ties below.
-            TeamTieBreak::DirectEncounter
-            | TeamTieBreak::ExtendedDirectEncounter(_)
+            TeamTieBreak::DirectEncounter { .. }
+            | TeamTieBreak::ExtendedDirectEncounter { .. }
             | TeamTieBreak::TopBoardResult
             | TeamTieBreak::BottomBoardElimination => Value::int(0),
         }
@@ -400,13 +612,16 @@ pub fn compute(
             if end - start > 1 {
                 let group: Vec<usize> = order[start..end].to_vec();
                 match tb {
-                    TeamTieBreak::DirectEncounter => {
-                        let de = direct_encounter(&group, &facts, primary);
+                    TeamTieBreak::DirectEncounter { forfeits_played } => {
+                        let de = direct_encounter(&group, &facts, primary, forfeits_played);
                         for (g, v) in group.iter().zip(de) {
                             values[*g][k] = v;
                         }
                     }
-                    TeamTieBreak::ExtendedDirectEncounter(knockout) => {
+                    TeamTieBreak::ExtendedDirectEncounter {
+                        knockout,
+                        forfeits_played,
+                    } => {
                         let cx = ede::Context {
                             facts: &facts,
                             mp: &mp,
@@ -416,6 +631,7 @@ pub fn compute(
                             max_match_gp,
                             board_points: &board_points,
                             knockout,
+                            forfeits_played,
                         };
                         for (g, v) in group.iter().zip(ede::ranks(&group, &cx)) {
                             values[*g][k] = v;
@@ -431,8 +647,8 @@ pub fn compute(
                 }
                 let slice = &mut order[start..end];
                 slice.sort_by(|&a, &b| match tb {
-                    TeamTieBreak::DirectEncounter
-                    | TeamTieBreak::ExtendedDirectEncounter(_)
+                    TeamTieBreak::DirectEncounter { .. }
+                    | TeamTieBreak::ExtendedDirectEncounter { .. }
                     | TeamTieBreak::TopBoardResult
                     | TeamTieBreak::BottomBoardElimination => {
                         // A rank: 0 = not separated, 1 first.
@@ -500,13 +716,18 @@ fn tied(
 
 /// DE among a tied group (art. 6): the primary points of the played matches among them;
 /// a rank when every team met every other and the points separate, else 0.
-fn direct_encounter(group: &[usize], facts: &[Vec<Fact>], primary: PrimaryScore) -> Vec<Value> {
+fn direct_encounter(
+    group: &[usize],
+    facts: &[Vec<Fact>],
+    primary: PrimaryScore,
+    forfeits_played: bool,
+) -> Vec<Value> {
     let mut points = vec![Score::ZERO; group.len()];
     let mut met = vec![vec![false; group.len()]; group.len()];
     for (x, &g) in group.iter().enumerate() {
         for f in &facts[g] {
             if let Some(o) = f.opponent
-                && f.played
+                && (f.played || forfeits_played)
                 && let Some(y) = group.iter().position(|&h| h == o)
             {
                 met[x][y] = true;

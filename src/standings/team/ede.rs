@@ -67,6 +67,8 @@ pub(super) struct Context<'a> {
     pub max_match_gp: Score,
     pub board_points: &'a [Vec<Score>],
     pub knockout: Knockout,
+    /// `/P`: matches forfeited on every board count as played (6.1.1).
+    pub forfeits_played: bool,
 }
 
 /// 6.1.2 averages repeated meetings: points are kept in tenths × 2520 (divisible by 1..=10
@@ -128,10 +130,11 @@ fn direct_encounter(set: &[usize], score: PrimaryScore, cx: &Context) -> Vec<Vec
             if x == y {
                 continue;
             }
-            // 6.1.1: the matches played over the board only.
+            // 6.1.1: the matches played over the board only, unless `/P` includes the
+            // forfeited ones as played.
             let scores: Vec<i64> = cx.facts[g]
                 .iter()
-                .filter(|f| f.played && f.opponent == Some(h))
+                .filter(|f| (f.played || cx.forfeits_played) && f.opponent == Some(h))
                 .map(|f| match score {
                     PrimaryScore::MatchPoints => f.mp.tenths(),
                     PrimaryScore::GamePoints => f.gp.tenths(),
