@@ -7,7 +7,8 @@ mod common;
 use swisspair::standings::team::{TeamTieBreak, compute};
 use swisspair::trf;
 
-/// A board result from the first-named team's player's side: `1`, `=` or `0`.
+/// A board result from the first-named team's player's side: `1`, `=`, `0`, or a forfeit
+/// `+` (won) / `-` (lost).
 type Boards = [char; 2];
 
 /// A two-board team event in TRF-26: team k (TPN k+1) has players 2k+1 (board 1) and
@@ -26,6 +27,8 @@ fn event(teams: usize, rounds: &[Vec<(usize, usize, Boards)>]) -> String {
                 let rb = match x {
                     '1' => '0',
                     '0' => '1',
+                    '+' => '-',
+                    '-' => '+',
                     _ => '=',
                 };
                 games[pa][r] = Some((pb + 1, ca, x));
@@ -45,7 +48,7 @@ fn event(teams: usize, rounds: &[Vec<(usize, usize, Boards)>]) -> String {
             .iter()
             .flatten()
             .map(|&(_, _, r)| match r {
-                '1' => 1.0,
+                '1' | '+' => 1.0,
                 '=' => 0.5,
                 _ => 0.0,
             })
@@ -312,4 +315,197 @@ fn the_standings_rpc_answers_edebt_and_sssc() {
     let e = convert::standings::answer(&request(&["EDEX"]), &limits).expect_err("refused");
     assert_eq!(e.code(), tonic::Code::InvalidArgument);
     assert!(e.message().contains("EDEX"), "{}", e.message());
+}
+
+/// Four teams, three rounds, one match forfeited on every board: A beats C by forfeit
+/// (round 1, not played: C.04.6 1.6.1), B beats D 2-0; B beats A 2-0, C beats D 2-0; A beats
+/// D 2-0, B beats C 1½-½. MP: A 4, B 6, C 2, D 0. GP: A 4, B 5½, C 2½, D 0.
+fn forfeits() -> String {
+    event(
+        4,
+        &[
+            vec![(A, C, ['+', '+']), (B, D, ['1', '1'])],
+            vec![(A, B, ['0', '0']), (C, D, ['1', '1'])],
+            vec![(A, D, ['1', '1']), (B, C, ['1', '='])],
+        ],
+    )
+}
+
+/// Four teams, two rounds: A beats C by forfeit on every board, B beats D 2-0; B beats A
+/// 2-0, C beats D 2-0. MP = GP: A 2, B 4, C 2, D 0: A and C tied on both scores, their only
+/// meeting a forfeit.
+fn forfeit_tie() -> String {
+    event(
+        4,
+        &[
+            vec![(A, C, ['+', '+']), (B, D, ['1', '1'])],
+            vec![(A, B, ['0', '0']), (C, D, ['1', '1'])],
+        ],
+    )
+}
+
+/// Art. 14 on team BH (14.1-14.4) on `swiss_unmet` (every match played), BH:MP = the
+/// opponents' match points (MP: A 4, B 4, C 4, D 3, E 1, F 2):
+/// A: B 4, C 4, D 3 = 11; /C1 drops D's 3: 8; /M1 drops 3 and a 4: 4; /C2 drops 3 and 4: 4.
+/// B: A 4, E 1, F 2 = 7; /C1: 6; /M1: 2.    C: D 3, A 4, E 1 = 8; /C1: 7; /M1: 3.
+/// D: C 4, F 2, A 4 = 10; /C1: 8; /M1: 4.   E: F 2, B 4, C 4 = 10; /C1: 8; /M1: 4.
+/// F: E 1, D 3, B 4 = 8; /C1: 7; /M1: 3. /C2 leaves each team its highest opponent: 4.
+/// On BH:MP/C1 the teams on 4 MP rank A (8), C (7), B (6); then D (3 MP), F (2), E (1).
+#[test]
+fn team_buchholz_takes_cut_and_median() {
+    assert_eq!(
+        rows(
+            &swiss_unmet(),
+            &["BH:MP/C1", "BH:MP/M1", "BH:MP/C2", "BH:MP"]
+        ),
+        [
+            row(1, 1, &["8.0", "4.0", "4.0", "11.0"]),
+            row(3, 2, &["7.0", "3.0", "4.0", "8.0"]),
+            row(2, 3, &["6.0", "2.0", "4.0", "7.0"]),
+            row(4, 4, &["8.0", "4.0", "4.0", "10.0"]),
+            row(6, 5, &["7.0", "3.0", "4.0", "8.0"]),
+            row(5, 6, &["8.0", "4.0", "4.0", "10.0"]),
+        ]
+    );
+}
+
+/// 14.1.2 on EMGSB (opponent's MP × own GP against it) on `swiss_unmet`:
+/// A: B 4 × 1½ + C 4 × 1½ + D 3 × ½ = 13.5; Cut-1 drops the lowest-MP opponent D: 12.
+/// B: A 4 × ½ + E 1 × 2 + F 2 × 1½ = 7; drops E: 5.  C: D 3 × 2 + A 4 × ½ + E 1 × 2 = 10;
+/// drops E: 8.  D: C 4 × 0 + F 2 × 1 + A 4 × 1½ = 8; drops F: 6.  E: F 2 × 1 + B 4 × 0 +
+/// C 4 × 0 = 2; drops F: 0.  F: E 1 × 1 + D 3 × 1 + B 4 × ½ = 6; drops E: 5.
+#[test]
+fn esb_cut_drops_the_lowest_scoring_opponents_product() {
+    assert_eq!(
+        rows(&swiss_unmet(), &["EMGSB/C1", "EMGSB"]),
+        [
+            row(1, 1, &["12.00", "13.50"]),
+            row(3, 2, &["8.00", "10.00"]),
+            row(2, 3, &["5.00", "7.00"]),
+            row(4, 4, &["6.00", "8.00"]),
+            row(6, 5, &["5.00", "6.00"]),
+            row(5, 6, &["0.00", "2.00"]),
+        ]
+    );
+}
+
+/// C's BH:MP on `forfeits` (rows B, A, C, D by MP). Round 1 was lost by forfeit: a dummy
+/// with C's own 2 MP capped at A's 4 (16.4.1): 2, a VUR (16.1.2); D 0; B 6: BH 8.
+/// `/P` counts the forfeit as played against A (4): 10. `/C1`: 16.5 cuts the VUR (2) first,
+/// as it is not lower than the least significant value (D's 0): 6. `/C1/P`: no VUR, D's 0
+/// goes: 10.
+#[test]
+fn team_buchholz_counts_forfeits_as_played_with_p_and_cuts_the_vur_first() {
+    let r = rows(&forfeits(), &["BH:MP", "BH:MP/P", "BH:MP/C1", "BH:MP/C1/P"]);
+    let tpns: Vec<u32> = r.iter().map(|x| x.0).collect();
+    assert_eq!(tpns, [2, 1, 3, 4]);
+    assert_eq!(r[2], row(3, 3, &["8.0", "10.0", "6.0", "10.0"]));
+}
+
+/// 13.4 with Fore Buchholz (`SSSC/F`, 13.4.2 via art. 8.3) on `forfeits`: the factor is
+/// 3 rounds × 2 MP over 2 GP a match = 3. Counting the final round's matches (A-D, B-C) as
+/// drawn (1 MP each) gives the scores A 4 - 2 + 1 = 3, B 6 - 2 + 1 = 5, C 2 - 0 + 1 = 3,
+/// D 0 - 0 + 1 = 1. FB: B = D 1 + A 3 + C 3 = 7: 5½ + 7/3 = 7.83. A = the dummy
+/// min(3, C's 3) plus B 5 plus D 1 = 9: 4 + 3 = 7.00. C = the dummy min(3, A's 3) plus D 1
+/// plus B 5 = 9: 2½ + 3 = 5.50. D = B 5 + C 3 + A 3 = 11: 0 + 11/3 = 3.67. Plain SSSC for
+/// C: BH 8 (as above), 2½ + 8/3 = 5.17; `SSSC/P`: BH 10, 2½ + 10/3 = 5.83.
+#[test]
+fn sssc_takes_fore_buchholz_and_forfeits_as_played() {
+    assert_eq!(
+        rows(&forfeits(), &["SSSC/F", "SSSC", "SSSC/P"]),
+        [
+            row(2, 1, &["7.83", "7.50", "7.50"]),
+            row(1, 2, &["7.00", "6.67", "6.67"]),
+            row(3, 3, &["5.50", "5.17", "5.83"]),
+            row(4, 4, &["3.67", "4.00", "4.00"]),
+        ]
+    );
+}
+
+/// `/P` on DE and EDE (6.1.1: forfeits "count as played" when included): A and C are level
+/// on MP and GP (2 each) and met only in a forfeited match. DE and EDE without `/P` have no
+/// played meeting (EDE's 6.3: the missing match could give either team the 2 points), so A
+/// and C share rank 2; with `/P` A's forfeit win (2 MP against C's 0) ranks A second, C
+/// third.
+#[test]
+fn de_and_ede_count_a_forfeited_meeting_with_p() {
+    let ranks = |codes: &[&str]| -> Vec<(u32, u32)> {
+        rows(&forfeit_tie(), codes)
+            .iter()
+            .map(|x| (x.0, x.1))
+            .collect()
+    };
+    for code in ["DE", "EDE", "EDET"] {
+        assert_eq!(ranks(&[code]), [(2, 1), (1, 2), (3, 2), (4, 4)], "{code}");
+    }
+    for code in ["DE/P", "EDE/P", "EDET/P"] {
+        assert_eq!(ranks(&[code]), [(2, 1), (1, 2), (3, 3), (4, 4)], "{code}");
+    }
+    let de = rows(&forfeit_tie(), &["DE/P"]);
+    assert_eq!(de[1].2, ["1"]);
+    assert_eq!(de[2].2, ["2"]);
+}
+
+/// The codes with modifiers read and print back in the TRF/MTB slash form; a modifier the
+/// text does not define for a tie-break is refused by name.
+#[test]
+fn team_modifiers_parse_and_print_back() {
+    for (code, printed) in [
+        ("emgsb/c1/p", "EMGSB/C1/P"),
+        ("BH:MP/M1/P", "BH:MP/M1/P"),
+        ("BH:GP/M2", "BH:GP/M2"),
+        ("EDET/P", "EDET/P"),
+        ("DE/P", "DE/P"),
+        ("SSSC/F/P/K4", "SSSC/F/P/K4"),
+        ("SSSC/K4/F", "SSSC/F/K4"),
+    ] {
+        let tb = TeamTieBreak::parse(code).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(tb.code(), printed);
+    }
+    for code in [
+        "MPVGP/C1",
+        "EDE/C1",
+        "BH:MP/C3",
+        "EMGSB/M1",
+        "BC/P",
+        "BH:MP/F",
+        "SSSC/C1",
+        "DE/PX",
+        "BH:MP/C1/M1",
+    ] {
+        let e = TeamTieBreak::parse(code).expect_err(code);
+        assert!(e.contains(code), "{e}");
+    }
+}
+
+/// The same parser answers the `Standings` RPC and `swisspair standings --tiebreaks`.
+#[test]
+fn the_rpc_and_the_cli_take_the_modifiers() {
+    use swisspair::proto;
+    use swisspair::service::convert;
+    let request = proto::StandingsRequest {
+        input: Some(proto::standings_request::Input::Trf(swiss_unmet())),
+        tie_breaks: vec!["EMGSB/C1/P".to_string(), "BH:MP/M1".to_string()],
+        ..proto::StandingsRequest::default()
+    };
+    let limits = convert::Limits {
+        max_players: 10_000,
+    };
+    let r = convert::standings::answer(&request, &limits).expect("answers");
+    assert_eq!(r.tie_breaks, ["EMGSB/C1/P", "BH:MP/M1"]);
+    let dir = std::env::temp_dir().join(format!("swisspair-team-mods-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("unmet.trf");
+    std::fs::write(&path, swiss_unmet()).expect("write");
+    let file = path.to_str().expect("utf-8 path");
+    let (code, out, err) =
+        common::swisspair(&["standings", "--tiebreaks", "BH:MP/C1", "--json", file]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["tie_breaks"], serde_json::json!(["BH:MP/C1"]));
+    assert_eq!(v["teams"][0]["values"], serde_json::json!(["8.0"]));
+    let (code, _, err) = common::swisspair(&["standings", "--tiebreaks", "EDE/C1", file]);
+    assert_eq!(code, 3);
+    assert!(err.contains("EDE/C1"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
