@@ -18,7 +18,11 @@
 //! - **EDE (13.3)** and its named sequences EDEBT/EDEBB/EDET/EDEB: `team/ede.rs`.
 //! - **SSSC (13.4)**: secondary score + BH on the primary score (art. 16 as for BH) / the
 //!   normalising factor, the scheduled rounds (`total_rounds`, at least those recorded)
-//!   giving the highest achievable primary score; `SSSC/Kx` states the factor.
+//!   giving the highest achievable primary score; `SSSC/Kx` states the factor, `SSSC/F`
+//!   takes Fore Buchholz (final-round matches as drawn, art. 8.3).
+//! - **Modifiers (art. 14)**: `/Cn` (BH, ESB) and `/Mn` (BH) through the individual
+//!   `buchholz::cut` (ESB's Cut-1 by 14.1.2; 16.5's VUR first); `/P` counts a forfeited
+//!   match as played (BH, ESB, SSSC: the opponent's score; DE, EDE: a meeting, 6.1.1).
 //! - **Board results**: per board number, every player who played on it (a match's board
 //!   k is the k-th of its members who played, roster order): games, points, and the
 //!   performance (C.07 art. 10.2 TPR) over the games played over the board.
