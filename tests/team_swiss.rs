@@ -385,3 +385,21 @@ fn simulate_request_with_teams() {
     let small = convert::Limits { max_players: 10 };
     assert!(convert::simulate::simulate_request(&req, &small).is_err());
 }
+
+#[test]
+fn teams_as_units_check_the_request_like_any_pairing() {
+    // A request the player-level pipeline refuses (a requested bye of the pairing-allocated
+    // kind, a player both absent and given a bye) is refused on a team event paired by
+    // another system too, naming the field: the unit snapshot alone would not see it (a
+    // fuzz finding).
+    let mut config = SimConfig::new(SystemId::Dutch, 0, 3, 5);
+    config.teams = 6;
+    let t = start(&config);
+    let mut options = round_options(&t, &config);
+    options.requested_byes = vec![(2, swisspair::model::ByeKind::Pab)];
+    options.absent = vec![2];
+    let err = systems::pair(&t, &options).expect_err("refused");
+    let text = format!("{err}");
+    assert!(matches!(err, systems::PairError::Invalid(_)), "{text}");
+    assert!(text.contains("requested_byes[0].kind"), "{text}");
+}

@@ -140,6 +140,9 @@ pub(super) fn pair_as_units(
     t: &Tournament,
     options: &PairOptions,
 ) -> Result<(Tournament, RoundPairing), PairError> {
+    // The request is checked at player level first, as for any other pairing (round number,
+    // absences, requested byes and their kinds): the unit snapshot below only sees teams.
+    crate::systems::RoundToPair::prepare(t, options)?;
     let unit = unit_tournament(t)?;
     let number = options.round.unwrap_or_else(|| unit.next_round());
     // Players out of the round: absent, requested byes, byes written in the round.
