@@ -300,3 +300,24 @@ fn a_scoregroup_of_520_teams_is_paired() {
     let expected: Vec<(u32, u32)> = (1..=260).map(|k| (k, k + 260)).collect();
     assert_eq!(pairs, expected);
 }
+
+#[test]
+fn every_board_of_the_systems_answer_validates_as_its_matches() {
+    // The whole answer fed back (every board of every match, every player of the PAB team
+    // as a bye) names each match once: no "proposed twice" (a fuzz finding).
+    let (t, config) = event(7, 2, 5);
+    let options = round_options(&t, &config);
+    let answer = systems::pair(&t, &options).expect("pairs");
+    let proposal = swisspair::check::manual::Proposal {
+        boards: answer.boards.iter().map(|b| (b.white, b.black)).collect(),
+        byes: answer.byes.iter().map(|b| b.player).collect(),
+        complete: false,
+    };
+    assert!(proposal.boards.len() >= 12, "{:?}", proposal.boards);
+    let report = swisspair::pairing::validate(&t, &proposal, &options).expect("validates");
+    assert!(
+        report.report.violations.is_empty(),
+        "{:?}",
+        report.report.violations
+    );
+}

@@ -70,7 +70,28 @@ pub(crate) fn validate(
     };
     report.explanation.group("proposed matches");
     let mut warnings = Vec::new();
-    for &(a, b) in &proposal.boards {
+    // A proposal may list every board of a match (as `Pair` answers it): boards naming the
+    // same two teams again are the same match, not a second proposal of those teams; a bye
+    // may likewise name several players of the PAB team.
+    let team_key = |p: PlayerIdx| team_of.get(p).copied().flatten();
+    let mut matches_named = std::collections::HashSet::new();
+    let boards: Vec<(PlayerIdx, PlayerIdx)> = proposal
+        .boards
+        .iter()
+        .copied()
+        .filter(|&(a, b)| match (team_key(a), team_key(b)) {
+            (Some(ta), Some(tb)) if ta != tb => matches_named.insert((ta.min(tb), ta.max(tb))),
+            _ => true,
+        })
+        .collect();
+    let mut byes_named = std::collections::HashSet::new();
+    let byes: Vec<PlayerIdx> = proposal
+        .byes
+        .iter()
+        .copied()
+        .filter(|&p| team_key(p).is_none_or(|tm| byes_named.insert(tm)))
+        .collect();
+    for &(a, b) in &boards {
         let pa = place(a, &mut violation);
         let pb = place(b, &mut violation);
         let (Some(pa), Some(pb)) = (pa, pb) else {
@@ -110,7 +131,7 @@ pub(crate) fn validate(
         ));
     }
     let mut pab_teams = Vec::new();
-    for &p in &proposal.byes {
+    for &p in &byes {
         let Some(pos) = place(p, &mut violation) else {
             continue;
         };
