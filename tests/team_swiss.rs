@@ -403,3 +403,34 @@ fn teams_as_units_check_the_request_like_any_pairing() {
     assert!(matches!(err, systems::PairError::Invalid(_)), "{text}");
     assert!(text.contains("requested_byes[0].kind"), "{text}");
 }
+
+/// Regression (robustness campaign): a simulated team event with a bye rate and reserves
+/// drew individual half-point byes for members it also left out ("two byes or absences",
+/// exit 3), or emptied a team (seed 3006: 7 teams, 1 board, 1 reserve), whose TRF then did
+/// not reproduce itself. C.04.6 pairs teams: the simulator asks for no individual byes in a
+/// team event; every such simulation pairs and its TRF-26 reproduces itself.
+#[test]
+fn simulated_team_event_with_bye_rate_and_reserves_reproduces_itself() {
+    use swisspair::check::{CheckOptions, check};
+    for seed in [3001u64, 3006, 3010, 3025] {
+        let mut config = SimConfig::new(SystemId::TeamSwiss, 7, 4, seed);
+        config.boards = 1;
+        config.reserves = 1;
+        config.forfeit_rate = 0.15;
+        config.bye_request_rate = 0.2;
+        let t = swisspair::simulate::simulate(&config).expect("simulates");
+        let doc = trf::TrfDocument {
+            tournament: t,
+            ..trf::TrfDocument::default()
+        };
+        let text = trf::write(&doc, trf::Dialect::Trf26).expect("writes");
+        let back = trf::read(&text).expect("reads back").tournament;
+        let options = CheckOptions {
+            system: Some(SystemId::TeamSwiss),
+            ..CheckOptions::default()
+        };
+        let report = check(&back, &options).expect("checks");
+        assert_eq!(report.failed(), 0, "seed {seed}: {:?}", report.rounds);
+        assert_eq!(report.passed(), 4, "seed {seed}");
+    }
+}

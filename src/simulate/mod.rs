@@ -194,8 +194,10 @@ pub fn round_options(t: &Tournament, config: &SimConfig) -> PairOptions {
     let mut rng = round_rng(config, number, 0xB7E5);
     let requested_byes = (0..t.players.len())
         .filter(|&p| t.players[p].is_active_in(number))
-        // Only where the system has half-point byes (backgammon has none, BG-2).
-        .filter(|_| policy(config).half_point_byes)
+        // Only where the system has half-point byes (backgammon has none, BG-2), and not in
+        // a team event: C.04.6 pairs teams, whose members sit out as left-out reserves
+        // below (a requested bye as well would exempt a member twice, or empty a team).
+        .filter(|_| policy(config).half_point_byes && !t.is_team_event())
         .filter(|_| config.bye_request_rate > 0.0 && rng.random_bool(config.bye_request_rate))
         .map(|p| (p, ByeKind::HalfPoint))
         .collect();
