@@ -210,9 +210,15 @@ pub(crate) fn validate_with(
                 );
             }
         }
-        // The system's own rule against a second bye, if it has one.
+        // The system's own rule against a second bye, if it has one; the Double-Swiss
+        // reads it match by match (C.04.5 [C2]).
+        let barred = if system == SystemId::DoubleSwiss {
+            crate::systems::double_swiss::pab_barred(tour, round.number, p)
+        } else {
+            !history.pab_eligible(p, win)
+        };
         if let Some(rule) = absolute.second_bye_rule
-            && !history.pab_eligible(p, win)
+            && barred
         {
             violation(
                 rule,

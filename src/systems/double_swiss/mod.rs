@@ -75,6 +75,15 @@ pub fn pab_points(options: &SystemOptions) -> Score {
     read(options, "pab", parse_score).unwrap_or(DEFAULT_PAB)
 }
 
+/// [C2] as the engine reads it (X4), for a manual pairing of round `round` (a game):
+/// whether player `p` is barred from the PAB by the matches before that game's match. A
+/// single forfeited game does not bar it (the match is the unit, C.04.5 art. 0); the
+/// per-game rule of the other systems would refuse PABs this system gives.
+pub fn pab_barred(t: &Tournament, round: u32, p: crate::model::PlayerIdx) -> bool {
+    let (k, _) = match_of_round(round);
+    MatchHistory::build(t, k.saturating_sub(1), pab_points(&t.options)).pab_barred(p)
+}
+
 /// The match a round (game) belongs to, and which game it is (1 or 2).
 pub fn match_of_round(round: u32) -> (u32, u32) {
     (
