@@ -128,3 +128,99 @@ fn manual_pab_after_one_forfeited_game_follows_the_match_reading() {
         "a second PAB is barred: {barred:?}"
     );
 }
+
+/// Regression (robustness campaign): C.04.5 art. 3.6 with [C8] tried every set of
+/// upfloaters allowed to meet a previous floater, which grows as 2^upfloaters: this
+/// simulated event (236 players, match 11) never finished. The weighted search
+/// (`double_swiss/fewest.rs`) pairs it at once, and the file reproduces itself.
+#[test]
+fn wide_bracket_with_many_upfloaters_is_paired_in_time() {
+    use swisspair::check::{CheckOptions, check};
+    use swisspair::simulate::SimConfig;
+    let mut config = SimConfig::new(SystemId::DoubleSwiss, 236, 24, 11159);
+    config.draw_rate = 0.6;
+    config.forfeit_rate = 0.03;
+    let started = std::time::Instant::now();
+    let t = swisspair::simulate::simulate(&config).expect("simulates");
+    assert_eq!(t.rounds_paired(), 24);
+    let options = CheckOptions {
+        system: Some(SystemId::DoubleSwiss),
+        ..CheckOptions::default()
+    };
+    let report = check(&t, &options).expect("checks");
+    assert_eq!((report.passed(), report.failed()), (12, 0));
+    // Generous for a debug build on a loaded machine; the old search took hours.
+    assert!(started.elapsed().as_secs() < 120, "{:?}", started.elapsed());
+}
+
+/// The weighted search gives exactly the first identifier among the pairings with the
+/// fewest [C8]: compared with every perfect matching of small random brackets.
+#[test]
+fn fewest_c8_then_first_identifier_matches_exhaustive_search() {
+    use swisspair::systems::double_swiss::fewest::first_least_cost;
+    fn all(
+        free: &mut Vec<usize>,
+        cur: &mut Vec<(usize, usize)>,
+        out: &mut Vec<Vec<(usize, usize)>>,
+        ok: &dyn Fn(usize, usize) -> bool,
+    ) {
+        let Some(&a) = free.first() else {
+            out.push(cur.clone());
+            return;
+        };
+        for k in 1..free.len() {
+            let b = free[k];
+            if !ok(a, b) {
+                continue;
+            }
+            let rest: Vec<usize> = free.iter().copied().filter(|&x| x != a && x != b).collect();
+            let saved = std::mem::replace(free, rest);
+            cur.push((a, b));
+            all(free, cur, out, ok);
+            cur.pop();
+            *free = saved;
+        }
+    }
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut compared = 0;
+    for _ in 0..400 {
+        let b = 2 * (1 + (next() % 5) as usize);
+        let edges: Vec<bool> = (0..b * b).map(|_| next() % 4 != 0).collect();
+        let up: Vec<bool> = (0..b).map(|_| next() % 3 == 0).collect();
+        let floated: Vec<bool> = (0..b).map(|_| next() % 2 == 0).collect();
+        let ok = |x: usize, y: usize| {
+            let (lo, hi) = (x.min(y), x.max(y));
+            edges[lo * b + hi]
+        };
+        let cost =
+            |x: usize, y: usize| i64::from(up[x] && floated[y]) + i64::from(up[y] && floated[x]);
+        let mut matchings = Vec::new();
+        all(&mut (0..b).collect(), &mut Vec::new(), &mut matchings, &ok);
+        // Pairs are (top, bottom) with top < bottom, in the order of the tops, as built.
+        let best = matchings
+            .iter()
+            .map(|m| {
+                let c: i64 = m.iter().map(|&(x, y)| cost(x, y)).sum();
+                let tops: Vec<usize> = m.iter().map(|p| p.0).collect();
+                let bottoms: Vec<usize> = m.iter().map(|p| p.1).collect();
+                (c, tops, bottoms, m.clone())
+            })
+            .min_by(|a, b| (a.0, &a.1, &a.2).cmp(&(b.0, &b.1, &b.2)));
+        let got = first_least_cost(b, &ok, &cost);
+        match (best, got) {
+            (None, None) => {}
+            (Some((c, _, _, m)), Some((pairs, gc))) => {
+                assert_eq!((gc as i64, &pairs), (c, &m), "b={b}");
+                compared += 1;
+            }
+            (best, got) => panic!("b={b}: exhaustive {best:?}, weighted {got:?}"),
+        }
+    }
+    assert!(compared > 100);
+}

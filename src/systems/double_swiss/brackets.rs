@@ -5,7 +5,7 @@
 use crate::matching::{BitGraph, has_perfect_matching, maximum_matching_size};
 use crate::model::Score;
 
-use super::lexicographic::{Identifier, first_pairing, identifier};
+use super::lexicographic::first_pairing;
 
 /// How many upfloater sets one bracket may evaluate before it keeps the best found (a
 /// guard for pathological fields; never reached by the corpus or the benchmarks).
@@ -393,43 +393,10 @@ fn pair_bracket(
     if candidates.is_empty() {
         return first_pairing(b, &compatible).map(|p| (to_players(p), 0));
     }
-    // The fewest [C8]: the smallest set S of upfloaters allowed to meet a previous floater
-    // with which the bracket can be paired; then the first identifier over all such S.
-    for c in 0..=candidates.len() {
-        let mut best: Option<(Identifier, Vec<(usize, usize)>)> = None;
-        let mut subsets = Vec::new();
-        combinations(candidates.len(), c, &mut Vec::new(), 0, &mut subsets);
-        for subset in subsets {
-            let free: Vec<bool> = (0..b)
-                .map(|x| subset.iter().any(|&i| candidates[i] == x))
-                .collect();
-            let allowed = |x: usize, y: usize| {
-                compatible(x, y)
-                    && !(is_up[x] && !free[x] && floated[y])
-                    && !(is_up[y] && !free[y] && floated[x])
-            };
-            if let Some(pairs) = first_pairing(b, &allowed) {
-                let id = identifier(&pairs);
-                if best.as_ref().is_none_or(|(bid, _)| id < *bid) {
-                    best = Some((id, pairs));
-                }
-            }
-        }
-        if let Some((_, pairs)) = best {
-            return Some((to_players(pairs), c));
-        }
-    }
-    None
-}
-
-fn combinations(n: usize, k: usize, cur: &mut Vec<usize>, start: usize, out: &mut Vec<Vec<usize>>) {
-    if cur.len() == k {
-        out.push(cur.clone());
-        return;
-    }
-    for i in start..n {
-        cur.push(i);
-        combinations(n, k, cur, i + 1, out);
-        cur.pop();
-    }
+    // The fewest [C8], then the first identifier among the pairings with that many: a
+    // pair costs one for each of its upfloaters meeting a previous floater (`fewest.rs`).
+    let cost = |x: usize, y: usize| -> i64 {
+        i64::from(is_up[x] && floated[y]) + i64::from(is_up[y] && floated[x])
+    };
+    super::fewest::first_least_cost(b, &compatible, &cost).map(|(p, c)| (to_players(p), c))
 }

@@ -42,6 +42,7 @@
 //! the previous match (X8); [C7]/[C8] are off in the last match (X9).
 pub mod brackets;
 pub mod colours;
+pub mod fewest;
 pub mod history;
 pub mod lexicographic;
 
