@@ -244,3 +244,25 @@ fn standings_errors_have_the_usual_exit_codes() {
     let (code, _, _) = swisspair(&["standings", "/no/such/file.trf"]);
     assert_eq!(code, 5);
 }
+
+#[test]
+fn check_refuses_a_file_recording_more_rounds_than_it_declares() {
+    // XXR below the rounds played: refused once, naming the field (exit 3), not one
+    // "cannot pair" per round.
+    let source = common::conformance_dir("dutch").join("dutch-0001.trf");
+    let text = std::fs::read_to_string(&source).expect("corpus");
+    let mut doc = swisspair::trf::read(&text).expect("trf");
+    let played = doc.tournament.rounds_paired();
+    assert!(played >= 3, "the sample has {played} rounds");
+    doc.tournament.total_rounds = played - 1;
+    let path = std::env::temp_dir().join(format!("swisspair-cli-{}-xxr.trf", std::process::id()));
+    std::fs::write(
+        &path,
+        swisspair::trf::write(&doc, swisspair::trf::Dialect::JaVaFo).expect("writable as TRF"),
+    )
+    .expect("write");
+    let (code, out, err) = swisspair(&["check", "--dutch", path.to_str().expect("utf-8")]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("total_rounds"), "{err}");
+}

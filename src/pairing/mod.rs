@@ -197,6 +197,19 @@ pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckAnswer, Pair
             format!("first round {first} comes after last round {last}"),
         ));
     }
+    // A file that records more rounds than it declares cannot be re-paired as written (no
+    // round past the declared number can be paired): refused once, naming the field, rather
+    // than as one failure per round.
+    let recorded = t.rounds_paired();
+    if t.total_rounds > 0 && recorded > t.total_rounds {
+        problems.push(Problem::new(
+            "tournament.total_rounds",
+            format!(
+                "the tournament declares {} rounds but records {recorded}",
+                t.total_rounds
+            ),
+        ));
+    }
     if !problems.is_empty() {
         return Err(PairError::Invalid(Problems(problems)));
     }
