@@ -700,17 +700,9 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         .collect();
     let points = |p: PlayerIdx| history.players[p].pairing_points;
     boards.sort_by_key(|b| {
-        let (hi, lo) = if (points(b.white), std::cmp::Reverse(ranks[b.white]))
-            >= (points(b.black), std::cmp::Reverse(ranks[b.black]))
-        {
-            (b.white, b.black)
-        } else {
-            (b.black, b.white)
-        };
-        (
-            std::cmp::Reverse(points(hi)),
-            std::cmp::Reverse(points(lo)),
-            ranks[hi],
+        crate::systems::common::board_order_key(
+            (points(b.white), ranks[b.white]),
+            (points(b.black), ranks[b.black]),
         )
     });
     out.explanation.group("pairs");

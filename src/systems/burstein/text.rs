@@ -210,17 +210,9 @@ impl<'a> Round<'a> {
         let points = |p: PlayerIdx| self.entrant(p).points;
         let rank = |p: PlayerIdx| self.entrant(p).tpn;
         boards.sort_by_key(|b| {
-            let (hi, lo) = if (points(b.white), std::cmp::Reverse(rank(b.white)))
-                >= (points(b.black), std::cmp::Reverse(rank(b.black)))
-            {
-                (b.white, b.black)
-            } else {
-                (b.black, b.white)
-            };
-            (
-                std::cmp::Reverse(points(hi)),
-                std::cmp::Reverse(points(lo)),
-                rank(hi),
+            crate::systems::common::board_order_key(
+                (points(b.white), rank(b.white)),
+                (points(b.black), rank(b.black)),
             )
         });
         out.boards = boards;

@@ -1,9 +1,11 @@
 //! What every system needs before pairing: the round's number, who is paired and who is
 //! not (CG-6, CG-11), pairing numbers (CG-2) and the first-round colour (CG-8).
 pub mod acceleration;
+mod board_order;
 mod history;
 pub mod javapairing;
 
+pub use board_order::board_order_key;
 pub use history::{Float, History, PlayerHistory};
 use rand::{Rng, SeedableRng};
 

@@ -104,14 +104,7 @@ impl PairingSystem for Dutch {
             .collect();
         let key = |&(w, b, _): &(usize, usize, colours::ColourRule)| {
             let (ew, eb) = (&field.entrants[w], &field.entrants[b]);
-            let w_first =
-                (ew.points, std::cmp::Reverse(ew.rank)) >= (eb.points, std::cmp::Reverse(eb.rank));
-            let (hi, lo) = if w_first { (ew, eb) } else { (eb, ew) };
-            (
-                std::cmp::Reverse(hi.points),
-                std::cmp::Reverse(lo.points),
-                hi.rank,
-            )
+            crate::systems::common::board_order_key((ew.points, ew.rank), (eb.points, eb.rank))
         };
         boards.sort_by_key(key);
         ex.group("colours");

@@ -136,14 +136,7 @@ impl PairingSystem for Lim {
             .collect();
         boards.sort_by_key(|&(w, b, _)| {
             let (ew, eb) = (&field.entrants[w], &field.entrants[b]);
-            let w_first =
-                (ew.points, std::cmp::Reverse(ew.tpn)) >= (eb.points, std::cmp::Reverse(eb.tpn));
-            let (hi, lo) = if w_first { (ew, eb) } else { (eb, ew) };
-            (
-                std::cmp::Reverse(hi.points),
-                std::cmp::Reverse(lo.points),
-                hi.tpn,
-            )
+            crate::systems::common::board_order_key((ew.points, ew.tpn), (eb.points, eb.tpn))
         });
         out.explanation.group("colours");
         for &(w, b, rule) in &boards {
