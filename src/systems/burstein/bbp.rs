@@ -401,39 +401,6 @@ impl Graph<'_> {
             .map_err(|e| PairError::Internal(format!("Burstein (BBP) matching: {e}")))
     }
 
-    /// The answer of the next question ("the lowest-ranked opponent of `v` that keeps an
-    /// optimal matching", C.04.4.2 "1 v n") read from the matching's dual certificate when
-    /// it gives one, without the priority solve: right after `solve`, an edge with positive
-    /// slack is in no optimum, so the first tight candidate from the bottom that the
-    /// current optimum holds, or reaches by `try_rematch`, is the one the priorities would
-    /// pick (docs/incremental-matching.md). `None`: ask the priority solve. Only valid while
-    /// no player of the bracket floated (a floater's priorities stay in the weights).
-    fn certified_opponent(
-        &mut self,
-        v: usize,
-        later: &[usize],
-        fixed: &[bool],
-    ) -> Result<Option<usize>, PairError> {
-        self.solve()?;
-        let ws = (self.n, &self.w[..]);
-        let err = |e| PairError::Internal(format!("Burstein (BBP) matching: {e}"));
-        for &u in later.iter().rev() {
-            if fixed[u] {
-                continue;
-            }
-            match self.m.slack(&ws, v, u).map_err(err)? {
-                None => continue,
-                Some(s) if s > 0 => continue,
-                Some(_) => {
-                    let held =
-                        self.m.mate(v) == Some(u) || self.m.try_rematch(&ws, v, u).map_err(err)?;
-                    return Ok(held.then_some(u));
-                }
-            }
-        }
-        Ok(None)
-    }
-
     fn mate(&self, v: usize) -> usize {
         self.m.mate(v).unwrap_or(v)
     }
@@ -665,33 +632,22 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
                 g.set(v, u, w);
             }
         }
-        let mut floated = false;
         for (i, &v) in group.iter().enumerate() {
             if fixed[v] {
                 continue;
             }
-            let certified = if floated {
-                None
-            } else {
-                g.certified_opponent(v, &group[i + 1..], &fixed)?
-            };
-            let m = match certified {
-                Some(u) => u,
-                None => {
-                    let mut priority = 1i128;
-                    for &u in &group[i + 1..] {
-                        if !fixed[u] {
-                            let w = g.edge(v, u, true, true);
-                            if w != 0 {
-                                g.set(v, u, w + priority);
-                                priority += 1;
-                            }
-                        }
+            let mut priority = 1i128;
+            for &u in &group[i + 1..] {
+                if !fixed[u] {
+                    let w = g.edge(v, u, true, true);
+                    if w != 0 {
+                        g.set(v, u, w + priority);
+                        priority += 1;
                     }
-                    g.solve()?;
-                    g.mate(v)
                 }
-            };
+            }
+            g.solve()?;
+            let m = g.mate(v);
             if m == v {
                 let message = format!("{} cannot be paired", id(order[v]));
                 ex.step("C.04.4.2 C4", message.clone(), vec![order[v]]);
@@ -702,7 +658,6 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
                 });
             }
             if m >= end {
-                floated = true;
                 floaters.push(v);
                 ex.detail(
                     "C.04.4.2 C5",

@@ -551,13 +551,6 @@ fn decide<W: Packed>(
         if state.removed[v] {
             continue;
         }
-        // The certificate of the current optimum often answers art. 4's question alone.
-        if let Some(u) = state.certified_opponent(v, bracket, &local)? {
-            out.pairs.push((g, verts[u]));
-            state.remove(v);
-            state.remove(u);
-            continue;
-        }
         state.priority_of = Some(v);
         state.refresh(v, facts);
         state.solve()?;
@@ -735,41 +728,6 @@ impl<W: Packed> State<'_, W> {
         if changed {
             self.m.touch(v);
         }
-    }
-
-    /// Art. 4's answer for `v` read from the dual certificate of the current optimum (all
-    /// weights without priorities), when it gives one: an edge with positive slack is in
-    /// no optimum, so the tight edge to the largest-BSN eligible opponent, held by the
-    /// optimum or reached by `try_rematch`, is the one the priority solve would take (the
-    /// priorities sit below every criterion and only `v`'s edges carry them; see
-    /// docs/incremental-matching.md). `None`: ask the priority solve.
-    fn certified_opponent(
-        &mut self,
-        v: usize,
-        bracket: &[usize],
-        local: &std::collections::HashMap<usize, usize>,
-    ) -> Result<Option<usize>, PairError> {
-        self.solve()?;
-        let ws = (self.n, &self.w[..]);
-        let err = |e| PairError::Internal(format!("Burstein matching: {e}"));
-        for g in bracket.iter().rev() {
-            let Some(&u) = local.get(g) else {
-                continue;
-            };
-            if u == v || self.removed[u] || self.floated[u] {
-                continue;
-            }
-            match self.m.slack(&ws, v, u).map_err(err)? {
-                None => continue,
-                Some(s) if s > W::ZERO => continue,
-                Some(_) => {
-                    let held =
-                        self.m.mate(v) == Some(u) || self.m.try_rematch(&ws, v, u).map_err(err)?;
-                    return Ok(held.then_some(u));
-                }
-            }
-        }
-        Ok(None)
     }
 
     fn remove(&mut self, v: usize) {
