@@ -47,19 +47,43 @@ fn main() {
                 };
                 t.total_rounds = total;
                 let options = PairOptions::default();
-                if let Err(e) = systems::pair(&t, &options) {
-                    println!("{profile} {players} round {round}: failed: {e}");
-                    continue;
-                }
+                let digest = match systems::pair(&t, &options) {
+                    Ok(p) => pairs_digest(&p),
+                    Err(e) => {
+                        println!("{profile} {players} round {round}: failed: {e}");
+                        continue;
+                    }
+                };
                 let (best, median) = time(5, || systems::pair(&t, &options));
                 let mem =
                     peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
                 println!(
-                    "burstein {profile:<9} {players} players, round {round:>2} of {total}: best {:>9.3} ms  median {:>9.3} ms  peak memory {mem}",
+                    "burstein {profile:<9} {players} players, round {round:>2} of {total}: best {:>9.3} ms  median {:>9.3} ms  peak memory {mem}  pairs digest {digest:016x}",
                     best.as_secs_f64() * 1000.0,
                     median.as_secs_f64() * 1000.0
                 );
             }
         }
     }
+}
+
+/// An FNV-1a digest of the round's pair list and byes, so that a speed change can show it
+/// left the output identical.
+fn pairs_digest(p: &systems::RoundPairing) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |x: usize| {
+        for b in (x as u64).to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for b in &p.boards {
+        eat(b.white);
+        eat(b.black);
+    }
+    eat(usize::MAX);
+    for b in &p.byes {
+        eat(b.player);
+    }
+    h
 }
