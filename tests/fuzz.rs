@@ -343,6 +343,17 @@ proptest! {
                                 && !options.requested_byes.iter().any(|(p, _)| *p == b.player)
                         })
                         .map(|b| b.player)
+                        // A team event's PAB is a team's (C.04.6 art. 3.4): named by its
+                        // first member, as a client proposing it would.
+                        .chain(
+                            answer
+                                .pairing
+                                .teams
+                                .as_ref()
+                                .and_then(|p| p.pab)
+                                .and_then(|team| t.teams.get(team))
+                                .and_then(|team| team.members.first().copied()),
+                        )
                         .collect(),
                     complete: false,
                 };
