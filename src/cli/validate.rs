@@ -59,18 +59,7 @@ fn read_pair_list(path: &Path, numbered: &Tournament) -> Result<Proposal, CliErr
             continue;
         }
         lines += 1;
-        let bad = || {
-            CliError::Invalid(format!(
-                "{}:{}: expected two pairing numbers, found {line:?}",
-                path.display(),
-                i + 1
-            ))
-        };
-        let [a, b] = fields.as_slice() else {
-            return Err(bad());
-        };
-        let a: u32 = a.parse().map_err(|_| bad())?;
-        let b: u32 = b.parse().map_err(|_| bad())?;
+        let (a, b) = two_numbers(path, i + 1, line, &fields, "pairing numbers")?;
         let find = |n: u32| {
             by_number.get(&n).copied().ok_or_else(|| {
                 CliError::Invalid(format!(
@@ -119,18 +108,7 @@ fn read_team_pair_list(path: &Path, t: &Tournament) -> Result<Proposal, CliError
             continue;
         }
         started = true;
-        let bad = || {
-            CliError::Invalid(format!(
-                "{}:{}: expected two team pairing numbers, found {line:?}",
-                path.display(),
-                i + 1
-            ))
-        };
-        let [a, b] = fields.as_slice() else {
-            return Err(bad());
-        };
-        let a: u32 = a.parse().map_err(|_| bad())?;
-        let b: u32 = b.parse().map_err(|_| bad())?;
+        let (a, b) = two_numbers(path, i + 1, line, &fields, "team pairing numbers")?;
         let find = |n: u32| {
             t.team_by_tpn(n)
                 .and_then(|team| t.teams[team].members.first().copied())
@@ -185,4 +163,24 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// A pair-list line's two numbers (`what`: which kind, for the message naming the line).
+fn two_numbers(
+    path: &Path,
+    line_number: usize,
+    line: &str,
+    fields: &[&str],
+    what: &str,
+) -> Result<(u32, u32), CliError> {
+    let bad = || {
+        CliError::Invalid(format!(
+            "{}:{line_number}: expected two {what}, found {line:?}",
+            path.display()
+        ))
+    };
+    let [a, b] = fields else {
+        return Err(bad());
+    };
+    Ok((a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?))
 }
