@@ -40,6 +40,8 @@ use core::fmt::Debug;
 
 use super::Wide;
 
+mod classes;
+
 /// An exact integer weight for [`DynamicMatching`].
 pub trait DenseWeight: Copy + Ord + Debug + Default {
     const ZERO: Self;
@@ -223,6 +225,8 @@ pub struct DynamicMatching<W> {
     is_touched: Vec<bool>,
     /// Not solved yet: the first `solve` starts from a greedy matching.
     fresh: bool,
+    /// Vertex classes for the first solve (`weighted/classes.rs`).
+    classes: Option<Vec<u32>>,
     /// Counters, for tuning.
     pub stats: DynamicStats,
 }
@@ -271,6 +275,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             touched: Vec::new(),
             is_touched: vec![false; n],
             fresh: true,
+            classes: None,
             stats: DynamicStats::default(),
         }
     }
@@ -515,6 +520,11 @@ impl<W: DenseWeight> DynamicMatching<W> {
     /// a greedy matching of the edges that this makes tight (each the heaviest at both
     /// ends); the stages only repair what the greedy pass left.
     fn start<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
+        if let Some(class) = self.classes.take()
+            && self.start_by_class(ws, &class)?
+        {
+            return self.finish_start(ws);
+        }
         for k in 0..self.active.len() {
             let v = self.active[k];
             let mut u = W::ZERO;
@@ -556,6 +566,13 @@ impl<W: DenseWeight> DynamicMatching<W> {
             }
             self.dual[v as usize] = u;
         }
+        self.finish_start(ws)
+    }
+
+    /// The end of the first solve, once every dual is feasible (and some tight edges
+    /// matched): a greedy matching of the tight edges between free vertices, the shared
+    /// adjustments, and the free vertices of positive dual left to the stages.
+    fn finish_start<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
         for k in 0..self.active.len() {
             crate::cancel::checkpoint();
             let v = self.active[k];

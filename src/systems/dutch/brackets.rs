@@ -1165,10 +1165,18 @@ impl<'a, W: Packed> Run<'a, W> {
             probe: None,
             special: vec![false; n],
         };
+        let mut m = DynamicMatching::new(n);
+        // A window of few player types: the first solve starts from the optimum of the
+        // problem between types (every base weight of a compatible pair is its types').
+        if let Base::Types(t) = &src.base
+            && n == n_window
+        {
+            m.set_classes(t.classes());
+        }
         Run {
             ctx,
             src,
-            m: DynamicMatching::new(n),
+            m,
             done: vec![false; n],
             res: BracketResult::default(),
             shortcuts: ctx.engine == Engine::Fast,

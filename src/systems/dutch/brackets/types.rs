@@ -96,6 +96,13 @@ impl<W: Packed> TypeTable<W> {
         })
     }
 
+    /// Each window vertex's type: vertex classes for the matching's first solve
+    /// (`matching/weighted/classes.rs`): a compatible pair's base weight depends on its
+    /// two types only.
+    pub(super) fn classes(&self) -> Vec<u32> {
+        self.ty.clone()
+    }
+
     /// The base weight of window pair `h < l`.
     #[inline]
     pub(super) fn weight(&self, frame: &Frame, h: usize, l: usize) -> W {

@@ -1,0 +1,465 @@
+//! The first solve from vertex classes: when the caller knows that its vertices fall into
+//! a few classes such that every edge between two classes weighs the same (an edge may be
+//! missing, e.g. two players who already met), the optimum of the *class* problem, a
+//! fractional matching with one variable per pair of classes, gives every vertex its dual
+//! and says how many pairs of each pair of classes the optimum holds. The vertices are
+//! then paired class by class along the edges that these duals make tight, and only what
+//! that leaves (odd class counts, missing edges) goes to the stages. A bracket of 2,000
+//! players of six types then needs a handful of stages instead of a thousand, each of
+//! which costs O(n²).
+//!
+//! Nothing here is trusted: the duals are checked feasible for the heaviest edge of every
+//! pair of classes (hence for every edge), and a vertex pair is matched only if its own
+//! edge is tight. Classes that are not what the caller said only cost time, never
+//! exactness. Too many classes, or a class problem that does not solve cleanly, fall back
+//! to the ordinary first solve.
+//!
+//! The class problem is the bipartite double cover: class `s` on the left with supply
+//! `c_s`, on the right with capacity `c_s`, profit `w_st` on every pair of classes with an
+//! edge. Its optimum `f` (a maximum-profit flow, by successive shortest paths) and optimal
+//! duals `α`, `β` (from the final residual graph's potentials) give vertex duals
+//! `u = α_s + β_s` on the doubled scale the matcher uses: `u_a + u_b ≥ w_st + w_ts = 2w`.
+//! The transpose of `f` is optimal too, so complementary slackness holds for it with the
+//! same duals: a pair of classes that `f` uses in either direction is tight both ways,
+//! and a class whose dual is positive is saturated on both sides. Pairing
+//! `⌊(f_st + f_ts)/2⌋` vertices of classes `s` and `t` therefore leaves free only
+//! rounding remainders and vertices whose edges are missing.
+use super::{DenseWeight, DynamicError, DynamicMatching, NIL, WeightSource};
+
+/// Beyond this many classes the ordinary first solve is used.
+const MAX_CLASSES: usize = 64;
+
+/// How far down the other class's list a vertex looks for a tight partner.
+const PARTNER_SCAN: usize = 64;
+
+impl<W: DenseWeight> DynamicMatching<W> {
+    /// Vertex classes for the first [`DynamicMatching::solve`] (see the module docs):
+    /// `class[v]` for every vertex. Ignored after the first solve or if the length is
+    /// not the number of vertices. The optimum is the same; only the work differs.
+    pub fn set_classes(&mut self, class: Vec<u32>) {
+        if self.fresh && class.len() == self.n {
+            self.classes = Some(class);
+        }
+    }
+
+    /// The first solve's duals and greedy matching from the classes; `false` when it does
+    /// not apply (then nothing was changed).
+    pub(super) fn start_by_class<S: WeightSource<W>>(
+        &mut self,
+        ws: &S,
+        class: &[u32],
+    ) -> Result<bool, DynamicError> {
+        let t = self
+            .active
+            .iter()
+            .map(|&v| class[v as usize] as usize + 1)
+            .max()
+            .unwrap_or(0);
+        if t == 0 || t > MAX_CLASSES {
+            return Ok(false);
+        }
+        let mut members: Vec<Vec<u32>> = vec![Vec::new(); t];
+        for &v in &self.active {
+            members[class[v as usize] as usize].push(v);
+        }
+        // The heaviest edge between each pair of classes (both orders), `None`: no edge.
+        let mut heaviest: Vec<Option<W>> = vec![None; t * t];
+        for (i, &a) in self.active.iter().enumerate() {
+            crate::cancel::checkpoint();
+            let ca = class[a as usize] as usize;
+            for &b in &self.active[i + 1..] {
+                let w = ws.weight(a as usize, b as usize);
+                if w <= W::ZERO {
+                    continue;
+                }
+                if !w.fits_headroom() {
+                    return Err(DynamicError::WeightTooLarge {
+                        a: a as usize,
+                        b: b as usize,
+                    });
+                }
+                let cb = class[b as usize] as usize;
+                for idx in [ca * t + cb, cb * t + ca] {
+                    if heaviest[idx].is_none_or(|h| w > h) {
+                        heaviest[idx] = Some(w);
+                    }
+                }
+            }
+        }
+        let count: Vec<i64> = members.iter().map(|m| m.len() as i64).collect();
+        let Some(plan) = ClassPlan::solve(&count, &heaviest) else {
+            return Ok(false);
+        };
+        let u: Vec<W> = (0..t).map(|s| plan.alpha[s].wadd(plan.beta[s])).collect();
+        // Feasible for the heaviest edge of each pair of classes, hence for every edge.
+        for s in 0..t {
+            for r in 0..t {
+                if let Some(p) = heaviest[s * t + r]
+                    && u[s].wadd(u[r]) < p.twice()
+                {
+                    return Ok(false);
+                }
+            }
+        }
+        for &v in &self.active {
+            self.dual[v as usize] = u[class[v as usize] as usize];
+        }
+        // Pairs class by class, each pair's own edge tight.
+        for s in 0..t {
+            for r in s..t {
+                let mut want = if s == r {
+                    plan.flow[s * t + s] / 2
+                } else {
+                    (plan.flow[s * t + r] + plan.flow[r * t + s]) / 2
+                };
+                if want == 0 {
+                    continue;
+                }
+                let target = u[s].wadd(u[r]);
+                let mut cursor = 0usize;
+                for i in 0..members[s].len() {
+                    if want == 0 {
+                        break;
+                    }
+                    let a = members[s][i];
+                    if self.mate[a as usize] != NIL {
+                        continue;
+                    }
+                    let list = &members[r];
+                    while cursor < list.len() && self.mate[list[cursor] as usize] != NIL {
+                        cursor += 1;
+                    }
+                    let mut j = if s == r { cursor.max(i + 1) } else { cursor };
+                    let mut scanned = 0;
+                    while j < list.len() && scanned < PARTNER_SCAN {
+                        let b = list[j];
+                        j += 1;
+                        if b == a || self.mate[b as usize] != NIL {
+                            continue;
+                        }
+                        scanned += 1;
+                        let d = self.doubled(ws, a, b)?;
+                        if d > W::ZERO && d == target {
+                            self.mate[a as usize] = b;
+                            self.mate[b as usize] = a;
+                            want -= 1;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// The class problem's optimum: duals of the left and right copies, and the flow.
+struct ClassPlan<W> {
+    alpha: Vec<W>,
+    beta: Vec<W>,
+    /// `flow[s * t + r]`: units from class `s` (left) to class `r` (right).
+    flow: Vec<i64>,
+}
+
+struct Arc<W> {
+    to: usize,
+    cap: i64,
+    cost: W,
+}
+
+/// A residual graph: arc `e` and its reverse `e ^ 1`.
+struct Network<W> {
+    out: Vec<Vec<usize>>,
+    arcs: Vec<Arc<W>>,
+}
+
+impl<W: DenseWeight> Network<W> {
+    fn add(&mut self, from: usize, to: usize, cap: i64, cost: W) -> usize {
+        let e = self.arcs.len();
+        self.arcs.push(Arc { to, cap, cost });
+        self.arcs.push(Arc {
+            to: from,
+            cap: 0,
+            cost: W::ZERO.wsub(cost),
+        });
+        self.out[from].push(e);
+        self.out[to].push(e + 1);
+        e
+    }
+
+    /// Least costs from `from` over arcs with capacity (Bellman-Ford: costs may be
+    /// negative, cycles never are); `None` if it does not settle.
+    fn distances(&self, from: Option<usize>) -> Option<(Vec<Option<W>>, Vec<usize>)> {
+        let n = self.out.len();
+        let mut dist: Vec<Option<W>> = match from {
+            Some(s) => {
+                let mut d = vec![None; n];
+                d[s] = Some(W::ZERO);
+                d
+            }
+            None => vec![Some(W::ZERO); n],
+        };
+        let mut via = vec![usize::MAX; n];
+        for _ in 0..=n {
+            let mut changed = false;
+            for x in 0..n {
+                let Some(dx) = dist[x] else { continue };
+                for &e in &self.out[x] {
+                    let a = &self.arcs[e];
+                    if a.cap <= 0 {
+                        continue;
+                    }
+                    let d = dx.wadd(a.cost);
+                    if dist[a.to].is_none_or(|cur| d < cur) {
+                        dist[a.to] = Some(d);
+                        via[a.to] = e;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return Some((dist, via));
+            }
+        }
+        None
+    }
+}
+
+impl<W: DenseWeight> ClassPlan<W> {
+    /// Maximum-profit flow on the double cover of the classes, and optimal duals.
+    fn solve(count: &[i64], heaviest: &[Option<W>]) -> Option<ClassPlan<W>> {
+        let t = count.len();
+        let (source, sink) = (0, 2 * t + 1);
+        let left = |s: usize| 1 + s;
+        let right = |s: usize| 1 + t + s;
+        let mut net = Network {
+            out: vec![Vec::new(); 2 * t + 2],
+            arcs: Vec::new(),
+        };
+        // Never saturated, so that every pair's dual constraint is read off the residual
+        // graph.
+        let unbounded = count.iter().sum::<i64>() + 1;
+        for (s, &c) in count.iter().enumerate() {
+            net.add(source, left(s), c, W::ZERO);
+            net.add(right(s), sink, c, W::ZERO);
+        }
+        let mut pair_arc = vec![usize::MAX; t * t];
+        for s in 0..t {
+            for r in 0..t {
+                if let Some(p) = heaviest[s * t + r] {
+                    pair_arc[s * t + r] = net.add(left(s), right(r), unbounded, W::ZERO.wsub(p));
+                }
+            }
+        }
+        // Successive shortest paths while a path still gains.
+        let mut total = 0i64;
+        for _ in 0..=unbounded {
+            let (dist, via) = net.distances(Some(source))?;
+            match dist[sink] {
+                Some(d) if d < W::ZERO => {}
+                _ => break,
+            }
+            let mut push = i64::MAX;
+            let mut x = sink;
+            while x != source {
+                let e = via[x];
+                push = push.min(net.arcs[e].cap);
+                x = net.arcs[e ^ 1].to;
+            }
+            if push <= 0 {
+                return None;
+            }
+            let mut x = sink;
+            while x != source {
+                let e = via[x];
+                net.arcs[e].cap -= push;
+                net.arcs[e ^ 1].cap += push;
+                x = net.arcs[e ^ 1].to;
+            }
+            total += push;
+        }
+        // Potentials of the optimal circulation (the flow returning from the sink to the
+        // source at no cost): no negative cycle, so shortest distances exist.
+        let back = net.add(sink, source, unbounded, W::ZERO);
+        net.arcs[back].cap -= total;
+        net.arcs[back ^ 1].cap += total;
+        let (pi, _) = net.distances(None)?;
+        let pot = |x: usize| pi[x].unwrap_or(W::ZERO);
+        let clamp = |x: W| if x < W::ZERO { W::ZERO } else { x };
+        let alpha = (0..t)
+            .map(|s| clamp(pot(left(s)).wsub(pot(source))))
+            .collect();
+        let beta = (0..t)
+            .map(|s| clamp(pot(sink).wsub(pot(right(s)))))
+            .collect();
+        let flow = pair_arc
+            .iter()
+            .map(|&e| {
+                if e == usize::MAX {
+                    0
+                } else {
+                    net.arcs[e ^ 1].cap
+                }
+            })
+            .collect();
+        Some(ClassPlan { alpha, beta, flow })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matching::brute::brute_force;
+    use crate::matching::tests::SplitMix64;
+
+    /// A graph whose weights come from vertex classes, with some edges missing.
+    struct Classed {
+        n: usize,
+        w: Vec<i64>,
+        class: Vec<u32>,
+    }
+
+    impl WeightSource<i64> for Classed {
+        fn weight(&self, a: usize, b: usize) -> i64 {
+            self.w[a * self.n + b]
+        }
+    }
+
+    impl Classed {
+        /// `k` classes, a random weight per pair of classes (absent with 1 in 5), each
+        /// vertex pair's edge missing with probability `missing` %.
+        fn random(rng: &mut SplitMix64, n: usize, k: usize, missing: u64) -> Classed {
+            let class: Vec<u32> = (0..n).map(|_| rng.below(k as u64) as u32).collect();
+            let mut cw = vec![0i64; k * k];
+            for s in 0..k {
+                for r in s..k {
+                    let x = if rng.below(5) == 0 {
+                        0
+                    } else {
+                        1 + rng.below(40) as i64
+                    };
+                    cw[s * k + r] = x;
+                    cw[r * k + s] = x;
+                }
+            }
+            let mut w = vec![0; n * n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(100) >= missing {
+                        let x = cw[class[a] as usize * k + class[b] as usize];
+                        w[a * n + b] = x;
+                        w[b * n + a] = x;
+                    }
+                }
+            }
+            Classed { n, w, class }
+        }
+
+        fn optimum(&self) -> i64 {
+            let mut edges = Vec::new();
+            for a in 0..self.n {
+                for b in a + 1..self.n {
+                    if self.w[a * self.n + b] > 0 {
+                        edges.push((a, b, self.w[a * self.n + b]));
+                    }
+                }
+            }
+            brute_force(self.n, &edges).1
+        }
+    }
+
+    #[test]
+    fn class_start_reaches_the_brute_force_optimum() {
+        let mut rng = SplitMix64::new(0x5eed_c1a5);
+        for case in 0..600 {
+            let n = 2 + (case % 11);
+            let k = 1 + case % 5;
+            let g = Classed::random(&mut rng, n, k, [0, 10, 40][case % 3]);
+            let mut m = DynamicMatching::<i64>::new(n);
+            m.set_classes(g.class.clone());
+            m.solve(&g).expect("solve");
+            if let Err(e) = m.verify(&g) {
+                panic!("case {case}: certificate: {e}");
+            }
+            assert_eq!(m.total(&g), g.optimum(), "case {case}");
+        }
+    }
+
+    #[test]
+    fn wrong_classes_cost_time_not_exactness() {
+        // Random weights with no class structure at all, and random classes.
+        let mut rng = SplitMix64::new(0x0bad_c1a5);
+        for case in 0..300 {
+            let n = 2 + (case % 11);
+            let mut g = Classed::random(&mut rng, n, n, 10);
+            for a in 0..n {
+                for b in a + 1..n {
+                    if g.w[a * n + b] > 0 {
+                        let x = 1 + rng.below(30) as i64;
+                        g.w[a * n + b] = x;
+                        g.w[b * n + a] = x;
+                    }
+                }
+            }
+            g.class = (0..n).map(|_| rng.below(3) as u32).collect();
+            let mut m = DynamicMatching::<i64>::new(n);
+            m.set_classes(g.class.clone());
+            m.solve(&g).expect("solve");
+            if let Err(e) = m.verify(&g) {
+                panic!("case {case}: certificate: {e}");
+            }
+            assert_eq!(m.total(&g), g.optimum(), "case {case}");
+        }
+    }
+
+    #[test]
+    fn class_start_then_changes_stay_optimal() {
+        // The incremental repairs work from the class start as from any optimum.
+        let mut rng = SplitMix64::new(0x0c1a_55e5);
+        for case in 0..200 {
+            let n = 4 + (case % 9);
+            let mut g = Classed::random(&mut rng, n, 1 + case % 4, 15);
+            let mut m = DynamicMatching::<i64>::new(n);
+            m.set_classes(g.class.clone());
+            m.solve(&g).expect("solve");
+            let v = rng.below(n as u64) as usize;
+            for u in 0..n {
+                if u != v && g.w[v * n + u] > 0 {
+                    let x = g.w[v * n + u] + rng.below(3) as i64;
+                    g.w[v * n + u] = x;
+                    g.w[u * n + v] = x;
+                }
+            }
+            m.touch(v);
+            m.solve(&g).expect("re-solve");
+            if let Err(e) = m.verify(&g) {
+                panic!("case {case}: certificate: {e}");
+            }
+            assert_eq!(m.total(&g), g.optimum(), "case {case}");
+        }
+    }
+
+    #[test]
+    fn large_classed_graphs_need_few_stages() {
+        // 400 vertices of 6 classes, 2 % of the edges missing (past opponents): the class
+        // start leaves little to the stages, and the optimum equals the ordinary solve's.
+        let mut rng = SplitMix64::new(0x001a_049e);
+        for case in 0..4 {
+            let g = Classed::random(&mut rng, 400, 6, 2);
+            let mut with = DynamicMatching::<i64>::new(g.n);
+            with.set_classes(g.class.clone());
+            with.solve(&g).expect("solve");
+            let mut without = DynamicMatching::<i64>::new(g.n);
+            without.solve(&g).expect("solve");
+            if let Err(e) = with.verify(&g) {
+                panic!("case {case}: certificate: {e}");
+            }
+            assert_eq!(with.total(&g), without.total(&g), "case {case}");
+            assert!(
+                with.stats.stages < 40,
+                "case {case}: {} stages after the class start",
+                with.stats.stages
+            );
+        }
+    }
+}
