@@ -188,7 +188,7 @@ enum Event {
 pub struct DynamicMatching<W> {
     n: usize,
     removed: Vec<bool>,
-    /// Active vertices (not removed), in ascending order of insertion.
+    /// Active vertices (not removed), ascending.
     active: Vec<u32>,
     mate: Vec<u32>,
     /// `dual[v]` for vertices `0..n`, `dual[b]` for blossoms `n..2n`.
@@ -226,7 +226,7 @@ pub struct DynamicMatching<W> {
     /// Not solved yet: the first `solve` starts from a greedy matching.
     fresh: bool,
     /// Vertex classes for the first solve (`weighted/classes.rs`).
-    classes: Option<Vec<u32>>,
+    classes: Option<classes::Classes<W>>,
     /// Counters, for tuning.
     pub stats: DynamicStats,
 }
@@ -323,7 +323,10 @@ impl<W: DenseWeight> DynamicMatching<W> {
             self.pending.push(m);
         }
         self.removed[v] = true;
-        self.active.retain(|&x| x as usize != v);
+        // `active` is ascending (vertices are only ever removed).
+        if let Ok(k) = self.active.binary_search(&(v as u32)) {
+            self.active.remove(k);
+        }
     }
 
     /// The doubled slack `u_a + u_b + Σ z_B − 2·w(ab)` of edge `ab` under the current dual

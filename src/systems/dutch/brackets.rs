@@ -159,6 +159,26 @@ fn completion_matching(
     if !odd {
         m.remove(n);
     }
+    // Three classes: PAB candidates, the other players, the dummy. Every compatible pair
+    // weighs 1, and the dummy meets the candidates only: the first solve needs no O(n²)
+    // pass (`matching/weighted/classes.rs`).
+    let class: Vec<u32> = (0..=n)
+        .map(|v| {
+            if v == n {
+                2
+            } else if bye_ok.get(v).copied().unwrap_or(false) {
+                0
+            } else {
+                1
+            }
+        })
+        .collect();
+    let some = Some(1i64);
+    let dummy = if odd { some } else { None };
+    m.set_class_weights(
+        class,
+        vec![some, some, dummy, some, some, None, dummy, None, None],
+    );
     m.solve(&CompletionWeights { field, bye_ok })?;
     Ok(m)
 }
@@ -587,14 +607,18 @@ impl WeightSource<i64> for Unit<'_> {
     }
 }
 
-/// A maximum matching of the players `ids` over C1/C3 (mates as indices into `ids`).
+/// A maximum matching of the players `ids` over C1/C3 (mates as indices into `ids`),
+/// with `allowed` read only for players of the first `split` (no pair among them) and
+/// the rest: two classes whose pairs all weigh 1, for the matching's first solve.
 fn max_matching_of(
     field: &Field,
     ids: &[usize],
-    allowed: &dyn Fn(usize, usize) -> bool,
+    split: usize,
 ) -> Result<Vec<Option<usize>>, Failure> {
-    let adj = |a: usize, b: usize| field.compatible(ids[a], ids[b]) && allowed(a, b);
+    let adj = |a: usize, b: usize| field.compatible(ids[a], ids[b]) && (a >= split || b >= split);
     let mut m = DynamicMatching::<i64>::new(ids.len());
+    let class = (0..ids.len()).map(|v| u32::from(v >= split)).collect();
+    m.set_class_weights(class, vec![None, Some(1), Some(1), Some(1)]);
     m.solve(&Unit(&adj))?;
     Ok((0..ids.len()).map(|v| m.mate(v)).collect())
 }
@@ -606,15 +630,17 @@ fn next_use(ctx: &Ctx, spec: &Spec) -> Result<NextUse, Failure> {
     bracket.extend(spec.residents.iter().copied());
     let n_mdps = spec.mdps.len();
     // In the bracket two MDPs never meet (art. 3.2).
-    let mates = max_matching_of(field, &bracket, &|a, b| a >= n_mdps || b >= n_mdps)?;
+    let mates = max_matching_of(field, &bracket, n_mdps)?;
     let floaters = mates.iter().filter(|m| m.is_none()).count();
     match floaters {
         0 => Ok(NextUse::Omit),
         1 => {
             let next = &spec.next;
-            let mates_n = max_matching_of(field, next, &|_, _| true)?;
+            let mates_n = max_matching_of(field, next, 0)?;
             let adj = |a: usize, b: usize| a != b && field.compatible(next[a], next[b]);
             let d = crate::matching::cardinality::uncoverable(next.len(), &adj, &mates_n);
+            // With no uncoverable player the value is 1 at the first compatible one.
+            let any_uncoverable = d.iter().any(|&x| x);
             let values = bracket
                 .iter()
                 .map(|&v| {
@@ -624,6 +650,9 @@ fn next_use(ctx: &Ctx, spec: &Spec) -> Result<NextUse, Failure> {
                             value = value.max(1);
                             if d[k] {
                                 return 2;
+                            }
+                            if !any_uncoverable {
+                                break;
                             }
                         }
                     }
@@ -1128,6 +1157,12 @@ impl<'a, W: Packed> Run<'a, W> {
         let bytes = n_window
             .saturating_mul(n_window)
             .saturating_mul(std::mem::size_of::<W>());
+        // A window of few player types: the first solve starts from the optimum of the
+        // problem between types (every base weight of a compatible pair is its types').
+        let class_start = types
+            .as_ref()
+            .filter(|_| n == n_window)
+            .map(|t| (t.classes(), t.class_weights(&frame)));
         let base = if let Some(t) = types {
             Base::Types(t)
         } else if bytes <= MATRIX_BYTES {
@@ -1166,12 +1201,8 @@ impl<'a, W: Packed> Run<'a, W> {
             special: vec![false; n],
         };
         let mut m = DynamicMatching::new(n);
-        // A window of few player types: the first solve starts from the optimum of the
-        // problem between types (every base weight of a compatible pair is its types').
-        if let Base::Types(t) = &src.base
-            && n == n_window
-        {
-            m.set_classes(t.classes());
+        if let Some((class, weights)) = class_start {
+            m.set_class_weights(class, weights);
         }
         Run {
             ctx,
@@ -1389,13 +1420,39 @@ impl<'a, W: Packed> Run<'a, W> {
                     self.m.touch(r);
                 }
             }
-            // 4. Each higher player's opponent, in order: the first transposition.
+            // 4. Each higher player's opponent, in order: the first transposition. His
+            // candidates are the lower players after him (two higher players have no
+            // edge), from the first one still unpaired: the same list as `rem[k + 1..]`
+            // without the players that could never be chosen, so that a bracket of
+            // thousands is not scanned from its top for every higher player.
+            let lowers: Vec<usize> = rem.iter().copied().filter(|&c| !higher[c]).collect();
+            let mut lower_index = vec![NIL; self.src.ids.len()];
+            for (i, &c) in lowers.iter().enumerate() {
+                lower_index[c] = i as u32;
+            }
+            // `next[i]` leads to the first unpaired lower player from index `i`.
+            let mut next: Vec<u32> = (0..=lowers.len() as u32).collect();
+            fn first_unpaired(next: &mut [u32], mut i: usize) -> usize {
+                while next[i] as usize != i {
+                    let up = next[next[i] as usize];
+                    next[i] = up;
+                    i = up as usize;
+                }
+                i
+            }
             for (k, &a) in rem.iter().enumerate() {
                 if !higher[a] {
                     continue;
                 }
                 self.solve()?;
-                let c = self.choose_opponent(a, &rem[k + 1..])?;
+                let after = lowers.partition_point(|&c| (self.src.ridx[c] as usize) <= k);
+                let from = first_unpaired(&mut next, after);
+                let c = self.choose_opponent(a, &lowers[from..])?;
+                if let Some(&i) = lower_index.get(c)
+                    && i != NIL
+                {
+                    next[i as usize] = i + 1;
+                }
                 self.res
                     .remainder_pairs
                     .push((self.src.ids[a], self.src.ids[c]));

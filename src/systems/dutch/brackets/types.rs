@@ -103,6 +103,45 @@ impl<W: Packed> TypeTable<W> {
         self.ty.clone()
     }
 
+    /// The weight of a compatible pair between each two types (either the higher), for
+    /// `DynamicMatching::set_class_weights`: the cached weight of each ordered pair of
+    /// types that has a compatible pair in that order, read through [`Self::weight`]
+    /// itself on one such pair, so that it is exactly what the matching reads for all of
+    /// them. A pair of types with no compatible pair in either order (C3) has no edge.
+    pub(super) fn class_weights(&self, frame: &Frame) -> Vec<Option<W>> {
+        let t = self.types;
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); t];
+        for (v, &ty) in self.ty.iter().enumerate() {
+            members[ty as usize].push(v);
+        }
+        let compatible =
+            |h: usize, l: usize| frame.ctx.field.compatible(frame.ids[h], frame.ids[l]);
+        let mut out: Vec<Option<W>> = vec![None; t * t];
+        for s in 0..t {
+            for r in 0..t {
+                // A compatible pair h < l with h of type s and l of type r: the latest l
+                // first, so that the first h tried usually has one.
+                let found = members[s].iter().find_map(|&h| {
+                    members[r]
+                        .iter()
+                        .rev()
+                        .take_while(|&&l| l > h)
+                        .find(|&&l| compatible(h, l))
+                        .map(|&l| (h, l))
+                });
+                if let Some((h, l)) = found {
+                    let w = self.weight(frame, h, l);
+                    for k in [s * t + r, r * t + s] {
+                        if out[k].is_none_or(|x| w > x) {
+                            out[k] = Some(w);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The base weight of window pair `h < l`.
     #[inline]
     pub(super) fn weight(&self, frame: &Frame, h: usize, l: usize) -> W {
