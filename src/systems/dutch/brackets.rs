@@ -901,8 +901,6 @@ struct Source<'a, W> {
     probe: Option<(u32, Vec<i64>)>,
     /// Vertices whose edges carry working fields or rules (the rest read the base).
     special: Vec<bool>,
-    /// The vertex standing for the one float of the bracket, and its edges' weight.
-    dummy: Option<(usize, W)>,
 }
 
 impl<W: Packed> Source<'_, W> {
@@ -941,11 +939,6 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
     fn weight(&self, a: usize, b: usize) -> W {
         if a == b {
             return W::ZERO;
-        }
-        if let Some((d, w)) = self.dummy
-            && (a == d || b == d)
-        {
-            return w;
         }
         let (h, l) = if a < b { (a, b) } else { (b, a) };
         if !self.special[h] && !self.special[l] && l < self.n_window {
@@ -1204,37 +1197,10 @@ impl<'a, W: Packed> Run<'a, W> {
             .saturating_mul(std::mem::size_of::<W>());
         // A window of few player types: the first solve starts from the optimum of the
         // problem between types (every base weight of a compatible pair is its types').
-        let mut class_start = types
+        let class_start = types
             .as_ref()
             .filter(|_| n == n_window)
             .map(|t| (t.classes(), t.class_weights(&frame)));
-        // A bracket that floats exactly one player with the next scoregroup out of the
-        // graph: a vertex standing for the float, joined to every bracket player by one
-        // same weight, makes the graph even. Every optimum then pairs it with the floater
-        // (an optimum of the bracket alone plus that edge), so every question about
-        // optima has the same answer; but the optimum needs no blossom over the bracket,
-        // whose players are often interchangeable by thousands (the one who floats could
-        // be any), and the certificate keeps answering (`brackets/fast.rs`). The weight is
-        // the heaviest pair's, so that the problem between types is integral.
-        let mut dummy = None;
-        if mode == Mode::Window
-            && matches!(spec.next_use, NextUse::Values(_))
-            && let Some((class, weights)) = class_start.as_mut()
-            && let Some(heaviest) = weights.iter().flatten().max().copied()
-        {
-            let t = class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-            let mut wider = vec![None; (t + 1) * (t + 1)];
-            for s in 0..t {
-                for r in 0..t {
-                    wider[s * (t + 1) + r] = weights[s * t + r];
-                }
-                wider[s * (t + 1) + t] = Some(heaviest);
-                wider[t * (t + 1) + s] = Some(heaviest);
-            }
-            *weights = wider;
-            class.push(t as u32);
-            dummy = Some((n, heaviest));
-        }
         let base = if let Some(t) = types {
             Base::Types(t)
         } else if bytes <= MATRIX_BYTES {
@@ -1250,14 +1216,6 @@ impl<'a, W: Packed> Run<'a, W> {
             Base::Matrix(base)
         } else {
             Base::Direct
-        };
-        // The float vertex has no player: it borrows the first one's id, which nothing
-        // reads (it is never paired, never a candidate, and `Run::mate` hides it).
-        let n = if dummy.is_some() {
-            ids.push(ids[0]);
-            n + 1
-        } else {
-            n
         };
         let candidate = ids.iter().map(|&v| ctx.candidate[v]).collect();
         let src = Source {
@@ -1279,7 +1237,6 @@ impl<'a, W: Packed> Run<'a, W> {
             higher: None,
             probe: None,
             special: vec![false; n],
-            dummy,
         };
         let mut m = DynamicMatching::new(n);
         if let Some((class, weights)) = class_start {
@@ -1300,12 +1257,8 @@ impl<'a, W: Packed> Run<'a, W> {
         Ok(())
     }
 
-    /// The mate of `v` in the current optimum; the float vertex is no mate (its mate
-    /// floats).
     fn mate(&self, v: usize) -> Option<usize> {
-        self.m
-            .mate(v)
-            .filter(|&u| self.src.dummy.is_none_or(|(d, _)| u != d))
+        self.m.mate(v)
     }
 
     fn is_resident(&self, v: usize) -> bool {

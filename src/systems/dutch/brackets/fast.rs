@@ -88,8 +88,10 @@ impl<W: Packed> Run<'_, W> {
             }
             j
         }
-        let mut pairs = Vec::with_capacity(p);
-        for &a in &rem[..p] {
+        // `owner[j]`: the S1 index paired with S2 position `j`; `partner[i]` the reverse.
+        let mut owner: Vec<u32> = vec![NIL; s2.len()];
+        let mut partner: Vec<u32> = vec![NIL; p];
+        for (i, &a) in rem[..p].iter().enumerate() {
             crate::cancel::checkpoint();
             let mut j = find(&mut next, 0);
             let chosen = loop {
@@ -102,12 +104,82 @@ impl<W: Packed> Run<'_, W> {
                 }
                 j = find(&mut next, j + 1);
             };
-            let Some(j) = chosen else {
-                return Ok(false);
+            let (j, augmented) = match chosen {
+                Some(j) => (j, false),
+                // The first free tight candidates were taken by earlier S1 players:
+                // look for an alternating path of tight edges to a free S2 player.
+                None => match self.tight_augmenting_path(rem, p, i, &owner, &inside)? {
+                    Some(path) => {
+                        // `path`: (S1 index, S2 position) from `i`; each S2 player
+                        // changes hands, the last one was free.
+                        for &(x, j) in &path {
+                            owner[j] = x as u32;
+                            partner[x] = j as u32;
+                        }
+                        (path.last().map_or(0, |&(_, j)| j), true)
+                    }
+                    None => return Ok(false),
+                },
             };
             next[j] = j as u32 + 1;
-            pairs.push((a, s2[j]));
+            if !augmented {
+                owner[j] = i as u32;
+                partner[i] = j as u32;
+            }
         }
+        let pairs: Vec<(usize, usize)> = partner
+            .iter()
+            .enumerate()
+            .map(|(i, &j)| (rem[i], s2[j as usize]))
+            .collect();
         Ok(self.m.try_replace(&self.src, &pairs)?)
+    }
+
+    /// An alternating path of tight edges from S1 player `start` (index into `rem`) to a
+    /// free S2 player, through S2 players paired by `owner`: the S1-S2 pairs along it, the
+    /// last one's S2 player free. Breadth-first, over at most a few hundred S1 players
+    /// (the answer is then "not proved" and the dense question decides).
+    fn tight_augmenting_path(
+        &self,
+        rem: &[usize],
+        p: usize,
+        start: usize,
+        owner: &[u32],
+        inside: &dyn Fn(&Self, usize) -> bool,
+    ) -> Result<Option<Vec<(usize, usize)>>, Failure> {
+        const VISITS: usize = 256;
+        let s2 = &rem[p..];
+        let mut seen = vec![false; s2.len()];
+        // (S1 index, the S2 position it came through, the queue entry it came from)
+        let mut queue: Vec<(usize, usize, usize)> = vec![(start, usize::MAX, usize::MAX)];
+        let mut head = 0;
+        while head < queue.len() && head < VISITS {
+            let (x, _, _) = queue[head];
+            for (j, &c) in s2.iter().enumerate() {
+                if seen[j]
+                    || !inside(self, c)
+                    || self.m.slack(&self.src, rem[x], c)? != Some(W::ZERO)
+                {
+                    continue;
+                }
+                seen[j] = true;
+                if owner[j] == NIL {
+                    // Unwind: x takes j, and each earlier S1 player the S2 player it came
+                    // through.
+                    let mut path = vec![(x, j)];
+                    let mut k = head;
+                    while queue[k].2 != usize::MAX {
+                        let (_, via, from) = queue[k];
+                        path.push((queue[from].0, via));
+                        k = from;
+                    }
+                    path.reverse();
+                    return Ok(Some(path));
+                }
+                queue.push((owner[j] as usize, j, head));
+            }
+            head += 1;
+        }
+        Ok(None)
     }
 }
