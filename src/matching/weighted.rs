@@ -332,6 +332,19 @@ impl<W: DenseWeight> DynamicMatching<W> {
         }
     }
 
+    /// Raises `v`'s dual by `by` (`>= 0`), an opt-in warm start for a caller that raises
+    /// the weights of the edges among a set of vertices together: with both ends raised by
+    /// `by`, an edge whose weight rose by at most `by` stays feasible (duals are of doubled
+    /// weights), and edges out of the set gain slack. The caller then `touch`es every
+    /// vertex of the set where the certificate may no longer hold: one with an edge that
+    /// rose by more, a free one (its dual must be zero), one in a blossom (blossom edges
+    /// must be tight), one whose matched edge is no longer tight ([`DynamicMatching::slack`]).
+    pub fn raise_dual(&mut self, v: usize, by: W) {
+        if v < self.n && !self.removed[v] && by > W::ZERO {
+            self.dual[v] = self.dual[v].wadd(by);
+        }
+    }
+
     /// Whether `v` was removed.
     pub fn is_removed(&self, v: usize) -> bool {
         self.removed.get(v).copied().unwrap_or(true)

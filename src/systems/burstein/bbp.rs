@@ -394,18 +394,60 @@ impl<W: Weight> Graph<'_, W> {
     }
 
     fn set(&mut self, a: usize, b: usize, w: W) {
-        if a >= self.n || b >= self.n || a == b {
-            return;
-        }
-        if self.w[a * self.n + b] != w {
-            self.w[a * self.n + b] = w;
-            self.w[b * self.n + a] = w;
-            if w > W::ZERO {
-                self.m.widen_band(a, b);
-            }
+        if self.write(a, b, w) {
             // The matching re-checks every edge at `a`: touching one end is enough.
             self.m.touch(a);
         }
+    }
+
+    /// Writes a weight without telling the matching; true if it changed.
+    fn write(&mut self, a: usize, b: usize, w: W) -> bool {
+        if a >= self.n || b >= self.n || a == b || self.w[a * self.n + b] == w {
+            return false;
+        }
+        self.w[a * self.n + b] = w;
+        self.w[b * self.n + a] = w;
+        if w > W::ZERO {
+            self.m.widen_band(a, b);
+        }
+        true
+    }
+
+    /// Gives the pairs of a bracket their colour weights, keeping as much of the matching's
+    /// certificate as it can: the bracket's duals rise by the colour unit, which keeps
+    /// every edge feasible whose weight rose by at most that (the colour criterion), so
+    /// only the players where the certificate may break are re-checked (see
+    /// `DynamicMatching::raise_dual`), not all of them. Which optimum the matching then
+    /// holds may differ from re-checking everyone, never the pairs: every answer of the
+    /// bracket procedure is a question about all optima (the priorities below).
+    fn colour_bracket(&mut self, group: &[usize]) -> Result<(), PairError> {
+        for &v in group {
+            self.m.raise_dual(v, self.colour_unit);
+        }
+        let mut touch = vec![false; group.len()];
+        for (i, &v) in group.iter().enumerate() {
+            for &u in &group[i + 1..] {
+                let old = self.w[v * self.n + u];
+                let new = self.edge(v, u, true, true);
+                if self.write(v, u, new) && new > old.wadd(self.colour_unit) {
+                    touch[i] = true;
+                }
+            }
+        }
+        let err = |e| PairError::Internal(format!("Burstein (BBP) matching: {e}"));
+        let ws = (self.n, &self.w[..]);
+        for (i, &v) in group.iter().enumerate() {
+            let keeps = !touch[i]
+                && !self.m.in_blossom(v)
+                && match self.m.mate(v) {
+                    Some(m) => self.m.slack(&ws, v, m).map_err(err)? == Some(W::ZERO),
+                    None => false,
+                };
+            if !keeps {
+                self.m.touch(v);
+            }
+        }
+        Ok(())
     }
 
     fn solve(&mut self) -> Result<(), PairError> {
@@ -654,12 +696,7 @@ fn pair_with<W: Weight>(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         group.append(&mut floaters);
         let less = |a: usize, b: usize| metric_less(&metric[order[b]], &metric[order[a]]);
         list_sort(&mut group, &less);
-        for (i, &v) in group.iter().enumerate() {
-            for &u in &group[i + 1..] {
-                let w = g.edge(v, u, true, true);
-                g.set(v, u, w);
-            }
-        }
+        g.colour_bracket(&group)?;
         for (i, &v) in group.iter().enumerate() {
             if fixed[v] {
                 continue;
