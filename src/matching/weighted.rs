@@ -216,6 +216,10 @@ pub struct DynamicMatching<W> {
     labelled: Vec<u32>,
     in_labelled: Vec<bool>,
     mark: Vec<bool>,
+    /// Opt-in ([`DynamicMatching::use_bands`]): for each vertex, the range of vertex ids
+    /// `lo..hi` outside which it has no edge, so that scanning its edges skips the rest.
+    /// Empty: every vertex may have an edge to every other one.
+    band: Vec<(u32, u32)>,
     /// Free vertices whose dual may be positive, to repair.
     pending: Vec<u32>,
     /// Vertices whose edges changed since the last `solve`.
@@ -223,10 +227,6 @@ pub struct DynamicMatching<W> {
     is_touched: Vec<bool>,
     /// Not solved yet: the first `solve` starts from a greedy matching.
     fresh: bool,
-    /// Opt-in ([`DynamicMatching::use_bands`]): for each vertex, the range of vertex ids
-    /// `lo..hi` outside which it has no edge, so that scanning its edges skips the rest.
-    /// Empty: every vertex may have an edge to every other one.
-    band: Vec<(u32, u32)>,
     /// Counters, for tuning.
     pub stats: DynamicStats,
 }
@@ -271,12 +271,28 @@ impl<W: DenseWeight> DynamicMatching<W> {
             labelled: Vec::new(),
             in_labelled: vec![false; 2 * n],
             mark: vec![false; 2 * n],
+            band: Vec::new(),
             pending: Vec::new(),
             touched: Vec::new(),
             is_touched: vec![false; n],
             fresh: true,
-            band: Vec::new(),
             stats: DynamicStats::default(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The mate of `v` in the current optimum.
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        match self.mate.get(v) {
+            Some(&m) if m != NIL => Some(m as usize),
+            _ => None,
         }
     }
 
@@ -314,22 +330,6 @@ impl<W: DenseWeight> DynamicMatching<W> {
             return 0..0;
         }
         self.active.partition_point(|&x| x < lo)..self.active.partition_point(|&x| x < hi)
-    }
-
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
-    /// The mate of `v` in the current optimum.
-    pub fn mate(&self, v: usize) -> Option<usize> {
-        match self.mate.get(v) {
-            Some(&m) if m != NIL => Some(m as usize),
-            _ => None,
-        }
     }
 
     /// Raises `v`'s dual by `by` (`>= 0`), an opt-in warm start for a caller that raises
