@@ -4,7 +4,8 @@
 //! simulated by the system itself up to the round before the one timed. Under the 2026 text
 //! (profile FIDE_2026) it times round 5, the first paired by the Index (few scoregroups, big
 //! brackets: the seeding rounds leave scores bunched), and round 11, the last; under profile
-//! BBP, round 2 (two brackets of about 500 with its default acceleration) and round 11. It
+//! BBP, round 2 (two brackets of about 500 with its default acceleration) and round 11, and
+//! rounds 1, 3, 5 and 8 (issue 14: every round under 100 ms). It
 //! prints the best and median of several runs and the process's peak memory (VmHWM). Like
 //! `benches/pairing.rs` it is a plain timing harness (no criterion): the figures are read,
 //! never asserted. `SWISSPAIR_BENCH_ONLY=FIDE_2026:5` (profile:round) times one case.
@@ -12,7 +13,7 @@ mod harness;
 
 use harness::{peak_memory_mib, time};
 use swisspair::model::SystemId;
-use swisspair::simulate::{SimConfig, simulate};
+use swisspair::simulate::{SimConfig, simulate, start};
 use swisspair::systems::{self, PairOptions};
 
 fn main() {
@@ -24,21 +25,28 @@ fn main() {
     // `SWISSPAIR_BENCH_ONLY=BBP:2` times one profile's one round.
     let only = std::env::var("SWISSPAIR_BENCH_ONLY").ok();
     for &players in &sizes {
-        for (profile, rounds) in [("FIDE_2026", [5u32, 11]), ("BBP", [2, 11])] {
-            for round in rounds {
+        let cases: [(&str, &[u32]); 2] = [("FIDE_2026", &[5, 11]), ("BBP", &[1, 2, 3, 5, 8, 11])];
+        for (profile, rounds) in cases {
+            for &round in rounds {
                 if only
                     .as_deref()
                     .is_some_and(|o| o != format!("{profile}:{round}"))
                 {
                     continue;
                 }
-                let mut config = SimConfig::new(SystemId::Burstein, players, round - 1, 1);
+                let mut config = SimConfig::new(SystemId::Burstein, players, (round - 1).max(1), 1);
                 config.bye_request_rate = 0.01;
                 if let Err(e) = config.options.set("profile", profile) {
                     println!("{profile}: {e}");
                     continue;
                 }
-                let mut t = match simulate(&config) {
+                // Round 1: the players before any round (the simulator plays at least one).
+                let simulated = if round == 1 {
+                    Ok(start(&config))
+                } else {
+                    simulate(&config)
+                };
+                let mut t = match simulated {
                     Ok(t) => t,
                     Err(e) => {
                         println!("{profile} {players}: simulation failed: {e}");

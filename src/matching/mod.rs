@@ -21,6 +21,8 @@ pub mod weighted;
 mod wide;
 
 #[cfg(test)]
+mod band_tests;
+#[cfg(test)]
 mod brute;
 #[cfg(test)]
 mod certificate_tests;

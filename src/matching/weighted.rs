@@ -218,6 +218,10 @@ pub struct DynamicMatching<W> {
     labelled: Vec<u32>,
     in_labelled: Vec<bool>,
     mark: Vec<bool>,
+    /// Opt-in ([`DynamicMatching::use_bands`]): for each vertex, the range of vertex ids
+    /// `lo..hi` outside which it has no edge, so that scanning its edges skips the rest.
+    /// Empty: every vertex may have an edge to every other one.
+    band: Vec<(u32, u32)>,
     /// Free vertices whose dual may be positive, to repair.
     pending: Vec<u32>,
     /// Vertices whose edges changed since the last `solve`.
@@ -271,6 +275,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             labelled: Vec::new(),
             in_labelled: vec![false; 2 * n],
             mark: vec![false; 2 * n],
+            band: Vec::new(),
             pending: Vec::new(),
             touched: Vec::new(),
             is_touched: vec![false; n],
@@ -293,6 +298,55 @@ impl<W: DenseWeight> DynamicMatching<W> {
         match self.mate.get(v) {
             Some(&m) if m != NIL => Some(m as usize),
             _ => None,
+        }
+    }
+
+    /// Opts in to edge bands: from now on the caller declares, with
+    /// [`DynamicMatching::widen_band`], every pair it gives a positive weight, before the
+    /// next `solve`; the scans of a vertex's edges then read only the vertex ids between its
+    /// lowest and highest declared neighbour. The weights outside are all `<= 0` (no edge),
+    /// which every scan skips anyway, so the matching is the same step by step, only the
+    /// scans are shorter when the edges at each vertex lie in a narrow range of ids (a
+    /// pairing graph whose edges join neighbouring score groups).
+    pub fn use_bands(&mut self) {
+        self.band = vec![(NIL, 0); self.n];
+    }
+
+    /// Declares that edge `ab` may have a positive weight (see
+    /// [`DynamicMatching::use_bands`]); nothing without bands.
+    pub fn widen_band(&mut self, a: usize, b: usize) {
+        if a >= self.band.len() || b >= self.band.len() {
+            return;
+        }
+        for (x, y) in [(a, b as u32), (b, a as u32)] {
+            let (lo, hi) = &mut self.band[x];
+            *lo = (*lo).min(y);
+            *hi = (*hi).max(y + 1);
+        }
+    }
+
+    /// The positions in `active` of the vertices that may have an edge to `v`.
+    #[inline]
+    fn row(&self, v: u32) -> core::ops::Range<usize> {
+        let Some(&(lo, hi)) = self.band.get(v as usize) else {
+            return 0..self.active.len();
+        };
+        if lo >= hi {
+            return 0..0;
+        }
+        self.active.partition_point(|&x| x < lo)..self.active.partition_point(|&x| x < hi)
+    }
+
+    /// Raises `v`'s dual by `by` (`>= 0`), an opt-in warm start for a caller that raises
+    /// the weights of the edges among a set of vertices together: with both ends raised by
+    /// `by`, an edge whose weight rose by at most `by` stays feasible (duals are of doubled
+    /// weights), and edges out of the set gain slack. The caller then `touch`es every
+    /// vertex of the set where the certificate may no longer hold: one with an edge that
+    /// rose by more, a free one (its dual must be zero), one in a blossom (blossom edges
+    /// must be tight), one whose matched edge is no longer tight ([`DynamicMatching::slack`]).
+    pub fn raise_dual(&mut self, v: usize, by: W) {
+        if v < self.n && !self.removed[v] && by > W::ZERO {
+            self.dual[v] = self.dual[v].wadd(by);
         }
     }
 
@@ -494,7 +548,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
                 }
                 // The least dual that keeps every edge at `v` feasible.
                 let mut u = W::ZERO;
-                for &w in &self.active {
+                for &w in &self.active[self.row(v)] {
                     if w == v {
                         continue;
                     }
@@ -838,7 +892,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         if u < W::ZERO {
             return Ok(false);
         }
-        for &w in &self.active {
+        for &w in &self.active[self.row(v)] {
             if w == v {
                 continue;
             }
@@ -982,7 +1036,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             let uv = self.dual[vi];
             let key_base = uv.wadd(self.shift);
             // Index loop: `active` is not modified during a stage.
-            for k in 0..self.active.len() {
+            for k in self.row(v) {
                 let w = self.active[k];
                 if w == v {
                     continue;
@@ -1368,7 +1422,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         let bx = self.top[xi];
         let mut best = NIL;
         let mut best_key = W::ZERO;
-        for k in 0..self.active.len() {
+        for k in self.row(x) {
             let s = self.active[k];
             let si = s as usize;
             let bs = self.top[si];

@@ -30,7 +30,7 @@
 //! [`PairError::NoLegalPairing`]; it never panics.
 use std::cmp::Ordering;
 
-use crate::matching::weighted::DynamicMatching;
+use crate::matching::weighted::{DenseWeight, DynamicMatching};
 use crate::model::{ByeKind, Colour, GameResult, PlayerIdx, RoundEntry};
 use crate::systems::common::History;
 use crate::systems::dutch::players::{Entrant, Field, Strength};
@@ -355,43 +355,99 @@ fn bits(x: u64) -> u32 {
     (64 - x.leading_zeros()).max(1)
 }
 
-/// The weighted graph of the round: vertices are the players to pair in pairing order.
-struct Graph<'a> {
-    n: usize,
-    w: Vec<i128>,
-    m: DynamicMatching<i128>,
-    compatible: &'a dyn Fn(usize, usize) -> bool,
-    agree: &'a dyn Fn(usize, usize) -> bool,
-    compat_unit: i128,
-    group_unit: i128,
-    colour_unit: i128,
+/// A weight type the graph can use: `i64` when the round's weights fit its headroom (half
+/// the memory and arithmetic of `i128`), else `i128`. Every weight and every sum the
+/// matching forms is exact in both, so both give the same matching step by step.
+trait Weight: DenseWeight + TryFrom<i128> {}
+impl<W: DenseWeight + TryFrom<i128>> Weight for W {}
+
+/// `x` in the weight type (it fits: the shifts are chosen for the round's size).
+fn unit<W: Weight>(x: i128) -> Result<W, PairError> {
+    W::try_from(x).map_err(|_| PairError::Internal(format!("Burstein (BBP) weight {x} too large")))
 }
 
-impl Graph<'_> {
-    fn edge(&self, a: usize, b: usize, same_group: bool, colours: bool) -> i128 {
+/// The weighted graph of the round: vertices are the players to pair in pairing order.
+struct Graph<'a, W> {
+    n: usize,
+    w: Vec<W>,
+    m: DynamicMatching<W>,
+    compatible: &'a dyn Fn(usize, usize) -> bool,
+    agree: &'a dyn Fn(usize, usize) -> bool,
+    compat_unit: W,
+    group_unit: W,
+    colour_unit: W,
+}
+
+impl<W: Weight> Graph<'_, W> {
+    fn edge(&self, a: usize, b: usize, same_group: bool, colours: bool) -> W {
         if !(self.compatible)(a, b) {
-            return 0;
+            return W::ZERO;
         }
         let mut w = self.compat_unit;
         if same_group {
-            w += self.group_unit;
+            w = w.wadd(self.group_unit);
             if colours && (self.agree)(a, b) {
-                w += self.colour_unit;
+                w = w.wadd(self.colour_unit);
             }
         }
         w
     }
 
-    fn set(&mut self, a: usize, b: usize, w: i128) {
-        if a >= self.n || b >= self.n || a == b {
-            return;
-        }
-        if self.w[a * self.n + b] != w {
-            self.w[a * self.n + b] = w;
-            self.w[b * self.n + a] = w;
+    fn set(&mut self, a: usize, b: usize, w: W) {
+        if self.write(a, b, w) {
             // The matching re-checks every edge at `a`: touching one end is enough.
             self.m.touch(a);
         }
+    }
+
+    /// Writes a weight without telling the matching; true if it changed.
+    fn write(&mut self, a: usize, b: usize, w: W) -> bool {
+        if a >= self.n || b >= self.n || a == b || self.w[a * self.n + b] == w {
+            return false;
+        }
+        self.w[a * self.n + b] = w;
+        self.w[b * self.n + a] = w;
+        if w > W::ZERO {
+            self.m.widen_band(a, b);
+        }
+        true
+    }
+
+    /// Gives the pairs of a bracket their colour weights, keeping as much of the matching's
+    /// certificate as it can: the bracket's duals rise by the colour unit, which keeps
+    /// every edge feasible whose weight rose by at most that (the colour criterion), so
+    /// only the players where the certificate may break are re-checked (see
+    /// `DynamicMatching::raise_dual`), not all of them. Which optimum the matching then
+    /// holds may differ from re-checking everyone, never the pairs: every answer of the
+    /// bracket procedure is a question about all optima (the priorities below).
+    fn colour_bracket(&mut self, group: &[usize]) -> Result<(), PairError> {
+        for &v in group {
+            self.m.raise_dual(v, self.colour_unit);
+        }
+        let mut touch = vec![false; group.len()];
+        for (i, &v) in group.iter().enumerate() {
+            for &u in &group[i + 1..] {
+                let old = self.w[v * self.n + u];
+                let new = self.edge(v, u, true, true);
+                if self.write(v, u, new) && new > old.wadd(self.colour_unit) {
+                    touch[i] = true;
+                }
+            }
+        }
+        let err = |e| PairError::Internal(format!("Burstein (BBP) matching: {e}"));
+        let ws = (self.n, &self.w[..]);
+        for (i, &v) in group.iter().enumerate() {
+            let keeps = !touch[i]
+                && !self.m.in_blossom(v)
+                && match self.m.mate(v) {
+                    Some(m) => self.m.slack(&ws, v, m).map_err(err)? == Some(W::ZERO),
+                    None => false,
+                };
+            if !keeps {
+                self.m.touch(v);
+            }
+        }
+        Ok(())
     }
 
     fn solve(&mut self) -> Result<(), PairError> {
@@ -446,6 +502,16 @@ impl Graph<'_> {
 
 /// Pairs a round under the BBP profile.
 pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    // The heaviest weight is below 2^(4k+5) with k = bits(players + 1) (the shifts below):
+    // within `i64`'s headroom (2^58) up to 8,190 players.
+    if bits(r.tournament.players.len() as u64 + 1) <= 13 {
+        pair_with::<i64>(r)
+    } else {
+        pair_with::<i128>(r)
+    }
+}
+
+fn pair_with<W: Weight>(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     let t = &r.tournament;
     let history = History::build(r);
     let field = Field::build(r, &history);
@@ -531,14 +597,18 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     let compat_shift = group_shift + k + 1;
     let mut g = Graph {
         n,
-        w: vec![0; n * n],
+        w: vec![W::ZERO; n * n],
         m: DynamicMatching::new(n),
         compatible: &compatible,
         agree: &agree,
-        compat_unit: 1i128 << compat_shift,
-        group_unit: 1i128 << group_shift,
-        colour_unit: 1i128 << colour_shift,
+        compat_unit: unit(1i128 << compat_shift)?,
+        group_unit: unit(1i128 << group_shift)?,
+        colour_unit: unit(1i128 << colour_shift)?,
     };
+    let one: W = unit(1)?;
+    // Edges join a scoregroup to itself and its neighbours (a merged group counts as one):
+    // the matching scans only those ranges of each row.
+    g.m.use_bands();
     let score = |v: usize| metric[order[v]].score;
 
     // Scoregroups top-down, each merged with the next while it cannot be paired with at
@@ -626,23 +696,18 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         group.append(&mut floaters);
         let less = |a: usize, b: usize| metric_less(&metric[order[b]], &metric[order[a]]);
         list_sort(&mut group, &less);
-        for (i, &v) in group.iter().enumerate() {
-            for &u in &group[i + 1..] {
-                let w = g.edge(v, u, true, true);
-                g.set(v, u, w);
-            }
-        }
+        g.colour_bracket(&group)?;
         for (i, &v) in group.iter().enumerate() {
             if fixed[v] {
                 continue;
             }
-            let mut priority = 1i128;
+            let mut priority = one;
             for &u in &group[i + 1..] {
                 if !fixed[u] {
                     let w = g.edge(v, u, true, true);
-                    if w != 0 {
-                        g.set(v, u, w + priority);
-                        priority += 1;
+                    if w != W::ZERO {
+                        g.set(v, u, w.wadd(priority));
+                        priority = priority.wadd(one);
                     }
                 }
             }
