@@ -10,8 +10,8 @@ use swisspair::proto;
 use swisspair::proto::pairing_service_client::PairingServiceClient;
 use tonic::Code;
 
-/// Round 1 of a Dutch open of `n` players: quick to send, long to pair (the whole field is
-/// one bracket: a matching on `n` vertices).
+/// Round 1 of a Dutch open of `n` players (small ones here: the Dutch pairs round 1 of
+/// 100,000 players in about a second).
 fn dutch_round_one(n: usize) -> proto::PairRequest {
     let players = (0..n)
         .map(|i| proto::Player {
@@ -31,12 +31,27 @@ fn dutch_round_one(n: usize) -> proto::PairRequest {
     }
 }
 
-const HUGE: usize = 20_000;
+/// A request quick to send and long to pair, to hold a worker: round 1 of a 3,000-player
+/// Burstein event under profile `BBP`, whose reading re-solves a dense matching for every
+/// player (seconds in a release build, tens of seconds in the debug build the tests run).
+/// If that profile ever becomes fast, this needs another slow request: the tests below
+/// need a pairing that is still running when they cancel it.
+fn huge_round() -> proto::PairRequest {
+    let mut request = dutch_round_one(3_000);
+    if let Some(proto::pair_request::Input::Tournament(t)) = request.input.as_mut() {
+        t.system = proto::PairingSystem::Burstein as i32;
+        t.options = Some(proto::SystemOptions {
+            values: [("profile".to_string(), "BBP".to_string())].into(),
+            ..proto::SystemOptions::default()
+        });
+    }
+    request
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn abandoned_huge_pairings_free_their_workers() {
     let server = Process::start(&["--workers", "2"]);
-    let huge = dutch_round_one(HUGE);
+    let huge = huge_round();
     // One client sends its deadline (grpc-timeout); the other just goes away.
     let mut a = server.client().await;
     let mut with_deadline = tonic::Request::new(huge.clone());
@@ -73,7 +88,7 @@ async fn server_limit_answers_deadline_exceeded() {
     let server = Process::start(&["--workers", "1", "--max-pairing-seconds", "1"]);
     let mut c = server.client().await;
     let status = c
-        .pair(dutch_round_one(HUGE))
+        .pair(huge_round())
         .await
         .expect_err("the server's limit stops it");
     assert_eq!(status.code(), Code::DeadlineExceeded, "{status:?}");
@@ -90,7 +105,7 @@ async fn a_full_queue_is_refused_at_once() {
     // small request that still finds the worker free is simply answered.
     let server = Process::start(&["--workers", "1", "--max-queued", "0"]);
     let mut a = server.client().await;
-    let running = tokio::spawn(async move { a.pair(dutch_round_one(HUGE)).await });
+    let running = tokio::spawn(async move { a.pair(huge_round()).await });
     let mut c = server.client().await;
     let mut refused = None;
     for _ in 0..100 {
@@ -139,7 +154,7 @@ async fn sigterm_drains_then_exits_zero() {
     assert_eq!(serving.get_ref().status, ServingStatus::Serving as i32);
 
     let mut big = PairingServiceClient::new(channel.clone());
-    let huge = tokio::spawn(async move { big.pair(dutch_round_one(HUGE)).await });
+    let huge = tokio::spawn(async move { big.pair(huge_round()).await });
     tokio::time::sleep(Duration::from_millis(300)).await;
     let terminated = Instant::now();
     server.signal("TERM");
