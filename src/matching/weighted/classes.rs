@@ -436,6 +436,14 @@ mod tests {
         }
     }
 
+    /// A valid certificate, and the brute-force optimum.
+    fn assert_optimal(m: &DynamicMatching<i64>, g: &Classed, case: usize) {
+        if let Err(e) = m.verify(g) {
+            panic!("case {case}: certificate: {e}");
+        }
+        assert_eq!(m.total(g), g.optimum(), "case {case}");
+    }
+
     #[test]
     fn class_start_reaches_the_brute_force_optimum() {
         let mut rng = SplitMix64::new(0x5eed_c1a5);
@@ -446,10 +454,7 @@ mod tests {
             let mut m = DynamicMatching::<i64>::new(n);
             m.set_classes(g.class.clone());
             m.solve(&g).expect("solve");
-            if let Err(e) = m.verify(&g) {
-                panic!("case {case}: certificate: {e}");
-            }
-            assert_eq!(m.total(&g), g.optimum(), "case {case}");
+            assert_optimal(&m, &g, case);
         }
     }
 
@@ -479,10 +484,7 @@ mod tests {
                 c.scan_up_to = 0;
             }
             m.solve(&g).expect("solve");
-            if let Err(e) = m.verify(&g) {
-                panic!("case {case}: certificate: {e}");
-            }
-            assert_eq!(m.total(&g), g.optimum(), "case {case}");
+            assert_optimal(&m, &g, case);
         }
     }
 
@@ -506,10 +508,7 @@ mod tests {
             let mut m = DynamicMatching::<i64>::new(n);
             m.set_classes(g.class.clone());
             m.solve(&g).expect("solve");
-            if let Err(e) = m.verify(&g) {
-                panic!("case {case}: certificate: {e}");
-            }
-            assert_eq!(m.total(&g), g.optimum(), "case {case}");
+            assert_optimal(&m, &g, case);
         }
     }
 
@@ -533,10 +532,7 @@ mod tests {
             }
             m.touch(v);
             m.solve(&g).expect("re-solve");
-            if let Err(e) = m.verify(&g) {
-                panic!("case {case}: certificate: {e}");
-            }
-            assert_eq!(m.total(&g), g.optimum(), "case {case}");
+            assert_optimal(&m, &g, case);
         }
     }
 

@@ -40,6 +40,31 @@ mod types;
 
 const NIL: u32 = u32::MAX;
 
+/// Positions `0..len` taken one at a time, and the first one still free from any position:
+/// each taken position points past itself, and lookups halve the paths they walk.
+struct NextFree(Vec<u32>);
+
+impl NextFree {
+    fn new(len: usize) -> NextFree {
+        NextFree((0..=len as u32).collect())
+    }
+
+    /// The first free position from `i` (`len` when none).
+    fn first(&mut self, mut i: usize) -> usize {
+        let next = &mut self.0;
+        while next[i] as usize != i {
+            let up = next[next[i] as usize];
+            next[i] = up;
+            i = up as usize;
+        }
+        i
+    }
+
+    fn take(&mut self, i: usize) {
+        self.0[i] = i as u32 + 1;
+    }
+}
+
 /// A bracket's base weights are stored when they take at most this much memory.
 const MATRIX_BYTES: usize = 384 << 20;
 
@@ -621,34 +646,25 @@ fn max_matching_of(
     // interchangeable players for the one who stays out.
     let n = ids.len();
     let mut greedy: Vec<Option<usize>> = vec![None; n];
-    // `next[i]`: the first unmatched index from `i`.
-    let mut next: Vec<u32> = (0..=n as u32).collect();
-    fn first_free(next: &mut [u32], mut i: usize) -> usize {
-        while next[i] as usize != i {
-            let up = next[next[i] as usize];
-            next[i] = up;
-            i = up as usize;
-        }
-        i
-    }
+    let mut next = NextFree::new(n);
     let mut left = n;
     for a in 0..n {
         if greedy[a].is_some() {
             continue;
         }
-        let mut b = first_free(&mut next, a + 1);
+        let mut b = next.first(a + 1);
         let mut tried = 0;
         while b < n && tried < 64 {
             if adj(a, b) {
                 greedy[a] = Some(b);
                 greedy[b] = Some(a);
-                next[a] = a as u32 + 1;
-                next[b] = b as u32 + 1;
+                next.take(a);
+                next.take(b);
                 left -= 2;
                 break;
             }
             tried += 1;
-            b = first_free(&mut next, b + 1);
+            b = next.first(b + 1);
         }
     }
     if left <= 1 {
@@ -1468,28 +1484,19 @@ impl<'a, W: Packed> Run<'a, W> {
             for (i, &c) in lowers.iter().enumerate() {
                 lower_index[c] = i as u32;
             }
-            // `next[i]` leads to the first unpaired lower player from index `i`.
-            let mut next: Vec<u32> = (0..=lowers.len() as u32).collect();
-            fn first_unpaired(next: &mut [u32], mut i: usize) -> usize {
-                while next[i] as usize != i {
-                    let up = next[next[i] as usize];
-                    next[i] = up;
-                    i = up as usize;
-                }
-                i
-            }
+            let mut unpaired = NextFree::new(lowers.len());
             for (k, &a) in rem.iter().enumerate() {
                 if !higher[a] {
                     continue;
                 }
                 self.solve()?;
                 let after = lowers.partition_point(|&c| (self.src.ridx[c] as usize) <= k);
-                let from = first_unpaired(&mut next, after);
+                let from = unpaired.first(after);
                 let c = self.choose_opponent(a, &lowers[from..])?;
                 if let Some(&i) = lower_index.get(c)
                     && i != NIL
                 {
-                    next[i as usize] = i + 1;
+                    unpaired.take(i as usize);
                 }
                 self.res
                     .remainder_pairs

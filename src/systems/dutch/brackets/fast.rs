@@ -17,7 +17,7 @@
 //! Otherwise the dense probe answers. Either way the answer is the same; only the
 //! optimum kept for the next question may differ, and no answer depends on which optimum
 //! is kept (the module docs of `brackets.rs`: every decision is a question about optima).
-use super::{Failure, NIL, Run};
+use super::{Failure, NIL, NextFree, Run};
 use crate::systems::dutch::weights::Packed;
 
 impl<W: Packed> Run<'_, W> {
@@ -77,23 +77,15 @@ impl<W: Packed> Run<'_, W> {
         if covered != 2 * p || rem[..p].iter().any(|&a| !inside(self, a)) {
             return Ok(false);
         }
-        // S2 positions not yet taken: `next[j]` leads to the first free one from `j`.
+        // S2 positions not yet taken.
         let s2 = &rem[p..];
-        let mut next: Vec<u32> = (0..=s2.len() as u32).collect();
-        fn find(next: &mut [u32], mut j: usize) -> usize {
-            while next[j] as usize != j {
-                let up = next[next[j] as usize];
-                next[j] = up;
-                j = up as usize;
-            }
-            j
-        }
+        let mut next = NextFree::new(s2.len());
         // `owner[j]`: the S1 index paired with S2 position `j`; `partner[i]` the reverse.
         let mut owner: Vec<u32> = vec![NIL; s2.len()];
         let mut partner: Vec<u32> = vec![NIL; p];
         for (i, &a) in rem[..p].iter().enumerate() {
             crate::cancel::checkpoint();
-            let mut j = find(&mut next, 0);
+            let mut j = next.first(0);
             let chosen = loop {
                 if j >= s2.len() {
                     break None;
@@ -102,7 +94,7 @@ impl<W: Packed> Run<'_, W> {
                 if inside(self, c) && self.m.slack(&self.src, a, c)? == Some(W::ZERO) {
                     break Some(j);
                 }
-                j = find(&mut next, j + 1);
+                j = next.first(j + 1);
             };
             let (j, augmented) = match chosen {
                 Some(j) => (j, false),
@@ -121,7 +113,7 @@ impl<W: Packed> Run<'_, W> {
                     None => return Ok(false),
                 },
             };
-            next[j] = j as u32 + 1;
+            next.take(j);
             if !augmented {
                 owner[j] = i as u32;
                 partner[i] = j as u32;
