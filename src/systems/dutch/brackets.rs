@@ -754,6 +754,9 @@ fn tentative_next(
         }
     }
     let mut m = DynamicMatching::<i64>::new(ids.len());
+    // Two classes (the scoregroup, the floater): the first solve from their optimum.
+    let class = (0..ids.len()).map(|v| u32::from(v >= k)).collect();
+    m.set_class_weights(class, vec![Some(2), Some(3), Some(3), None]);
     m.solve(&Next {
         field,
         ids: &ids,
