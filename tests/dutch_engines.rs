@@ -76,3 +76,12 @@ fn fast_and_dense_engines_pair_alike() {
     eprintln!("dutch engines: {compared} rounds compared");
     assert!(compared >= sizes.len() * 4 * 5);
 }
+
+/// A field of 1,001 players: from 1,000 players an odd whole-field graph gets a vertex
+/// standing for the player left out (the PAB), which the dense path never has; both must
+/// still pair alike. Three rounds (the first ones hold the largest brackets).
+#[test]
+fn a_large_odd_field_pairs_alike() {
+    let compared = compare(1001, 3, 77, 0.3, 0.0);
+    assert_eq!(compared, 3);
+}

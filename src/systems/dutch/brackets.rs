@@ -68,6 +68,10 @@ impl NextFree {
 /// A bracket's base weights are stored when they take at most this much memory.
 const MATRIX_BYTES: usize = 384 << 20;
 
+/// From this many players in a whole-field graph with an odd count, the player left out
+/// gets a vertex of his own (`Run::new`); below, the blossom it avoids is cheap.
+const LEFT_OUT_VERTEX_FROM: usize = 1000;
+
 /// Fields of at most this many players are always paired with everybody in the graph.
 pub const GLOBAL_UP_TO: usize = 64;
 
@@ -920,6 +924,9 @@ struct Source<'a, W> {
     probe: Option<(u32, Vec<i64>)>,
     /// Vertices whose edges carry working fields or rules (the rest read the base).
     special: Vec<bool>,
+    /// The vertex standing for the player left out of a large odd field, and its
+    /// edges' weight (`Run::new`).
+    left_out: Option<(usize, W)>,
 }
 
 impl<W: Packed> Source<'_, W> {
@@ -958,6 +965,11 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
     fn weight(&self, a: usize, b: usize) -> W {
         if a == b {
             return W::ZERO;
+        }
+        if let Some((x, w)) = self.left_out
+            && (a == x || b == x)
+        {
+            return w;
         }
         let (h, l) = if a < b { (a, b) } else { (b, a) };
         if !self.special[h] && !self.special[l] && l < self.n_window {
@@ -1216,10 +1228,38 @@ impl<'a, W: Packed> Run<'a, W> {
             .saturating_mul(std::mem::size_of::<W>());
         // A window of few player types: the first solve starts from the optimum of the
         // problem between types (every base weight of a compatible pair is its types').
-        let class_start = types
+        let mut class_start = types
             .as_ref()
             .filter(|_| n == n_window)
             .map(|t| (t.classes(), t.class_weights(&frame)));
+        // A large field paired whole with an odd number of players: a vertex standing
+        // for the one left out (the PAB), joined to everybody by one same weight, makes
+        // the graph even. Every optimum leaves exactly one player out (C4 counts pairs
+        // first) and pairs the new vertex with him, so every question about optima has
+        // the same answer; but the optimum needs no blossom over thousands of
+        // interchangeable players, and the certificate keeps answering
+        // (`brackets/fast.rs`). The weight is the heaviest pair's, so that the problem
+        // between types is integral.
+        let mut left_out = None;
+        if mode == Mode::Global
+            && n % 2 == 1
+            && n >= LEFT_OUT_VERTEX_FROM
+            && let Some((class, weights)) = class_start.as_mut()
+            && let Some(heaviest) = weights.iter().flatten().max().copied()
+        {
+            let t = class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+            let mut wider = vec![None; (t + 1) * (t + 1)];
+            for s in 0..t {
+                for r in 0..t {
+                    wider[s * (t + 1) + r] = weights[s * t + r];
+                }
+                wider[s * (t + 1) + t] = Some(heaviest);
+                wider[t * (t + 1) + s] = Some(heaviest);
+            }
+            *weights = wider;
+            class.push(t as u32);
+            left_out = Some((n, heaviest));
+        }
         let base = if let Some(t) = types {
             Base::Types(t)
         } else if bytes <= MATRIX_BYTES {
@@ -1235,6 +1275,14 @@ impl<'a, W: Packed> Run<'a, W> {
             Base::Matrix(base)
         } else {
             Base::Direct
+        };
+        // The left-out vertex has no player: it borrows the first one's id, which nothing
+        // reads (it is never paired, never a candidate, and `Run::mate` hides it).
+        let n = if left_out.is_some() {
+            ids.push(ids[0]);
+            n + 1
+        } else {
+            n
         };
         let candidate = ids.iter().map(|&v| ctx.candidate[v]).collect();
         let src = Source {
@@ -1256,6 +1304,7 @@ impl<'a, W: Packed> Run<'a, W> {
             higher: None,
             probe: None,
             special: vec![false; n],
+            left_out,
         };
         let mut m = DynamicMatching::new(n);
         if let Some((class, weights)) = class_start {
@@ -1276,8 +1325,11 @@ impl<'a, W: Packed> Run<'a, W> {
         Ok(())
     }
 
+    /// The mate of `v` in the current optimum; the left-out vertex is no mate.
     fn mate(&self, v: usize) -> Option<usize> {
-        self.m.mate(v)
+        self.m
+            .mate(v)
+            .filter(|&u| self.src.left_out.is_none_or(|(x, _)| u != x))
     }
 
     fn is_resident(&self, v: usize) -> bool {
