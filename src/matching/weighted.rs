@@ -546,21 +546,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
                     self.mate[m as usize] = NIL;
                     self.pending.push(m);
                 }
-                // The least dual that keeps every edge at `v` feasible.
-                let mut u = W::ZERO;
-                for &w in &self.active[self.row(v)] {
-                    if w == v {
-                        continue;
-                    }
-                    let d = self.doubled(ws, v, w)?;
-                    if d > W::ZERO {
-                        let need = d.wsub(self.dual[w as usize]);
-                        if need > u {
-                            u = need;
-                        }
-                    }
-                }
-                self.dual[v as usize] = u;
+                self.dual[v as usize] = self.least_feasible_dual(ws, v, self.row(v))?;
                 self.pending.push(v);
             } else {
                 self.stats.kept += 1;
@@ -608,22 +594,34 @@ impl<W: DenseWeight> DynamicMatching<W> {
         // of a few, and the greedy pass below leaves little for the stages.
         for k in 0..self.active.len() {
             let v = self.active[k];
-            let mut u = W::ZERO;
             crate::cancel::checkpoint();
-            for &w in &self.active {
-                if w != v {
-                    let d = self.doubled(ws, v, w)?;
-                    if d > W::ZERO {
-                        let need = d.wsub(self.dual[w as usize]);
-                        if need > u {
-                            u = need;
-                        }
-                    }
-                }
-            }
-            self.dual[v as usize] = u;
+            self.dual[v as usize] = self.least_feasible_dual(ws, v, 0..self.active.len())?;
         }
         self.finish_start(ws)
+    }
+
+    /// The least dual of `v` that keeps its edges to `self.active[others]` feasible
+    /// against their current duals.
+    fn least_feasible_dual<S: WeightSource<W>>(
+        &self,
+        ws: &S,
+        v: u32,
+        others: core::ops::Range<usize>,
+    ) -> Result<W, DynamicError> {
+        let mut u = W::ZERO;
+        for &w in &self.active[others] {
+            if w == v {
+                continue;
+            }
+            let d = self.doubled(ws, v, w)?;
+            if d > W::ZERO {
+                let need = d.wsub(self.dual[w as usize]);
+                if need > u {
+                    u = need;
+                }
+            }
+        }
+        Ok(u)
     }
 
     /// The end of the first solve, once every dual is feasible (and some tight edges
