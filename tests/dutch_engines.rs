@@ -22,6 +22,18 @@ fn normal(o: RoundOutcome) -> Pairing {
 /// Compares both engines on every round of one simulated tournament; returns the
 /// number of rounds compared.
 fn compare(players: u32, rounds: u32, seed: u64, draw_rate: f64, byes: f64) -> usize {
+    compare_with(Engine::Fast, players, rounds, seed, draw_rate, byes)
+}
+
+/// [`compare`] with the fast engine given.
+fn compare_with(
+    engine: Engine,
+    players: u32,
+    rounds: u32,
+    seed: u64,
+    draw_rate: f64,
+    byes: f64,
+) -> usize {
     let mut config = SimConfig::new(SystemId::Dutch, players, rounds, seed);
     config.draw_rate = draw_rate;
     config.bye_request_rate = byes;
@@ -34,7 +46,7 @@ fn compare(players: u32, rounds: u32, seed: u64, draw_rate: f64, byes: f64) -> u
         let history = History::build(&r);
         let field = Field::build(&r, &history);
         for global_up_to in [GLOBAL_UP_TO, 0] {
-            let fast = pair_round_using(&field, global_up_to, Engine::Fast).map(normal);
+            let fast = pair_round_using(&field, global_up_to, engine).map(normal);
             let dense = pair_round_using(&field, global_up_to, Engine::Dense).map(normal);
             match (fast, dense) {
                 (Ok(f), Ok(d)) => assert_eq!(
@@ -84,4 +96,36 @@ fn fast_and_dense_engines_pair_alike() {
 fn a_large_odd_field_pairs_alike() {
     let compared = compare(1001, 3, 77, 0.3, 0.0);
     assert_eq!(compared, 3);
+}
+
+/// The pieces meant for large fields, switched on at every size (`Engine::FastAllSizes`):
+/// the vertex standing for a bracket's float or the player left out (every optimum pairs
+/// it with him), and art. 4.3's warm start of the exchange fields (the optimum held
+/// rearranged to pair S1 with S2, then duals raised so that only the pairs the fields
+/// break are repaired), which then runs on many small brackets. Same pairs and PAB as the
+/// dense path on every round.
+#[test]
+fn large_field_pieces_pair_alike_on_small_fields() {
+    let mut compared = 0;
+    let sizes: &[u32] = if cfg!(debug_assertions) {
+        &[9, 16, 25, 40, 63, 101]
+    } else {
+        &[9, 16, 25, 40, 63, 101, 160, 255, 400]
+    };
+    for (k, &players) in sizes.iter().enumerate() {
+        for seed in 0..4u64 {
+            let draws = [0.0, 0.3, 0.6][(seed % 3) as usize];
+            let byes = if seed % 2 == 0 { 0.0 } else { 0.05 };
+            compared += compare_with(
+                Engine::FastAllSizes,
+                players,
+                9,
+                5000 + 1000 * k as u64 + seed,
+                draws,
+                byes,
+            );
+        }
+    }
+    eprintln!("dutch engines, large-field pieces at every size: {compared} rounds compared");
+    assert!(compared >= sizes.len() * 4 * 5);
 }

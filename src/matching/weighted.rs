@@ -293,6 +293,12 @@ impl<W: DenseWeight> DynamicMatching<W> {
         self.n == 0
     }
 
+    /// The dual of vertex `v` (duals are of doubled weights): vertices alike in their
+    /// edges and their dual are alike in every slack, which a caller may group by.
+    pub fn dual(&self, v: usize) -> Option<W> {
+        (v < self.n).then(|| self.dual[v])
+    }
+
     /// The mate of `v` in the current optimum.
     pub fn mate(&self, v: usize) -> Option<usize> {
         match self.mate.get(v) {

@@ -17,6 +17,15 @@
 //! Otherwise the dense probe answers. Either way the answer is the same; only the
 //! optimum kept for the next question may differ, and no answer depends on which optimum
 //! is kept (the module docs of `brackets.rs`: every decision is a question about optima).
+//!
+//! Art. 4.3 (the exchanges) is asked by switching on weight fields over the whole
+//! remainder, which the dense path follows by re-checking every remainder player: O(n)
+//! stages over a bracket of n, hours for the 35,000 players of a 100,000-player open's
+//! round 2. Here, when an optimum pairs S1 with S2 there is nothing to ask
+//! (`certified_without_exchange`); otherwise the optimum held is first turned into one
+//! with as many S1-S2 pairs as tight edges allow, then the fields are switched on with
+//! duals raised so that only the pairs they break need a stage
+//! (`exchange_warm_start`).
 use super::{Failure, NIL, NextFree, Run};
 use crate::systems::dutch::weights::Packed;
 
@@ -125,6 +134,179 @@ impl<W: Packed> Run<'_, W> {
             .map(|(i, &j)| (rem[i], s2[j as usize]))
             .collect();
         Ok(self.m.try_replace(&self.src, &pairs)?)
+    }
+
+    /// Art. 4.3 with exchanges: a warm start for the optimum of the exchange fields
+    /// (`Source::weight`: `E` for a pair whose higher player is in S1, minus `B` times
+    /// his remainder index) instead of re-checking every remainder player. Call before
+    /// the fields are switched on; true when done (else the caller touches everyone).
+    ///
+    /// The current optimum is first changed, keeping every dual, to one that pairs S1
+    /// with S2 as often as tight edges allow (`tight_rearrangement`). Then each S1
+    /// player's dual rises by `2(E - B·i)` (`i` his index; duals are of doubled
+    /// weights), which keeps every dual feasible under the fields: an S1-S2 edge gains
+    /// exactly that (still tight if it was), an S1-S1 edge gains less than its two ends
+    /// rose (`E` exceeds every `B·i`), an S2-S2 edge loses weight, and edges out of the
+    /// remainder keep theirs. Only the pairs that lose tightness (inside S1 or inside
+    /// S2) and S1 players paired outside the remainder are touched: a few, not thousands
+    /// of stages. The result is an optimum of the fields like the other way's, and every
+    /// later question is about all optima.
+    pub(super) fn exchange_warm_start(&mut self, rem: &[usize], p: usize) -> Result<bool, Failure> {
+        let Some(pairs) = self.tight_rearrangement(rem, p)? else {
+            return Ok(false);
+        };
+        if !self.m.try_replace(&self.src, &pairs)? {
+            return Ok(false);
+        }
+        let (exchange, bsn_sum) = (self.src.layout.exchange, self.src.layout.bsn_sum);
+        for (i, &a) in rem[..p].iter().enumerate() {
+            let gain = W::shifted(1, exchange).wsub(W::shifted(i as i64, bsn_sum));
+            self.m.raise_dual(a, gain.twice());
+        }
+        let in_s1 = |this: &Self, v: usize| (this.src.ridx[v] as usize) < p;
+        for (i, &a) in rem.iter().enumerate() {
+            let keeps = match self.m.mate(a) {
+                Some(c) if self.src.ridx[c] != NIL && !self.done[c] => {
+                    in_s1(self, a) != in_s1(self, c)
+                }
+                // Paired outside the remainder, or free: an S2 player's dual is as before.
+                _ => i >= p,
+            };
+            if !keeps {
+                self.m.touch(a);
+            }
+        }
+        Ok(true)
+    }
+
+    /// A pairing, by tight edges, of the remainder players that the current optimum
+    /// pairs inside the remainder, with as many S1-S2 pairs as possible: a matching of
+    /// its own over them (an edge where the main certificate is tight; weight `k`, one
+    /// more between S1 and S2, so that it pairs them all first), started from classes of
+    /// players alike (type, dual, side) so that it costs O(n) for thousands of
+    /// interchangeable players. `None` when the certificate cannot be read so (a
+    /// remainder player in a blossom, no type table, too many classes) or the pairing is
+    /// not complete.
+    fn tight_rearrangement(
+        &self,
+        rem: &[usize],
+        p: usize,
+    ) -> Result<Option<Vec<(usize, usize)>>, Failure> {
+        const MAX_CLASSES: usize = 64;
+        const SCAN_ABOVE: usize = 4096;
+        let super::Base::Types(types) = &self.src.base else {
+            return Ok(None);
+        };
+        if rem.iter().any(|&r| self.m.in_blossom(r)) {
+            return Ok(None);
+        }
+        let ty = types.classes();
+        let inside: Vec<usize> = rem
+            .iter()
+            .copied()
+            .filter(|&v| {
+                self.m
+                    .mate(v)
+                    .is_some_and(|c| self.src.ridx[c] != NIL && !self.done[c])
+            })
+            .collect();
+        let k = inside.len();
+        let mut keys: Vec<(u32, bool, W)> = Vec::new();
+        let mut class = Vec::with_capacity(k);
+        // First and last member of each class.
+        let mut ends: Vec<(usize, usize)> = Vec::new();
+        let mut side: Vec<bool> = Vec::new();
+        for (x, &v) in inside.iter().enumerate() {
+            let s1 = (self.src.ridx[v] as usize) < p;
+            let Some(dual) = self.m.dual(v) else {
+                return Ok(None);
+            };
+            let t = *ty.get(v).unwrap_or(&u32::MAX);
+            let key = (t, s1, dual);
+            let c = match keys.iter().position(|k| *k == key) {
+                Some(c) => c,
+                None => {
+                    if keys.len() == MAX_CLASSES {
+                        return Ok(None);
+                    }
+                    keys.push(key);
+                    ends.push((x, x));
+                    side.push(s1);
+                    keys.len() - 1
+                }
+            };
+            ends[c].1 = x;
+            let c = c as u32;
+            class.push(c);
+        }
+        let t = ends.len();
+        let big = k as i64 + 1;
+        let mut weights: Vec<Option<i64>> = vec![None; t * t];
+        for s in 0..t {
+            for r in s..t {
+                let (fs, ls) = ends[s];
+                let (fr, lr) = ends[r];
+                let mut tight = false;
+                for (a, b) in [(fs, fr), (fs, lr), (ls, fr), (ls, lr)] {
+                    if a != b && self.m.slack(&self.src, inside[a], inside[b])? == Some(W::ZERO) {
+                        tight = true;
+                    }
+                }
+                if tight {
+                    let w = Some(big + i64::from(side[s] != side[r]));
+                    weights[s * t + r] = w;
+                    weights[r * t + s] = w;
+                }
+            }
+        }
+        struct Tight<'a, 'b, W: Packed> {
+            run: &'a Run<'b, W>,
+            inside: &'a [usize],
+            side: Vec<bool>,
+            big: i64,
+        }
+        impl<W: Packed> crate::matching::weighted::WeightSource<i64> for Tight<'_, '_, W> {
+            fn weight(&self, a: usize, b: usize) -> i64 {
+                let (va, vb) = (self.inside[a], self.inside[b]);
+                match self.run.m.slack(&self.run.src, va, vb) {
+                    Ok(Some(s)) if s == W::ZERO => {
+                        self.big + i64::from(self.side[a] != self.side[b])
+                    }
+                    _ => 0,
+                }
+            }
+        }
+        let src = Tight {
+            run: self,
+            inside: &inside,
+            side: inside
+                .iter()
+                .map(|&v| (self.src.ridx[v] as usize) < p)
+                .collect(),
+            big,
+        };
+        let mut aux = crate::matching::weighted::DynamicMatching::<i64>::new(k);
+        // The statement is read from a few pairs of each two classes (the corner members:
+        // both orders of their indices); it only matters above the size where the first
+        // solve stops reading every edge, and a wrong one only costs time (the pairing
+        // must still be complete and every pair tight in the main certificate).
+        if k > SCAN_ABOVE {
+            aux.set_class_weights(class, weights);
+        } else {
+            aux.set_classes(class);
+        }
+        if aux.solve(&src).is_err() {
+            return Ok(None);
+        }
+        let mut pairs = Vec::with_capacity(k / 2);
+        for x in 0..k {
+            match aux.mate(x) {
+                Some(y) if x < y => pairs.push((inside[x], inside[y])),
+                Some(_) => {}
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(pairs))
     }
 
     /// An alternating path of tight edges from S1 player `start` (index into `rem`) to a
