@@ -231,6 +231,9 @@ pub struct DynamicMatching<W> {
     fresh: bool,
     /// Vertex classes for the first solve (`weighted/classes.rs`).
     classes: Option<classes::Classes<W>>,
+    /// Reused stack of the walks over a blossom's tree (leaves, tops), so that blossom
+    /// bookkeeping allocates nothing.
+    walk: Vec<u32>,
     /// Counters, for tuning.
     pub stats: DynamicStats,
 }
@@ -281,6 +284,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             is_touched: vec![false; n],
             fresh: true,
             classes: None,
+            walk: Vec::new(),
             stats: DynamicStats::default(),
         }
     }
@@ -918,11 +922,18 @@ impl<W: DenseWeight> DynamicMatching<W> {
             }
             self.pending.push(base);
             let half = self.dual[b as usize].halved();
-            let mut leaves = Vec::new();
-            self.leaves(b, &mut leaves);
-            for &x in &leaves {
-                self.dual[x as usize] = self.dual[x as usize].wadd(half);
+            let mut walk = std::mem::take(&mut self.walk);
+            walk.clear();
+            walk.push(b);
+            while let Some(x) = walk.pop() {
+                let xi = x as usize;
+                if xi < self.n {
+                    self.dual[xi] = self.dual[xi].wadd(half);
+                } else {
+                    walk.extend_from_slice(&self.childs[xi]);
+                }
             }
+            self.walk = walk;
             self.dual[b as usize] = W::ZERO;
             let childs = std::mem::take(&mut self.childs[b as usize]);
             for &c in &childs {
@@ -954,16 +965,46 @@ impl<W: DenseWeight> DynamicMatching<W> {
         }
     }
 
+    /// Makes `t` the top of every vertex of `b` (a walk with the reused stack: blossoms
+    /// nest deeply, and this runs for every blossom made or expanded).
     fn set_top(&mut self, b: u32, t: u32) {
         if (b as usize) < self.n {
             self.top[b as usize] = t;
-        } else {
-            let childs = std::mem::take(&mut self.childs[b as usize]);
-            for &c in &childs {
-                self.set_top(c, t);
-            }
-            self.childs[b as usize] = childs;
+            return;
         }
+        let mut walk = std::mem::take(&mut self.walk);
+        walk.clear();
+        walk.push(b);
+        while let Some(x) = walk.pop() {
+            let xi = x as usize;
+            if xi < self.n {
+                self.top[xi] = t;
+            } else {
+                walk.extend_from_slice(&self.childs[xi]);
+            }
+        }
+        self.walk = walk;
+    }
+
+    /// Queues the vertices of `b` for scanning, in the order of its cycles (the order of
+    /// `leaves`: the scans then run in the same order as with a collected list).
+    fn queue_leaves(&mut self, b: u32) {
+        if (b as usize) < self.n {
+            self.queue.push(b);
+            return;
+        }
+        let mut walk = std::mem::take(&mut self.walk);
+        walk.clear();
+        walk.push(b);
+        while let Some(x) = walk.pop() {
+            let xi = x as usize;
+            if xi < self.n {
+                self.queue.push(x);
+            } else {
+                walk.extend(self.childs[xi].iter().rev());
+            }
+        }
+        self.walk = walk;
     }
 
     /// `u_s + u_x - 2w(s,x)` for the best outer vertex `s` recorded for `x`.
@@ -984,9 +1025,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         self.label[b as usize] = OUTER;
         self.label_edge[b as usize] = edge;
         self.note_labelled(b);
-        let mut leaves = Vec::new();
-        self.leaves(b, &mut leaves);
-        self.queue.extend(leaves);
+        self.queue_leaves(b);
     }
 
     /// One stage from free vertex `root` (positive dual).
@@ -1251,9 +1290,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         // Inner sub-blossoms become outer: their vertices need scanning.
         for &c in &childs {
             if self.label[c as usize] == INNER {
-                let mut leaves = Vec::new();
-                self.leaves(c, &mut leaves);
-                self.queue.extend(leaves);
+                self.queue_leaves(c);
             }
         }
         self.childs[nbi] = childs;
@@ -1267,8 +1304,9 @@ impl<W: DenseWeight> DynamicMatching<W> {
     fn expand_inner(&mut self, b: u32) -> Result<(), DynamicError> {
         self.stats.expansions += 1;
         let bi = b as usize;
-        let childs = self.childs[bi].clone();
-        let cycle = self.cycle[bi].clone();
+        // Taken, not copied: nothing below reads `b`'s own lists, and `release` clears them.
+        let childs = std::mem::take(&mut self.childs[bi]);
+        let cycle = std::mem::take(&mut self.cycle[bi]);
         let (s, t) = self.label_edge[bi];
         for &c in &childs {
             self.parent[c as usize] = NIL;
