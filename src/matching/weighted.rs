@@ -234,6 +234,8 @@ pub struct DynamicMatching<W> {
     /// Reused stack of the walks over a blossom's tree (leaves, tops), so that blossom
     /// bookkeeping allocates nothing.
     walk: Vec<u32>,
+    /// Reused list of the blossoms holding a vertex (`free_vertex`).
+    chain: Vec<u32>,
     /// Counters, for tuning.
     pub stats: DynamicStats,
 }
@@ -285,6 +287,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             fresh: true,
             classes: None,
             walk: Vec::new(),
+            chain: Vec::new(),
             stats: DynamicStats::default(),
         }
     }
@@ -910,9 +913,29 @@ impl<W: DenseWeight> DynamicMatching<W> {
     /// Dissolves every blossom holding `v` so that `v` is a top-level vertex. A dissolved
     /// blossom's dual is pushed onto its vertices (edges inside keep their slack); its base
     /// loses its outside mate, and both are queued for repair.
+    ///
+    /// The blossoms are dissolved from the top down. Each vertex gets the half duals of all
+    /// the dissolved blossoms holding it, and its final top, in one walk: a vertex deep in
+    /// nested blossoms is not revisited at every level (which costs the square of the
+    /// nesting depth), and the sums are the same (exact arithmetic).
     fn free_vertex(&mut self, v: u32) {
-        while self.top[v as usize] != v {
-            let b = self.top[v as usize];
+        if self.top[v as usize] == v {
+            return;
+        }
+        // The blossoms holding `v`, innermost first.
+        let mut chain = std::mem::take(&mut self.chain);
+        chain.clear();
+        let mut x = self.parent[v as usize];
+        while x != NIL {
+            chain.push(x);
+            x = self.parent[x as usize];
+        }
+        // The half duals of the blossoms dissolved so far, owed to `v`'s side.
+        let mut carry = W::ZERO;
+        for level in (0..chain.len()).rev() {
+            let b = chain[level];
+            // The child of `b` that holds `v`: dissolved next (or `v` itself).
+            let inner = if level == 0 { v } else { chain[level - 1] };
             let base = self.base[b as usize];
             let m = self.mate[base as usize];
             if m != NIL {
@@ -921,27 +944,35 @@ impl<W: DenseWeight> DynamicMatching<W> {
                 self.pending.push(m);
             }
             self.pending.push(base);
-            let half = self.dual[b as usize].halved();
+            let owed = carry.wadd(self.dual[b as usize].halved());
+            self.dual[b as usize] = W::ZERO;
+            let childs = std::mem::take(&mut self.childs[b as usize]);
             let mut walk = std::mem::take(&mut self.walk);
-            walk.clear();
-            walk.push(b);
-            while let Some(x) = walk.pop() {
-                let xi = x as usize;
-                if xi < self.n {
-                    self.dual[xi] = self.dual[xi].wadd(half);
-                } else {
-                    walk.extend_from_slice(&self.childs[xi]);
+            for &c in &childs {
+                self.parent[c as usize] = NIL;
+                if c == inner {
+                    continue;
+                }
+                walk.clear();
+                walk.push(c);
+                while let Some(y) = walk.pop() {
+                    let yi = y as usize;
+                    if yi < self.n {
+                        self.dual[yi] = self.dual[yi].wadd(owed);
+                        self.top[yi] = c;
+                    } else {
+                        walk.extend_from_slice(&self.childs[yi]);
+                    }
                 }
             }
             self.walk = walk;
-            self.dual[b as usize] = W::ZERO;
-            let childs = std::mem::take(&mut self.childs[b as usize]);
-            for &c in &childs {
-                self.parent[c as usize] = NIL;
-                self.set_top(c, c);
-            }
+            carry = owed;
             self.release(b);
         }
+        let vi = v as usize;
+        self.dual[vi] = self.dual[vi].wadd(carry);
+        self.top[vi] = v;
+        self.chain = chain;
     }
 
     fn release(&mut self, b: u32) {
@@ -1504,11 +1535,15 @@ impl<W: DenseWeight> DynamicMatching<W> {
 
     /// Expands a blossom outside a stage (its dual is zero), and its children with zero
     /// dual.
+    /// A child expanded in turn gets no top of its own: its children's tops are set when
+    /// it is expanded (once per vertex, not once per level of nesting).
     fn expand_quiet(&mut self, b: u32) {
         let childs = std::mem::take(&mut self.childs[b as usize]);
         for &c in &childs {
             self.parent[c as usize] = NIL;
-            self.set_top(c, c);
+            if (c as usize) < self.n || self.dual[c as usize] != W::ZERO {
+                self.set_top(c, c);
+            }
             self.label[c as usize] = FREE;
             self.label_edge[c as usize] = (NIL, NIL);
         }
