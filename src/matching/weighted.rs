@@ -231,6 +231,11 @@ pub struct DynamicMatching<W> {
     fresh: bool,
     /// Vertex classes for the first solve (`weighted/classes.rs`).
     classes: Option<classes::Classes<W>>,
+    /// Reused stack of the walks over a blossom's tree (leaves, tops), so that blossom
+    /// bookkeeping allocates nothing.
+    walk: Vec<u32>,
+    /// Reused list of the blossoms holding a vertex (`free_vertex`).
+    chain: Vec<u32>,
     /// Counters, for tuning.
     pub stats: DynamicStats,
 }
@@ -281,6 +286,8 @@ impl<W: DenseWeight> DynamicMatching<W> {
             is_touched: vec![false; n],
             fresh: true,
             classes: None,
+            walk: Vec::new(),
+            chain: Vec::new(),
             stats: DynamicStats::default(),
         }
     }
@@ -912,9 +919,29 @@ impl<W: DenseWeight> DynamicMatching<W> {
     /// Dissolves every blossom holding `v` so that `v` is a top-level vertex. A dissolved
     /// blossom's dual is pushed onto its vertices (edges inside keep their slack); its base
     /// loses its outside mate, and both are queued for repair.
+    ///
+    /// The blossoms are dissolved from the top down. Each vertex gets the half duals of all
+    /// the dissolved blossoms holding it, and its final top, in one walk: a vertex deep in
+    /// nested blossoms is not revisited at every level (which costs the square of the
+    /// nesting depth), and the sums are the same (exact arithmetic).
     fn free_vertex(&mut self, v: u32) {
-        while self.top[v as usize] != v {
-            let b = self.top[v as usize];
+        if self.top[v as usize] == v {
+            return;
+        }
+        // The blossoms holding `v`, innermost first.
+        let mut chain = std::mem::take(&mut self.chain);
+        chain.clear();
+        let mut x = self.parent[v as usize];
+        while x != NIL {
+            chain.push(x);
+            x = self.parent[x as usize];
+        }
+        // The half duals of the blossoms dissolved so far, owed to `v`'s side.
+        let mut carry = W::ZERO;
+        for level in (0..chain.len()).rev() {
+            let b = chain[level];
+            // The child of `b` that holds `v`: dissolved next (or `v` itself).
+            let inner = if level == 0 { v } else { chain[level - 1] };
             let base = self.base[b as usize];
             let m = self.mate[base as usize];
             if m != NIL {
@@ -923,20 +950,35 @@ impl<W: DenseWeight> DynamicMatching<W> {
                 self.pending.push(m);
             }
             self.pending.push(base);
-            let half = self.dual[b as usize].halved();
-            let mut leaves = Vec::new();
-            self.leaves(b, &mut leaves);
-            for &x in &leaves {
-                self.dual[x as usize] = self.dual[x as usize].wadd(half);
-            }
+            let owed = carry.wadd(self.dual[b as usize].halved());
             self.dual[b as usize] = W::ZERO;
             let childs = std::mem::take(&mut self.childs[b as usize]);
+            let mut walk = std::mem::take(&mut self.walk);
             for &c in &childs {
                 self.parent[c as usize] = NIL;
-                self.set_top(c, c);
+                if c == inner {
+                    continue;
+                }
+                walk.clear();
+                walk.push(c);
+                while let Some(y) = walk.pop() {
+                    let yi = y as usize;
+                    if yi < self.n {
+                        self.dual[yi] = self.dual[yi].wadd(owed);
+                        self.top[yi] = c;
+                    } else {
+                        walk.extend_from_slice(&self.childs[yi]);
+                    }
+                }
             }
+            self.walk = walk;
+            carry = owed;
             self.release(b);
         }
+        let vi = v as usize;
+        self.dual[vi] = self.dual[vi].wadd(carry);
+        self.top[vi] = v;
+        self.chain = chain;
     }
 
     fn release(&mut self, b: u32) {
@@ -960,16 +1002,46 @@ impl<W: DenseWeight> DynamicMatching<W> {
         }
     }
 
+    /// Makes `t` the top of every vertex of `b` (a walk with the reused stack: blossoms
+    /// nest deeply, and this runs for every blossom made or expanded).
     fn set_top(&mut self, b: u32, t: u32) {
         if (b as usize) < self.n {
             self.top[b as usize] = t;
-        } else {
-            let childs = std::mem::take(&mut self.childs[b as usize]);
-            for &c in &childs {
-                self.set_top(c, t);
-            }
-            self.childs[b as usize] = childs;
+            return;
         }
+        let mut walk = std::mem::take(&mut self.walk);
+        walk.clear();
+        walk.push(b);
+        while let Some(x) = walk.pop() {
+            let xi = x as usize;
+            if xi < self.n {
+                self.top[xi] = t;
+            } else {
+                walk.extend_from_slice(&self.childs[xi]);
+            }
+        }
+        self.walk = walk;
+    }
+
+    /// Queues the vertices of `b` for scanning, in the order of its cycles (the order of
+    /// `leaves`: the scans then run in the same order as with a collected list).
+    fn queue_leaves(&mut self, b: u32) {
+        if (b as usize) < self.n {
+            self.queue.push(b);
+            return;
+        }
+        let mut walk = std::mem::take(&mut self.walk);
+        walk.clear();
+        walk.push(b);
+        while let Some(x) = walk.pop() {
+            let xi = x as usize;
+            if xi < self.n {
+                self.queue.push(x);
+            } else {
+                walk.extend(self.childs[xi].iter().rev());
+            }
+        }
+        self.walk = walk;
     }
 
     /// `u_s + u_x - 2w(s,x)` for the best outer vertex `s` recorded for `x`.
@@ -990,9 +1062,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         self.label[b as usize] = OUTER;
         self.label_edge[b as usize] = edge;
         self.note_labelled(b);
-        let mut leaves = Vec::new();
-        self.leaves(b, &mut leaves);
-        self.queue.extend(leaves);
+        self.queue_leaves(b);
     }
 
     /// One stage from free vertex `root` (positive dual).
@@ -1257,9 +1327,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         // Inner sub-blossoms become outer: their vertices need scanning.
         for &c in &childs {
             if self.label[c as usize] == INNER {
-                let mut leaves = Vec::new();
-                self.leaves(c, &mut leaves);
-                self.queue.extend(leaves);
+                self.queue_leaves(c);
             }
         }
         self.childs[nbi] = childs;
@@ -1273,8 +1341,9 @@ impl<W: DenseWeight> DynamicMatching<W> {
     fn expand_inner(&mut self, b: u32) -> Result<(), DynamicError> {
         self.stats.expansions += 1;
         let bi = b as usize;
-        let childs = self.childs[bi].clone();
-        let cycle = self.cycle[bi].clone();
+        // Taken, not copied: nothing below reads `b`'s own lists, and `release` clears them.
+        let childs = std::mem::take(&mut self.childs[bi]);
+        let cycle = std::mem::take(&mut self.cycle[bi]);
         let (s, t) = self.label_edge[bi];
         for &c in &childs {
             self.parent[c as usize] = NIL;
@@ -1472,11 +1541,15 @@ impl<W: DenseWeight> DynamicMatching<W> {
 
     /// Expands a blossom outside a stage (its dual is zero), and its children with zero
     /// dual.
+    /// A child expanded in turn gets no top of its own: its children's tops are set when
+    /// it is expanded (once per vertex, not once per level of nesting).
     fn expand_quiet(&mut self, b: u32) {
         let childs = std::mem::take(&mut self.childs[b as usize]);
         for &c in &childs {
             self.parent[c as usize] = NIL;
-            self.set_top(c, c);
+            if (c as usize) < self.n || self.dual[c as usize] != W::ZERO {
+                self.set_top(c, c);
+            }
             self.label[c as usize] = FREE;
             self.label_edge[c as usize] = (NIL, NIL);
         }
