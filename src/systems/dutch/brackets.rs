@@ -981,6 +981,19 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
         if let Some((x, w)) = self.left_out
             && (a == x || b == x)
         {
+            // Once the higher players of the remainder are fixed (art. 4.3), every optimum
+            // pairs each of them with a lower player (the bracket's pairs count first and
+            // only higher-lower pairs are left), so none is the player the vertex stands
+            // for: cutting those edges changes no optimum, and leaves the remainder's graph
+            // bipartite (higher players and the vertex on one side), where the repairs of
+            // step 4 need no blossom.
+            let other = if a == x { b } else { a };
+            if let Some(hi) = &self.higher
+                && self.ridx[other] != NIL
+                && hi[other]
+            {
+                return W::ZERO;
+            }
             return w;
         }
         let (h, l) = if a < b { (a, b) } else { (b, a) };
