@@ -953,25 +953,17 @@ impl<W: DenseWeight> DynamicMatching<W> {
             let owed = carry.wadd(self.dual[b as usize].halved());
             self.dual[b as usize] = W::ZERO;
             let childs = std::mem::take(&mut self.childs[b as usize]);
-            let mut walk = std::mem::take(&mut self.walk);
             for &c in &childs {
                 self.parent[c as usize] = NIL;
                 if c == inner {
                     continue;
                 }
-                walk.clear();
-                walk.push(c);
-                while let Some(y) = walk.pop() {
+                self.each_leaf(c, |m, y| {
                     let yi = y as usize;
-                    if yi < self.n {
-                        self.dual[yi] = self.dual[yi].wadd(owed);
-                        self.top[yi] = c;
-                    } else {
-                        walk.extend_from_slice(&self.childs[yi]);
-                    }
-                }
+                    m.dual[yi] = m.dual[yi].wadd(owed);
+                    m.top[yi] = c;
+                });
             }
-            self.walk = walk;
             carry = owed;
             self.release(b);
         }
@@ -1002,46 +994,33 @@ impl<W: DenseWeight> DynamicMatching<W> {
         }
     }
 
-    /// Makes `t` the top of every vertex of `b` (a walk with the reused stack: blossoms
-    /// nest deeply, and this runs for every blossom made or expanded).
-    fn set_top(&mut self, b: u32, t: u32) {
-        if (b as usize) < self.n {
-            self.top[b as usize] = t;
-            return;
-        }
+    /// Calls `f` on every vertex of `b` (`b` itself when it is a vertex), in the order of
+    /// its cycles (the order of `leaves`): a walk with the reused stack, since blossoms
+    /// nest deeply and this runs for every blossom made, expanded or dissolved.
+    fn each_leaf(&mut self, b: u32, mut f: impl FnMut(&mut Self, u32)) {
         let mut walk = std::mem::take(&mut self.walk);
         walk.clear();
         walk.push(b);
         while let Some(x) = walk.pop() {
             let xi = x as usize;
             if xi < self.n {
-                self.top[xi] = t;
-            } else {
-                walk.extend_from_slice(&self.childs[xi]);
-            }
-        }
-        self.walk = walk;
-    }
-
-    /// Queues the vertices of `b` for scanning, in the order of its cycles (the order of
-    /// `leaves`: the scans then run in the same order as with a collected list).
-    fn queue_leaves(&mut self, b: u32) {
-        if (b as usize) < self.n {
-            self.queue.push(b);
-            return;
-        }
-        let mut walk = std::mem::take(&mut self.walk);
-        walk.clear();
-        walk.push(b);
-        while let Some(x) = walk.pop() {
-            let xi = x as usize;
-            if xi < self.n {
-                self.queue.push(x);
+                f(self, x);
             } else {
                 walk.extend(self.childs[xi].iter().rev());
             }
         }
         self.walk = walk;
+    }
+
+    /// Makes `t` the top of every vertex of `b`.
+    fn set_top(&mut self, b: u32, t: u32) {
+        self.each_leaf(b, |m, x| m.top[x as usize] = t);
+    }
+
+    /// Queues the vertices of `b` for scanning, in the order of its cycles (the scans then
+    /// run in the same order as with a collected list).
+    fn queue_leaves(&mut self, b: u32) {
+        self.each_leaf(b, |m, x| m.queue.push(x));
     }
 
     /// `u_s + u_x - 2w(s,x)` for the best outer vertex `s` recorded for `x`.

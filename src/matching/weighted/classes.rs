@@ -437,6 +437,14 @@ mod tests {
     }
 
     /// A valid certificate, and the brute-force optimum.
+    /// A matching of `g` solved from its classes.
+    fn solved_from_classes(g: &Classed) -> DynamicMatching<i64> {
+        let mut m = DynamicMatching::<i64>::new(g.n);
+        m.set_classes(g.class.clone());
+        m.solve(g).expect("solve");
+        m
+    }
+
     fn assert_optimal(m: &DynamicMatching<i64>, g: &Classed, case: usize) {
         if let Err(e) = m.verify(g) {
             panic!("case {case}: certificate: {e}");
@@ -451,9 +459,7 @@ mod tests {
             let n = 2 + (case % 11);
             let k = 1 + case % 5;
             let g = Classed::random(&mut rng, n, k, [0, 10, 40][case % 3]);
-            let mut m = DynamicMatching::<i64>::new(n);
-            m.set_classes(g.class.clone());
-            m.solve(&g).expect("solve");
+            let m = solved_from_classes(&g);
             assert_optimal(&m, &g, case);
         }
     }
@@ -505,9 +511,7 @@ mod tests {
                 }
             }
             g.class = (0..n).map(|_| rng.below(3) as u32).collect();
-            let mut m = DynamicMatching::<i64>::new(n);
-            m.set_classes(g.class.clone());
-            m.solve(&g).expect("solve");
+            let m = solved_from_classes(&g);
             assert_optimal(&m, &g, case);
         }
     }
@@ -519,9 +523,7 @@ mod tests {
         for case in 0..200 {
             let n = 4 + (case % 9);
             let mut g = Classed::random(&mut rng, n, 1 + case % 4, 15);
-            let mut m = DynamicMatching::<i64>::new(n);
-            m.set_classes(g.class.clone());
-            m.solve(&g).expect("solve");
+            let mut m = solved_from_classes(&g);
             let v = rng.below(n as u64) as usize;
             for u in 0..n {
                 if u != v && g.w[v * n + u] > 0 {

@@ -30,6 +30,14 @@ use super::{Failure, NIL, NextFree, Run};
 use crate::systems::dutch::weights::Packed;
 
 impl<W: Packed> Run<'_, W> {
+    /// `v`'s mate in the current optimum when it is a remainder player still to pair
+    /// (the pairs the art. 4.3 questions read).
+    fn remainder_mate(&self, v: usize) -> Option<usize> {
+        self.m
+            .mate(v)
+            .filter(|&c| self.src.ridx[c] != NIL && !self.done[c])
+    }
+
     /// Tries to make `v`'s mate the first candidate of `order` that an optimal pairing
     /// still allows, from the certificate alone; true when done. Call right after a
     /// `solve`.
@@ -77,11 +85,7 @@ impl<W: Packed> Run<'_, W> {
         if !self.shortcuts || rem.iter().any(|&r| self.m.in_blossom(r)) {
             return Ok(false);
         }
-        let inside = |this: &Self, v: usize| {
-            this.m
-                .mate(v)
-                .is_some_and(|c| this.src.ridx[c] != NIL && !this.done[c])
-        };
+        let inside = |this: &Self, v: usize| this.remainder_mate(v).is_some();
         let covered = rem.iter().filter(|&&r| inside(self, r)).count();
         if covered != 2 * p || rem[..p].iter().any(|&a| !inside(self, a)) {
             return Ok(false);
@@ -165,10 +169,8 @@ impl<W: Packed> Run<'_, W> {
         }
         let in_s1 = |this: &Self, v: usize| (this.src.ridx[v] as usize) < p;
         for (i, &a) in rem.iter().enumerate() {
-            let keeps = match self.m.mate(a) {
-                Some(c) if self.src.ridx[c] != NIL && !self.done[c] => {
-                    in_s1(self, a) != in_s1(self, c)
-                }
+            let keeps = match self.remainder_mate(a) {
+                Some(c) => in_s1(self, a) != in_s1(self, c),
                 // Paired outside the remainder, or free: an S2 player's dual is as before.
                 _ => i >= p,
             };
@@ -204,11 +206,7 @@ impl<W: Packed> Run<'_, W> {
         let inside: Vec<usize> = rem
             .iter()
             .copied()
-            .filter(|&v| {
-                self.m
-                    .mate(v)
-                    .is_some_and(|c| self.src.ridx[c] != NIL && !self.done[c])
-            })
+            .filter(|&v| self.remainder_mate(v).is_some())
             .collect();
         let k = inside.len();
         let mut keys: Vec<(u32, bool, W)> = Vec::new();
