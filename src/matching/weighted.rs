@@ -222,6 +222,9 @@ pub struct DynamicMatching<W> {
     /// `lo..hi` outside which it has no edge, so that scanning its edges skips the rest.
     /// Empty: every vertex may have an edge to every other one.
     band: Vec<(u32, u32)>,
+    /// Opt-in ([`DynamicMatching::use_batch_reset`]): a `solve` after several touches
+    /// resets them together (`solve_batch`).
+    batch_reset: bool,
     /// Free vertices whose dual may be positive, to repair.
     pending: Vec<u32>,
     /// Vertices whose edges changed since the last `solve`.
@@ -281,6 +284,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             in_labelled: vec![false; 2 * n],
             mark: vec![false; 2 * n],
             band: Vec::new(),
+            batch_reset: false,
             pending: Vec::new(),
             touched: Vec::new(),
             is_touched: vec![false; n],
@@ -323,6 +327,14 @@ impl<W: DenseWeight> DynamicMatching<W> {
     /// pairing graph whose edges join neighbouring score groups).
     pub fn use_bands(&mut self) {
         self.band = vec![(NIL, 0); self.n];
+    }
+
+    /// Opts in to batch resets: a `solve` after touching several vertices frees those that
+    /// cannot keep the certificate together, with every free vertex, and warm-starts them
+    /// as the first solve does (`solve_batch`). The optimum is the same in weight; which
+    /// optimal matching is held may differ.
+    pub fn use_batch_reset(&mut self) {
+        self.batch_reset = true;
     }
 
     /// Declares that edge `ab` may have a positive weight (see
@@ -546,6 +558,9 @@ impl<W: DenseWeight> DynamicMatching<W> {
             self.is_touched[v as usize] = false;
         }
         crate::cancel::checkpoint();
+        if self.batch_reset && touched.len() > 1 {
+            return self.solve_batch(ws, touched);
+        }
         for &v in &touched {
             if self.removed[v as usize] {
                 continue;
@@ -565,6 +580,110 @@ impl<W: DenseWeight> DynamicMatching<W> {
                 self.stats.kept += 1;
             }
         }
+        while let Some(root) = self.next_root() {
+            self.stage(ws, root)?;
+        }
+        Ok(())
+    }
+
+    /// `solve` after several touches (opt-in, [`DynamicMatching::use_batch_reset`]). The
+    /// touched vertices that cannot keep the certificate are freed together and, with every
+    /// other free vertex, get their duals as the first solve gives them: the heaviest edge
+    /// at the vertex, then lowered to the least feasible dual one vertex after the other,
+    /// so that an edge between two of them that is the heaviest at both ends is tight; the
+    /// tight edges between free vertices are then matched greedily and the stages repair
+    /// the rest. Reset one by one against the others' old duals, a vertex next to a free
+    /// vertex of dual zero (a newcomer not yet reset, a player left unpaired) keeps the
+    /// full weight of their edge as its dual, tight to no one, and its stage grows a tree
+    /// through the whole matched field.
+    ///
+    /// Every step keeps the certificate valid: the lowered duals are feasible by
+    /// construction (each is the least that covers every edge at the vertex against the
+    /// current duals, and a later one covers its edge to an earlier one), the greedy pairs
+    /// are tight, and the stages restore optimality. Which optimal matching is held may
+    /// differ from resetting one by one, never its weight.
+    fn solve_batch<S: WeightSource<W>>(
+        &mut self,
+        ws: &S,
+        touched: Vec<u32>,
+    ) -> Result<(), DynamicError> {
+        let mut batch: Vec<u32> = Vec::new();
+        for &v in &touched {
+            if self.removed[v as usize] {
+                continue;
+            }
+            if self.keep_certificate(ws, v)? {
+                self.stats.kept += 1;
+                continue;
+            }
+            self.stats.resets += 1;
+            self.free_vertex(v);
+            let m = self.mate[v as usize];
+            if m != NIL {
+                self.mate[v as usize] = NIL;
+                self.mate[m as usize] = NIL;
+                self.pending.push(m);
+            }
+            batch.push(v);
+        }
+        if batch.is_empty() {
+            while let Some(root) = self.next_root() {
+                self.stage(ws, root)?;
+            }
+            return Ok(());
+        }
+        // `mark` is all false here (`add_blossom` clears what it sets).
+        for &v in &batch {
+            self.mark[v as usize] = true;
+        }
+        for k in 0..self.active.len() {
+            let v = self.active[k];
+            let vi = v as usize;
+            if !self.mark[vi]
+                && self.mate[vi] == NIL
+                && self.top[vi] == v
+                && !self.row(v).is_empty()
+            {
+                self.mark[vi] = true;
+                batch.push(v);
+            }
+        }
+        for &v in &batch {
+            self.mark[v as usize] = false;
+            let mut heaviest = W::ZERO;
+            for &w in &self.active[self.row(v)] {
+                if w != v {
+                    let x = ws.weight(v as usize, w as usize);
+                    if x > heaviest {
+                        heaviest = x;
+                    }
+                }
+            }
+            self.dual[v as usize] = heaviest;
+        }
+        for &v in &batch {
+            self.dual[v as usize] = self.least_feasible_dual(ws, v, self.row(v))?;
+        }
+        for &v in &batch {
+            let vi = v as usize;
+            if self.mate[vi] != NIL || self.dual[vi] <= W::ZERO || self.top[vi] != v {
+                continue;
+            }
+            for k in self.row(v) {
+                let w = self.active[k];
+                let wi = w as usize;
+                if w == v || self.mate[wi] != NIL || self.top[wi] != w {
+                    continue;
+                }
+                let d = self.doubled(ws, v, w)?;
+                if d > W::ZERO && self.dual[vi].wadd(self.dual[wi]) == d {
+                    self.mate[vi] = w;
+                    self.mate[wi] = v;
+                    break;
+                }
+            }
+        }
+        self.pending.extend(batch.iter().rev());
         while let Some(root) = self.next_root() {
             self.stage(ws, root)?;
         }
@@ -1792,6 +1911,58 @@ mod tests {
                 check(&m, &g, &removed);
             }
         }
+    }
+
+    #[test]
+    fn batch_resets_match_brute_force() {
+        // Several vertices touched before each solve (a score group joining, a bracket's
+        // colour weights), some left unpaired at dual zero: `solve_batch` must end at an
+        // optimum every time.
+        let mut rng = SplitMix64::new(29);
+        let mut batches = 0;
+        for round in 0..300usize {
+            let n = 2 + rng.below(13) as usize;
+            let p = [40, 70, 100][round % 3];
+            let max = [4, 50, 100_000][(round / 3) % 3];
+            let mut g = Mat::random(&mut rng, n, p, max);
+            let mut m = DynamicMatching::<i64>::new(n);
+            m.use_batch_reset();
+            m.solve(&g).expect("solves");
+            let mut removed = vec![false; n];
+            for _ in 0..12 {
+                if rng.below(8) == 0 {
+                    let v = rng.below(n as u64) as usize;
+                    if !removed[v] {
+                        m.remove(v);
+                        removed[v] = true;
+                    }
+                }
+                let touched = 1 + rng.below(n as u64) as usize;
+                for _ in 0..touched {
+                    let v = rng.below(n as u64) as usize;
+                    if removed[v] {
+                        continue;
+                    }
+                    for _ in 0..1 + rng.below(n as u64) {
+                        let u = rng.below(n as u64) as usize;
+                        if u == v || removed[u] {
+                            continue;
+                        }
+                        let x = if rng.below(4) == 0 {
+                            0
+                        } else {
+                            1 + rng.below(max) as i64
+                        };
+                        g.set(v, u, x);
+                    }
+                    m.touch(v);
+                    batches += usize::from(touched > 1);
+                }
+                m.solve(&g).expect("solves");
+                check(&m, &g, &removed);
+            }
+        }
+        assert!(batches > 1000, "batch solves exercised: {batches}");
     }
 
     #[test]
