@@ -55,6 +55,82 @@ fn bbp_large_events() {
     assert_eq!(failed, 0);
 }
 
+/// Profile BBP's faster ways of driving the matcher (batch resets, fresh solves of large
+/// scoregroups, bracket answers from a frozen certificate) against the plain one, which
+/// re-solves the held optimum after every change: every round of simulated events gets
+/// the same pairs and the same PAB. The faster ways are also forced where they would not
+/// run (fresh solves for small groups). The events are played on with the plain pairing.
+#[test]
+fn bbp_drives_pair_alike() {
+    use swisspair::simulate::{SimConfig, record_round, round_options, start};
+    use swisspair::systems::RoundToPair;
+    use swisspair::systems::burstein::bbp::{Drive, pair_using};
+    let normal = |p: &swisspair::systems::RoundPairing| {
+        let mut boards: Vec<(usize, usize)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
+        boards.sort_unstable();
+        let byes: Vec<usize> = p.byes.iter().map(|b| b.player).collect();
+        (boards, byes)
+    };
+    let drives = [
+        Drive::FAST,
+        Drive {
+            restart_from: 0,
+            ..Drive::FAST
+        },
+        Drive {
+            batch: false,
+            ..Drive::FAST
+        },
+    ];
+    let sizes: &[u32] = if cfg!(debug_assertions) {
+        &[9, 20, 33, 58, 101, 160]
+    } else {
+        &[9, 20, 33, 58, 101, 160, 250, 400]
+    };
+    let mut compared = 0;
+    for (k, &players) in sizes.iter().enumerate() {
+        for seed in 0..3u64 {
+            let mut config =
+                SimConfig::new(SystemId::Burstein, players, 9, 500 + 10 * k as u64 + seed);
+            config.draw_rate = [0.1, 0.3, 0.5][seed as usize];
+            config.bye_request_rate = 0.03;
+            config.forfeit_rate = 0.03;
+            config
+                .options
+                .set("profile", "BBP")
+                .expect("a known option");
+            let mut t = start(&config);
+            for number in 1..=9 {
+                let options = round_options(&t, &config);
+                let r = RoundToPair::prepare(&t, &options).expect("a valid round");
+                let plain = pair_using(&r, Drive::PLAIN);
+                for drive in drives {
+                    match (pair_using(&r, drive), &plain) {
+                        (Ok(f), Ok(p)) => assert_eq!(
+                            normal(&f),
+                            normal(p),
+                            "{players} players, seed {seed}, round {number}, {drive:?}"
+                        ),
+                        (Err(_), Err(_)) => {}
+                        (f, p) => panic!(
+                            "{players} players, seed {seed}, round {number}, {drive:?}: {:?} vs plain {:?}",
+                            f.is_ok(),
+                            p.is_ok()
+                        ),
+                    }
+                }
+                compared += 1;
+                let Ok(pairing) = plain else {
+                    break;
+                };
+                record_round(&mut t, &config, &pairing);
+            }
+        }
+    }
+    eprintln!("bbp drives: {compared} rounds compared");
+    assert!(compared >= sizes.len() * 3 * 7);
+}
+
 /// The seeding rounds of the 2026 text are the Dutch system's whole round (art. 1.6.1):
 /// same boards, same colours, same PAB.
 #[test]

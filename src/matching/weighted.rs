@@ -40,7 +40,10 @@ use core::fmt::Debug;
 
 use super::Wide;
 
+mod certificate;
 mod classes;
+
+pub use certificate::Certificate;
 
 /// An exact integer weight for [`DynamicMatching`].
 pub trait DenseWeight: Copy + Ord + Debug + Default {
@@ -335,6 +338,30 @@ impl<W: DenseWeight> DynamicMatching<W> {
     /// optimal matching is held may differ.
     pub fn use_batch_reset(&mut self) {
         self.batch_reset = true;
+    }
+
+    /// Forgets the matching, its duals and blossoms (removed vertices stay removed): the
+    /// next `solve` starts afresh, as the first one does. For a caller that has changed
+    /// so much that repairing costs more than starting over.
+    pub fn restart(&mut self) {
+        let n = self.n;
+        for v in 0..n {
+            self.mate[v] = NIL;
+            self.top[v] = v as u32;
+            self.is_touched[v] = false;
+        }
+        self.dual.iter_mut().for_each(|d| *d = W::ZERO);
+        self.parent.iter_mut().for_each(|p| *p = NIL);
+        self.childs.iter_mut().for_each(Vec::clear);
+        self.cycle.iter_mut().for_each(Vec::clear);
+        for b in n..2 * n {
+            self.base[b] = NIL;
+        }
+        self.label.iter_mut().for_each(|l| *l = FREE);
+        self.unused = (n as u32..2 * n as u32).rev().collect();
+        self.pending.clear();
+        self.touched.clear();
+        self.fresh = true;
     }
 
     /// Declares that edge `ab` may have a positive weight (see
@@ -1914,12 +1941,12 @@ mod tests {
     }
 
     #[test]
-    fn batch_resets_match_brute_force() {
+    fn batch_resets_and_restarts_match_brute_force() {
         // Several vertices touched before each solve (a score group joining, a bracket's
         // colour weights), some left unpaired at dual zero: `solve_batch` must end at an
         // optimum every time.
         let mut rng = SplitMix64::new(29);
-        let mut batches = 0;
+        let (mut batches, mut restarts) = (0, 0);
         for round in 0..300usize {
             let n = 2 + rng.below(13) as usize;
             let p = [40, 70, 100][round % 3];
@@ -1958,11 +1985,17 @@ mod tests {
                     m.touch(v);
                     batches += usize::from(touched > 1);
                 }
+                if rng.below(6) == 0 {
+                    // Starting over must reach an optimum too.
+                    m.restart();
+                    restarts += 1;
+                }
                 m.solve(&g).expect("solves");
                 check(&m, &g, &removed);
             }
         }
         assert!(batches > 1000, "batch solves exercised: {batches}");
+        assert!(restarts > 300, "restarts exercised: {restarts}");
     }
 
     #[test]

@@ -350,6 +350,10 @@ fn bye_eligible(history: &History, p: PlayerIdx) -> bool {
     })
 }
 
+/// A scoregroup joining with this many players (and a quarter of the graph) is solved
+/// afresh rather than repaired (measured: `cargo bench --bench burstein`).
+pub const RESTART_FROM: usize = 64;
+
 /// Bits to hold `0..=x`.
 fn bits(x: u64) -> u32 {
     (64 - x.leading_zeros()).max(1)
@@ -500,18 +504,50 @@ impl<W: Weight> Graph<'_, W> {
     }
 }
 
+/// How the matcher is driven. Every setting gives the same pairs (the tests compare
+/// them); the plain one re-solves the held optimum after every change, as the engine
+/// this profile follows does, and is the reference the faster ones are checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Drive {
+    /// Touched players reset together (`DynamicMatching::use_batch_reset`).
+    pub batch: bool,
+    /// A scoregroup joining with at least this many players (and a quarter of the graph)
+    /// is solved afresh ([`RESTART_FROM`]; `usize::MAX`: never).
+    pub restart_from: usize,
+    /// Bracket answers from a frozen certificate where it proves them.
+    pub certificate: bool,
+}
+
+impl Drive {
+    pub const FAST: Drive = Drive {
+        batch: true,
+        restart_from: RESTART_FROM,
+        certificate: true,
+    };
+    pub const PLAIN: Drive = Drive {
+        batch: false,
+        restart_from: usize::MAX,
+        certificate: false,
+    };
+}
+
 /// Pairs a round under the BBP profile.
 pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    pair_using(r, Drive::FAST)
+}
+
+/// [`pair`] with the matcher driven as `drive` says.
+pub fn pair_using(r: &RoundToPair, drive: Drive) -> Result<RoundPairing, PairError> {
     // The heaviest weight is below 2^(4k+5) with k = bits(players + 1) (the shifts below):
     // within `i64`'s headroom (2^58) up to 8,190 players.
     if bits(r.tournament.players.len() as u64 + 1) <= 13 {
-        pair_with::<i64>(r)
+        pair_with::<i64>(r, drive)
     } else {
-        pair_with::<i128>(r)
+        pair_with::<i128>(r, drive)
     }
 }
 
-fn pair_with<W: Weight>(r: &RoundToPair) -> Result<RoundPairing, PairError> {
+fn pair_with<W: Weight>(r: &RoundToPair, drive: Drive) -> Result<RoundPairing, PairError> {
     let t = &r.tournament;
     let history = History::build(r);
     let field = Field::build(r, &history);
@@ -616,7 +652,9 @@ fn pair_with<W: Weight>(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     // validity test, which reads the optimum held (as the engine it follows does): it
     // only differs between optima that spread the unpaired players differently among
     // scoregroups, never seen in the corpora or the campaigns of the closing note.
-    g.m.use_batch_reset();
+    if drive.batch {
+        g.m.use_batch_reset();
+    }
     let score = |v: usize| metric[order[v]].score;
 
     // Scoregroups top-down, each merged with the next while it cannot be paired with at
@@ -649,6 +687,15 @@ fn pair_with<W: Weight>(r: &RoundToPair) -> Result<RoundPairing, PairError> {
                     let w = g.compat_unit;
                     g.set(e, u, w);
                 }
+            }
+            // A large scoregroup joining (a quarter of the graph so far, 64 players or
+            // more): a fresh solve, which pairs the newcomers among themselves at once
+            // (the first solve's shared dual steps), costs far less than repairing from
+            // each newcomer through the field paired so far (1,000 players, round 5: a
+            // group of 221 joining a chain of odd groups took 78,000 row scans).
+            let added = e - begin;
+            if added >= drive.restart_from && added * 4 >= e {
+                g.m.restart();
             }
             g.solve()?;
             valid = g.valid(&bounds);
@@ -705,9 +752,57 @@ fn pair_with<W: Weight>(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         let less = |a: usize, b: usize| metric_less(&metric[order[b]], &metric[order[a]]);
         list_sort(&mut group, &less);
         g.colour_bracket(&group)?;
+        // Most answers come from a frozen certificate of the optimum (see
+        // `matching::weighted::Certificate`): only a tight edge can be in an optimal
+        // matching, so the lowest-ranked opponent joined to `v` by a tight edge is the
+        // answer whenever an exchange proves an optimum holding that pair; with no tight
+        // edge in the bracket and a mate below it, `v` floats. Pairs answered so are
+        // taken out of the matcher together, before it is next asked, instead of one by
+        // one: each removal inside the blossom of a chain of odd scoregroups dissolves it,
+        // and the matcher rebuilt that blossom for every player (1,000 players, round 5:
+        // 1,100 row scans per player of the top bracket). The answers are the same: each
+        // is a question about all optima, and a proof stands for every optimum.
+        let mut cert = None;
+        let mut unsynced: Vec<usize> = Vec::new();
         for (i, &v) in group.iter().enumerate() {
             if fixed[v] {
                 continue;
+            }
+            if drive.certificate && cert.is_none() {
+                // A certificate is of the matcher's graph: no fixed player may be in it.
+                for x in unsynced.drain(..) {
+                    g.m.remove(x);
+                }
+                g.solve()?;
+                cert = g.m.certificate();
+            }
+            if let Some(c) = cert.as_mut() {
+                let ws = (g.n, &g.w[..]);
+                let later = group[i + 1..].iter().rev().copied().filter(|&u| !fixed[u]);
+                let err = |e| PairError::Internal(format!("Burstein (BBP) matching: {e}"));
+                match c.first_tight(&ws, v, later).map_err(err)? {
+                    Some(u) if c.pair_off(&ws, v, u) => {
+                        fixed[v] = true;
+                        fixed[u] = true;
+                        unsynced.extend([v, u]);
+                        pairs.push((v, u));
+                        continue;
+                    }
+                    None if c.mate(v).is_some_and(|m| m >= end) => {
+                        floaters.push(v);
+                        ex.detail(
+                            "C.04.4.2 C5",
+                            format!("{} floats down", id(order[v])),
+                            vec![order[v]],
+                        );
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            // Not proved: the matcher answers, with `v`'s edges weighted by opponent.
+            for x in unsynced.drain(..) {
+                g.m.remove(x);
             }
             let mut priority = one;
             for &u in &group[i + 1..] {
@@ -730,6 +825,11 @@ fn pair_with<W: Weight>(r: &RoundToPair) -> Result<RoundPairing, PairError> {
                     explanation: out.explanation,
                 });
             }
+            // The matcher is solved: its certificate serves the next players, and the
+            // pair leaves the matcher with the others.
+            if drive.certificate {
+                cert = g.m.certificate();
+            }
             if m >= end {
                 floaters.push(v);
                 ex.detail(
@@ -740,10 +840,21 @@ fn pair_with<W: Weight>(r: &RoundToPair) -> Result<RoundPairing, PairError> {
             } else {
                 fixed[v] = true;
                 fixed[m] = true;
-                g.m.remove(v);
-                g.m.remove(m);
+                let ws = (g.n, &g.w[..]);
+                if !cert.as_mut().is_some_and(|c| c.pair_off(&ws, v, m)) {
+                    cert = None;
+                }
+                if drive.certificate {
+                    unsynced.extend([v, m]);
+                } else {
+                    g.m.remove(v);
+                    g.m.remove(m);
+                }
                 pairs.push((v, m));
             }
+        }
+        for x in unsynced.drain(..) {
+            g.m.remove(x);
         }
         begin = end;
     }
