@@ -24,8 +24,21 @@ fn main() {
     let total = 11;
     // `SWISSPAIR_BENCH_ONLY=BBP:2` times one profile's one round.
     let only = std::env::var("SWISSPAIR_BENCH_ONLY").ok();
+    // `SWISSPAIR_BENCH_ROUNDS=1-11` times every round of both profiles instead;
+    // `SWISSPAIR_BENCH_SEED=k` simulates another event.
+    let every: Option<Vec<u32>> = std::env::var("SWISSPAIR_BENCH_ROUNDS").ok().and_then(|v| {
+        let (a, b) = v.split_once('-')?;
+        Some((a.trim().parse().ok()?..=b.trim().parse().ok()?).collect())
+    });
+    let seed: u64 = std::env::var("SWISSPAIR_BENCH_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
     for &players in &sizes {
-        let cases: [(&str, &[u32]); 2] = [("FIDE_2026", &[5, 11]), ("BBP", &[1, 2, 3, 5, 8, 11])];
+        let cases: [(&str, &[u32]); 2] = match &every {
+            Some(rounds) => [("FIDE_2026", rounds), ("BBP", rounds)],
+            None => [("FIDE_2026", &[5, 11]), ("BBP", &[1, 2, 3, 5, 8, 11])],
+        };
         for (profile, rounds) in cases {
             for &round in rounds {
                 if only
@@ -34,7 +47,8 @@ fn main() {
                 {
                     continue;
                 }
-                let mut config = SimConfig::new(SystemId::Burstein, players, (round - 1).max(1), 1);
+                let mut config =
+                    SimConfig::new(SystemId::Burstein, players, (round - 1).max(1), seed);
                 config.bye_request_rate = 0.01;
                 if let Err(e) = config.options.set("profile", profile) {
                     println!("{profile}: {e}");

@@ -350,8 +350,9 @@ fn bye_eligible(history: &History, p: PlayerIdx) -> bool {
     })
 }
 
-/// A scoregroup joining with this many players (and a quarter of the graph) is solved
-/// afresh rather than repaired (measured: `cargo bench --bench burstein`).
+/// A scoregroup joining with this many players, below a group that sends it a floater,
+/// is solved afresh rather than repaired (measured: `cargo bench --bench burstein`,
+/// every round of three 1,000- and 2,000-player events).
 pub const RESTART_FROM: usize = 64;
 
 /// Bits to hold `0..=x`.
@@ -511,8 +512,8 @@ impl<W: Weight> Graph<'_, W> {
 pub struct Drive {
     /// Touched players reset together (`DynamicMatching::use_batch_reset`).
     pub batch: bool,
-    /// A scoregroup joining with at least this many players (and a quarter of the graph)
-    /// is solved afresh ([`RESTART_FROM`]; `usize::MAX`: never).
+    /// A scoregroup joining with at least this many players, below a group that sends it
+    /// a floater, is solved afresh ([`RESTART_FROM`]; `usize::MAX`: never).
     pub restart_from: usize,
     /// Bracket answers from a frozen certificate where it proves them.
     pub certificate: bool,
@@ -688,13 +689,15 @@ fn pair_with<W: Weight>(r: &RoundToPair, drive: Drive) -> Result<RoundPairing, P
                     g.set(e, u, w);
                 }
             }
-            // A large scoregroup joining (a quarter of the graph so far, 64 players or
-            // more): a fresh solve, which pairs the newcomers among themselves at once
-            // (the first solve's shared dual steps), costs far less than repairing from
-            // each newcomer through the field paired so far (1,000 players, round 5: a
-            // group of 221 joining a chain of odd groups took 78,000 row scans).
+            // A large scoregroup joining a group that sends it a floater: a fresh solve,
+            // which pairs the newcomers among themselves at once (the first solve's
+            // shared dual steps), costs far less than repairing from each newcomer
+            // through the blossom of the chain of odd groups above (1,000 players: 221
+            // joining took 78,000 row scans, 225 joining 703 took 55 ms; afresh, 2 ms).
+            // A group joining with no edge upwards is a component of its own, which the
+            // batch reset pairs as well.
             let added = e - begin;
-            if added >= drive.restart_from && added * 4 >= e {
+            if prev < cur && added >= drive.restart_from {
                 g.m.restart();
             }
             g.solve()?;
