@@ -4,8 +4,9 @@
 //! * [`weighted`] — maximum-weight matching: [`DynamicMatching`] keeps an optimal matching
 //!   and its dual certificate between calls, so a few changed vertices are repaired in a
 //!   few primal-dual stages (the Dutch system asks thousands of such questions per round,
-//!   docs/incremental-matching.md); [`max_weight_matching`] is the same engine solved once
-//!   on an edge list. Weights are any [`DenseWeight`]: `i64`, `i128` or [`Wide<N>`] (a
+//!   docs/incremental-matching.md); [`weighted::Certificate`] is a frozen copy of its
+//!   optimum and duals that proves pairs by exchanges without the engine;
+//!   [`max_weight_matching`] is the same engine solved once on an edge list. Weights are any [`DenseWeight`]: `i64`, `i128` or [`Wide<N>`] (a
 //!   `64*N`-bit two's complement integer for lexicographic weights built by shifting
 //!   criteria into fields).
 //! * [`cardinality`] — maximum-cardinality matching: the incremental bitset [`Matcher`]
