@@ -421,13 +421,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         if v >= self.n || self.removed[v] {
             return;
         }
-        self.free_vertex(v as u32);
-        let m = self.mate[v];
-        if m != NIL {
-            self.mate[v] = NIL;
-            self.mate[m as usize] = NIL;
-            self.pending.push(m);
-        }
+        self.detach(v as u32);
         self.removed[v] = true;
         // `active` is ascending (vertices are only ever removed).
         if let Ok(k) = self.active.binary_search(&(v as u32)) {
@@ -594,23 +588,14 @@ impl<W: DenseWeight> DynamicMatching<W> {
             }
             if !self.keep_certificate(ws, v)? {
                 self.stats.resets += 1;
-                self.free_vertex(v);
-                let m = self.mate[v as usize];
-                if m != NIL {
-                    self.mate[v as usize] = NIL;
-                    self.mate[m as usize] = NIL;
-                    self.pending.push(m);
-                }
+                self.detach(v);
                 self.dual[v as usize] = self.least_feasible_dual(ws, v, self.row(v))?;
                 self.pending.push(v);
             } else {
                 self.stats.kept += 1;
             }
         }
-        while let Some(root) = self.next_root() {
-            self.stage(ws, root)?;
-        }
-        Ok(())
+        self.repair_pending(ws)
     }
 
     /// `solve` after several touches (opt-in, [`DynamicMatching::use_batch_reset`]). The
@@ -644,20 +629,11 @@ impl<W: DenseWeight> DynamicMatching<W> {
                 continue;
             }
             self.stats.resets += 1;
-            self.free_vertex(v);
-            let m = self.mate[v as usize];
-            if m != NIL {
-                self.mate[v as usize] = NIL;
-                self.mate[m as usize] = NIL;
-                self.pending.push(m);
-            }
+            self.detach(v);
             batch.push(v);
         }
         if batch.is_empty() {
-            while let Some(root) = self.next_root() {
-                self.stage(ws, root)?;
-            }
-            return Ok(());
+            return self.repair_pending(ws);
         }
         // `mark` is all false here (`add_blossom` clears what it sets).
         for &v in &batch {
@@ -696,21 +672,52 @@ impl<W: DenseWeight> DynamicMatching<W> {
             if self.mate[vi] != NIL || self.dual[vi] <= W::ZERO || self.top[vi] != v {
                 continue;
             }
-            for k in self.row(v) {
-                let w = self.active[k];
-                let wi = w as usize;
-                if w == v || self.mate[wi] != NIL || self.top[wi] != w {
-                    continue;
-                }
-                let d = self.doubled(ws, v, w)?;
-                if d > W::ZERO && self.dual[vi].wadd(self.dual[wi]) == d {
-                    self.mate[vi] = w;
-                    self.mate[wi] = v;
-                    break;
-                }
-            }
+            self.pair_first_tight(ws, v, self.row(v))?;
         }
         self.pending.extend(batch.iter().rev());
+        self.repair_pending(ws)
+    }
+
+    /// Matches free vertex `v` with the first free vertex outside blossoms among
+    /// `self.active[positions]` joined to it by a tight edge, if any (an augmenting path of
+    /// one edge: every dual stays, and both ends satisfy the conditions).
+    fn pair_first_tight<S: WeightSource<W>>(
+        &mut self,
+        ws: &S,
+        v: u32,
+        positions: core::ops::Range<usize>,
+    ) -> Result<(), DynamicError> {
+        let vi = v as usize;
+        for k in positions {
+            let w = self.active[k];
+            let wi = w as usize;
+            if w == v || self.mate[wi] != NIL || self.top[wi] != w {
+                continue;
+            }
+            let d = self.doubled(ws, v, w)?;
+            if d > W::ZERO && self.dual[vi].wadd(self.dual[wi]) == d {
+                self.mate[vi] = w;
+                self.mate[wi] = v;
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Dissolves the blossoms holding `v` and unmatches it; its old mate is queued for
+    /// repair.
+    fn detach(&mut self, v: u32) {
+        self.free_vertex(v);
+        let m = self.mate[v as usize];
+        if m != NIL {
+            self.mate[v as usize] = NIL;
+            self.mate[m as usize] = NIL;
+            self.pending.push(m);
+        }
+    }
+
+    /// One stage from each free vertex of positive dual left, in queue order.
+    fn repair_pending<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
         while let Some(root) = self.next_root() {
             self.stage(ws, root)?;
         }
@@ -794,19 +801,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             if self.mate[vi] != NIL || self.dual[vi] <= W::ZERO {
                 continue;
             }
-            for j in k + 1..self.active.len() {
-                let w = self.active[j];
-                let wi = w as usize;
-                if self.mate[wi] != NIL {
-                    continue;
-                }
-                let d = self.doubled(ws, v, w)?;
-                if d > W::ZERO && self.dual[vi].wadd(self.dual[wi]) == d {
-                    self.mate[vi] = w;
-                    self.mate[wi] = v;
-                    break;
-                }
-            }
+            self.pair_first_tight(ws, v, k + 1..self.active.len())?;
         }
         self.start_phases(ws)?;
         for k in (0..self.active.len()).rev() {
@@ -1890,6 +1885,24 @@ mod tests {
         }
     }
 
+    /// Gives a random number of `v`'s edges to live vertices a new weight (a quarter of
+    /// them none).
+    fn change_edges_at(rng: &mut SplitMix64, g: &mut Mat, v: usize, max: u64, removed: &[bool]) {
+        let n = removed.len();
+        for _ in 0..1 + rng.below(n as u64) {
+            let u = rng.below(n as u64) as usize;
+            if u == v || removed[u] {
+                continue;
+            }
+            let x = if rng.below(4) == 0 {
+                0
+            } else {
+                1 + rng.below(max) as i64
+            };
+            g.set(v, u, x);
+        }
+    }
+
     #[test]
     fn updates_and_removals_match_brute_force() {
         let mut rng = SplitMix64::new(11);
@@ -1919,19 +1932,7 @@ mod tests {
                     if removed[v] {
                         continue;
                     }
-                    let k = 1 + rng.below(n as u64) as usize;
-                    for _ in 0..k {
-                        let u = rng.below(n as u64) as usize;
-                        if u == v || removed[u] {
-                            continue;
-                        }
-                        let x = if rng.below(4) == 0 {
-                            0
-                        } else {
-                            1 + rng.below(max) as i64
-                        };
-                        g.set(v, u, x);
-                    }
+                    change_edges_at(&mut rng, &mut g, v, max, &removed);
                     m.touch(v);
                 }
                 m.solve(&g).expect("solves");
@@ -1970,18 +1971,7 @@ mod tests {
                     if removed[v] {
                         continue;
                     }
-                    for _ in 0..1 + rng.below(n as u64) {
-                        let u = rng.below(n as u64) as usize;
-                        if u == v || removed[u] {
-                            continue;
-                        }
-                        let x = if rng.below(4) == 0 {
-                            0
-                        } else {
-                            1 + rng.below(max) as i64
-                        };
-                        g.set(v, u, x);
-                    }
+                    change_edges_at(&mut rng, &mut g, v, max, &removed);
                     m.touch(v);
                     batches += usize::from(touched > 1);
                 }

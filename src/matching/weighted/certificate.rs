@@ -263,25 +263,8 @@ impl<W: DenseWeight> Certificate<W> {
             let size = c.size[s] - u32::from(b & 1 != 0) - u32::from(b & 2 != 0);
             (inside.max(0) as u32, size)
         };
-        for &x in &[v as u32, u as u32, mv, mu] {
-            if x == NIL {
-                continue;
-            }
-            let mut s = self.parent[x as usize];
-            while s != NIL {
-                let si = s as usize;
-                if self.dual[si] > W::ZERO {
-                    let (inside, _) = after(self, si);
-                    let with_uv = inside + u32::from(both(self.bits[si], 0, 1));
-                    if with_uv != self.size[si] / 2 {
-                        return false;
-                    }
-                }
-                s = self.parent[si];
-            }
-        }
-        // Apply: every set's counts, then the matching.
-        let mut seen: Vec<u32> = Vec::new();
+        // The sets holding any of the four, each once (flag 0x80 while listed).
+        let mut sets: Vec<u32> = Vec::new();
         for &x in &[v as u32, u as u32, mv, mu] {
             if x == NIL {
                 continue;
@@ -290,17 +273,27 @@ impl<W: DenseWeight> Certificate<W> {
             while s != NIL {
                 let si = s as usize;
                 if self.bits[si] & 0x80 == 0 {
-                    let (inside, size) = after(self, si);
-                    self.inside[si] = inside;
-                    self.size[si] = size;
                     self.bits[si] |= 0x80;
-                    seen.push(s);
+                    sets.push(s);
                 }
                 s = self.parent[si];
             }
         }
-        for s in seen {
-            self.bits[s as usize] &= 0x7f;
+        let proved = sets.iter().all(|&s| {
+            let si = s as usize;
+            let with_uv = after(self, si).0 + u32::from(both(self.bits[si], 0, 1));
+            self.dual[si] <= W::ZERO || with_uv == self.size[si] / 2
+        });
+        // Apply: every set's counts, then the matching.
+        for &s in &sets {
+            let si = s as usize;
+            if proved {
+                (self.inside[si], self.size[si]) = after(self, si);
+            }
+            self.bits[si] &= 0x7f;
+        }
+        if !proved {
+            return false;
         }
         for m in [mv, mu] {
             if m != NIL {
