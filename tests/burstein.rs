@@ -131,6 +131,34 @@ fn bbp_drives_pair_alike() {
     assert!(compared >= sizes.len() * 3 * 7);
 }
 
+/// The option `bbp_drive` reaches the drive through the pipeline (gRPC and CLI share it):
+/// `PLAIN` gives the default's pairs, and an unknown value is refused by name.
+#[test]
+fn bbp_drive_option_pairs_alike_and_refuses_unknown_values() {
+    use swisspair::simulate::{SimConfig, simulate};
+    use swisspair::systems::{self, PairOptions};
+    let mut config = SimConfig::new(SystemId::Burstein, 90, 4, 21);
+    config
+        .options
+        .set("profile", "BBP")
+        .expect("a known option");
+    let mut t = simulate(&config).expect("simulated");
+    t.total_rounds = 9;
+    let options = PairOptions::default();
+    let fast = systems::pair(&t, &options).expect("paired");
+    t.options.set("bbp_drive", "plain").expect("a known option");
+    let plain = systems::pair(&t, &options).expect("paired");
+    assert_eq!(fast.boards, plain.boards);
+    assert_eq!(fast.byes, plain.byes);
+    t.options.set("bbp_drive", "SLOW").expect("set as text");
+    let err = swisspair::pairing::resolve(None, &t)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(err.contains("options.bbp_drive"), "{err}");
+    assert!(err.contains("FAST, PLAIN"), "{err}");
+}
+
 /// The seeding rounds of the 2026 text are the Dutch system's whole round (art. 1.6.1):
 /// same boards, same colours, same PAB.
 #[test]

@@ -48,6 +48,14 @@ pub fn profile(options: &crate::model::SystemOptions) -> Profile {
     read(options, "profile", |v| parse_choice(v, &PROFILES)).unwrap_or_default()
 }
 
+const DRIVES: [(&str, bbp::Drive); 2] = [("FAST", bbp::Drive::FAST), ("PLAIN", bbp::Drive::PLAIN)];
+
+/// How profile BBP drives its matcher (option `bbp_drive`; `FAST` when unset). Both give
+/// the same pairs; `PLAIN` re-solves after every change, as the engine it follows does.
+pub fn bbp_drive(options: &crate::model::SystemOptions) -> bbp::Drive {
+    read(options, "bbp_drive", |v| parse_choice(v, &DRIVES)).unwrap_or(bbp::Drive::FAST)
+}
+
 /// The Burstein system.
 pub struct Burstein;
 
@@ -83,6 +91,13 @@ impl PairingSystem for Burstein {
                     description: "FIDE_2026: the 2026 text (C.04.4.2); BBP: bbpPairings 6's --burstein reading (its default acceleration in rounds 1-2 unless virtual points or the acceleration option are given)",
                     parse: |v| parse_choice(v, &PROFILES).map(|_| ()),
                 },
+                OptionInfo {
+                    name: "bbp_drive",
+                    kind: "enum FAST|PLAIN",
+                    default_value: "FAST",
+                    description: "profile BBP only, same pairs either way: FAST answers most bracket questions from a frozen certificate of the optimum; PLAIN re-solves the matching after every change, as bbpPairings does (much slower on large events; for cross-checking a disputed round)",
+                    parse: |v| parse_choice(v, &DRIVES).map(|_| ()),
+                },
                 OptionInfo::ACCELERATION,
             ],
         }
@@ -92,7 +107,7 @@ impl PairingSystem for Burstein {
         r.require_results()?;
         let mut out = match profile(&r.tournament.options) {
             Profile::Fide2026 => text::pair(r)?,
-            Profile::Bbp => bbp::pair(r)?,
+            Profile::Bbp => bbp::pair_using(r, bbp_drive(&r.tournament.options))?,
         };
         out.round = r.number;
         Ok(out)
