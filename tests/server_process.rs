@@ -31,14 +31,14 @@ fn dutch_round_one(n: usize) -> proto::PairRequest {
     }
 }
 
-/// A request quick to send and long to pair, to hold a worker: round 1 of a 3,000-player
+/// A request quick to send and long to pair, to hold a worker: round 1 of a 5,000-player
 /// Burstein event under profile `BBP` driven `PLAIN`, which re-solves a dense matching for
-/// every player (seconds in a release build, tens of seconds in the debug build the tests
-/// run; the default drive pairs it in well under a second since issue 14's speed work).
+/// every player (well over the tests' 4-second windows in a release build too, which
+/// 3,000 players no longer were; the default drive pairs it in about a second).
 /// If that drive ever becomes fast, this needs another slow request: the tests below need
 /// a pairing that is still running when they cancel it.
 fn huge_round() -> proto::PairRequest {
-    let mut request = dutch_round_one(3_000);
+    let mut request = dutch_round_one(5_000);
     if let Some(proto::pair_request::Input::Tournament(t)) = request.input.as_mut() {
         t.system = proto::PairingSystem::Burstein as i32;
         t.options = Some(proto::SystemOptions {

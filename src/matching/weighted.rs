@@ -653,16 +653,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         }
         for &v in &batch {
             self.mark[v as usize] = false;
-            let mut heaviest = W::ZERO;
-            for &w in &self.active[self.row(v)] {
-                if w != v {
-                    let x = ws.weight(v as usize, w as usize);
-                    if x > heaviest {
-                        heaviest = x;
-                    }
-                }
-            }
-            self.dual[v as usize] = heaviest;
+            self.dual[v as usize] = self.heaviest_edge(ws, v, self.row(v))?;
         }
         for &v in &batch {
             self.dual[v as usize] = self.least_feasible_dual(ws, v, self.row(v))?;
@@ -736,23 +727,8 @@ impl<W: DenseWeight> DynamicMatching<W> {
         }
         for k in 0..self.active.len() {
             let v = self.active[k];
-            let mut u = W::ZERO;
             crate::cancel::checkpoint();
-            for &w in &self.active {
-                if w != v {
-                    let x = ws.weight(v as usize, w as usize);
-                    if x > u {
-                        u = x;
-                    }
-                }
-            }
-            if !u.fits_headroom() {
-                return Err(DynamicError::WeightTooLarge {
-                    a: v as usize,
-                    b: v as usize,
-                });
-            }
-            self.dual[v as usize] = u;
+            self.dual[v as usize] = self.heaviest_edge(ws, v, 0..self.active.len())?;
         }
         // Each dual lowered, one vertex after the other, to the least that keeps its edges
         // feasible. Weights with a part that belongs to one end (a bonus of the vertex,
@@ -764,6 +740,32 @@ impl<W: DenseWeight> DynamicMatching<W> {
             self.dual[v as usize] = self.least_feasible_dual(ws, v, 0..self.active.len())?;
         }
         self.finish_start(ws)
+    }
+
+    /// The heaviest weight of `v`'s edges to `self.active[others]` (zero without edges):
+    /// a dual that, at both ends, makes every edge feasible.
+    fn heaviest_edge<S: WeightSource<W>>(
+        &self,
+        ws: &S,
+        v: u32,
+        others: core::ops::Range<usize>,
+    ) -> Result<W, DynamicError> {
+        let mut u = W::ZERO;
+        for &w in &self.active[others] {
+            if w != v {
+                let x = ws.weight(v as usize, w as usize);
+                if x > u {
+                    u = x;
+                }
+            }
+        }
+        if !u.fits_headroom() {
+            return Err(DynamicError::WeightTooLarge {
+                a: v as usize,
+                b: v as usize,
+            });
+        }
+        Ok(u)
     }
 
     /// The least dual of `v` that keeps its edges to `self.active[others]` feasible

@@ -115,13 +115,18 @@ impl<W: DenseWeight> Certificate<W> {
         }
     }
 
-    /// Marks the sets holding each of `vs` (bit `i` for `vs[i]`) under a new stamp.
-    fn mark(&mut self, vs: &[u32]) {
+    /// A stamp no set carries yet (all cleared when the counter wraps).
+    fn next_stamp(&mut self) {
         self.now = self.now.wrapping_add(1);
         if self.now == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.now = 1;
         }
+    }
+
+    /// Marks the sets holding each of `vs` (bit `i` for `vs[i]`) under a new stamp.
+    fn mark(&mut self, vs: &[u32]) {
+        self.next_stamp();
         for (i, &v) in vs.iter().enumerate() {
             if v == NIL {
                 continue;
@@ -167,11 +172,7 @@ impl<W: DenseWeight> Certificate<W> {
             chain.push(s);
             s = self.parent[s as usize];
         }
-        self.now = self.now.wrapping_add(1);
-        if self.now == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.now = 1;
-        }
+        self.next_stamp();
         let mut acc = W::ZERO;
         for &s in chain.iter().rev() {
             acc = acc.wadd(self.dual[s as usize]);

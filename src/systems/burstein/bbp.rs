@@ -455,6 +455,13 @@ impl<W: Weight> Graph<'_, W> {
         Ok(())
     }
 
+    /// Takes the players of fixed pairs out of the matcher.
+    fn remove_all(&mut self, players: &mut Vec<usize>) {
+        for x in players.drain(..) {
+            self.m.remove(x);
+        }
+    }
+
     fn solve(&mut self) -> Result<(), PairError> {
         let n = self.n;
         self.m
@@ -773,66 +780,60 @@ fn pair_with<W: Weight>(r: &RoundToPair, drive: Drive) -> Result<RoundPairing, P
             }
             if drive.certificate && cert.is_none() {
                 // A certificate is of the matcher's graph: no fixed player may be in it.
-                for x in unsynced.drain(..) {
-                    g.m.remove(x);
-                }
+                g.remove_all(&mut unsynced);
                 g.solve()?;
                 cert = g.m.certificate();
             }
+            // `v`'s mate in an optimum that pairs it with the lowest-ranked opponent it
+            // can have (one below the bracket: `v` floats), proved or asked.
+            let mut proved = None;
             if let Some(c) = cert.as_mut() {
                 let ws = (g.n, &g.w[..]);
                 let later = group[i + 1..].iter().rev().copied().filter(|&u| !fixed[u]);
                 let err = |e| PairError::Internal(format!("Burstein (BBP) matching: {e}"));
-                match c.first_tight(&ws, v, later).map_err(err)? {
-                    Some(u) if c.pair_off(&ws, v, u) => {
-                        fixed[v] = true;
-                        fixed[u] = true;
-                        unsynced.extend([v, u]);
-                        pairs.push((v, u));
-                        continue;
+                proved = match c.first_tight(&ws, v, later).map_err(err)? {
+                    Some(u) if c.pair_off(&ws, v, u) => Some(u),
+                    None => c.mate(v).filter(|&m| m >= end),
+                    _ => None,
+                };
+            }
+            let m = match proved {
+                Some(m) => m,
+                None => {
+                    // The matcher answers, with `v`'s edges weighted by opponent.
+                    g.remove_all(&mut unsynced);
+                    let mut priority = one;
+                    for &u in &group[i + 1..] {
+                        if !fixed[u] {
+                            let w = g.edge(v, u, true, true);
+                            if w != W::ZERO {
+                                g.set(v, u, w.wadd(priority));
+                                priority = priority.wadd(one);
+                            }
+                        }
                     }
-                    None if c.mate(v).is_some_and(|m| m >= end) => {
-                        floaters.push(v);
-                        ex.detail(
-                            "C.04.4.2 C5",
-                            format!("{} floats down", id(order[v])),
-                            vec![order[v]],
-                        );
-                        continue;
+                    g.solve()?;
+                    let m = g.mate(v);
+                    if m == v {
+                        let message = format!("{} cannot be paired", id(order[v]));
+                        ex.step("C.04.4.2 C4", message.clone(), vec![order[v]]);
+                        return Err(PairError::NoLegalPairing {
+                            rule: "C.04.4.2 C4".to_string(),
+                            message,
+                            explanation: out.explanation,
+                        });
                     }
-                    _ => {}
+                    // The matcher is solved: its certificate serves the next players.
+                    if drive.certificate {
+                        cert = g.m.certificate();
+                        let ws = (g.n, &g.w[..]);
+                        if m < end && !cert.as_mut().is_some_and(|c| c.pair_off(&ws, v, m)) {
+                            cert = None;
+                        }
+                    }
+                    m
                 }
-            }
-            // Not proved: the matcher answers, with `v`'s edges weighted by opponent.
-            for x in unsynced.drain(..) {
-                g.m.remove(x);
-            }
-            let mut priority = one;
-            for &u in &group[i + 1..] {
-                if !fixed[u] {
-                    let w = g.edge(v, u, true, true);
-                    if w != W::ZERO {
-                        g.set(v, u, w.wadd(priority));
-                        priority = priority.wadd(one);
-                    }
-                }
-            }
-            g.solve()?;
-            let m = g.mate(v);
-            if m == v {
-                let message = format!("{} cannot be paired", id(order[v]));
-                ex.step("C.04.4.2 C4", message.clone(), vec![order[v]]);
-                return Err(PairError::NoLegalPairing {
-                    rule: "C.04.4.2 C4".to_string(),
-                    message,
-                    explanation: out.explanation,
-                });
-            }
-            // The matcher is solved: its certificate serves the next players, and the
-            // pair leaves the matcher with the others.
-            if drive.certificate {
-                cert = g.m.certificate();
-            }
+            };
             if m >= end {
                 floaters.push(v);
                 ex.detail(
@@ -843,22 +844,12 @@ fn pair_with<W: Weight>(r: &RoundToPair, drive: Drive) -> Result<RoundPairing, P
             } else {
                 fixed[v] = true;
                 fixed[m] = true;
-                let ws = (g.n, &g.w[..]);
-                if !cert.as_mut().is_some_and(|c| c.pair_off(&ws, v, m)) {
-                    cert = None;
-                }
-                if drive.certificate {
-                    unsynced.extend([v, m]);
-                } else {
-                    g.m.remove(v);
-                    g.m.remove(m);
-                }
+                // The pair leaves the matcher before it is next asked.
+                unsynced.extend([v, m]);
                 pairs.push((v, m));
             }
         }
-        for x in unsynced.drain(..) {
-            g.m.remove(x);
-        }
+        g.remove_all(&mut unsynced);
         begin = end;
     }
     if !floaters.is_empty() {
