@@ -34,7 +34,7 @@ fn dutch_round_one(n: usize) -> proto::PairRequest {
 /// A request quick to send and long to pair, to hold a worker: round 1 of a 5,000-player
 /// Burstein event under profile `BBP` driven `PLAIN`, which re-solves a dense matching for
 /// every player (well over the tests' 4-second windows in a release build too, which
-/// 3,000 players no longer were; the default drive pairs it in about a second).
+/// 3,000 players no longer were; the default drive pairs it in 0.24 s).
 /// If that drive ever becomes fast, this needs another slow request: the tests below need
 /// a pairing that is still running when they cancel it.
 fn huge_round() -> proto::PairRequest {
