@@ -187,6 +187,9 @@ pub struct Tournament {
     pub teams: Vec<Team>,
     /// A team event's boards, match scoring, PAB and forfeited matches.
     pub team_settings: TeamSettings,
+    /// The system named by a TRF file (record 192) that this build does not implement, as
+    /// written: a request that relies on the file's system is refused naming it.
+    pub unknown_system: Option<String>,
 }
 
 impl Tournament {

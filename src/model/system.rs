@@ -82,7 +82,9 @@ impl SystemId {
         let code = code.trim().to_ascii_uppercase();
         let base = code.strip_suffix("_BAKU").unwrap_or(&code);
         match base {
-            "FIDE_DUTCH" | "FIDE_DUTCH_2026" | "FIDE_DUTCH_2025" => Some(SystemId::Dutch),
+            "FIDE_DUTCH" | "FIDE_DUTCH_2026" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2017" => {
+                Some(SystemId::Dutch)
+            }
             "FIDE_BURSTEIN" => Some(SystemId::Burstein),
             "FIDE_DUBOV" => Some(SystemId::Dubov),
             "FIDE_DOUBLESWISS" => Some(SystemId::DoubleSwiss),

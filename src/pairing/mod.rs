@@ -35,9 +35,16 @@ pub struct Resolved {
 /// The request's system, else the snapshot's, as implemented by this build; and the
 /// options checked against what it reads.
 pub fn resolve(requested: Option<SystemId>, t: &Tournament) -> Result<Resolved, PairError> {
-    let id = requested
-        .or(t.system)
-        .ok_or_else(|| PairError::NoSystem(systems::implemented_names()))?;
+    let id = match (requested.or(t.system), &t.unknown_system) {
+        (Some(id), _) => id,
+        (None, Some(code)) => {
+            return Err(PairError::Invalid(Problems(vec![Problem::new(
+                "trf.192",
+                unknown_system_message(code),
+            )])));
+        }
+        (None, None) => return Err(PairError::NoSystem(systems::implemented_names())),
+    };
     let system = systems::find(id)
         .ok_or_else(|| PairError::NotImplemented(id, systems::implemented_names()))?;
     let info = system.info();
@@ -45,8 +52,26 @@ pub fn resolve(requested: Option<SystemId>, t: &Tournament) -> Result<Resolved, 
     Ok(Resolved {
         id,
         system,
-        rule_set: info.rule_set,
+        rule_set: system.rule_set_for(&t.options),
     })
+}
+
+/// Why a file's record 192 code is refused: the system (or edition) it names, when known,
+/// and what this build implements.
+fn unknown_system_message(code: &str) -> String {
+    let upper = code.to_ascii_uppercase();
+    let base = upper.strip_suffix("_BAKU").unwrap_or(&upper);
+    let named = if let Some(year) = base.strip_prefix("FIDE_DUTCH_") {
+        format!(
+            "names the Dutch system, {year} edition, which this build does not implement (it implements the 2017 and 2026 editions: FIDE_DUTCH_2017, FIDE_DUTCH_2026)"
+        )
+    } else {
+        "names a pairing system this build does not implement".to_string()
+    };
+    format!(
+        "record 192: {code:?} {named}; give the system by name (implemented: {})",
+        systems::implemented_names()
+    )
 }
 
 /// Refuses options the system does not read, and values its own parser refuses (named as

@@ -209,6 +209,11 @@ pub trait PairingSystem: Sync {
     /// Pairs the prepared round. Byes already decided (requested, absent) are in
     /// `round.preset_byes` and must not be paired; the answer need not repeat them.
     fn pair(&self, round: &RoundToPair) -> Result<RoundPairing, PairError>;
+    /// The rules followed with these options (an edition chosen by option, e.g. the
+    /// Dutch `edition=2017`); `info().rule_set` by default.
+    fn rule_set_for(&self, _options: &crate::model::SystemOptions) -> &'static str {
+        self.info().rule_set
+    }
     /// The scoring the system pairs with, given the snapshot's (backgammon counts wins,
     /// BG-2); a note for the answer's warnings when the snapshot's is not used.
     fn effective_scoring(&self, given: &Scoring, _warnings: &mut Vec<String>) -> Scoring {

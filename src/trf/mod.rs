@@ -36,6 +36,9 @@ pub struct TrfDocument {
     pub other_lines: Vec<String>,
     /// The points column (81-84) of each player as written in the file.
     pub declared_points: Vec<Option<Score>>,
+    /// What the reader assumed where the file did not say (e.g. the Dutch edition of a
+    /// bare `FIDE_DUTCH` without a start date), as answer warnings.
+    pub notes: Vec<String>,
 }
 
 impl TrfDocument {
@@ -53,7 +56,11 @@ impl TrfDocument {
     pub fn points_warnings(&self) -> Vec<crate::systems::Warning> {
         let t = &self.tournament;
         let points = t.points_after(t.rounds.len() as u32);
-        let mut out = Vec::new();
+        let mut out: Vec<crate::systems::Warning> = self
+            .notes
+            .iter()
+            .map(|n| crate::systems::Warning::new("SYSTEM_EDITION_ASSUMED", "", n.clone()))
+            .collect();
         for (i, declared) in self.declared_points.iter().enumerate() {
             if let (Some(d), Some(p)) = (declared, points.get(i))
                 && d != p

@@ -122,6 +122,9 @@ fn tokens(chars: &[char]) -> Vec<(usize, String)> {
 /// Reads a TRF text.
 pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     let mut doc = TrfDocument::default();
+    let mut dutch_by_date = false;
+    let mut pab_given = false;
+    let mut start_date: Option<(u32, u32, u32)> = None;
     let t = &mut doc.tournament;
     let mut sides: Vec<Vec<Option<Side>>> = Vec::new();
     let mut ranks: Vec<u32> = Vec::new();
@@ -216,6 +219,10 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                         s.win = value;
                         s.forfeit_win = value;
                         s.full_point_bye = value;
+                        // BBU defaults to the win value (bbpPairings, trf.md §6).
+                        if !pab_given {
+                            s.pab = value;
+                        }
                     }
                     "BBD" => {
                         s.draw = value;
@@ -224,15 +231,27 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                     "BBL" => s.loss = value,
                     "BBZ" => s.zero_point_bye = value,
                     "BBF" => s.forfeit_loss = value,
-                    _ => s.pab = value,
+                    _ => {
+                        s.pab = value;
+                        pab_given = true;
+                    }
                 }
             }
             "XXS" => read_xxs(&chars, ln, &mut t.scoring)?,
             "XXO" => super::settings::read_xxo(&chars, ln, t)?,
             "192" => {
                 let value = cols(&chars, 5, chars.len());
+                let upper = value.trim().to_ascii_uppercase();
+                let base = upper.strip_suffix("_BAKU").unwrap_or(&upper);
+                // The Dutch editions (ETT26): `FIDE_DUTCH_2017`, `_2026` (`_2025`), and bare
+                // `FIDE_DUTCH`, which follows the event's start date (042), resolved below.
+                dutch_by_date = base == "FIDE_DUTCH";
+                if base == "FIDE_DUTCH_2017" {
+                    let _ = t.options.set("edition", "2017");
+                }
                 match SystemId::from_trf_code(&value) {
                     Some(id) => {
+                        t.unknown_system = None;
                         t.system = Some(id);
                         if id == SystemId::TeamSwiss {
                             t.team_settings.read_trf_code(&value);
@@ -244,8 +263,15 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                             let _ = t.options.set("acceleration", "BAKU");
                         }
                     }
-                    None => doc.other_lines.push(raw.to_string()),
+                    None => {
+                        t.unknown_system = Some(value.trim().to_string());
+                        doc.other_lines.push(raw.to_string());
+                    }
                 }
+            }
+            "042" => {
+                start_date = parse_date(&cols(&chars, 5, chars.len()));
+                doc.other_lines.push(raw.to_string());
             }
             "240" => {
                 let kind = match col(&chars, 5) {
@@ -492,6 +518,20 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
         });
     }
     team_records.finish(t, &find)?;
+    if dutch_by_date {
+        // Bare FIDE_DUTCH: the edition in force when the event started.
+        use crate::systems::dutch::edition::Edition;
+        match start_date {
+            Some((y, m, d)) => {
+                if Edition::in_force_on(y, m, d) == Edition::E2017 {
+                    let _ = doc.tournament.options.set("edition", "2017");
+                }
+            }
+            None => doc.notes.push(
+                "192 FIDE_DUTCH with no readable start date (042): the 2026 edition is assumed (FIDE_DUTCH means the 2017 edition for events that started before 1 February 2026); write FIDE_DUTCH_2017 or FIDE_DUTCH_2026 to say which".to_string(),
+            ),
+        }
+    }
     Ok(doc)
 }
 
@@ -758,4 +798,25 @@ fn read_xxs(chars: &[char], ln: usize, s: &mut Scoring) -> Result<(), TrfError> 
         }
     }
     Ok(())
+}
+
+/// A date as TRF files write it (`2025/06/14`, `2025-06-14`, `14.06.2025`, `14/06/2025`):
+/// (year, month, day), or `None`.
+fn parse_date(text: &str) -> Option<(u32, u32, u32)> {
+    let parts: Vec<&str> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let [a, b, c] = parts.as_slice() else {
+        return None;
+    };
+    let (y, m, d) = if a.len() == 4 {
+        (a, b, c)
+    } else if c.len() == 4 {
+        (c, b, a)
+    } else {
+        return None;
+    };
+    let (y, m, d): (u32, u32, u32) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((y, m, d))
 }

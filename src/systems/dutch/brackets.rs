@@ -29,8 +29,9 @@
 //! completable optimum of the smaller problem is an optimum of the larger one, and every
 //! decision above is a question about optima (the corpus test checks all variants).
 use super::criteria;
+use super::edition::Edition;
 use super::players::{Entrant, Field};
-use super::weights::{Classes, Layout, Packed, Sizes};
+use super::weights::{Classes, Fields2017, Layout, Packed, Sizes, Sizes2017};
 use crate::matching::Wide;
 use crate::matching::weighted::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score};
@@ -406,6 +407,9 @@ pub fn pair_round_using(
     global_up_to: usize,
     engine: Engine,
 ) -> Result<RoundOutcome, Failure> {
+    if field.edition == Edition::E2017 {
+        return pair_round_2017(field, engine);
+    }
     let n = field.len();
     let mut out = RoundOutcome::default();
     if n == 0 {
@@ -614,6 +618,168 @@ pub fn pair_round_using(
         }
     }
     Ok(out)
+}
+
+/// Pairs the round under the 2017 edition (`edition.rs`): every bracket from the top with
+/// the next scoregroup in its graph (C.7) and completion checked on its pairs only; the
+/// first bracket whose pairing leaves the round unpairable is the penultimate pairing
+/// bracket (A.9): it is paired again with everybody below and completion (C.4) first,
+/// and everybody left then forms the collapsed last bracket. The last scoregroup's
+/// bracket is paired with completion first too. The PAB goes to whoever the last bracket
+/// leaves over (A.5, C.2).
+fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failure> {
+    let n = field.len();
+    let mut out = RoundOutcome::default();
+    if n == 0 {
+        return Ok(out);
+    }
+    let odd = n % 2 == 1;
+    let candidate: Vec<bool> = field.entrants.iter().map(|e| e.bye_eligible).collect();
+    let bye_ok: Vec<bool> = if odd { candidate.clone() } else { Vec::new() };
+    let alive = vec![true; n];
+    let mut completion = completion_matching(field, &bye_ok, &alive)?;
+    if !complete(&completion) {
+        return Err(Failure::Incomplete(if odd {
+            format!(
+                "no pairing of all {n} players complies with C.1-C.3 with the pairing-allocated bye for an eligible player (C.2)"
+            )
+        } else {
+            format!("no pairing of all {n} players complies with C.1-C.3")
+        }));
+    }
+    let ctx = Ctx {
+        field,
+        odd,
+        bye_score: Score::ZERO,
+        candidate,
+        bye_rank: vec![0; n],
+        bye_class: 0,
+        engine,
+    };
+    let cw = CompletionWeights {
+        field,
+        bye_ok: &bye_ok,
+    };
+    let mut groups: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    for v in 1..=n {
+        if v == n || field.entrants[v].score != field.entrants[start].score {
+            groups.push((start, v));
+            start = v;
+        }
+    }
+    let mut mdps: Vec<usize> = Vec::new();
+    let mut g = 0;
+    while g < groups.len() {
+        crate::cancel::checkpoint();
+        let residents: Vec<usize> = (groups[g].0..groups[g].1).collect();
+        let score = field.entrants[groups[g].0].score;
+        let mut spec = Spec {
+            mdps: std::mem::take(&mut mdps),
+            residents,
+            next: groups
+                .get(g + 1)
+                .map_or(Vec::new(), |&(a, b)| (a..b).collect()),
+            outside: groups
+                .get(g + 2)
+                .map_or(Vec::new(), |&(a, _)| (a..n).collect()),
+            single: false,
+            next_use: NextUse::Graph,
+        };
+        if spec.next.is_empty() {
+            // The last bracket: completion first (C.4 holds for the round).
+            let result = run_bracket(&ctx, &spec, Mode::Global)?;
+            mdps = result.floaters.clone();
+            out.pairs.extend(result.pairs.iter().copied());
+            out.brackets
+                .push(record(score, &spec, &result, Mode::Global));
+            break;
+        }
+        // C.7 cannot tell apart the pairings of a bracket that pairs completely.
+        if matches!(next_use(&ctx, &spec)?, NextUse::Omit) {
+            spec.next_use = NextUse::Omit;
+        }
+        let result = run_bracket(&ctx, &spec, Mode::Window)?;
+        let mut committed = completion.clone();
+        for &(a, b) in &result.pairs {
+            committed.remove(a);
+            committed.remove(b);
+        }
+        committed.solve(&cw)?;
+        if complete(&committed) {
+            completion = committed;
+            mdps = result.floaters.clone();
+            out.pairs.extend(result.pairs.iter().copied());
+            out.brackets
+                .push(record(score, &spec, &result, Mode::Window));
+            g += 1;
+            continue;
+        }
+        // The penultimate pairing bracket (A.9): paired again with everybody below and
+        // completion first (C.4); then everybody left is the collapsed last bracket.
+        let below = groups[g + 1].0;
+        spec.next = Vec::new();
+        spec.outside = (below..n).collect();
+        spec.next_use = NextUse::Graph;
+        let result = run_bracket(&ctx, &spec, Mode::Fallback)?;
+        out.pairs.extend(result.pairs.iter().copied());
+        out.brackets
+            .push(record(score, &spec, &result, Mode::Fallback));
+        let last = Spec {
+            mdps: result.floaters.clone(),
+            residents: (below..n).collect(),
+            next: Vec::new(),
+            outside: Vec::new(),
+            single: false,
+            next_use: NextUse::Graph,
+        };
+        let result = run_bracket(&ctx, &last, Mode::Global)?;
+        mdps = result.floaters.clone();
+        out.pairs.extend(result.pairs.iter().copied());
+        out.brackets.push(record(
+            field.entrants[below].score,
+            &last,
+            &result,
+            Mode::Global,
+        ));
+        break;
+    }
+    match mdps.as_slice() {
+        [] => {}
+        [v] if odd => out.bye = Some(*v),
+        _ => {
+            return Err(Failure::Internal(format!(
+                "{} players left unpaired after the last bracket",
+                mdps.len()
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// What the explanation keeps of one bracket.
+fn record(score: Score, spec: &Spec, result: &BracketResult, mode: Mode) -> BracketRecord {
+    BracketRecord {
+        score,
+        mdps: spec.mdps.clone(),
+        residents: spec.residents.clone(),
+        paired_mdps: result.paired_mdps.clone(),
+        limbo: spec
+            .mdps
+            .iter()
+            .copied()
+            .filter(|m| !result.paired_mdps.contains(m))
+            .collect(),
+        mdp_pairs: result.mdp_pairs.clone(),
+        s1: result.s1.clone(),
+        s2: result.s2.clone(),
+        moved_to_s2: result.moved_to_s2.clone(),
+        moved_to_s1: result.moved_to_s1.clone(),
+        remainder_pairs: result.remainder_pairs.clone(),
+        floaters: result.floaters.clone(),
+        mode,
+        bye_games_rule: spec.single,
+    }
 }
 
 /// The players of one bracket's graph.
@@ -859,6 +1025,9 @@ fn classes(field: &Field, players: &[usize]) -> Vec<(Score, usize)> {
 }
 
 fn layout_for(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
+    if ctx.field.edition == Edition::E2017 {
+        return layout_2017(ctx, spec, mode);
+    }
     let mut bracket: Vec<usize> = spec.mdps.clone();
     bracket.extend(spec.residents.iter().copied());
     let mut window = bracket.clone();
@@ -886,6 +1055,159 @@ fn layout_for(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
             .any(|&v| ctx.field.is_topscorer(&ctx.field.entrants[v])),
         rounds_played: ctx.field.rounds_played,
     })
+}
+
+/// The 2017 layout of a bracket's graph: the score-difference values that can occur
+/// (A.8: a pair's difference, a downfloater's score less one point under the lowest score
+/// in the graph) and the C.7 variant.
+fn layout_2017(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
+    let field = ctx.field;
+    let score = |v: usize| field.entrants[v].score;
+    let global = mode != Mode::Window;
+    let in_graph = matches!(spec.next_use, NextUse::Graph);
+    let lowest = [
+        if global { spec.outside.last() } else { None },
+        if in_graph { spec.next.last() } else { None },
+        spec.residents.last(),
+        spec.mdps.last(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|&v| score(v))
+    .min()
+    .unwrap_or(Score::ZERO);
+    let floor = lowest - Score::points(1);
+    let mut bracket_scores: Vec<Score> = spec.mdps.iter().map(|&v| score(v)).collect();
+    bracket_scores.extend(spec.residents.iter().map(|&v| score(v)));
+    bracket_scores.sort_unstable();
+    bracket_scores.dedup();
+    let mut resident_scores: Vec<Score> = spec.residents.iter().map(|&v| score(v)).collect();
+    resident_scores.sort_unstable();
+    resident_scores.dedup();
+    let mut differences: Vec<Score> = bracket_scores.iter().map(|&s| s - floor).collect();
+    for &a in &bracket_scores {
+        for &b in &resident_scores {
+            if a >= b {
+                differences.push(a - b);
+            }
+        }
+    }
+    differences.sort_unstable_by(|a, b| b.cmp(a));
+    differences.dedup();
+    let bracket = spec.mdps.len() + spec.residents.len();
+    let next = if in_graph { spec.next.len() } else { 0 };
+    let vertices = bracket + next + if global { spec.outside.len() } else { 0 };
+    Layout::new_2017(&Sizes2017 {
+        vertices,
+        bracket,
+        mdps: spec.mdps.len(),
+        residents: spec.residents.len(),
+        next,
+        differences: &differences,
+        floor,
+        completion: global,
+        next_is_last: spec.outside.is_empty(),
+        topscorers: spec
+            .mdps
+            .iter()
+            .chain(&spec.residents)
+            .any(|&v| field.is_topscorer(&field.entrants[v])),
+        rounds_played: field.rounds_played,
+    })
+}
+
+/// The base weight of pair (higher `h`, lower `l`) under the 2017 edition (`Layout::
+/// new_2017` says which field is which criterion). Two MDPs have no edge (B.2: they are
+/// never paired with each other in a bracket).
+fn base_weight_2017<W: Packed>(frame: &Frame, f: &Fields2017, h: usize, l: usize) -> W {
+    let Frame {
+        ctx,
+        layout,
+        ids,
+        n_mdps,
+        n_bracket,
+        ..
+    } = *frame;
+    let field = ctx.field;
+    let (ih, il) = (ids[h], ids[l]);
+    if l < n_mdps {
+        return W::ZERO;
+    }
+    let (eh, el): (&Entrant, &Entrant) = (&field.entrants[ih], &field.entrants[il]);
+    let add = |w: W, v: i64, o: u32| {
+        if v == 0 || o == NIL {
+            w
+        } else {
+            w.wadd(W::shifted(v, o))
+        }
+    };
+    let at = |c: &Classes, d: Score| c.offset(d).unwrap_or(NIL);
+    let value = |e: &Entrant| e.score - f.floor;
+    let ineligible = i64::from(!ctx.candidate[ih]) + i64::from(!ctx.candidate[il]);
+    let mut w = W::ZERO;
+    if let Some(o) = layout.completion {
+        w = add(w, 1 + ineligible, o);
+    }
+    if let Some(o) = f.next_complete {
+        w = add(w, 1 + ineligible, o);
+    }
+    if l >= n_bracket {
+        // The lower player is in the next scoregroup (C.7).
+        if let Some(o) = layout.next_pairs {
+            w = add(w, 1, o);
+        }
+        if let Some(c) = &f.next_psd
+            && h < n_bracket
+        {
+            w = add(w, 1, at(c, value(eh)));
+        }
+        return w;
+    }
+    let d = eh.score - el.score;
+    let mdp_pair = eh.score > el.score;
+    // C.5, C.6 (A.8): the pair's difference replaces the two players' downfloat values.
+    w = add(w, 1, layout.pairs);
+    w = add(w, 1, at(&f.psd, value(eh)));
+    w = add(w, 1, at(&f.psd, value(el)));
+    w = add(w, -1, at(&f.psd, d));
+    if let Some(c) = &f.next_psd {
+        w = add(w, 1, at(c, value(eh)));
+        w = add(w, 1, at(c, value(el)));
+    }
+    // C.8-C.11, as 2026's C10-C13.
+    w = colour_fields(layout, eh, el, w);
+    // C.12-C.15: every player who repeats a float (A.4), as paired players who do not.
+    for (ago, down, up, down_sd, up_sd) in [
+        (1u8, layout.down1, layout.up1, &f.down1_sd, &f.up1_sd),
+        (2u8, layout.down2, layout.up2, &f.down2_sd, &f.up2_sd),
+    ] {
+        let Some(down) = down else { continue };
+        let dl = criteria::had_downfloat(el, ago);
+        let dh = criteria::had_downfloat(eh, ago);
+        w = add(w, i64::from(dl) + i64::from(!mdp_pair && dh), down);
+        let repeats_up = criteria::repeats_upfloat(eh, el, ago);
+        if let Some(up) = up {
+            w = add(w, i64::from(!repeats_up), up);
+        }
+        // C.16-C.19: their score differences.
+        if let Some(c) = down_sd {
+            if dl {
+                w = add(w, 1, at(c, value(el)));
+            }
+            if dh {
+                w = add(w, 1, at(c, value(eh)));
+                if mdp_pair {
+                    w = add(w, -1, at(c, d));
+                }
+            }
+        }
+        if let Some(c) = up_sd
+            && repeats_up
+        {
+            w = add(w, -1, at(c, d));
+        }
+    }
+    w
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -1076,6 +1398,9 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
     if !field.compatible(ih, il) {
         return W::ZERO;
     }
+    if let Some(f) = &layout.e2017 {
+        return base_weight_2017(frame, f, h, l);
+    }
     let (eh, el): (&Entrant, &Entrant) = (&field.entrants[ih], &field.entrants[il]);
     let mut w = W::ZERO;
     // Adds `v` at offset `o`; `NIL` marks a field left out of this bracket's layout.
@@ -1111,34 +1436,7 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
             let short = 4 - i64::from(values[h]) - i64::from(values[l]);
             w = add(w, short, o);
         }
-        // Colours (C10-C13), from the lower player's side as the weights are symmetric.
-        let same_pref = el.pref.is_some() && el.pref == eh.pref;
-        if let Some(o) = layout.top_cd {
-            let bad = el.absolute_imbalance() && eh.absolute_imbalance() && same_pref;
-            w = add(w, i64::from(!bad), o);
-        }
-        if let Some(o) = layout.top_run {
-            let bad = el.absolute()
-                && eh.absolute()
-                && same_pref
-                && if el.imbalance == eh.imbalance {
-                    el.repeated.is_some() && el.repeated == eh.repeated
-                } else {
-                    let loser = if el.imbalance > eh.imbalance { eh } else { el };
-                    loser.repeated == el.pref.map(Colour::opposite)
-                };
-            w = add(w, i64::from(!bad), o);
-        }
-        w = add(
-            w,
-            i64::from(!criteria::fails_colour_preference(eh, el)),
-            layout.colour,
-        );
-        w = add(
-            w,
-            i64::from(!criteria::fails_strong_preference(eh, el)),
-            layout.strong,
-        );
+        w = colour_fields(layout, eh, el, w);
         // Floats (C14-C21): C14/C16 count paired residents with a previous downfloat
         // (the complement of the resident downfloaters that repeat it), C15/C17 the MDP
         // pairings whose resident had no previous upfloat.
@@ -1185,6 +1483,45 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
         }
     }
     w
+}
+
+/// The colour criteria of a pair in its bracket (2026 C10-C13, 2017 C.8-C.11), from the
+/// lower player's side as the weights are symmetric.
+fn colour_fields<W: Packed>(layout: &Layout, eh: &Entrant, el: &Entrant, mut w: W) -> W {
+    let add = |w: W, v: i64, o: u32| {
+        if v == 0 || o == NIL {
+            w
+        } else {
+            w.wadd(W::shifted(v, o))
+        }
+    };
+    let same_pref = el.pref.is_some() && el.pref == eh.pref;
+    if let Some(o) = layout.top_cd {
+        let bad = el.absolute_imbalance() && eh.absolute_imbalance() && same_pref;
+        w = add(w, i64::from(!bad), o);
+    }
+    if let Some(o) = layout.top_run {
+        let bad = el.absolute()
+            && eh.absolute()
+            && same_pref
+            && if el.imbalance == eh.imbalance {
+                el.repeated.is_some() && el.repeated == eh.repeated
+            } else {
+                let loser = if el.imbalance > eh.imbalance { eh } else { el };
+                loser.repeated == el.pref.map(Colour::opposite)
+            };
+        w = add(w, i64::from(!bad), o);
+    }
+    w = add(
+        w,
+        i64::from(!criteria::fails_colour_preference(eh, el)),
+        layout.colour,
+    );
+    add(
+        w,
+        i64::from(!criteria::fails_strong_preference(eh, el)),
+        layout.strong,
+    )
 }
 
 /// One bracket's procedure over weight type `W`.

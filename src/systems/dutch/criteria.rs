@@ -1,6 +1,6 @@
-//! The pairing criteria of the Dutch system as a table of their own (C.04.3 art. 2), so
-//! that another edition (e.g. 2017, with its own numbering and without C5/C9) can be added
-//! as a second table while the bracket procedure stays the same.
+//! The pairing criteria of the Dutch system as a table per edition (C.04.3 art. 2 of the
+//! 2026 text, section C of the 2017 text), so that explanations cite each edition's own
+//! numbering while the bracket procedure stays the same.
 //!
 //! The weights (`weights.rs`) encode the quality criteria in this order, most significant
 //! first; the absolute criteria are edge filters, the completion and PAB criteria are the
@@ -193,6 +193,127 @@ pub const DUTCH_2026: &[Criterion] = &[
         Kind::Quality,
         Measure::UpfloatScoreDifference2,
         "as C19, for two rounds before",
+    ),
+];
+
+/// C.04.3 (2017 edition) section C, in priority order. Its C.6 minimises the pairing
+/// score difference (A.8), which the explanation reports through the downfloaters'
+/// scores (the measure it shares with 2026's C7); it has no criterion on the PAB
+/// assignee's score or unplayed games (2026 C5, C9): the last bracket's leftover gets it.
+pub const DUTCH_2017: &[Criterion] = &[
+    c(
+        "C.1",
+        Kind::Absolute,
+        Measure::NoRematch,
+        "two players do not meet twice (forbidden pairs count as met)",
+    ),
+    c(
+        "C.2",
+        Kind::Absolute,
+        Measure::ByeEligibility,
+        "no PAB for a player who had one or won a game by forfeit",
+    ),
+    c(
+        "C.3",
+        Kind::Absolute,
+        Measure::AbsoluteColours,
+        "non-topscorers with the same absolute colour preference do not meet",
+    ),
+    c(
+        "C.4",
+        Kind::Completion,
+        Measure::Completion,
+        "in the penultimate pairing bracket: the downfloaters let the round be completed",
+    ),
+    c(
+        "C.5",
+        Kind::Quality,
+        Measure::Downfloaters,
+        "maximise the number of pairs",
+    ),
+    c(
+        "C.6",
+        Kind::Quality,
+        Measure::DownfloaterScores,
+        "minimise the pairing score difference (A.8)",
+    ),
+    c(
+        "C.7",
+        Kind::Quality,
+        Measure::NextBracket,
+        "choose the downfloaters so that the next bracket has the most pairs and the least PSD",
+    ),
+    c(
+        "C.8",
+        Kind::Quality,
+        Measure::TopscorerColourDifference,
+        "minimise topscorers or their opponents with a colour difference beyond +-2",
+    ),
+    c(
+        "C.9",
+        Kind::Quality,
+        Measure::TopscorerColourRun,
+        "minimise topscorers or their opponents with the same colour three times in a row",
+    ),
+    c(
+        "C.10",
+        Kind::Quality,
+        Measure::ColourPreferences,
+        "minimise the players who do not get their colour preference",
+    ),
+    c(
+        "C.11",
+        Kind::Quality,
+        Measure::StrongColourPreferences,
+        "minimise the players who do not get their strong colour preference",
+    ),
+    c(
+        "C.12",
+        Kind::Quality,
+        Measure::RepeatedDownfloat1,
+        "minimise the players who receive the same downfloat as in the previous round",
+    ),
+    c(
+        "C.13",
+        Kind::Quality,
+        Measure::RepeatedUpfloat1,
+        "minimise the players who receive the same upfloat as in the previous round",
+    ),
+    c(
+        "C.14",
+        Kind::Quality,
+        Measure::RepeatedDownfloat2,
+        "minimise the players who receive the same downfloat as two rounds before",
+    ),
+    c(
+        "C.15",
+        Kind::Quality,
+        Measure::RepeatedUpfloat2,
+        "minimise the players who receive the same upfloat as two rounds before",
+    ),
+    c(
+        "C.16",
+        Kind::Quality,
+        Measure::DownfloatScoreDifference1,
+        "minimise the score differences of players who repeat the previous round's downfloat",
+    ),
+    c(
+        "C.17",
+        Kind::Quality,
+        Measure::UpfloatScoreDifference1,
+        "minimise the score differences of players who repeat the previous round's upfloat",
+    ),
+    c(
+        "C.18",
+        Kind::Quality,
+        Measure::DownfloatScoreDifference2,
+        "as C.16, for two rounds before",
+    ),
+    c(
+        "C.19",
+        Kind::Quality,
+        Measure::UpfloatScoreDifference2,
+        "as C.17, for two rounds before",
     ),
 ];
 

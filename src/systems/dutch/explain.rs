@@ -379,6 +379,20 @@ pub fn bye(
         ),
         Vec::new(),
     );
+    if criteria::find(table, Measure::ByeScore).is_none() {
+        // 2017: no criterion on the assignee; the last bracket leaves him over (A.5),
+        // its pairing chosen by C.5-C.19 like any other.
+        ex.step(
+            criteria::id(table, Measure::DownfloaterScores),
+            format!(
+                "PAB to {} (score {}): the player the last bracket leaves over (C.5 most pairs, C.6 least pairing score difference)",
+                id(e.player),
+                e.score
+            ),
+            vec![e.player],
+        );
+        return;
+    }
     ex.step(
         criteria::id(table, Measure::ByeScore),
         format!(

@@ -1,5 +1,6 @@
 //! The FIDE (Dutch) system, 2026 edition (C.04.3, in force since 1 February 2026), with the
-//! general handling rules (C.04.2) and the basic rules (C.04.1).
+//! general handling rules (C.04.2) and the basic rules (C.04.1); and its 2017 edition
+//! (option `edition=2017`, `edition.rs` says what differs and where).
 //!
 //! * `players.rs`: who is paired, scores (adjourned games as draws, acceleration: explicit
 //!   virtual points or the Baku method of `systems::common::acceleration`),
@@ -19,6 +20,7 @@
 pub mod brackets;
 pub mod colours;
 pub mod criteria;
+pub mod edition;
 pub mod explain;
 pub mod players;
 pub mod weights;
@@ -29,6 +31,7 @@ use super::{
 use crate::model::{ByeKind, Colour, SystemId};
 use crate::systems::common::History;
 use brackets::Failure;
+use edition::Edition;
 use players::Field;
 
 /// The Dutch system, 2026 edition.
@@ -42,17 +45,28 @@ impl PairingSystem for Dutch {
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Dutch,
-            title: "FIDE (Dutch) system, 2026 edition",
-            rule_set: "FIDE C.04.1, C.04.2, C.04.3 (2026); acceleration C.04.7 when given",
-            options: vec![super::OptionInfo::ACCELERATION],
+            title: "FIDE (Dutch) system, 2026 edition (2017 edition: option edition=2017)",
+            rule_set: Edition::E2026.rule_set(),
+            options: vec![super::OptionInfo::ACCELERATION, Edition::OPTION],
         }
+    }
+
+    fn rule_set_for(&self, options: &crate::model::SystemOptions) -> &'static str {
+        Edition::of(options).rule_set()
     }
 
     fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
         r.require_results()?;
         let history = History::build(r);
         let field = Field::build(r, &history);
-        let table = criteria::DUTCH_2026;
+        let table = match field.edition {
+            Edition::E2017 => criteria::DUTCH_2017,
+            Edition::E2026 => criteria::DUTCH_2026,
+        };
+        let c4 = format!(
+            "C.04.3 {}",
+            criteria::id(table, criteria::Measure::Completion)
+        );
         let t = &r.tournament;
         let id = |p: usize| r.id(p).to_string();
         let mut out = RoundPairing::default();
@@ -61,9 +75,9 @@ impl PairingSystem for Dutch {
             Err(Failure::Incomplete(message)) => {
                 let mut explanation = crate::systems::Explanation::default();
                 explanation.group(format!("round {}", r.number));
-                explanation.step("C.04.3 C4", message.clone(), Vec::new());
+                explanation.step(&c4, message.clone(), Vec::new());
                 return Err(PairError::NoLegalPairing {
-                    rule: "C.04.3 C4".to_string(),
+                    rule: c4,
                     message,
                     explanation,
                 });
@@ -122,8 +136,23 @@ impl PairingSystem for Dutch {
                 points: ByeKind::Pab.points(&t.scoring),
             });
         }
-        // The criteria table names its criteria `C1`..`C21`: cited as `C.04.3 C12`.
+        // The criteria table names its criteria `C1`..`C21`: cited as `C.04.3 C12`; the
+        // 2017 text's own ids (`C.12`, `E.1`, `D.2`) in the same shape.
         out.explanation.qualify_rule_ids("C.04.3");
+        if field.edition == Edition::E2017 {
+            for s in out
+                .explanation
+                .groups
+                .iter_mut()
+                .flat_map(|g| g.steps.iter_mut())
+            {
+                s.rule_id = if s.rule_id.starts_with("C.") && !s.rule_id.contains(' ') {
+                    format!("C.04.3 {}", s.rule_id)
+                } else {
+                    field.edition.article(&s.rule_id)
+                };
+            }
+        }
         Ok(out)
     }
 }

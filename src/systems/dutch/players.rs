@@ -6,6 +6,8 @@ use crate::model::{Colour, PlayerIdx, Score};
 use crate::systems::RoundToPair;
 use crate::systems::common::{Float, History};
 
+use super::edition::Edition;
+
 /// Strength of a colour preference (art. 1.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Strength {
@@ -128,6 +130,8 @@ pub struct Field {
     pub last_round: bool,
     /// A topscorer has more than this pairing score (50% of the maximum so far).
     pub topscorer_above: Score,
+    /// The edition of the rules the round is paired by.
+    pub edition: Edition,
 }
 
 impl Field {
@@ -159,6 +163,7 @@ impl Field {
         let t = &r.tournament;
         let round = r.number;
         let scoring = &t.scoring;
+        let edition = Edition::of(&t.options);
         let virtual_points = |p: PlayerIdx, round: u32| -> Score {
             t.accelerations
                 .iter()
@@ -190,10 +195,20 @@ impl Field {
                 let h = history.player(p);
                 let (pref, strength, imbalance, repeated) = preference(&h.colours);
                 let float = |back: u32| {
-                    if round > back {
-                        history.float_in(p, round - back, scoring.loss, &virtual_points)
+                    if round <= back {
+                        return Float::None;
+                    }
+                    let then = round - back;
+                    let played = h
+                        .entries
+                        .get(then as usize - 1)
+                        .is_some_and(|e| e.met_opponent().is_some());
+                    // 2017 A.4.b: a player who, for whatever reason, does not play in a
+                    // round receives a downfloat (2026 art. 1.4.3 narrows it).
+                    if edition == Edition::E2017 && !played {
+                        Float::Down
                     } else {
-                        Float::None
+                        history.float_in(p, then, scoring.loss, &virtual_points)
                     }
                 };
                 Entrant {
@@ -211,7 +226,12 @@ impl Field {
                     float2: float(2),
                     // C2 = C.04.1 art. 4: a PAB, a forfeit win or a full-point bye blocks
                     // the PAB (a win's points without playing); half-point byes do not.
-                    bye_eligible: history.pab_eligible(p, scoring.win),
+                    // 2017 C.2: a PAB or a win by forfeit ("an opponent not showing up
+                    // in time"); a requested full-point bye does not block it.
+                    bye_eligible: match edition {
+                        Edition::E2026 => history.pab_eligible(p, scoring.win),
+                        Edition::E2017 => !h.had_pab && !h.entries.iter().any(won_by_forfeit),
+                    },
                     played: h.colours.len() as u32,
                 }
             })
@@ -235,6 +255,7 @@ impl Field {
             rounds_played,
             last_round,
             topscorer_above,
+            edition,
         };
         let mut index = vec![usize::MAX; t.players.len()];
         for (i, e) in field.entrants.iter().enumerate() {
@@ -279,6 +300,23 @@ impl Field {
         }
         field
     }
+}
+
+/// A game the player won because the opponent did not play it.
+fn won_by_forfeit(e: &crate::model::RoundEntry) -> bool {
+    use crate::model::GameResult;
+    matches!(
+        e,
+        crate::model::RoundEntry::Game {
+            colour: Colour::White,
+            result: GameResult::WhiteWinsForfeit,
+            ..
+        } | crate::model::RoundEntry::Game {
+            colour: Colour::Black,
+            result: GameResult::BlackWinsForfeit,
+            ..
+        }
+    )
 }
 
 #[cfg(test)]

@@ -102,6 +102,46 @@ pub struct Layout {
     pub exchange: u32,
     pub bsn_sum: u32,
     pub probe: u32,
+    /// The 2017 edition's fields (`new_2017`); `None` under the 2026 rules.
+    pub e2017: Option<Fields2017>,
+}
+
+/// The fields only the 2017 edition has: the pairing score difference (A.8) by value, of
+/// the bracket (C.6), of the next bracket (C.7), and of repeated floats (C.16-C.19). Each
+/// holds signed counts per score-difference value, the largest value most significant, so
+/// that maximising the sum minimises the sorted list of differences lexicographically.
+#[derive(Clone, Debug, Default)]
+pub struct Fields2017 {
+    /// A downfloater's difference is his score less one point under the lowest score in
+    /// the graph (A.8): `score - floor`.
+    pub floor: Score,
+    pub psd: Classes,
+    /// C.7 when the next scoregroup is the last one: completion of everybody left
+    /// (`1 + ineligible players` per pair, as C.4 counts it); else its pairs.
+    pub next_complete: Option<u32>,
+    pub next_psd: Option<Classes>,
+    pub down1_sd: Option<Classes>,
+    pub up1_sd: Option<Classes>,
+    pub down2_sd: Option<Classes>,
+    pub up2_sd: Option<Classes>,
+}
+
+/// Sizes the 2017 layout is built from.
+pub struct Sizes2017<'a> {
+    pub vertices: usize,
+    pub bracket: usize,
+    pub mdps: usize,
+    pub residents: usize,
+    pub next: usize,
+    /// The score-difference values that can occur, largest first.
+    pub differences: &'a [Score],
+    pub floor: Score,
+    /// Completion first (the PPB paired again, or the last bracket).
+    pub completion: bool,
+    /// The next scoregroup is the last one (C.7 then asks for completion).
+    pub next_is_last: bool,
+    pub topscorers: bool,
+    pub rounds_played: u32,
 }
 
 /// Sizes a layout is built from.
@@ -128,6 +168,80 @@ pub struct Sizes<'a> {
 }
 
 impl Layout {
+    /// The 2017 edition's layout, from the least significant field up; most significant
+    /// first it reads: C.4 (completion, special brackets only), C.5 pairs, C.6 PSD, C.7
+    /// (next bracket: pairs or completion, then its PSD), C.8-C.11 colours, C.12-C.15
+    /// repeated floats, C.16-C.19 their score differences, then the working fields.
+    pub fn new_2017(s: &Sizes2017) -> Layout {
+        let mut at = 0u32;
+        let mut take = |width: u32| {
+            let o = at;
+            at += width;
+            o
+        };
+        let mut l = Layout {
+            probe: take(bits(s.vertices as u64 + 1) + 1),
+            ..Layout::default()
+        };
+        l.bsn_sum = take(bits((s.residents * s.residents / 2) as u64) + 1);
+        l.exchange = take(bits(s.residents as u64));
+        l.force = take(bits(s.mdps as u64));
+        let half = bits(s.bracket as u64 / 2);
+        // Signed per-value counts: a matching adds at most one unit per player and takes
+        // at most one per pair from each value.
+        let signed = bits(2 * s.bracket as u64 + 2) + 1;
+        let classes = |take: &mut dyn FnMut(u32) -> u32| {
+            let mut c = Classes::default();
+            for &d in s.differences.iter().rev() {
+                c.offsets.push((d, take(signed)));
+            }
+            c.offsets.reverse();
+            c
+        };
+        let mut f = Fields2017 {
+            floor: s.floor,
+            ..Fields2017::default()
+        };
+        if s.rounds_played > 1 {
+            f.up2_sd = Some(classes(&mut take));
+            f.down2_sd = Some(classes(&mut take));
+        }
+        if s.rounds_played > 0 {
+            f.up1_sd = Some(classes(&mut take));
+            f.down1_sd = Some(classes(&mut take));
+        }
+        if s.rounds_played > 1 {
+            l.up2 = Some(take(half + 1));
+            l.down2 = Some(take(bits(s.bracket as u64)));
+        }
+        if s.rounds_played > 0 {
+            l.up1 = Some(take(half + 1));
+            l.down1 = Some(take(bits(s.bracket as u64)));
+        }
+        l.strong = take(half);
+        l.colour = take(half);
+        if s.topscorers {
+            l.top_run = Some(take(half));
+            l.top_cd = Some(take(half));
+        }
+        if s.next > 0 && !s.completion {
+            f.next_psd = Some(classes(&mut take));
+            if s.next_is_last {
+                f.next_complete = Some(take(bits(3 * s.vertices as u64 / 2 + 3)));
+            } else {
+                l.next_pairs = Some(take(bits(s.vertices as u64)));
+            }
+        }
+        f.psd = classes(&mut take);
+        l.pairs = take(half);
+        if s.completion {
+            l.completion = Some(take(bits(3 * s.vertices as u64 / 2 + 3)));
+        }
+        l.e2017 = Some(f);
+        l.bits = at;
+        l
+    }
+
     /// Builds the fields from the least significant up.
     pub fn new(s: &Sizes) -> Layout {
         let mut at = 0u32;
