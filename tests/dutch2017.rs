@@ -13,3 +13,175 @@ fn conformance_dutch2017() {
     assert!(passed > 0);
     assert_eq!(failed, 0);
 }
+
+use swisspair::pairing;
+use swisspair::systems::{PairError, PairOptions};
+use swisspair::trf;
+
+fn corpus_file(name: &str) -> String {
+    std::fs::read_to_string(common::conformance_dir("dutch2017").join(name)).expect("readable")
+}
+
+/// The file's own 192 record with another code, and a start date.
+fn with_header(text: &str, code: &str, date: Option<&str>) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        if line.starts_with("192") {
+            out.push_str(&format!("192 {code}\n"));
+            if let Some(d) = date {
+                out.push_str(&format!("042 {d}\n"));
+            }
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The tournament of `text` cut to its first `rounds` rounds.
+fn first_rounds(text: &str, rounds: usize) -> swisspair::model::Tournament {
+    let mut t = trf::read(text).expect("valid TRF").tournament;
+    t.rounds.truncate(rounds);
+    t
+}
+
+/// A corpus file and a round the two editions pair differently (found by the test itself):
+/// the 2017 edition reproduces the file, the 2026 edition does not.
+#[test]
+fn the_editions_differ_where_the_texts_do() {
+    let mut found = 0;
+    for path in common::trf_files(&common::conformance_dir("dutch2017")) {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let t = trf::read(&text).expect("valid").tournament;
+        assert_eq!(t.options.get("edition"), Some("2017"), "{}", path.display());
+        let mut t2026 = t.clone();
+        t2026.options.set("edition", "2026").expect("settable");
+        let options = swisspair::check::CheckOptions::default();
+        let r2017 = swisspair::check::check(&t, &options).expect("checkable");
+        let r2026 = swisspair::check::check(&t2026, &options).expect("checkable");
+        assert_eq!(r2017.failed(), 0, "{}", path.display());
+        if r2026.failed() > 0 {
+            found += 1;
+        }
+    }
+    // The corpus's README: about one round in five differs; 81 of the 120 files.
+    assert!(found >= 40, "only {found} files differ between the editions");
+}
+
+#[test]
+fn record_192_names_the_edition() {
+    let text = corpus_file("std-s17000006.trf");
+    let doc = trf::read(&text).expect("valid");
+    assert_eq!(doc.tournament.options.get("edition"), Some("2017"));
+    // Written back as it was read.
+    let written = trf::write(&doc, trf::Dialect::Trf26).expect("writable");
+    assert!(written.contains("192 FIDE_DUTCH_2017"), "{written}");
+    // Bare FIDE_DUTCH follows the start date (042): before 1 February 2026, 2017.
+    let before = trf::read(&with_header(&text, "FIDE_DUTCH", Some("2026/01/31"))).expect("valid");
+    assert_eq!(before.tournament.options.get("edition"), Some("2017"));
+    assert!(before.notes.is_empty());
+    let dotted = trf::read(&with_header(&text, "FIDE_DUTCH", Some("15.03.2019"))).expect("valid");
+    assert_eq!(dotted.tournament.options.get("edition"), Some("2017"));
+    let after = trf::read(&with_header(&text, "FIDE_DUTCH", Some("2026/02/01"))).expect("valid");
+    assert_eq!(after.tournament.options.get("edition"), None);
+    // No date: 2026, with a warning that says so and why.
+    let undated = trf::read(&with_header(&text, "FIDE_DUTCH", None)).expect("valid");
+    assert_eq!(undated.tournament.options.get("edition"), None);
+    let warnings = undated.points_warnings();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.message.contains("2026 edition is assumed")),
+        "{warnings:?}"
+    );
+    let explicit = trf::read(&with_header(&text, "FIDE_DUTCH_2026", None)).expect("valid");
+    assert_eq!(explicit.tournament.options.get("edition"), None);
+    assert!(explicit.notes.is_empty());
+}
+
+#[test]
+fn an_edition_this_build_lacks_is_refused_by_name() {
+    let text = with_header(&corpus_file("std-s17000006.trf"), "FIDE_DUTCH_2013", None);
+    let t = trf::read(&text).expect("valid").tournament;
+    match pairing::pair(&t, &PairOptions::default()) {
+        Err(PairError::Invalid(problems)) => {
+            let p = &problems.0[0];
+            assert_eq!(p.path, "trf.192");
+            assert!(p.message.contains("\"FIDE_DUTCH_2013\""), "{}", p.message);
+            assert!(p.message.contains("Dutch system, 2013 edition"), "{}", p.message);
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let text = with_header(&corpus_file("std-s17000006.trf"), "HOLLAND_PAIRING", None);
+    let t = trf::read(&text).expect("valid").tournament;
+    let err = pairing::pair(&t, &PairOptions::default()).expect_err("refused");
+    assert!(err.to_string().contains("\"HOLLAND_PAIRING\""), "{err}");
+    // A system given by name still pairs the file.
+    let options = PairOptions {
+        system: Some(SystemId::Dutch),
+        ..PairOptions::default()
+    };
+    let mut t = t;
+    t.rounds.truncate(3);
+    assert!(pairing::pair(&t, &options).is_ok());
+}
+
+/// The answer names the 2017 rules, and every step cites a 2017 article (A.x, B.x, C.x,
+/// D.x, E.x) in the one rule-id shape.
+#[test]
+fn explanations_cite_the_2017_articles() {
+    let t = first_rounds(&corpus_file("std-s17000006.trf"), 4);
+    let answer = pairing::pair(&t, &PairOptions::default()).expect("pairs");
+    assert!(answer.rule_set.contains("2017"), "{}", answer.rule_set);
+    let ids: Vec<&str> = answer
+        .pairing
+        .explanation
+        .groups
+        .iter()
+        .flat_map(|g| g.steps.iter().map(|s| s.rule_id.as_str()))
+        .collect();
+    assert!(ids.iter().any(|id| id.starts_with("C.04.3 E.")), "{ids:?}");
+    for id in &ids {
+        assert!(id.starts_with("C.04.3 "), "{id}");
+        let article = &id["C.04.3 ".len()..];
+        assert!(
+            article.starts_with(['A', 'B', 'C', 'D', 'E']) && article.as_bytes().get(1) == Some(&b'.'),
+            "{id} is not a 2017 article"
+        );
+    }
+}
+
+#[test]
+fn the_command_line_takes_the_edition() {
+    let dir = std::env::temp_dir().join(format!("swisspair-dutch2017-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("bare.trf");
+    // Without its 192 record the file is checked under the edition the flags name.
+    let text: String = corpus_file("std-s17000006.trf")
+        .lines()
+        .filter(|l| !l.starts_with("192"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&file, text).expect("written");
+    let path = file.to_string_lossy().to_string();
+    let (code, out, err) = common::swisspair(&["check", "--dutch", "--edition", "2017", &path]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = common::swisspair(&["check", "--dutch", "--option", "edition=2017", &path]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, _, _) = common::swisspair(&["check", "--dutch", "--edition", "1999", &path]);
+    assert_eq!(code, 3);
+    let (code, out, _) = common::swisspair(&["systems"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("edition"), "{out}");
+    let unknown = dir.join("unknown.trf");
+    std::fs::write(
+        &unknown,
+        with_header(&corpus_file("std-s17000006.trf"), "FIDE_DUTCH_2013", None),
+    )
+    .expect("written");
+    let (code, _, err) = common::swisspair(&["check", &unknown.to_string_lossy()]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("FIDE_DUTCH_2013"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

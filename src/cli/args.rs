@@ -64,7 +64,7 @@ impl SystemArg {
     }
 }
 
-/// System options, `--option NAME=VALUE` (repeatable): acceleration, cycles,
+/// System options, `--option NAME=VALUE` (repeatable): acceleration, edition, cycles,
 /// swap_last_two_rounds, order, profile, float_history, match_length, late_entry_score. An
 /// option the chosen system does not read is refused.
 #[derive(Args)]
@@ -76,6 +76,10 @@ pub struct OptionArgs {
     /// the same as `--option acceleration=...`.
     #[arg(long, value_name = "NONE|BAKU|AUTO")]
     pub acceleration: Option<String>,
+    /// The Dutch system's edition: 2026 (applied from 1 February 2026) or 2017 (events
+    /// that started before); the same as `--option edition=...`.
+    #[arg(long, value_name = "2026|2017")]
+    pub edition: Option<String>,
 }
 
 impl OptionArgs {
@@ -91,6 +95,11 @@ impl OptionArgs {
             t.options
                 .set("acceleration", a)
                 .map_err(|e| CliError::Invalid(format!("--acceleration: {e}")))?;
+        }
+        if let Some(e) = &self.edition {
+            t.options
+                .set("edition", e)
+                .map_err(|e| CliError::Invalid(format!("--edition: {e}")))?;
         }
         Ok(())
     }

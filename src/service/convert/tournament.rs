@@ -296,6 +296,12 @@ pub fn options_from_proto(
         Ok(proto::AccelerationMethod::Auto) => set("acceleration", "AUTO", problems),
         Err(_) => unknown("acceleration", o.acceleration, problems),
     }
+    match proto::DutchEdition::try_from(o.dutch_edition) {
+        Ok(proto::DutchEdition::Unspecified) => {}
+        Ok(proto::DutchEdition::DutchEdition2026) => set("edition", "2026", problems),
+        Ok(proto::DutchEdition::DutchEdition2017) => set("edition", "2017", problems),
+        Err(_) => unknown("dutch_edition", o.dutch_edition, problems),
+    }
     if let Some(a) = &o.amalfi {
         match proto::AmalfiProfile::try_from(a.profile) {
             Ok(proto::AmalfiProfile::Javapairing) => set("profile", "JAVAPAIRING", problems),
