@@ -18,7 +18,8 @@ pub struct Field {
     pub tpn: Vec<u32>,
     /// May meet ([C1], forbidden pairs).
     pub compatible: BitGraph,
-    /// A floater in the previous match (reading X8).
+    /// A floater in the previous match (reading X8): played a regular match against an
+    /// opponent with another score (the PAB and a forfeited match are no floats).
     pub floated: Vec<bool>,
     /// [C2] bars the PAB.
     pub pab_barred: Vec<bool>,
