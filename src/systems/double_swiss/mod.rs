@@ -40,7 +40,8 @@
 //! full-point bye or a match won by forfeit (X4); "matches played" counts regular matches
 //! (X5); a floater is a player who played a regular match against an opponent with a
 //! different score in the previous match, so neither the PAB nor a forfeited match is a
-//! float (X8, C.04.6 1.5); [C7]/[C8] are off in the last match (X9).
+//! float (X8, C.04.6 1.5); [C6] lapses when the score level right below the bracket has no
+//! one left to pair (X7, C.04.6 2.3.3); [C7]/[C8] are off in the last match (X9).
 pub mod brackets;
 pub mod colours;
 pub mod fewest;

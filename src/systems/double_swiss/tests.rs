@@ -325,3 +325,52 @@ fn a_forfeited_match_is_no_float() {
         "the first set: the forfeited match is no float for [C7] (reading X8)"
     );
 }
+
+/// Reading X7 (C.04.6 2.3.3: "unless all the teams in the following scoregroup became or
+/// are upfloaters (thus this scoregroup is now empty)"; "only the mentioned scoregroup is
+/// involved"): when the score level right below the bracket has no one left to pair,
+/// [C6] lapses; it does not move on to the next level that has players.
+///
+/// Field (TPN = index + 1): 0, 1, 2 score 4; 3 scores 3 and is the only player [C2] allows
+/// the PAB; 4, 5, 6 score 2, and 5-6 have met; 7, 8 score 1. The PAB empties the level 3,
+/// the following scoregroup of the bracket of 4, which needs one upfloater of score 2.
+/// [C6] lapses, nobody floated, so the first set {4} is taken: 0-2 1-4 (by identifier),
+/// then 5-7 6-8 ... Counting the level 2 instead would take {5} (leaving 4 and 6, who can
+/// meet, rather than 5 and 6, who cannot).
+#[test]
+fn c6_lapses_when_the_following_scoregroup_is_empty() {
+    use super::brackets::{Field, pair_match};
+    let points = [4, 4, 4, 3, 2, 2, 2, 1, 1];
+    let n = points.len();
+    let field = Field {
+        score: points.iter().map(|&p| Score::points(p)).collect(),
+        tpn: (1..=n as u32).collect(),
+        compatible: crate::matching::BitGraph::from_fn(n, |a, b| (a.min(b), a.max(b)) != (5, 6)),
+        floated: vec![false; n],
+        pab_barred: (0..n).map(|p| p != 3).collect(),
+        matches_played: vec![2; n],
+        last_match: false,
+    };
+    let Ok(outcome) = pair_match(&field) else {
+        panic!("the field is pairable");
+    };
+    assert_eq!(outcome.pab, Some(3));
+    let upfloat = outcome
+        .notes
+        .iter()
+        .find(|note| note.rule == "C.04.5 3.5")
+        .expect("the bracket of 4 chose its upfloater");
+    assert_eq!(upfloat.players, vec![4], "{}", upfloat.message);
+    assert!(
+        upfloat.message.contains("[C6] lapses"),
+        "{}",
+        upfloat.message
+    );
+    let mut got: Vec<(usize, usize)> = outcome
+        .pairs
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    got.sort();
+    assert_eq!(got, vec![(0, 2), (1, 4), (5, 7), (6, 8)]);
+}
