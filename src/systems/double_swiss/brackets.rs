@@ -18,7 +18,8 @@ pub struct Field {
     pub tpn: Vec<u32>,
     /// May meet ([C1], forbidden pairs).
     pub compatible: BitGraph,
-    /// A floater in the previous match (reading X8).
+    /// A floater in the previous match (reading X8): played a regular match against an
+    /// opponent with another score (the PAB and a forfeited match are no floats).
     pub floated: Vec<bool>,
     /// [C2] bars the PAB.
     pub pab_barred: Vec<bool>,
@@ -174,16 +175,20 @@ fn select_upfloaters(
             _ => levels.push((f.score[p], vec![p])),
         }
     }
+    // [C6]'s following scoregroup (reading X7): the score level right below the bracket's
+    // among all the players of the match, the PAB player and earlier upfloaters included.
+    let top = residents.first().map_or(Score::ZERO, |&p| f.score[p]);
+    let following = (0..f.len()).map(|p| f.score[p]).filter(|&s| s < top).max();
     let mut budget = SET_BUDGET;
     let mut m = residents.len() % 2;
     while m <= lower.len() {
         // [C5]: the profiles (how many upfloaters from each level), best first.
         for profile in profiles(&levels, m, budget.max(1)) {
-            let mut best: Option<((usize, usize), Vec<usize>)> = None;
+            let mut best: Option<((Option<usize>, usize), Vec<usize>)> = None;
             let mut exhausted = false;
             // The lower bound of ([C6], [C7]) for this profile: the following scoregroup
             // is the same level with the same size for every set of the profile.
-            let bound = c6_bound(&levels, &profile);
+            let bound = c6_bound(&levels, &profile, following);
             for_each_set(&levels, &profile, &mut |set: &[usize]| {
                 if budget == 0 {
                     exhausted = true;
@@ -199,24 +204,35 @@ fn select_upfloaters(
                 if !f.pairable(&rest) {
                     return true; // [C3]: the rest must still be pairable
                 }
-                let c6 = c6_value(f, &rest);
+                let c6 = c6_value(f, following, &rest);
                 let c7 = if f.last_match {
                     0
                 } else {
                     set.iter().filter(|&&p| f.floated[p]).count()
                 };
-                if best.as_ref().is_none_or(|(v, _)| (c6, c7) < *v) {
+                // A lapsed [C6] is no criterion: it counts as nothing to minimise. Every
+                // set of one profile takes as many players from the following scoregroup,
+                // so either all of them empty it or none does.
+                let value = (c6.unwrap_or(0), c7);
+                if best
+                    .as_ref()
+                    .is_none_or(|((b6, b7), _)| value < (b6.unwrap_or(0), *b7))
+                {
                     best = Some(((c6, c7), set.to_vec()));
                 }
-                (c6, c7) > bound
+                value > bound
             });
             if let Some(((c6, c7), set)) = best {
+                let c6 = match c6 {
+                    Some(c6) => c6.to_string(),
+                    None => "lapses (the following scoregroup is empty)".to_string(),
+                };
                 let note = Note {
                     rule: "C.04.5 3.5",
                     message: format!(
                         "{} upfloater(s) for the bracket of score {} ([C4]), scores {} ([C5]); [C6] {c6}, [C7] {c7}{}",
                         set.len(),
-                        residents.first().map_or(Score::ZERO, |&p| f.score[p]),
+                        top,
                         if set.is_empty() {
                             "-".to_string()
                         } else {
@@ -264,30 +280,38 @@ fn select_upfloaters(
     })
 }
 
-/// [C6] (reading X7): the following scoregroup is the highest score left after the
-/// bracket; it counts the fewest of its players that cannot be paired among themselves.
-fn c6_value(f: &Field, rest: &[usize]) -> usize {
-    let Some(next) = rest.iter().map(|&p| f.score[p]).max() else {
-        return 0;
-    };
+/// [C6] (reading X7, C.04.6 2.3.3): the following scoregroup is the score level right
+/// below the bracket's among the players of the match (`following`, the PAB player
+/// included), and only that one. If none of its players is left to pair (all became or
+/// are upfloaters, or had the PAB), [C6] lapses (`None`): it does not move on to the next
+/// level that still has players. Otherwise it counts the fewest of the players left in it
+/// that cannot be paired among themselves (and so must be paired below it).
+fn c6_value(f: &Field, following: Option<Score>, rest: &[usize]) -> Option<usize> {
+    let next = following?;
     let group: Vec<usize> = rest
         .iter()
         .copied()
         .filter(|&p| f.score[p] == next)
         .collect();
-    f.unpairable_count(&group)
+    if group.is_empty() {
+        return None;
+    }
+    Some(f.unpairable_count(&group))
 }
 
 /// The smallest ([C6], [C7]) any set of the profile could reach: [C6] is at least the
-/// parity of what is left of the following scoregroup, [C7] at least 0.
-fn c6_bound(levels: &[(Score, Vec<usize>)], profile: &[usize]) -> (usize, usize) {
-    for (i, (_, members)) in levels.iter().enumerate() {
-        let left = members.len() - profile.get(i).copied().unwrap_or(0);
-        if left > 0 {
-            return (left % 2, 0);
-        }
-    }
-    (0, 0)
+/// parity of what is left of the following scoregroup (0 when it is empty and [C6]
+/// lapses), [C7] at least 0.
+fn c6_bound(
+    levels: &[(Score, Vec<usize>)],
+    profile: &[usize],
+    following: Option<Score>,
+) -> (usize, usize) {
+    let Some(i) = levels.iter().position(|(s, _)| Some(*s) == following) else {
+        return (0, 0);
+    };
+    let left = levels[i].1.len() - profile.get(i).copied().unwrap_or(0);
+    (left % 2, 0)
 }
 
 /// The ways to take `m` upfloaters from the levels, best first for [C5]: as many as

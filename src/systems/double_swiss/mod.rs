@@ -38,8 +38,10 @@
 //! Articles 1.4-4.4 are read as the corpus README restates them (X2-X12): a match gives a
 //! colour only if one of its games was played (X6); the PAB is barred after a PAB, a
 //! full-point bye or a match won by forfeit (X4); "matches played" counts regular matches
-//! (X5); a floater is a player paired with a different-score opponent or given the PAB in
-//! the previous match (X8); [C7]/[C8] are off in the last match (X9).
+//! (X5); a floater is a player who played a regular match against an opponent with a
+//! different score in the previous match, so neither the PAB nor a forfeited match is a
+//! float (X8, C.04.6 1.5); [C6] lapses when the score level right below the bracket has no
+//! one left to pair (X7, C.04.6 2.3.3); [C7]/[C8] are off in the last match (X9).
 pub mod brackets;
 pub mod colours;
 pub mod fewest;
@@ -339,8 +341,10 @@ fn game_one(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         let (pa, pb) = (field_players[a], field_players[b]);
         !history.have_met(pa, pb) && !common.is_forbidden(pa, pb)
     });
-    // Reading X8: a floater in the previous match met an opponent with another score
-    // (forfeit included) or had the PAB.
+    // Reading X8 (C.04.6 1.5: "a team that plays against an opponent with a different
+    // score"): a floater in the previous match played a regular match against an opponent
+    // with another pairing score. The PAB has no opponent and a forfeited match was not
+    // played: neither is a float.
     let floated: Vec<bool> = field_players
         .iter()
         .map(|&p| {
@@ -350,8 +354,8 @@ fn game_one(r: &RoundToPair) -> Result<RoundPairing, PairError> {
             let Some(e) = history.players.get(p).and_then(|m| m.get(k as usize - 2)) else {
                 return false;
             };
-            e.pab
-                || e.opponent
+            e.regular
+                && e.opponent
                     .is_some_and(|o| pairing_score(o, k - 2) != pairing_score(p, k - 2))
         })
         .collect();

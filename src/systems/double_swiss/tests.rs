@@ -221,3 +221,156 @@ fn an_odd_number_of_games_is_refused() {
     let err = pair(&t).expect_err("refused");
     assert!(err.to_string().contains("even"), "{err}");
 }
+
+/// Records the next match's two games (game 2 reversed) from game-1 boards with each game's
+/// result, and its PABs.
+fn record_match(
+    t: &mut Tournament,
+    games: &[(usize, usize, GameResult, GameResult)],
+    pab: &[usize],
+) {
+    let byes = || {
+        pab.iter()
+            .map(|&player| Bye {
+                player,
+                kind: ByeKind::Pab,
+            })
+            .collect::<Vec<_>>()
+    };
+    t.rounds.push(Round {
+        games: games.iter().map(|&(w, b, r, _)| game(w, b, r)).collect(),
+        byes: byes(),
+    });
+    t.rounds.push(Round {
+        games: games.iter().map(|&(w, b, _, r)| game(b, w, r)).collect(),
+        byes: byes(),
+    });
+}
+
+/// Reading X8 (C.04.6 1.5, "a floater is a team that plays against an opponent with a
+/// different score"): the PAB has no opponent, so it is no float and [C8] does not steer
+/// an upfloater away from last match's PAB player.
+///
+/// Match 1 (7 players): 0-3 1½-½, 1-4 1-1, 2-5 1½-½, PAB 6 (1½). Match 2: the PAB goes to
+/// 5 (½, the largest TPN of the lowest score); the bracket of 1½ is {0, 2, 6} with one
+/// upfloater of score 1, player 1 (the first set; nobody floated in match 1, where all
+/// scored 0). Its pairings by identifier: 0-2 1-6 first. Were the PAB a float, [C8] would
+/// refuse 1-6 (upfloater 1 meeting floater 6) and take 0-6 1-2.
+#[test]
+fn the_pab_of_the_previous_match_is_no_float() {
+    use GameResult::{Draw, WhiteWins};
+    let mut t = event(7, 3);
+    record_match(
+        &mut t,
+        &[
+            (0, 3, WhiteWins, Draw),
+            (1, 4, Draw, Draw),
+            (2, 5, WhiteWins, Draw),
+        ],
+        &[6],
+    );
+    let p = pair(&t).expect("match 2");
+    assert_eq!(p.round, 3);
+    assert_eq!(p.byes.len(), 1);
+    assert_eq!(p.byes[0].player, 5, "PAB: ½, the largest TPN");
+    assert_eq!(
+        pairs(&p),
+        vec![(0, 2), (1, 6), (3, 4)],
+        "the first identifier: the PAB player is no floater for [C8] (reading X8)"
+    );
+}
+
+/// Reading X8: a match forfeited (a player forfeited both games) was not played, so it is
+/// no float even against an opponent with another score, and [C7] does not pass over its
+/// winner as an upfloater.
+///
+/// Match 1 (6 players): 0-3 2-0, 1-4 1-1, 2-5 1-1. Match 2: 0-4 2-0; 1-3 forfeited by 3
+/// (scores 1 and 0 before it); 2-5 2-0 (1 against 1: no float). Match 3 of 4: scores 0:4,
+/// 1:3, 2:3, 4:1, 5:1, 3:0. Player 0 alone needs one upfloater of score 3: {1} and {2}
+/// tie on [C6] (one player left at 3 either way), and neither floated, so the first set,
+/// {1}, is taken: 0-1, then 2-4 (2 met 5) and 3-5. Were the forfeited match a float,
+/// [C7] would take {2}: 0-2, 1-5, 3-4.
+#[test]
+fn a_forfeited_match_is_no_float() {
+    use GameResult::{BlackWins, BlackWinsForfeit, Draw, WhiteWins, WhiteWinsForfeit};
+    let mut t = event(6, 4);
+    record_match(
+        &mut t,
+        &[
+            (0, 3, WhiteWins, BlackWins),
+            (1, 4, Draw, Draw),
+            (2, 5, Draw, Draw),
+        ],
+        &[],
+    );
+    record_match(
+        &mut t,
+        &[
+            (0, 4, WhiteWins, BlackWins),
+            // Game 2 reversed: 3 has White and forfeits again.
+            (1, 3, WhiteWinsForfeit, BlackWinsForfeit),
+            (2, 5, WhiteWins, BlackWins),
+        ],
+        &[],
+    );
+    let h = MatchHistory::build(&t, 2, DEFAULT_PAB);
+    assert!(!h.players[1][1].regular, "match 2 of 1-3 was forfeited");
+    assert_eq!(h.points_after(1, 2), Score::points(3));
+    assert_eq!(h.points_after(2, 2), Score::points(3));
+    let p = pair(&t).expect("match 3");
+    assert_eq!(p.round, 5);
+    assert_eq!(
+        pairs(&p),
+        vec![(0, 1), (2, 4), (3, 5)],
+        "the first set: the forfeited match is no float for [C7] (reading X8)"
+    );
+}
+
+/// Reading X7 (C.04.6 2.3.3: "unless all the teams in the following scoregroup became or
+/// are upfloaters (thus this scoregroup is now empty)"; "only the mentioned scoregroup is
+/// involved"): when the score level right below the bracket has no one left to pair,
+/// [C6] lapses; it does not move on to the next level that has players.
+///
+/// Field (TPN = index + 1): 0, 1, 2 score 4; 3 scores 3 and is the only player [C2] allows
+/// the PAB; 4, 5, 6 score 2, and 5-6 have met; 7, 8 score 1. The PAB empties the level 3,
+/// the following scoregroup of the bracket of 4, which needs one upfloater of score 2.
+/// [C6] lapses, nobody floated, so the first set {4} is taken: 0-2 1-4 (by identifier),
+/// then 5-7 6-8 ... Counting the level 2 instead would take {5} (leaving 4 and 6, who can
+/// meet, rather than 5 and 6, who cannot).
+#[test]
+fn c6_lapses_when_the_following_scoregroup_is_empty() {
+    use super::brackets::{Field, pair_match};
+    let points = [4, 4, 4, 3, 2, 2, 2, 1, 1];
+    let n = points.len();
+    let field = Field {
+        score: points.iter().map(|&p| Score::points(p)).collect(),
+        tpn: (1..=n as u32).collect(),
+        compatible: crate::matching::BitGraph::from_fn(n, |a, b| (a.min(b), a.max(b)) != (5, 6)),
+        floated: vec![false; n],
+        pab_barred: (0..n).map(|p| p != 3).collect(),
+        matches_played: vec![2; n],
+        last_match: false,
+    };
+    let Ok(outcome) = pair_match(&field) else {
+        panic!("the field is pairable");
+    };
+    assert_eq!(outcome.pab, Some(3));
+    let upfloat = outcome
+        .notes
+        .iter()
+        .find(|note| note.rule == "C.04.5 3.5")
+        .expect("the bracket of 4 chose its upfloater");
+    assert_eq!(upfloat.players, vec![4], "{}", upfloat.message);
+    assert!(
+        upfloat.message.contains("[C6] lapses"),
+        "{}",
+        upfloat.message
+    );
+    let mut got: Vec<(usize, usize)> = outcome
+        .pairs
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    got.sort();
+    assert_eq!(got, vec![(0, 2), (1, 4), (5, 7), (6, 8)]);
+}
