@@ -12,7 +12,8 @@
 //! the certificate shortcut) and stops at the first difference, for rounds small enough
 //! (`SWISSPAIR_OPEN_CHECK_UP_TO` players, default 4,000), from round
 //! `SWISSPAIR_OPEN_CHECK_FROM` (default 1). `SWISSPAIR_OPEN_PRINT=1`
-//! prints a digest of each round's pairs.
+//! prints a digest of each round's pairs. `SWISSPAIR_OPEN_EDITION=2017` pairs by the 2017
+//! edition of the rules (default 2026).
 mod harness;
 
 use std::time::Instant;
@@ -58,6 +59,11 @@ fn main() {
     let print = std::env::var_os("SWISSPAIR_OPEN_PRINT").is_some();
     let config = SimConfig::new(SystemId::Dutch, players, rounds, seed);
     let mut t = start(&config);
+    let edition = std::env::var("SWISSPAIR_OPEN_EDITION").unwrap_or_else(|_| "2026".to_string());
+    if t.options.set("edition", &edition).is_err() {
+        println!("SWISSPAIR_OPEN_EDITION: {edition:?} is no edition");
+        return;
+    }
     let total = Instant::now();
     for number in 1..=rounds {
         if check && (players as usize) <= check_up_to && number >= check_from {
@@ -94,14 +100,14 @@ fn main() {
         let pairing = match systems::pair(&t, &options) {
             Ok(p) => p,
             Err(e) => {
-                println!("dutch {players} players, round {number}: failed: {e}");
+                println!("dutch {edition} {players} players, round {number}: failed: {e}");
                 return;
             }
         };
         let elapsed = begin.elapsed();
         let mem = peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
         let mut line = format!(
-            "dutch {players} players, round {number:>2}: {:>9.3} s  peak memory so far {mem}",
+            "dutch {edition} {players} players, round {number:>2}: {:>9.3} s  peak memory so far {mem}",
             elapsed.as_secs_f64()
         );
         if print {
@@ -118,7 +124,7 @@ fn main() {
         record_round(&mut t, &config, &pairing);
     }
     println!(
-        "dutch {players} players, {rounds} rounds: {:.1} s in all",
+        "dutch {edition} {players} players, {rounds} rounds: {:.1} s in all",
         total.elapsed().as_secs_f64()
     );
 }

@@ -51,7 +51,11 @@ fn first_rounds(text: &str, rounds: usize) -> swisspair::model::Tournament {
 #[test]
 fn the_editions_differ_where_the_texts_do() {
     let mut found = 0;
-    for path in common::trf_files(&common::conformance_dir("dutch2017")) {
+    // Every third file keeps the test short in a debug build.
+    for path in common::trf_files(&common::conformance_dir("dutch2017"))
+        .into_iter()
+        .step_by(3)
+    {
         let text = std::fs::read_to_string(&path).expect("readable");
         let t = trf::read(&text).expect("valid").tournament;
         assert_eq!(t.options.get("edition"), Some("2017"), "{}", path.display());
@@ -66,7 +70,10 @@ fn the_editions_differ_where_the_texts_do() {
         }
     }
     // The corpus's README: about one round in five differs; 81 of the 120 files.
-    assert!(found >= 40, "only {found} files differ between the editions");
+    assert!(
+        found >= 15,
+        "only {found} of 40 files differ between the editions"
+    );
 }
 
 #[test]
@@ -109,7 +116,11 @@ fn an_edition_this_build_lacks_is_refused_by_name() {
             let p = &problems.0[0];
             assert_eq!(p.path, "trf.192");
             assert!(p.message.contains("\"FIDE_DUTCH_2013\""), "{}", p.message);
-            assert!(p.message.contains("Dutch system, 2013 edition"), "{}", p.message);
+            assert!(
+                p.message.contains("Dutch system, 2013 edition"),
+                "{}",
+                p.message
+            );
         }
         other => panic!("expected a refusal, got {other:?}"),
     }
@@ -146,7 +157,8 @@ fn explanations_cite_the_2017_articles() {
         assert!(id.starts_with("C.04.3 "), "{id}");
         let article = &id["C.04.3 ".len()..];
         assert!(
-            article.starts_with(['A', 'B', 'C', 'D', 'E']) && article.as_bytes().get(1) == Some(&b'.'),
+            article.starts_with(['A', 'B', 'C', 'D', 'E'])
+                && article.as_bytes().get(1) == Some(&b'.'),
             "{id} is not a 2017 article"
         );
     }
@@ -167,7 +179,8 @@ fn the_command_line_takes_the_edition() {
     let path = file.to_string_lossy().to_string();
     let (code, out, err) = common::swisspair(&["check", "--dutch", "--edition", "2017", &path]);
     assert_eq!(code, 0, "{out}{err}");
-    let (code, out, err) = common::swisspair(&["check", "--dutch", "--option", "edition=2017", &path]);
+    let (code, out, err) =
+        common::swisspair(&["check", "--dutch", "--option", "edition=2017", &path]);
     assert_eq!(code, 0, "{out}{err}");
     let (code, _, _) = common::swisspair(&["check", "--dutch", "--edition", "1999", &path]);
     assert_eq!(code, 3);
@@ -184,4 +197,24 @@ fn the_command_line_takes_the_edition() {
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("FIDE_DUTCH_2013"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `_BAKU` with the 2017 edition: the reference engine of that edition reads virtual points
+/// from `XXA` lines only, so the suffix generates none (with a warning); with 2026 it asks
+/// for C.04.7's Baku method.
+#[test]
+fn a_baku_code_follows_the_editions_reference() {
+    let text = corpus_file("std-s17000006.trf");
+    let old = trf::read(&with_header(&text, "FIDE_DUTCH_2017_BAKU", None)).expect("valid");
+    assert_eq!(old.tournament.options.get("acceleration"), None);
+    assert!(
+        old.notes.iter().any(|n| n.contains("XXA")),
+        "{:?}",
+        old.notes
+    );
+    let dated =
+        trf::read(&with_header(&text, "FIDE_DUTCH_BAKU", Some("2024/05/02"))).expect("valid");
+    assert_eq!(dated.tournament.options.get("acceleration"), None);
+    let new = trf::read(&with_header(&text, "FIDE_DUTCH_2026_BAKU", None)).expect("valid");
+    assert_eq!(new.tournament.options.get("acceleration"), Some("BAKU"));
 }

@@ -212,12 +212,22 @@ pub(crate) fn validate_with(
         }
         // The system's own rule against a second bye, if it has one; the Double-Swiss
         // reads it match by match (C.04.5 [C2]).
+        let dutch_2017 = system == SystemId::Dutch
+            && crate::systems::dutch::edition::Edition::of(&tour.options)
+                == crate::systems::dutch::edition::Edition::E2017;
         let barred = if system == SystemId::DoubleSwiss {
             crate::systems::double_swiss::pab_barred(tour, round.number, p)
+        } else if dutch_2017 {
+            crate::systems::dutch::players::pab_barred_2017(history.player(p))
         } else {
             !history.pab_eligible(p, win)
         };
-        if let Some(rule) = absolute.second_bye_rule
+        let second_bye_rule = if dutch_2017 {
+            Some("C.04.3 C.2")
+        } else {
+            absolute.second_bye_rule
+        };
+        if let Some(rule) = second_bye_rule
             && barred
         {
             violation(

@@ -59,7 +59,7 @@ impl TrfDocument {
         let mut out: Vec<crate::systems::Warning> = self
             .notes
             .iter()
-            .map(|n| crate::systems::Warning::new("SYSTEM_EDITION_ASSUMED", "", n.clone()))
+            .map(|n| crate::systems::Warning::new("TRF_ASSUMPTION", "", n.clone()))
             .collect();
         for (i, declared) in self.declared_points.iter().enumerate() {
             if let (Some(d), Some(p)) = (declared, points.get(i))

@@ -124,6 +124,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     let mut doc = TrfDocument::default();
     let mut dutch_by_date = false;
     let mut pab_given = false;
+    let mut baku_code = false;
     let mut start_date: Option<(u32, u32, u32)> = None;
     let t = &mut doc.tournament;
     let mut sides: Vec<Vec<Option<Side>>> = Vec::new();
@@ -257,11 +258,9 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                             t.team_settings.read_trf_code(&value);
                         }
                         // `..._BAKU`: the Baku acceleration (C.04.7), unless `XXA`/`250`
-                        // lines give virtual points themselves.
-                        if value.trim().to_ascii_uppercase().ends_with("_BAKU") {
-                            // A name is given, so `set` cannot fail.
-                            let _ = t.options.set("acceleration", "BAKU");
-                        }
+                        // lines give virtual points themselves (set below, once the Dutch
+                        // edition is known).
+                        baku_code = upper.ends_with("_BAKU");
                     }
                     None => {
                         t.unknown_system = Some(value.trim().to_string());
@@ -518,6 +517,26 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
         });
     }
     team_records.finish(t, &find)?;
+    if baku_code {
+        let dutch_2017 = doc.tournament.system == Some(SystemId::Dutch)
+            && (doc.tournament.options.get("edition") == Some("2017")
+                || (dutch_by_date
+                    && start_date.is_some_and(|(y, m, d)| {
+                        crate::systems::dutch::edition::Edition::in_force_on(y, m, d)
+                            == crate::systems::dutch::edition::Edition::E2017
+                    })));
+        if dutch_2017 {
+            // The 2017 edition as its reference engine (bbpPairings 5) reads a file: it
+            // reads no record 192 and generates no virtual points; they come from `XXA`
+            // lines only.
+            doc.notes.push(
+                "192 ..._BAKU with the Dutch 2017 edition: virtual points come from XXA lines only, as the edition's reference engine reads them; the suffix generates none (--acceleration BAKU asks for C.04.7's)".to_string(),
+            );
+        } else {
+            // A name is given, so `set` cannot fail.
+            let _ = doc.tournament.options.set("acceleration", "BAKU");
+        }
+    }
     if dutch_by_date {
         // Bare FIDE_DUTCH: the edition in force when the event started.
         use crate::systems::dutch::edition::Edition;

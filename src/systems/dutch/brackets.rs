@@ -1113,6 +1113,7 @@ fn layout_2017(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
             .chain(&spec.residents)
             .any(|&v| field.is_topscorer(&field.entrants[v])),
         rounds_played: field.rounds_played,
+        several: bracket_scores.len() > 1,
     })
 }
 

@@ -230,7 +230,7 @@ impl Field {
                     // in time"); a requested full-point bye does not block it.
                     bye_eligible: match edition {
                         Edition::E2026 => history.pab_eligible(p, scoring.win),
-                        Edition::E2017 => !h.had_pab && !h.entries.iter().any(won_by_forfeit),
+                        Edition::E2017 => !pab_barred_2017(h),
                     },
                     played: h.colours.len() as u32,
                 }
@@ -300,6 +300,12 @@ impl Field {
         }
         field
     }
+}
+
+/// 2017 C.2: a player who had a PAB or won a game by forfeit may not get the PAB (a
+/// requested full-point bye does not bar it).
+pub fn pab_barred_2017(h: &crate::systems::common::PlayerHistory) -> bool {
+    h.had_pab || h.entries.iter().any(won_by_forfeit)
 }
 
 /// A game the player won because the opponent did not play it.

@@ -142,6 +142,11 @@ pub struct Sizes2017<'a> {
     pub next_is_last: bool,
     pub topscorers: bool,
     pub rounds_played: u32,
+    /// The bracket holds more than one score (MDPs, or the collapsed last bracket). With
+    /// one score C.6 and C.16-C.19 cannot tell its pairings apart: every pair has
+    /// difference 0 and every player the same downfloat value, so C.6 counts the pairs
+    /// (C.5) and C.16/C.18 the players C.12/C.14 count; their fields are left out.
+    pub several: bool,
 }
 
 /// Sizes a layout is built from.
@@ -202,11 +207,11 @@ impl Layout {
             floor: s.floor,
             ..Fields2017::default()
         };
-        if s.rounds_played > 1 {
+        if s.several && s.rounds_played > 1 {
             f.up2_sd = Some(classes(&mut take));
             f.down2_sd = Some(classes(&mut take));
         }
-        if s.rounds_played > 0 {
+        if s.several && s.rounds_played > 0 {
             f.up1_sd = Some(classes(&mut take));
             f.down1_sd = Some(classes(&mut take));
         }
@@ -232,7 +237,9 @@ impl Layout {
                 l.next_pairs = Some(take(bits(s.vertices as u64)));
             }
         }
-        f.psd = classes(&mut take);
+        if s.several {
+            f.psd = classes(&mut take);
+        }
         l.pairs = take(half);
         if s.completion {
             l.completion = Some(take(bits(3 * s.vertices as u64 / 2 + 3)));
