@@ -343,3 +343,38 @@ fn bbp_crash_inputs_are_paired() {
         assert!(answer.boards.len() >= 4, "{}", path.display());
     }
 }
+
+/// The Index's zero-point byes (C.04.4.2 1.7.2, common rules, third): only a series of
+/// consecutive zero-point byes up to the current round counts as draws for the player's
+/// over-the-board opponents; a half-point bye is no zero-point bye and ends the series.
+/// Player 1 won round 1, then had `Z` and `H`: his opponent 2 counts him with his 1.5
+/// points, not with a draw for the `Z` (2.0, C.07 16.3's trailing run, which takes in the
+/// `H`). Player 3's `Z` in the last round played still counts as a draw for 2 and 4.
+#[test]
+fn index_counts_only_a_trailing_series_of_zero_point_byes_as_draws() {
+    use common::swiss::Builder;
+    use swisspair::model::{ByeKind, Score};
+    use swisspair::systems::RoundToPair;
+    use swisspair::systems::burstein::index;
+    let t = Builder::new(SystemId::Burstein, 4, 9)
+        .round(&[(1, 2, "1-0"), (3, 4, "=")], &[])
+        .round(
+            &[(2, 3, "1-0")],
+            &[(1, ByeKind::ZeroPoint), (4, ByeKind::ZeroPoint)],
+        )
+        .round(
+            &[(2, 4, "=")],
+            &[(1, ByeKind::HalfPoint), (3, ByeKind::ZeroPoint)],
+        )
+        .build();
+    let r = RoundToPair::prepare(&t, &Default::default()).expect("round 4 can be paired");
+    assert_eq!(r.number, 4);
+    let idx = index::compute(&r);
+    let points = |tenths: i64| Score::from_tenths(tenths);
+    // Player 2: 1 (1 + 0 + ½ = 1½), 3 (½ + 0 + ½ for the trailing Z = 1), 4 (½ + 0 + ½ = 1).
+    assert_eq!(idx[1].buchholz, points(35));
+    // Sonneborn-Berger: 0 × 1½ + 1 × 1 + ½ × 1.
+    assert_eq!(idx[1].sonneborn_berger, 150);
+    // Player 4: 3 (1), his own Z as a game against himself (his own 1), 2 (0 + 1 + ½).
+    assert_eq!(idx[3].buchholz, points(35));
+}
