@@ -136,7 +136,7 @@ fn bbp_drives_pair_alike() {
 #[test]
 fn bbp_drive_option_pairs_alike_and_refuses_unknown_values() {
     use swisspair::simulate::{SimConfig, simulate};
-    use swisspair::systems::{self, PairOptions};
+    use swisspair::systems::PairOptions;
     let mut config = SimConfig::new(SystemId::Burstein, 90, 4, 21);
     config
         .options
@@ -145,9 +145,9 @@ fn bbp_drive_option_pairs_alike_and_refuses_unknown_values() {
     let mut t = simulate(&config).expect("simulated");
     t.total_rounds = 9;
     let options = PairOptions::default();
-    let fast = systems::pair(&t, &options).expect("paired");
+    let fast = swisspair::pairing::pair_round(&t, &options).expect("paired");
     t.options.set("bbp_drive", "plain").expect("a known option");
-    let plain = systems::pair(&t, &options).expect("paired");
+    let plain = swisspair::pairing::pair_round(&t, &options).expect("paired");
     assert_eq!(fast.boards, plain.boards);
     assert_eq!(fast.byes, plain.byes);
     t.options.set("bbp_drive", "SLOW").expect("set as text");
@@ -171,7 +171,7 @@ fn seeding_rounds_are_the_dutch_rounds() {
         let mut t = full.clone();
         t.rounds.truncate(round as usize - 1);
         let pair = |system| {
-            swisspair::systems::pair(
+            swisspair::pairing::pair_round(
                 &t,
                 &swisspair::systems::PairOptions {
                     system: Some(system),
@@ -188,7 +188,7 @@ fn seeding_rounds_are_the_dutch_rounds() {
     let mut t = full.clone();
     t.rounds.truncate(4);
     let pair = |system| {
-        swisspair::systems::pair(
+        swisspair::pairing::pair_round(
             &t,
             &swisspair::systems::PairOptions {
                 system: Some(system),
@@ -226,7 +226,7 @@ fn baku_acceleration_splits_round_one() {
         let mut t = swisspair::trf::read(text).expect("valid TRF").tournament;
         t.rounds.clear();
         let n = t.players.len() as u32;
-        let pairing = swisspair::systems::pair(
+        let pairing = swisspair::pairing::pair_round(
             &t,
             &swisspair::systems::PairOptions {
                 system: Some(SystemId::Burstein),
@@ -294,7 +294,7 @@ fn colour_preferences_come_before_the_fold_order() {
     let t = Builder::new(SystemId::Burstein, 6, 2)
         .round(&[(1, 4, "="), (5, 2, "="), (3, 6, "=")], &[])
         .build();
-    let answer = swisspair::systems::pair(&t, &Default::default()).expect("pairs");
+    let answer = swisspair::pairing::pair_round(&t, &Default::default()).expect("pairs");
     let pn = |p: usize| t.pairing_number(p);
     let mut boards: Vec<(u32, u32)> = answer
         .boards
@@ -318,7 +318,7 @@ fn bbp_crash_inputs_are_paired() {
         let text = std::fs::read_to_string(&path).expect("readable");
         let mut t = swisspair::trf::read(&text).expect("valid TRF").tournament;
         bbp_profile(&mut t);
-        let answer = swisspair::systems::pair(
+        let answer = swisspair::pairing::pair_round(
             &t,
             &swisspair::systems::PairOptions {
                 system: Some(SystemId::Burstein),

@@ -50,7 +50,7 @@ impl TrfDocument {
 
     /// [`TrfDocument::points_mismatches`] as answer warnings (`POINTS_COLUMN`), each naming
     /// its player.
-    pub fn points_warnings(&self) -> Vec<crate::systems::Warning> {
+    pub fn points_warnings(&self) -> Vec<crate::model::Warning> {
         let t = &self.tournament;
         let points = t.points_after(t.rounds.len() as u32);
         let mut out = Vec::new();
@@ -59,7 +59,7 @@ impl TrfDocument {
                 && d != p
             {
                 out.push(
-                    crate::systems::Warning::new(
+                    crate::model::Warning::new(
                         "POINTS_COLUMN",
                         "",
                         format!(
