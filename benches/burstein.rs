@@ -69,14 +69,14 @@ fn main() {
                 };
                 t.total_rounds = total;
                 let options = PairOptions::default();
-                let digest = match systems::pair(&t, &options) {
+                let digest = match swisspair::pairing::pair_round(&t, &options) {
                     Ok(p) => pairs_digest(&p),
                     Err(e) => {
                         println!("{profile} {players} round {round}: failed: {e}");
                         continue;
                     }
                 };
-                let (best, median) = time(5, || systems::pair(&t, &options));
+                let (best, median) = time(5, || swisspair::pairing::pair_round(&t, &options));
                 let mem =
                     peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
                 println!(

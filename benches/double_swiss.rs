@@ -10,15 +10,15 @@ mod harness;
 use harness::{peak_memory_mib, time};
 use swisspair::model::{SystemId, Tournament};
 use swisspair::simulate::{self, SimConfig};
-use swisspair::systems::{self, PairOptions};
+use swisspair::systems::PairOptions;
 
 fn bench_match(label: &str, t: &Tournament) {
     let options = PairOptions::default();
-    if let Err(e) = systems::pair(t, &options) {
+    if let Err(e) = swisspair::pairing::pair_round(t, &options) {
         println!("{label}: failed: {e}");
         return;
     }
-    let (best, median) = time(7, || systems::pair(t, &options));
+    let (best, median) = time(7, || swisspair::pairing::pair_round(t, &options));
     let mem = peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
     println!(
         "{label:<44} best {:>9.3} ms  median {:>9.3} ms  peak memory {mem}",

@@ -10,7 +10,7 @@ mod harness;
 use harness::{peak_memory_mib, time};
 use swisspair::model::SystemId;
 use swisspair::simulate::{SimConfig, simulate};
-use swisspair::systems::{self, PairOptions};
+use swisspair::systems::PairOptions;
 
 fn main() {
     let players: u32 = std::env::var("SWISSPAIR_BENCH_PLAYERS")
@@ -42,11 +42,11 @@ fn main() {
         t.rounds.truncate(round as usize - 1);
         t.total_rounds = total;
         let options = PairOptions::default();
-        if let Err(e) = systems::pair(&t, &options) {
+        if let Err(e) = swisspair::pairing::pair_round(&t, &options) {
             println!("dubov {players} {label}: failed: {e}");
             continue;
         }
-        let (best, median) = time(5, || systems::pair(&t, &options));
+        let (best, median) = time(5, || swisspair::pairing::pair_round(&t, &options));
         let mem = peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
         println!(
             "{:<44} best {:>9.3} ms  median {:>9.3} ms  peak memory {mem}",

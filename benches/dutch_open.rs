@@ -5,7 +5,7 @@
 //!
 //! The open is simulated from a seed (`SWISSPAIR_OPEN_SEED`, default 1; the simulator's
 //! ratings, 30 % draws): each round is paired by the Dutch system through the public
-//! pipeline (`systems::pair`), timed, and played with random results. Run it under
+//! pipeline (`pairing::pair_round`), timed, and played with random results. Run it under
 //! `/usr/bin/time -v` for the peak memory of the whole process (the largest round
 //! dominates); each line also prints the peak so far (VmHWM). `SWISSPAIR_OPEN_CHECK=1`
 //! also pairs each round's brackets with the dense engine alone (the exact path without
@@ -21,10 +21,10 @@ use std::time::Instant;
 use harness::peak_memory_mib;
 use swisspair::model::SystemId;
 use swisspair::simulate::{SimConfig, record_round, start};
+use swisspair::systems::RoundToPair;
 use swisspair::systems::common::History;
 use swisspair::systems::dutch::brackets::{Engine, GLOBAL_UP_TO, pair_round_using};
 use swisspair::systems::dutch::players::Field;
-use swisspair::systems::{self, RoundToPair};
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -97,7 +97,7 @@ fn main() {
         }
         let options = swisspair::simulate::round_options(&t, &config);
         let begin = Instant::now();
-        let pairing = match systems::pair(&t, &options) {
+        let pairing = match swisspair::pairing::pair_round(&t, &options) {
             Ok(p) => p,
             Err(e) => {
                 println!("dutch {edition} {players} players, round {number}: failed: {e}");

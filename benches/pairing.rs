@@ -47,11 +47,11 @@ fn main() {
             };
             t.total_rounds = rounds;
             let options = PairOptions::default();
-            if let Err(e) = systems::pair(&t, &options) {
+            if let Err(e) = swisspair::pairing::pair_round(&t, &options) {
                 println!("{id} {players}: last round failed: {e}");
                 continue;
             }
-            let (best, median) = time(5, || systems::pair(&t, &options));
+            let (best, median) = time(5, || swisspair::pairing::pair_round(&t, &options));
             report(
                 &format!("{id} {players} players, round {}", rounds - games + 1),
                 best,
@@ -81,7 +81,7 @@ fn main() {
                 system: Some(SystemId::Dutch),
                 ..PairOptions::default()
             };
-            let (best, median) = time(1, || systems::pair(&t, &options));
+            let (best, median) = time(1, || swisspair::pairing::pair_round(&t, &options));
             report(&format!("dutch {}", path.display()), best, median);
         }
     }

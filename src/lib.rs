@@ -13,11 +13,13 @@
 //!   systems share lives in [`systems::common`];
 //! - [`matching`]: maximum-weight and maximum-cardinality matching on general graphs, with
 //!   exact wide-integer weights (the Dutch system's engine; knows nothing of chess);
-//! - [`pairing`]: the pipeline every request path goes through, once (system resolved,
-//!   options checked, pairing numbers assigned, system run);
-//! - [`check`]: re-pairs a tournament round by round and reports differences;
+//! - [`pairing`]: the single-round pipeline every request path goes through, once (system
+//!   resolved, options checked, pairing numbers assigned, system run); the floor [`check`]
+//!   and [`simulate`] stand on (imports go one way, `tests/layers.rs`);
+//! - [`check`]: re-pairs a tournament round by round and reports differences; checks a
+//!   manual pairing ([`check::manual`]);
 //! - [`standings`]: FIDE tie-breaks (C.07 2026 and 2024), rating change, performance;
-//! - [`simulate`]: random tournaments, each round paired by a system;
+//! - [`simulate`]: random tournaments, each round paired by the pipeline;
 //! - [`cancel`]: stopping a pairing when its client goes away or its deadline passes;
 //! - [`service`]: the tonic server (proto <-> model, validation, limits, health, reflection).
 //!

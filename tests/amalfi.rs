@@ -12,7 +12,8 @@ use swisspair::model::{
     Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player, Round, Score, SystemId,
     Tournament,
 };
-use swisspair::systems::{Detail, PairError, PairOptions, RoundPairing, pair};
+use swisspair::pairing::pair_round;
+use swisspair::systems::{Detail, PairError, PairOptions, RoundPairing};
 
 // ---------------------------------------------------------------------------------------
 // The corpus
@@ -72,7 +73,7 @@ fn play(t: &mut Tournament, games: &[(u32, u32, GameResult)], byes: &[(u32, ByeK
 }
 
 fn next(t: &Tournament) -> RoundPairing {
-    pair(
+    pair_round(
         t,
         &PairOptions {
             detail: Detail::Full,
@@ -136,7 +137,7 @@ fn round_one_pairs_p_with_p_plus_rounds() {
 fn round_one_colour_is_drawn_from_the_seed() {
     let t = tournament(10, 5, None);
     let with_seed = |seed| {
-        pair(
+        pair_round(
             &t,
             &PairOptions {
                 seed: Some(seed),
@@ -269,7 +270,7 @@ fn the_last_round_allows_colour_violations_and_earlier_rounds_do_not() {
     assert!(has_step(&p, "AM-3.1", "last round"));
 
     t.total_rounds = 4;
-    match pair(&t, &PairOptions::default()) {
+    match pair_round(&t, &PairOptions::default()) {
         Err(PairError::NoLegalPairing {
             rule,
             message,
@@ -320,7 +321,7 @@ fn an_odd_field_with_no_legal_pairing_is_an_error() {
     play(&mut t, &[(1, 2, WhiteWins)], &[(3, ByeKind::Pab)]);
     play(&mut t, &[(3, 1, Draw)], &[(2, ByeKind::Pab)]);
     play(&mut t, &[(2, 3, Draw)], &[(1, ByeKind::Pab)]);
-    match pair(&t, &PairOptions::default()) {
+    match pair_round(&t, &PairOptions::default()) {
         Err(PairError::NoLegalPairing { rule, message, .. }) => {
             assert_eq!(rule, "AM-3.4");
             assert!(message.contains("round 4"), "{message}");
@@ -409,7 +410,7 @@ fn the_summary_keeps_pairs_backtracks_and_colours() {
         &[(4, ByeKind::ZeroPoint), (6, ByeKind::ZeroPoint)],
     );
     play(&mut t, &[], &[(4, ByeKind::ZeroPoint)]);
-    let summary = pair(&t, &PairOptions::default()).expect("a pairing");
+    let summary = pair_round(&t, &PairOptions::default()).expect("a pairing");
     let full = next(&t);
     assert!(steps(&full).len() > steps(&summary).len());
     for rule in [
@@ -494,7 +495,7 @@ fn simulate(sim: &Sim) -> Vec<Step> {
             seed: Some(sim.seed),
             ..PairOptions::default()
         };
-        let answer = pair(&t, &options);
+        let answer = pair_round(&t, &options);
         let before = t.clone();
         let Ok(paired) = &answer else {
             out.push(Step {
@@ -656,7 +657,7 @@ fn check_step(step: &Step) -> Result<(), TestCaseError> {
                 }
             }
             // CG-1: the same snapshot and seed give the same answer.
-            let again = pair(&step.before, &step.options);
+            let again = pair_round(&step.before, &step.options);
             prop_assert_eq!(&again, &step.answer);
         }
         Err(PairError::NoLegalPairing { rule, .. }) => {
@@ -857,7 +858,7 @@ fn timing() {
         let mut answer = None;
         for _ in 0..3 {
             let start = std::time::Instant::now();
-            let p = pair(&t, &options).expect("a pairing");
+            let p = pair_round(&t, &options).expect("a pairing");
             best = best.min(start.elapsed());
             answer = Some(p);
         }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use common::swisspair;
 
 use swisspair::model::{Bye, ByeKind, Game, GameResult, Player, Round, SystemId, Tournament};
-use swisspair::systems::{self, PairOptions};
+use swisspair::systems::PairOptions;
 use swisspair::trf::{self, Dialect, TrfDocument};
 
 fn event(n: u32) -> Tournament {
@@ -43,7 +43,7 @@ fn write(t: &Tournament, name: &str) -> PathBuf {
 
 /// Plays the next round with the engine; `result` decides each board.
 fn play(t: &mut Tournament, result: impl Fn(usize) -> GameResult) {
-    let p = systems::pair(
+    let p = swisspair::pairing::pair_round(
         t,
         &PairOptions {
             seed: Some(7),

@@ -7,7 +7,7 @@ use swisspair::model::validate::Problems;
 use swisspair::model::{Bye, ByeKind, Game, GameResult, Player, Round, SystemId, Tournament};
 use swisspair::systems::backgammon::provisional::{Slot, SlotKind};
 use swisspair::systems::backgammon::{self, Outcome, ProvisionalPairing};
-use swisspair::systems::{self, Detail, PairError, PairOptions, RoundPairing};
+use swisspair::systems::{Detail, PairError, PairOptions, RoundPairing};
 
 fn event(n: usize, total: u32) -> Tournament {
     Tournament {
@@ -35,7 +35,7 @@ fn options(seed: u64) -> PairOptions {
 /// Round 1 drawn and recorded with no results yet.
 fn drawn_round_one(n: usize, seed: u64) -> Tournament {
     let mut t = event(n, 0);
-    let p = systems::pair(&t, &options(seed)).expect("round 1");
+    let p = swisspair::pairing::pair_round(&t, &options(seed)).expect("round 1");
     t.rounds.push(Round {
         games: p
             .boards
@@ -217,7 +217,8 @@ fn bg8_the_provisional_round_two_resolves_to_the_real_one() {
             let mut t = drawn_round_one(n, seed);
             let early = provisional(&t, seed);
             results(&mut t, &mut rng, seed % 2 == 1);
-            let real: RoundPairing = systems::pair(&t, &options(seed)).expect("round 2");
+            let real: RoundPairing =
+                swisspair::pairing::pair_round(&t, &options(seed)).expect("round 2");
             let expected: Vec<(usize, usize)> = early
                 .boards
                 .iter()
@@ -310,7 +311,7 @@ fn bg8_pair_draws_round_two_normally_when_the_early_draw_cannot_stand() {
     let mut t = drawn_round_one(8, 2);
     results(&mut t, &mut rng, false);
     t.rounds[0].games[1].result = GameResult::DoubleForfeit;
-    let p = systems::pair(&t, &options(2)).expect("round 2");
+    let p = swisspair::pairing::pair_round(&t, &options(2)).expect("round 2");
     let steps: Vec<String> = p
         .explanation
         .groups

@@ -14,7 +14,7 @@ use swisspair::model::{
     Tournament,
 };
 use swisspair::systems::backgammon;
-use swisspair::systems::{self, Detail, PairError, PairOptions, RoundPairing};
+use swisspair::systems::{Detail, PairError, PairOptions, RoundPairing};
 
 /// A round's result, players numbered from 1 as in the ids `p1`, `p2`…
 #[derive(Clone, Copy)]
@@ -78,7 +78,7 @@ fn options(seed: u64) -> PairOptions {
 }
 
 fn pair(t: &Tournament, seed: u64) -> RoundPairing {
-    systems::pair(t, &options(seed)).unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+    swisspair::pairing::pair_round(t, &options(seed)).unwrap_or_else(|e| panic!("seed {seed}: {e}"))
 }
 
 fn id(t: &Tournament, p: usize) -> String {
@@ -193,7 +193,7 @@ fn bg1_rounds_follow_the_entries_unless_set() {
         results.extend(absent_players(&p).into_iter().map(R::Absent));
         play(&mut t, &results);
     }
-    let e = problems(systems::pair(&t, &options(2)).expect_err("round 4"));
+    let e = problems(swisspair::pairing::pair_round(&t, &options(2)).expect_err("round 4"));
     assert_eq!(e.0[0].path, "round");
     assert!(
         e.0[0].message.contains("beyond the event's 3 rounds"),
@@ -253,7 +253,7 @@ fn bg2_groups_are_wins_whatever_the_scoring() {
 fn bg2_a_draw_is_refused_naming_the_field_the_round_and_the_players() {
     let mut t = event(4, 0);
     play(&mut t, &[R::Beat(1, 2), R::Draw(3, 4)]);
-    let e = problems(systems::pair(&t, &options(1)).expect_err("a draw"));
+    let e = problems(swisspair::pairing::pair_round(&t, &options(1)).expect_err("a draw"));
     assert_eq!(e.0.len(), 1, "{e}");
     assert_eq!(e.0[0].path, "tournament.rounds[0].games[1].result");
     assert!(e.0[0].message.contains("round 1"), "{e}");
@@ -273,7 +273,7 @@ fn bg2_no_half_point_bye_and_no_pab() {
         player: 3,
         kind: ByeKind::Pab,
     });
-    let e = problems(systems::pair(&t, &options(1)).expect_err("byes"));
+    let e = problems(swisspair::pairing::pair_round(&t, &options(1)).expect_err("byes"));
     let text = e.to_string();
     assert!(
         text.contains(
@@ -307,7 +307,7 @@ fn bg2_a_missing_result_is_refused() {
             .collect(),
         byes: Vec::new(),
     });
-    let e = problems(systems::pair(&t, &options(1)).expect_err("pending"));
+    let e = problems(swisspair::pairing::pair_round(&t, &options(1)).expect_err("pending"));
     assert!(
         e.0.iter().all(|p| p.message.contains("has no result")),
         "{e}"
@@ -558,7 +558,7 @@ fn bg6_a_group_that_cannot_pair_looks_in_the_next_lower_group() {
 fn bg6_no_pairing_at_all_is_cg7s_error() {
     let mut t = event(2, 2);
     play(&mut t, &[R::Beat(1, 2)]);
-    match systems::pair(&t, &options(1)) {
+    match swisspair::pairing::pair_round(&t, &options(1)) {
         Err(PairError::NoLegalPairing { rule, message, .. }) => {
             assert_eq!(rule, "BG-6");
             assert!(message.contains("round 2"), "{message}");

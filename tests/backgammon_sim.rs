@@ -9,7 +9,7 @@ use std::collections::{BTreeSet, HashSet};
 use rand::{Rng, SeedableRng};
 use swisspair::model::{Bye, ByeKind, Game, GameResult, Player, Round, SystemId, Tournament};
 use swisspair::systems::backgammon::{self, Outcome};
-use swisspair::systems::{self, PairError, PairOptions, RoundPairing};
+use swisspair::systems::{PairError, PairOptions, RoundPairing};
 
 fn event(n: usize) -> Tournament {
     Tournament {
@@ -273,9 +273,9 @@ fn pair(t: &Tournament, seed: u64) -> RoundPairing {
         seed: Some(seed),
         ..PairOptions::default()
     };
-    let a =
-        systems::pair(t, &options).unwrap_or_else(|e| panic!("round {}: {e}", t.rounds.len() + 1));
-    let b = systems::pair(t, &options).expect("again");
+    let a = swisspair::pairing::pair_round(t, &options)
+        .unwrap_or_else(|e| panic!("round {}: {e}", t.rounds.len() + 1));
+    let b = swisspair::pairing::pair_round(t, &options).expect("again");
     assert_eq!(a, b, "the same snapshot and seed give the same draw");
     a
 }
@@ -303,7 +303,7 @@ fn simulate(
         play(&mut t, &pairing, &mut rng, forfeit_rate);
     }
     // No round beyond the regular phase.
-    assert!(systems::pair(&t, &PairOptions::default()).is_err());
+    assert!(swisspair::pairing::pair_round(&t, &PairOptions::default()).is_err());
     t
 }
 
@@ -509,7 +509,7 @@ fn bg7_where_possible_and_cg7_only_when_nothing_works_on_random_histories() {
             seed: Some(case),
             ..PairOptions::default()
         };
-        match systems::pair(&t, &options) {
+        match swisspair::pairing::pair_round(&t, &options) {
             Ok(pairing) => {
                 check_round(&t, number, &pairing, true);
                 if pairing.warnings.iter().any(|w| w.contains("not kept")) {

@@ -136,7 +136,7 @@ fn bbp_drives_pair_alike() {
 #[test]
 fn bbp_drive_option_pairs_alike_and_refuses_unknown_values() {
     use swisspair::simulate::{SimConfig, simulate};
-    use swisspair::systems::{self, PairOptions};
+    use swisspair::systems::PairOptions;
     let mut config = SimConfig::new(SystemId::Burstein, 90, 4, 21);
     config
         .options
@@ -145,9 +145,9 @@ fn bbp_drive_option_pairs_alike_and_refuses_unknown_values() {
     let mut t = simulate(&config).expect("simulated");
     t.total_rounds = 9;
     let options = PairOptions::default();
-    let fast = systems::pair(&t, &options).expect("paired");
+    let fast = swisspair::pairing::pair_round(&t, &options).expect("paired");
     t.options.set("bbp_drive", "plain").expect("a known option");
-    let plain = systems::pair(&t, &options).expect("paired");
+    let plain = swisspair::pairing::pair_round(&t, &options).expect("paired");
     assert_eq!(fast.boards, plain.boards);
     assert_eq!(fast.byes, plain.byes);
     t.options.set("bbp_drive", "SLOW").expect("set as text");
@@ -171,7 +171,7 @@ fn seeding_rounds_are_the_dutch_rounds() {
         let mut t = full.clone();
         t.rounds.truncate(round as usize - 1);
         let pair = |system| {
-            swisspair::systems::pair(
+            swisspair::pairing::pair_round(
                 &t,
                 &swisspair::systems::PairOptions {
                     system: Some(system),
@@ -188,7 +188,7 @@ fn seeding_rounds_are_the_dutch_rounds() {
     let mut t = full.clone();
     t.rounds.truncate(4);
     let pair = |system| {
-        swisspair::systems::pair(
+        swisspair::pairing::pair_round(
             &t,
             &swisspair::systems::PairOptions {
                 system: Some(system),
@@ -226,7 +226,7 @@ fn baku_acceleration_splits_round_one() {
         let mut t = swisspair::trf::read(text).expect("valid TRF").tournament;
         t.rounds.clear();
         let n = t.players.len() as u32;
-        let pairing = swisspair::systems::pair(
+        let pairing = swisspair::pairing::pair_round(
             &t,
             &swisspair::systems::PairOptions {
                 system: Some(SystemId::Burstein),
@@ -294,7 +294,7 @@ fn colour_preferences_come_before_the_fold_order() {
     let t = Builder::new(SystemId::Burstein, 6, 2)
         .round(&[(1, 4, "="), (5, 2, "="), (3, 6, "=")], &[])
         .build();
-    let answer = swisspair::systems::pair(&t, &Default::default()).expect("pairs");
+    let answer = swisspair::pairing::pair_round(&t, &Default::default()).expect("pairs");
     let pn = |p: usize| t.pairing_number(p);
     let mut boards: Vec<(u32, u32)> = answer
         .boards
@@ -318,7 +318,7 @@ fn bbp_crash_inputs_are_paired() {
         let text = std::fs::read_to_string(&path).expect("readable");
         let mut t = swisspair::trf::read(&text).expect("valid TRF").tournament;
         bbp_profile(&mut t);
-        let answer = swisspair::systems::pair(
+        let answer = swisspair::pairing::pair_round(
             &t,
             &swisspair::systems::PairOptions {
                 system: Some(SystemId::Burstein),
@@ -342,4 +342,39 @@ fn bbp_crash_inputs_are_paired() {
         }
         assert!(answer.boards.len() >= 4, "{}", path.display());
     }
+}
+
+/// The Index's zero-point byes (C.04.4.2 1.7.2, common rules, third): only a series of
+/// consecutive zero-point byes up to the current round counts as draws for the player's
+/// over-the-board opponents; a half-point bye is no zero-point bye and ends the series.
+/// Player 1 won round 1, then had `Z` and `H`: his opponent 2 counts him with his 1.5
+/// points, not with a draw for the `Z` (2.0, C.07 16.3's trailing run, which takes in the
+/// `H`). Player 3's `Z` in the last round played still counts as a draw for 2 and 4.
+#[test]
+fn index_counts_only_a_trailing_series_of_zero_point_byes_as_draws() {
+    use common::swiss::Builder;
+    use swisspair::model::{ByeKind, Score};
+    use swisspair::systems::RoundToPair;
+    use swisspair::systems::burstein::index;
+    let t = Builder::new(SystemId::Burstein, 4, 9)
+        .round(&[(1, 2, "1-0"), (3, 4, "=")], &[])
+        .round(
+            &[(2, 3, "1-0")],
+            &[(1, ByeKind::ZeroPoint), (4, ByeKind::ZeroPoint)],
+        )
+        .round(
+            &[(2, 4, "=")],
+            &[(1, ByeKind::HalfPoint), (3, ByeKind::ZeroPoint)],
+        )
+        .build();
+    let r = RoundToPair::prepare(&t, &Default::default()).expect("round 4 can be paired");
+    assert_eq!(r.number, 4);
+    let idx = index::compute(&r);
+    let points = |tenths: i64| Score::from_tenths(tenths);
+    // Player 2: 1 (1 + 0 + ½ = 1½), 3 (½ + 0 + ½ for the trailing Z = 1), 4 (½ + 0 + ½ = 1).
+    assert_eq!(idx[1].buchholz, points(35));
+    // Sonneborn-Berger: 0 × 1½ + 1 × 1 + ½ × 1.
+    assert_eq!(idx[1].sonneborn_berger, 150);
+    // Player 4: 3 (1), his own Z as a game against himself (his own 1), 2 (0 + 1 + ½).
+    assert_eq!(idx[3].buchholz, points(35));
 }

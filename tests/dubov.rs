@@ -15,7 +15,8 @@ fn conformance_dubov() {
 // Hand-worked cases.
 
 use swisspair::model::{Bye, ByeKind, Colour, Game, GameResult, Player, Round, Tournament};
-use swisspair::systems::{Detail, PairError, PairOptions, RoundPairing, pair};
+use swisspair::pairing::pair_round;
+use swisspair::systems::{Detail, PairError, PairOptions, RoundPairing};
 
 /// `n` players, pairing number i rated 2800 - 10 i, White first.
 fn field(n: u32, total_rounds: u32) -> Tournament {
@@ -80,7 +81,7 @@ fn boards(p: &RoundPairing) -> (Vec<(usize, usize)>, Option<usize>) {
 }
 
 fn pair_next(t: &Tournament) -> RoundPairing {
-    pair(
+    pair_round(
         t,
         &PairOptions {
             detail: Detail::Full,
@@ -184,7 +185,7 @@ fn an_odd_scoregroup_takes_the_first_upfloater_by_score_then_tpn() {
 fn no_legal_pairing_names_the_article() {
     let mut t = field(2, 3);
     t.rounds.push(round(&[(1, 2, "=")], &[]));
-    match pair(&t, &PairOptions::default()) {
+    match pair_round(&t, &PairOptions::default()) {
         Err(PairError::NoLegalPairing { rule, .. }) => {
             assert!(rule.starts_with("C.04.4.1 art."), "{rule}")
         }

@@ -162,7 +162,7 @@ fn conformance_dutch_window_and_global_modes() {
 #[ignore]
 fn debug_round() {
     use swisspair::model::{ByeKind, Round};
-    use swisspair::systems::{self, Detail, PairOptions};
+    use swisspair::systems::{Detail, PairOptions};
     let Ok(spec) = std::env::var("DUTCH_DEBUG") else {
         return;
     };
@@ -190,7 +190,7 @@ fn debug_round() {
         ..PairOptions::default()
     };
     let start = std::time::Instant::now();
-    let p = systems::pair(&before, &opts).expect("pairs");
+    let p = swisspair::pairing::pair_round(&before, &opts).expect("pairs");
     let elapsed = start.elapsed();
     for g in &p.explanation.groups {
         println!("== {}", g.label);
@@ -222,7 +222,8 @@ fn debug_round() {
 use swisspair::model::{
     Bye, ByeKind, Colour, Game, GameResult, Player, Round, Scoring, Tournament,
 };
-use swisspair::systems::{Detail, PairOptions, RoundPairing, pair};
+use swisspair::pairing::pair_round;
+use swisspair::systems::{Detail, PairOptions, RoundPairing};
 
 /// `n` players `p1..pn` with pairing numbers by rating, first-round colour white.
 fn field(n: u32, total_rounds: u32) -> Tournament {
@@ -288,7 +289,7 @@ fn boards(p: &RoundPairing) -> (Vec<(usize, usize)>, Option<usize>) {
 }
 
 fn pair_next(t: &Tournament) -> RoundPairing {
-    pair(
+    pair_round(
         t,
         &PairOptions {
             detail: Detail::Full,
@@ -465,7 +466,7 @@ fn tiny_fields() {
     // Two players who met: no legal pairing (C1), reported with the rule.
     let mut t = field(2, 3);
     t.rounds.push(round(&[(1, 2, "=")], &[]));
-    match pair(&t, &PairOptions::default()) {
+    match pair_round(&t, &PairOptions::default()) {
         Err(swisspair::systems::PairError::NoLegalPairing { rule, .. }) => {
             assert!(rule.contains("C4"), "{rule}")
         }
@@ -495,7 +496,7 @@ fn graph_strategies_agree_on_simulated_tournaments() {
             });
         for _ in 0..config.rounds {
             let options = round_options(&t, &config);
-            let answer = pair(&t, &options);
+            let answer = pair_round(&t, &options);
             let [default, smallest, full] = policy_outcomes(&t, &options);
             assert_eq!(
                 default,

@@ -5,10 +5,10 @@
 //! path's pairing.
 use swisspair::model::SystemId;
 use swisspair::simulate::{SimConfig, record_round, round_options, start};
+use swisspair::systems::RoundToPair;
 use swisspair::systems::common::History;
 use swisspair::systems::dutch::brackets::{Engine, GLOBAL_UP_TO, RoundOutcome, pair_round_using};
 use swisspair::systems::dutch::players::Field;
-use swisspair::systems::{self, RoundToPair};
 
 type Pairing = (Vec<(usize, usize)>, Option<usize>);
 
@@ -62,7 +62,7 @@ fn compare_with(
             }
         }
         compared += 1;
-        let Ok(pairing) = systems::pair(&t, &options) else {
+        let Ok(pairing) = swisspair::pairing::pair_round(&t, &options) else {
             break;
         };
         record_round(&mut t, &config, &pairing);

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use swisspair::check::{CheckOptions, CheckReport, check};
 use swisspair::model::{Acceleration, ByeKind, SystemId, Tournament};
-use swisspair::systems::{self, PairOptions};
+use swisspair::systems::PairOptions;
 use swisspair::trf;
 
 fn data(sub: &str) -> PathBuf {
@@ -195,7 +195,7 @@ fn regressions_pair_as_the_reference() {
         let t = read(&path);
         let expected_path = path.with_extension("expected.txt");
         let expected = std::fs::read_to_string(&expected_path).expect("expected pairing");
-        let got = systems::pair(
+        let got = swisspair::pairing::pair_round(
             &t,
             &PairOptions {
                 system: Some(SystemId::Dutch),

@@ -199,7 +199,7 @@ fn simulated(
     played: u32,
     seed: u64,
 ) -> Result<proto::PairRequest, String> {
-    let answer = swisspair::pairing::simulate(&SimConfig::new(system, players, played, seed))
+    let answer = swisspair::simulate::run(&SimConfig::new(system, players, played, seed))
         .map_err(|e| e.to_string())?;
     let mut t = convert::simulate::simulate_response(&answer)
         .tournament
@@ -357,7 +357,7 @@ proptest! {
                         .collect(),
                     complete: false,
                 };
-                let report = swisspair::pairing::validate(&t, &proposal, &options)
+                let report = swisspair::check::manual::run(&t, &proposal, &options)
                     .map_err(|e| TestCaseError::fail(format!("{system:?}: validating its own answer: {e}")))?;
                 // Byes the system gives that are not the PAB (BG's win against an absent
                 // opponent): the manual validator counts them as PABs (finding reported).

@@ -5,7 +5,8 @@ mod common;
 use std::path::Path;
 
 use swisspair::model::{SystemId, Tournament};
-use swisspair::systems::{PairError, PairOptions, pair};
+use swisspair::pairing::pair_round;
+use swisspair::systems::{PairError, PairOptions};
 use swisspair::trf;
 
 /// Sets the options the corpora's README asks for.
@@ -38,7 +39,7 @@ fn unpairable_round(path: &Path) -> Option<u32> {
 /// legal pairing either.
 fn unpairable_round_agrees(path: &Path, t: &Tournament) -> Option<bool> {
     let round = unpairable_round(path)?;
-    let answer = pair(
+    let answer = pair_round(
         t,
         &PairOptions {
             round: Some(round),
@@ -204,7 +205,7 @@ fn simulate_timed(
     let mut paired = 0;
     for _ in 0..rounds {
         let start = std::time::Instant::now();
-        let answer = pair(&t, &PairOptions::default());
+        let answer = pair_round(&t, &PairOptions::default());
         worst = worst.max(start.elapsed());
         match answer {
             Ok(a) => {
@@ -251,7 +252,7 @@ fn timing_1000_players() {
                 let mut before = t.clone();
                 before.rounds.truncate(round as usize - 1);
                 let start = std::time::Instant::now();
-                let answer = pair(&before, &PairOptions::default());
+                let answer = pair_round(&before, &PairOptions::default());
                 println!(
                     "{system} perf-dutch-1000 round {round}: {:?} ({})",
                     start.elapsed(),
@@ -285,7 +286,7 @@ fn timing_one() {
     let mut slowest: Option<(std::time::Duration, Tournament)> = None;
     for _ in 0..11 {
         let start = std::time::Instant::now();
-        let Ok(answer) = pair(&t, &PairOptions::default()) else {
+        let Ok(answer) = pair_round(&t, &PairOptions::default()) else {
             break;
         };
         let took = start.elapsed();
@@ -299,7 +300,7 @@ fn timing_one() {
     let mut last = None;
     for _ in 0..5 {
         let start = std::time::Instant::now();
-        last = Some(pair(&t, &PairOptions::default()));
+        last = Some(pair_round(&t, &PairOptions::default()));
         best = best.min(start.elapsed());
     }
     println!(
@@ -378,7 +379,7 @@ fn byes(a: &RoundPairing) -> Vec<usize> {
 }
 
 fn next(t: &Tournament) -> RoundPairing {
-    pair(t, &PairOptions::default()).expect("pairs")
+    pair_round(t, &PairOptions::default()).expect("pairs")
 }
 
 /// Subjects with given colour strings (one character per past round: W, B or _ for no
@@ -666,7 +667,7 @@ fn amalfi_exhaustion_is_an_error() {
             first_round: None,
             last_round: None,
         });
-    match pair(&t, &PairOptions::default()) {
+    match pair_round(&t, &PairOptions::default()) {
         Err(PairError::NoLegalPairing { rule, .. }) => assert!(rule.contains("AM-3.3.3")),
         other => panic!("expected no legal pairing, got {other:?}"),
     }
@@ -767,7 +768,7 @@ fn colour_alternation_middle_round() {
             first_round: None,
             last_round: None,
         });
-    match pair(&t, &PairOptions::default()) {
+    match pair_round(&t, &PairOptions::default()) {
         Err(PairError::NoLegalPairing { rule, .. }) => assert!(rule.contains("CA-2")),
         other => panic!("expected no legal pairing, got {other:?}"),
     }
@@ -997,8 +998,8 @@ fn play_scenario(s: &Scenario) -> Result<(), TestCaseError> {
             absent: absent.clone(),
             ..PairOptions::default()
         };
-        let first = pair(&t, &options);
-        let again = pair(&t, &options);
+        let first = pair_round(&t, &options);
+        let again = pair_round(&t, &options);
         prop_assert_eq!(&first, &again, "same snapshot, same answer");
         match first {
             Ok(a) => {
@@ -1051,7 +1052,7 @@ fn random_fields_mostly_pair() {
             let mut t = field(n, rounds, system, seed);
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             for _ in 0..rounds {
-                match pair(&t, &PairOptions::default()) {
+                match pair_round(&t, &PairOptions::default()) {
                     Ok(a) => {
                         assert!(check_answer(&t, &[], &a).is_ok());
                         record(&mut t, &a, &mut rng);

@@ -1,5 +1,5 @@
 //! The layering ARCHITECTURE.md states: the pairing core knows nothing of gRPC, and only the
-//! pipeline resolves systems by id.
+//! pipeline resolves systems by id; the layers import one way, each only those below it.
 use std::path::{Path, PathBuf};
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -43,4 +43,205 @@ fn the_core_does_not_know_grpc() {
         }
     }
     assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
+/// The crate's top-level modules (`src/lib.rs`).
+const MODULES: [&str; 11] = [
+    "cancel",
+    "check",
+    "matching",
+    "model",
+    "pairing",
+    "proto",
+    "service",
+    "simulate",
+    "standings",
+    "systems",
+    "trf",
+];
+
+/// Each layer of the library, bottom up, with the top-level modules its files may name: only
+/// layers below it (and `cancel`, the leaf cancellation token). The single-round pipeline
+/// (`pairing`) is the floor the checker, manual validation and the simulator stand on; the
+/// systems never call the pipeline; the checker and the simulator do not call each other.
+const LAYERS: [(&str, &[&str]); 8] = [
+    ("model", &[]),
+    ("matching", &["cancel"]),
+    ("trf", &["model"]),
+    ("standings", &["model", "trf"]),
+    (
+        "systems",
+        &["cancel", "model", "matching", "trf", "standings"],
+    ),
+    (
+        "pairing",
+        &["cancel", "model", "matching", "trf", "standings", "systems"],
+    ),
+    (
+        "check",
+        &[
+            "cancel",
+            "model",
+            "matching",
+            "trf",
+            "standings",
+            "systems",
+            "pairing",
+        ],
+    ),
+    (
+        "simulate",
+        &[
+            "cancel",
+            "model",
+            "matching",
+            "trf",
+            "standings",
+            "systems",
+            "pairing",
+        ],
+    ),
+];
+
+/// The text without line comments (doc links to other layers are no imports).
+fn code_of(text: &str) -> String {
+    text.lines()
+        .map(|l| l.split_once("//").map_or(l, |(code, _)| code))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The identifier at the start of `rest`.
+fn ident(rest: &str) -> &str {
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// The first names of the items of a `{...}` group at the start of `rest`
+/// (`{check, pairing::Resolved}` gives `check`, `pairing`).
+fn group_heads(rest: &str) -> Vec<&str> {
+    let mut heads = Vec::new();
+    let mut depth = 0;
+    let mut start = true;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '{' => {
+                depth += 1;
+                start = depth == 1;
+            }
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            ',' if depth == 1 => start = true,
+            c if c.is_whitespace() => {}
+            _ if start && depth == 1 => {
+                heads.push(ident(&rest[i..]));
+                start = false;
+            }
+            _ => start = false,
+        }
+    }
+    heads
+}
+
+/// The crate's top-level modules a file names: `crate::X`, `crate::{X, ..}`, and `super::X`
+/// where the `super`s climb from the file's module (`depth` below the crate) to the root.
+fn modules_named(code: &str, depth: usize) -> Vec<String> {
+    let mut named = Vec::new();
+    let mut push = |rest: &str| {
+        let names = if rest.starts_with('{') {
+            group_heads(rest)
+        } else {
+            vec![ident(rest)]
+        };
+        named.extend(
+            names
+                .into_iter()
+                .filter(|n| MODULES.contains(n))
+                .map(str::to_string),
+        );
+    };
+    for (i, _) in code.match_indices("crate::") {
+        let before = code[..i].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        push(&code[i + "crate::".len()..]);
+    }
+    let mut from = 0;
+    while let Some(i) = code[from..].find("super::") {
+        let at = from + i;
+        let before = code[..at].chars().next_back();
+        let mut rest = &code[at..];
+        let mut climbs = 0;
+        while let Some(r) = rest.strip_prefix("super::") {
+            climbs += 1;
+            rest = r;
+        }
+        from = code.len() - rest.len();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        if climbs == depth {
+            push(rest);
+        }
+    }
+    named
+}
+
+/// The module depth of a file under `src/` (`systems/mod.rs` 1, `systems/dutch/mod.rs` 2,
+/// `matching/weighted.rs` 2).
+fn depth_of(src: &Path, file: &Path) -> usize {
+    let relative = file.strip_prefix(src).unwrap_or(file);
+    let parts = relative.components().count();
+    if relative.file_name().is_some_and(|n| n == "mod.rs") {
+        parts - 1
+    } else {
+        parts
+    }
+}
+
+#[test]
+fn layers_import_one_way() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut offenders = Vec::new();
+    for (layer, allowed) in LAYERS {
+        let mut files = Vec::new();
+        rust_files(&src.join(layer), &mut files);
+        assert!(!files.is_empty(), "src/{layer} has no Rust files");
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap_or_default();
+            let code = code_of(&text);
+            for name in modules_named(&code, depth_of(&src, &f)) {
+                if name != layer && !allowed.contains(&name.as_str()) {
+                    offenders.push(format!("{} ({layer}) names {name}", f.display()));
+                }
+            }
+        }
+    }
+    offenders.sort();
+    offenders.dedup();
+    assert!(
+        offenders.is_empty(),
+        "imports against the layers: {offenders:#?}"
+    );
+}
+
+/// The scanner itself: grouped imports, `super` climbing to the crate root, comments.
+#[test]
+fn the_layer_scanner_sees_every_form() {
+    let code = code_of(
+        "use crate::{check::manual, model};\nuse super::pairing::pair_with; // crate::simulate\nlet x = crate::systems::find(id);\nuse super::super::trf;",
+    );
+    let mut top = modules_named(&code, 1);
+    top.sort();
+    assert_eq!(top, ["check", "model", "pairing", "systems"]);
+    let mut deeper = modules_named(&code, 2);
+    deeper.sort();
+    assert_eq!(deeper, ["check", "model", "systems", "trf"]);
 }

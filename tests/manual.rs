@@ -237,7 +237,7 @@ fn cli_validate_reports_violations_and_colours() {
 #[test]
 fn mp1_reverses_for_the_systems_own_colour_limits() {
     use swisspair::simulate::SimConfig;
-    let sim = swisspair::pairing::simulate(&SimConfig::new(
+    let sim = swisspair::simulate::run(&SimConfig::new(
         SystemId::Vincze,
         35,
         4,
@@ -270,7 +270,7 @@ fn mp1_reverses_for_the_systems_own_colour_limits() {
             .collect(),
         complete: false,
     };
-    let report = swisspair::pairing::validate(&t, &proposal, &options)
+    let report = swisspair::check::manual::run(&t, &proposal, &options)
         .expect("validates")
         .report;
     assert!(report.violations.is_empty(), "{:?}", report.violations);

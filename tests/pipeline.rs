@@ -251,7 +251,7 @@ fn check_with_first_round_after_last_is_invalid() {
         seed: None,
     };
     assert!(matches!(
-        swisspair::pairing::check(&t, &options),
+        swisspair::check::run(&t, &options),
         Err(PairError::Invalid(_))
     ));
 }

@@ -20,7 +20,7 @@ use tonic::Code;
 use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint, Identity};
 
 fn snapshot(system: SystemId, players: u32, played: u32) -> proto::PairRequest {
-    let answer = swisspair::pairing::simulate(&SimConfig::new(system, players, played, 7))
+    let answer = swisspair::simulate::run(&SimConfig::new(system, players, played, 7))
         .expect("the simulation runs");
     let mut t = swisspair::service::convert::simulate::simulate_response(&answer)
         .tournament
@@ -363,7 +363,7 @@ async fn replicas_answer_identical_bytes_for_every_system() {
         .into_inner();
     let mut compared = 0;
     for id in SystemId::ALL {
-        let Ok(answer) = swisspair::pairing::simulate(&SimConfig::new(id, 16, 2, 11)) else {
+        let Ok(answer) = swisspair::simulate::run(&SimConfig::new(id, 16, 2, 11)) else {
             continue;
         };
         let _ = answer;

@@ -137,10 +137,10 @@ proptest! {
         }
         for _ in 0..config.rounds {
             let options = round_options(&t, &config);
-            match systems::pair(&t, &options) {
+            match swisspair::pairing::pair_round(&t, &options) {
                 Ok(p) => {
                     check_round(&t, id, &options, &p)?;
-                    let again = systems::pair(&t, &options).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    let again = swisspair::pairing::pair_round(&t, &options).map_err(|e| TestCaseError::fail(e.to_string()))?;
                     prop_assert_eq!(&again, &p, "{} is not deterministic", id);
                     record_round(&mut t, &config, &p);
                 }

@@ -1,7 +1,8 @@
 //! Round robin: past rounds that depart from the Berger table are refused (RR-1), the given
 //! first-round colour is honoured (CG-8), and the explanation names the bye number.
 use swisspair::model::{Colour, Game, GameResult, Player, Round, SystemId, Tournament};
-use swisspair::systems::{PairError, PairOptions, RoundPairing, pair};
+use swisspair::pairing::pair_round;
+use swisspair::systems::{PairError, PairOptions, RoundPairing};
 
 fn field(n: u32) -> Tournament {
     Tournament {
@@ -53,7 +54,7 @@ fn a_swiss_history_is_refused_naming_the_first_departing_game() {
             .collect(),
         byes: Vec::new(),
     });
-    let err = pair(&t, &PairOptions::default()).expect_err("refused");
+    let err = pair_round(&t, &PairOptions::default()).expect_err("refused");
     let PairError::Invalid(problems) = err else {
         panic!("expected invalid input, got {err:?}");
     };
@@ -67,21 +68,21 @@ fn a_swiss_history_is_refused_naming_the_first_departing_game() {
 #[test]
 fn a_later_departure_is_found_too() {
     let mut t = field(6);
-    let r1 = pair(&t, &PairOptions::default()).expect("round 1");
+    let r1 = pair_round(&t, &PairOptions::default()).expect("round 1");
     play(&mut t, &r1);
-    let r2 = pair(&t, &PairOptions::default()).expect("round 2");
+    let r2 = pair_round(&t, &PairOptions::default()).expect("round 2");
     let mut changed = r2.clone();
     // Swap two black players between boards: two games that the table does not hold.
     let (b0, b1) = (changed.boards[0].black, changed.boards[1].black);
     changed.boards[0].black = b1;
     changed.boards[1].black = b0;
     play(&mut t, &changed);
-    let err = pair(&t, &PairOptions::default()).expect_err("refused");
+    let err = pair_round(&t, &PairOptions::default()).expect_err("refused");
     assert!(err.to_string().contains("round 2: the game"), "{err}");
     // The history as the table has it pairs.
     t.rounds.pop();
     play(&mut t, &r2);
-    assert!(pair(&t, &PairOptions::default()).is_ok());
+    assert!(pair_round(&t, &PairOptions::default()).is_ok());
 }
 
 #[test]
@@ -91,8 +92,8 @@ fn first_round_colour_black_reverses_the_table() {
     black.initial_colour = Some(Colour::Black);
     let (mut tw, mut tb) = (white, black);
     for round in 1..=5 {
-        let a = pair(&tw, &PairOptions::default()).expect("white first");
-        let b = pair(&tb, &PairOptions::default()).expect("black first");
+        let a = pair_round(&tw, &PairOptions::default()).expect("white first");
+        let b = pair_round(&tb, &PairOptions::default()).expect("black first");
         let reversed: Vec<(usize, usize)> = boards(&a).iter().map(|&(w, b)| (b, w)).collect();
         assert_eq!(boards(&b), reversed, "round {round}");
         if round == 1 {
@@ -103,7 +104,7 @@ fn first_round_colour_black_reverses_the_table() {
     }
     // Given White: the published table (p1 White in round 1); no colour lot is announced.
     let t = field(6);
-    let a = pair(&t, &PairOptions::default()).expect("pairs");
+    let a = pair_round(&t, &PairOptions::default()).expect("pairs");
     assert_eq!(boards(&a)[0], (0, 5));
     assert!(
         a.warnings.iter().all(|w| !w.contains("lot")),
@@ -115,7 +116,7 @@ fn first_round_colour_black_reverses_the_table() {
 #[test]
 fn the_explanation_names_the_bye_number() {
     let t = field(5);
-    let a = pair(&t, &PairOptions::default()).expect("pairs");
+    let a = pair_round(&t, &PairOptions::default()).expect("pairs");
     let texts: Vec<&str> = a
         .explanation
         .groups

@@ -13,7 +13,7 @@ fn event(teams: u32, rounds: u32, seed: u64) -> (Tournament, SimConfig) {
     let mut t = start(&config);
     for _ in 0..rounds {
         let options = round_options(&t, &config);
-        let pairing = systems::pair(&t, &options).expect("pairs");
+        let pairing = swisspair::pairing::pair_round(&t, &options).expect("pairs");
         record_round(&mut t, &config, &pairing);
     }
     (t, config)
@@ -262,7 +262,7 @@ fn the_validate_rpc_checks_team_pairings() {
     };
     let (tour, options, proposal) =
         convert::validate_request(&request, &limits).expect("valid request");
-    let answer = swisspair::pairing::validate(&tour, &proposal, &options).expect("checks");
+    let answer = swisspair::check::manual::run(&tour, &proposal, &options).expect("checks");
     let response = convert::validate_response(&answer.tournament, &answer.report);
     assert!(
         response
@@ -285,7 +285,7 @@ fn a_scoregroup_of_520_teams_is_paired() {
     config.boards = 1;
     let t = start(&config);
     let options = round_options(&t, &config);
-    let pairing = systems::pair(&t, &options).expect("pairs");
+    let pairing = swisspair::pairing::pair_round(&t, &options).expect("pairs");
     let teams = pairing.teams.expect("team pairings");
     assert_eq!(teams.matches.len(), 260);
     let mut pairs: Vec<(u32, u32)> = teams
@@ -307,14 +307,14 @@ fn every_board_of_the_systems_answer_validates_as_its_matches() {
     // as a bye) names each match once: no "proposed twice" (a fuzz finding).
     let (t, config) = event(7, 2, 5);
     let options = round_options(&t, &config);
-    let answer = systems::pair(&t, &options).expect("pairs");
+    let answer = swisspair::pairing::pair_round(&t, &options).expect("pairs");
     let proposal = swisspair::check::manual::Proposal {
         boards: answer.boards.iter().map(|b| (b.white, b.black)).collect(),
         byes: answer.byes.iter().map(|b| b.player).collect(),
         complete: false,
     };
     assert!(proposal.boards.len() >= 12, "{:?}", proposal.boards);
-    let report = swisspair::pairing::validate(&t, &proposal, &options).expect("validates");
+    let report = swisspair::check::manual::run(&t, &proposal, &options).expect("validates");
     assert!(
         report.report.violations.is_empty(),
         "{:?}",

@@ -123,7 +123,7 @@ fn ten_teams_of_four_boards_to_the_end_keep_every_invariant() {
         let mut t = start(&config);
         for round in 1..=config.rounds {
             let options = round_options(&t, &config);
-            let pairing = match systems::pair(&t, &options) {
+            let pairing = match swisspair::pairing::pair_round(&t, &options) {
                 Ok(p) => p,
                 // A Swiss of 10 teams may run out of legal pairings late (C.04.6 art.
                 // 3.3.3); that is said, not faked.
@@ -157,7 +157,7 @@ fn an_odd_field_gives_one_pab_per_round_and_never_twice() {
     let mut t = start(&config);
     for round in 1..=config.rounds {
         let options = round_options(&t, &config);
-        let pairing = systems::pair(&t, &options).expect("pairs");
+        let pairing = swisspair::pairing::pair_round(&t, &options).expect("pairs");
         let teams = pairing.teams.clone().expect("team pairings");
         assert!(teams.pab.is_some(), "round {round}");
         check_team_round(&t, &teams, round);
@@ -299,7 +299,7 @@ fn other_systems_pair_teams_as_units() {
         assert!(t.is_team_event());
         for round in 1..=rounds {
             let options = round_options(&t, &config);
-            let pairing = systems::pair(&t, &options).expect("pairs");
+            let pairing = swisspair::pairing::pair_round(&t, &options).expect("pairs");
             let p = pairing.teams.clone().expect("team pairings");
             assert_eq!(
                 p.matches.len(),
@@ -375,7 +375,7 @@ fn simulate_request_with_teams() {
     };
     let limits = convert::Limits { max_players: 100 };
     let config = convert::simulate::simulate_request(&req, &limits).expect("valid");
-    let answer = swisspair::pairing::simulate(&config).expect("simulates");
+    let answer = swisspair::simulate::run(&config).expect("simulates");
     let t = &answer.tournament;
     assert_eq!(t.teams.len(), 6);
     assert_eq!(t.players.len(), 18);
@@ -398,7 +398,7 @@ fn teams_as_units_check_the_request_like_any_pairing() {
     let mut options = round_options(&t, &config);
     options.requested_byes = vec![(2, swisspair::model::ByeKind::Pab)];
     options.absent = vec![2];
-    let err = systems::pair(&t, &options).expect_err("refused");
+    let err = swisspair::pairing::pair_round(&t, &options).expect_err("refused");
     let text = format!("{err}");
     assert!(matches!(err, systems::PairError::Invalid(_)), "{text}");
     assert!(text.contains("requested_byes[0].kind"), "{text}");

@@ -1,52 +1,49 @@
 //! Manual pairing (systems.md §9, MP-1): an arbiter's proposed pairing, full or partial, is
 //! checked against the absolute rules of the chosen system, its colours are allocated by
 //! MP-1, and on request the players it leaves out are paired by the system.
+//!
+//! Like the checker, it stands on the single-round pipeline: the system is resolved there
+//! ([`pairing::resolve`]). [`run`] is what the handlers and the CLI call.
 use std::collections::HashMap;
 
-use crate::model::{ByeKind, Colour, PlayerIdx, SystemId};
+use crate::model::{ByeKind, Colour, PlayerIdx, SystemId, Tournament};
+use crate::pairing::{self, Resolved};
 use crate::systems::common::{History, PlayerHistory};
+pub use crate::systems::manual::{ManualReport, Proposal, Violation};
 use crate::systems::{
-    AbsoluteRules, Board, ByeAssignment, ColourLimits, Explanation, PairError, PairOptions,
-    RoundToPair,
+    AbsoluteRules, Board, ByeAssignment, ColourLimits, PairError, PairOptions, RoundToPair,
 };
 
-/// A proposed pairing: boards (the order of the two players does not matter: MP-1 decides
-/// the colours) and players proposed for the pairing-allocated bye.
-#[derive(Clone, Debug, Default)]
-pub struct Proposal {
-    pub boards: Vec<(PlayerIdx, PlayerIdx)>,
-    pub byes: Vec<PlayerIdx>,
-    /// Pair the players the proposal leaves out with the system.
-    pub complete: bool,
+/// A manual pairing checked (MP-1).
+#[derive(Clone, Debug)]
+pub struct ValidateAnswer {
+    pub tournament: Tournament,
+    pub system: SystemId,
+    pub rule_set: &'static str,
+    pub report: ManualReport,
 }
 
-/// One broken rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    pub rule_id: String,
-    pub message: String,
-    pub players: Vec<PlayerIdx>,
+/// Checks a proposed pairing against the system's absolute rules and allocates its
+/// colours; `proposal` names players by index in `t`. With the numbered snapshot, the
+/// system and its rule set (what `ValidatePairing` and `swisspair validate` answer).
+pub fn run(
+    t: &Tournament,
+    proposal: &Proposal,
+    options: &PairOptions,
+) -> Result<ValidateAnswer, PairError> {
+    let resolved = pairing::resolve(options.system, t)?;
+    let report = validate_with(t, resolved, proposal, options)?;
+    Ok(ValidateAnswer {
+        tournament: pairing::numbered(t, options.seed),
+        system: resolved.id,
+        rule_set: resolved.rule_set,
+        report,
+    })
 }
 
-/// The verdict on a proposal.
-#[derive(Clone, Debug, Default)]
-pub struct ManualReport {
-    pub round: u32,
-    pub violations: Vec<Violation>,
-    /// The proposal's boards with MP-1 colours, then the completion's boards.
-    pub boards: Vec<Board>,
-    pub byes: Vec<ByeAssignment>,
-    pub explanation: Explanation,
-    /// Players to pair that no board or bye covers.
-    pub unpaired: Vec<PlayerIdx>,
-    /// The system has no colours (backgammon): boards are as proposed, first player first.
-    pub colourless: bool,
-}
-
-/// Checks a proposal for the round `options` describes, with `system` (through the
-/// pipeline, [`crate::pairing::validate`]).
+/// Checks a proposal for the round `options` describes, with `system`: [`run`]'s report.
 pub fn validate(
-    t: &crate::model::Tournament,
+    t: &Tournament,
     system: SystemId,
     proposal: &Proposal,
     options: &PairOptions,
@@ -55,14 +52,14 @@ pub fn validate(
         system: Some(system),
         ..options.clone()
     };
-    crate::pairing::validate(t, proposal, &options).map(|answer| answer.report)
+    run(t, proposal, &options).map(|answer| answer.report)
 }
 
-/// [`validate`] for a system the pipeline resolved; the system's own
-/// [`AbsoluteRules`] decide what is a violation.
-pub(crate) fn validate_with(
-    t: &crate::model::Tournament,
-    resolved: crate::pairing::Resolved,
+/// [`validate`] for a resolved system; the system's own [`AbsoluteRules`] decide what is
+/// a violation.
+fn validate_with(
+    t: &Tournament,
+    resolved: Resolved,
     proposal: &Proposal,
     options: &PairOptions,
 ) -> Result<ManualReport, PairError> {
@@ -327,7 +324,7 @@ pub(crate) fn validate_with(
 }
 
 /// How often two players may meet: once, or once per cycle in a double round robin.
-fn allowed_meetings(system: SystemId, t: &crate::model::Tournament) -> usize {
+fn allowed_meetings(system: SystemId, t: &Tournament) -> usize {
     if system == SystemId::RoundRobin {
         let n = t.players.len() as u32;
         let per_cycle = (n + n % 2).saturating_sub(1).max(1);

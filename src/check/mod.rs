@@ -3,12 +3,18 @@
 //!
 //! Players with a requested bye or absence recorded in round r are taken as not paired
 //! that round, as the conformance contract says (`shared/conformance/README.md`).
+//!
+//! The checker stands on the single-round pipeline ([`crate::pairing`]): it resolves the
+//! system there ([`pairing::resolve`]) and re-pairs each round with the pipeline's engine
+//! step ([`pairing::pair_with`]). [`run`] is what the handlers and the CLI call.
 pub mod infer;
 pub mod manual;
 
 use std::collections::BTreeSet;
 
-use crate::model::{ByeKind, Round, Tournament};
+use crate::model::validate::{Problem, Problems};
+use crate::model::{ByeKind, Round, SystemId, Tournament};
+use crate::pairing::{self, Resolved};
 use crate::systems::{PairError, PairOptions, RoundPairing};
 
 /// The check of one round.
@@ -48,25 +54,74 @@ impl CheckReport {
 /// What to check.
 #[derive(Clone, Debug, Default)]
 pub struct CheckOptions {
-    pub system: Option<crate::model::SystemId>,
+    pub system: Option<SystemId>,
     pub first_round: Option<u32>,
     pub last_round: Option<u32>,
     pub seed: Option<u64>,
 }
 
-/// Checks the paired rounds of `t` (those in the range asked for), through the pipeline
-/// ([`crate::pairing::check`]).
-pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckReport, PairError> {
-    crate::pairing::check(t, options).map(|answer| answer.report)
+/// A tournament re-paired round by round.
+#[derive(Clone, Debug)]
+pub struct CheckAnswer {
+    /// The snapshot numbered as the answers present it.
+    pub tournament: Tournament,
+    pub system: SystemId,
+    pub rule_set: &'static str,
+    pub report: CheckReport,
 }
 
-/// [`check`] for a system the pipeline resolved: each round is paired by the pipeline's
-/// engine step from the rounds before it.
-pub(crate) fn check_with(
-    resolved: crate::pairing::Resolved,
-    t: &Tournament,
-    options: &CheckOptions,
-) -> CheckReport {
+/// Re-pairs every round in the range and reports the differences, with the numbered
+/// snapshot, the system and its rule set (what `Check` and `swisspair check` answer).
+pub fn run(t: &Tournament, options: &CheckOptions) -> Result<CheckAnswer, PairError> {
+    let resolved = pairing::resolve(options.system, t)?;
+    let mut problems = Vec::new();
+    if t.players.is_empty() {
+        problems.push(Problem::new(
+            "tournament.players",
+            "the tournament has no players",
+        ));
+    }
+    if let (Some(first), Some(last)) = (options.first_round, options.last_round)
+        && first > last
+    {
+        problems.push(Problem::new(
+            "first_round",
+            format!("first round {first} comes after last round {last}"),
+        ));
+    }
+    // A file that records more rounds than it declares cannot be re-paired as written (no
+    // round past the declared number can be paired): refused once, naming the field, rather
+    // than as one failure per round.
+    let recorded = t.rounds_paired();
+    if t.total_rounds > 0 && recorded > t.total_rounds {
+        problems.push(Problem::new(
+            "tournament.total_rounds",
+            format!(
+                "the tournament declares {} rounds but records {recorded}",
+                t.total_rounds
+            ),
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(PairError::Invalid(Problems(problems)));
+    }
+    let report = check_with(resolved, t, options);
+    Ok(CheckAnswer {
+        tournament: pairing::numbered(t, options.seed),
+        system: resolved.id,
+        rule_set: resolved.rule_set,
+        report,
+    })
+}
+
+/// Checks the paired rounds of `t` (those in the range asked for): [`run`]'s report.
+pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckReport, PairError> {
+    run(t, options).map(|answer| answer.report)
+}
+
+/// [`check`] for a resolved system: each round is paired by the pipeline's engine step
+/// from the rounds before it.
+fn check_with(resolved: Resolved, t: &Tournament, options: &CheckOptions) -> CheckReport {
     let id = resolved.id;
     // What the file leaves unstated (no XXC, no XXR) is inferred as the reference's checker
     // does, and said in the report's warnings (`infer.rs`).
@@ -121,7 +176,7 @@ pub(crate) fn check_with(
             system: Some(id),
             ..PairOptions::default()
         };
-        let mut check = match crate::pairing::pair_with(resolved.system, &before, &pair_options) {
+        let mut check = match pairing::pair_with(resolved.system, &before, &pair_options) {
             Ok((_, engine)) => RoundCheck {
                 round: number,
                 differences: match &engine.teams {
@@ -160,7 +215,7 @@ pub(crate) fn check_with(
                 round: Some(later),
                 ..pair_options.clone()
             };
-            match crate::pairing::pair_with(resolved.system, &upto, &later_options) {
+            match pairing::pair_with(resolved.system, &upto, &later_options) {
                 Ok((_, engine)) => check.differences.extend(
                     differences(t, rec, &engine)
                         .into_iter()

@@ -3,8 +3,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use swisspair::check::CheckOptions;
-use swisspair::pairing;
+use swisspair::check::{self, CheckOptions};
 
 use super::CliError;
 use super::args::{OptionArgs, SystemArg, read_trf};
@@ -31,7 +30,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
         seed: args.seed,
         ..CheckOptions::default()
     };
-    let answer = pairing::check(&t, &options)?;
+    let answer = check::run(&t, &options)?;
     let report = answer.report;
     for w in &report.warnings {
         eprintln!("swisspair: warning: {w}");

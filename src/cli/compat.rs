@@ -26,11 +26,11 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use swisspair::check::CheckOptions;
+use swisspair::check::{self, CheckOptions};
 use swisspair::model::{Score, Scoring, SystemId};
 use swisspair::pairing;
 use swisspair::service::convert;
-use swisspair::simulate::SimConfig;
+use swisspair::simulate::{self, SimConfig};
 use swisspair::systems::PairOptions;
 use swisspair::trf;
 
@@ -219,7 +219,7 @@ fn check(engine: &EngineArgs) -> Result<ExitCode, CliError> {
         system: Some(engine.system),
         ..CheckOptions::default()
     };
-    let report = pairing::check(&doc.tournament, &options)?.report;
+    let report = check::run(&doc.tournament, &options)?.report;
     for w in &report.warnings {
         eprintln!("swisspair: warning: {w}");
     }
@@ -323,7 +323,7 @@ fn generate(
     if let Some(path) = config_file {
         read_config(&mut config, &read_text(path)?, path)?;
     }
-    let answer = pairing::simulate(&config)?;
+    let answer = simulate::run(&config)?;
     let doc = trf::TrfDocument {
         tournament: answer.tournament,
         ..trf::TrfDocument::default()

@@ -12,10 +12,9 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use swisspair::model::SystemId;
-use swisspair::pairing;
 use swisspair::proto;
 use swisspair::proto::pairing_service_client::PairingServiceClient;
-use swisspair::simulate::SimConfig;
+use swisspair::simulate::{self, SimConfig};
 use tonic::Code;
 use tonic::transport::{Channel, Endpoint};
 
@@ -82,7 +81,7 @@ pub struct LoadtestArgs {
 pub fn snapshot(scenario: Scenario, seed: u64) -> Result<proto::PairRequest, CliError> {
     let (system, players, played, total) = scenario.shape();
     let config = SimConfig::new(system, players, played, seed);
-    let answer = pairing::simulate(&config)?;
+    let answer = simulate::run(&config)?;
     let mut tournament = swisspair::service::convert::simulate::simulate_response(&answer)
         .tournament
         .ok_or_else(|| CliError::Unexpected("the simulation gave no tournament".into()))?;

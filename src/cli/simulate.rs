@@ -4,8 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use swisspair::model::Tournament;
-use swisspair::pairing;
-use swisspair::simulate::SimConfig;
+use swisspair::simulate::{self, SimConfig};
 use swisspair::systems;
 use swisspair::trf;
 
@@ -71,7 +70,7 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, CliError> {
     let mut scratch = Tournament::default();
     args.options.apply(&mut scratch)?;
     config.options = scratch.options;
-    let answer = pairing::simulate(&config)?;
+    let answer = simulate::run(&config)?;
     let doc = trf::TrfDocument {
         tournament: answer.tournament,
         ..trf::TrfDocument::default()

@@ -3,7 +3,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use swisspair::check::manual::Proposal;
+use swisspair::check::manual::{self, Proposal};
 use swisspair::model::Tournament;
 use swisspair::pairing;
 use swisspair::service::convert;
@@ -148,7 +148,7 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode, CliError> {
         system,
         ..PairOptions::default()
     };
-    let answer = pairing::validate(&t, &proposal, &options)?;
+    let answer = manual::run(&t, &proposal, &options)?;
     let report = &answer.report;
     for v in &report.violations {
         println!("violation {}: {}", v.rule_id, v.message);

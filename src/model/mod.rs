@@ -11,6 +11,7 @@ mod scoring;
 mod system;
 mod team;
 pub mod validate;
+mod warning;
 
 pub use colour::Colour;
 pub use history::RoundEntry;
@@ -22,6 +23,7 @@ pub use team::{
     PrimaryScore, Team, TeamColourType, TeamForfeit, TeamIdx, TeamLineup, TeamMatch, TeamRound,
     TeamSettings, team_points, team_rounds,
 };
+pub use warning::Warning;
 
 /// Index of a player in [`Tournament::players`].
 pub type PlayerIdx = usize;

@@ -1,6 +1,9 @@
-//! The pairing pipeline, written once: the gRPC handlers (`service/`) and the CLI commands
-//! (`src/cli/`) are thin adapters over these functions, and nothing else resolves a system,
-//! checks its options or assigns pairing numbers.
+//! The pairing pipeline for one round, written once: the floor the checker
+//! ([`crate::check`], manual validation in [`crate::check::manual`]) and the simulator
+//! ([`crate::simulate`]) stand on, and what the gRPC handlers (`service/`) and the CLI
+//! commands (`src/cli/`) call to pair. Nothing else resolves a system, checks its options or
+//! assigns pairing numbers. This module imports the systems and the model only, never the
+//! layers above it (`tests/layers.rs`).
 //!
 //! Every entry point does the same steps in the same order:
 //! 1. resolve the system (the request's, else the snapshot's record 192) to its
@@ -13,13 +16,13 @@
 //!    (Vega's Buchholz draws its identification numbers by lot when it did not, BH-1);
 //! 4. answer with the numbered snapshot (for ids and pairing numbers in the presentation),
 //!    the system's id and rule set, and what the system decided.
+//!
+//! The checker, manual validation and the simulator run steps 1-2 through [`resolve`] and
+//! step 3 through [`pair_with`] (round by round) or [`pair_round`].
 mod teams;
 
-use crate::check::manual::{self, ManualReport, Proposal};
-use crate::check::{self, CheckOptions, CheckReport};
 use crate::model::validate::{Problem, Problems};
 use crate::model::{SystemId, Tournament};
-use crate::simulate::{self, SimConfig, SimError};
 use crate::systems::backgammon::{self, Finals, ProvisionalPairing};
 use crate::systems::{self, PairError, PairOptions, PairingSystem, RoundPairing, RoundToPair};
 
@@ -143,8 +146,13 @@ pub fn pair(t: &Tournament, options: &PairOptions) -> Result<PairAnswer, PairErr
     })
 }
 
+/// [`pair`] for callers that need only the pairing (the simulator, tests, benches).
+pub fn pair_round(t: &Tournament, options: &PairOptions) -> Result<RoundPairing, PairError> {
+    pair(t, options).map(|answer| answer.pairing)
+}
+
 /// Runs a resolved system on a snapshot: the engine step of [`pair`], also used round by
-/// round by the checker and the simulator. Returns the numbered snapshot and the pairing.
+/// round by the checker. Returns the numbered snapshot and the pairing.
 pub(crate) fn pair_with(
     system: &dyn PairingSystem,
     t: &Tournament,
@@ -192,109 +200,6 @@ pub(crate) fn pair_with(
         .splice(0..0, round.warnings.iter().cloned());
     pairing.explanation = std::mem::take(&mut pairing.explanation).filtered(options.detail);
     Ok((round.tournament, pairing))
-}
-
-/// A tournament re-paired round by round.
-#[derive(Clone, Debug)]
-pub struct CheckAnswer {
-    /// The snapshot numbered as the answers present it.
-    pub tournament: Tournament,
-    pub system: SystemId,
-    pub rule_set: &'static str,
-    pub report: CheckReport,
-}
-
-/// Re-pairs every round in the range and reports the differences.
-pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckAnswer, PairError> {
-    let resolved = resolve(options.system, t)?;
-    let mut problems = Vec::new();
-    if t.players.is_empty() {
-        problems.push(Problem::new(
-            "tournament.players",
-            "the tournament has no players",
-        ));
-    }
-    if let (Some(first), Some(last)) = (options.first_round, options.last_round)
-        && first > last
-    {
-        problems.push(Problem::new(
-            "first_round",
-            format!("first round {first} comes after last round {last}"),
-        ));
-    }
-    // A file that records more rounds than it declares cannot be re-paired as written (no
-    // round past the declared number can be paired): refused once, naming the field, rather
-    // than as one failure per round.
-    let recorded = t.rounds_paired();
-    if t.total_rounds > 0 && recorded > t.total_rounds {
-        problems.push(Problem::new(
-            "tournament.total_rounds",
-            format!(
-                "the tournament declares {} rounds but records {recorded}",
-                t.total_rounds
-            ),
-        ));
-    }
-    if !problems.is_empty() {
-        return Err(PairError::Invalid(Problems(problems)));
-    }
-    let report = check::check_with(resolved, t, options);
-    Ok(CheckAnswer {
-        tournament: numbered(t, options.seed),
-        system: resolved.id,
-        rule_set: resolved.rule_set,
-        report,
-    })
-}
-
-/// A manual pairing checked (MP-1).
-#[derive(Clone, Debug)]
-pub struct ValidateAnswer {
-    pub tournament: Tournament,
-    pub system: SystemId,
-    pub rule_set: &'static str,
-    pub report: ManualReport,
-}
-
-/// Checks a proposed pairing against the system's absolute rules and allocates its
-/// colours; `proposal` names players by index in `t`.
-pub fn validate(
-    t: &Tournament,
-    proposal: &Proposal,
-    options: &PairOptions,
-) -> Result<ValidateAnswer, PairError> {
-    let resolved = resolve(options.system, t)?;
-    let report = manual::validate_with(t, resolved, proposal, options)?;
-    Ok(ValidateAnswer {
-        tournament: numbered(t, options.seed),
-        system: resolved.id,
-        rule_set: resolved.rule_set,
-        report,
-    })
-}
-
-/// A simulated tournament.
-#[derive(Clone, Debug)]
-pub struct SimulateAnswer {
-    pub tournament: Tournament,
-    pub system: SystemId,
-    pub rule_set: &'static str,
-}
-
-/// Simulates a tournament paired by `config.system` (refused up front when the system or
-/// an option does not fit; a failing round is named).
-pub fn simulate(config: &SimConfig) -> Result<SimulateAnswer, SimError> {
-    let probe = Tournament {
-        options: config.options.clone(),
-        ..Tournament::default()
-    };
-    let resolved = resolve(Some(config.system), &probe).map_err(SimError::Refused)?;
-    let tournament = simulate::simulate_with(resolved, config)?;
-    Ok(SimulateAnswer {
-        tournament,
-        system: resolved.id,
-        rule_set: resolved.rule_set,
-    })
 }
 
 /// Backgammon's early draw of round 2 (BG-8).

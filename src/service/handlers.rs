@@ -1,6 +1,7 @@
 //! The `PairingService` handlers: each converts its request ([`super::convert`]), runs the
-//! pipeline ([`crate::pairing`]) on the blocking pool, and converts the answer back. No
-//! pairing logic lives here.
+//! library's entry point on the blocking pool (the pipeline [`crate::pairing`], the checker
+//! [`crate::check`], manual validation [`crate::check::manual`], the simulator
+//! [`crate::simulate`]), and converts the answer back. No pairing logic lives here.
 use std::time::Instant;
 
 use tonic::{Request, Response, Status};
@@ -9,9 +10,11 @@ use super::Service;
 use super::convert;
 use super::errors::invalid;
 use super::metrics;
+use crate::check::{self, manual};
 use crate::pairing;
 use crate::proto;
 use crate::proto::pairing_service_server::PairingService;
+use crate::simulate;
 
 #[tonic::async_trait]
 impl PairingService for Service {
@@ -68,7 +71,7 @@ impl PairingService for Service {
             .run(timeout, move || {
                 let (t, options, _) =
                     convert::check::check_request(&req, &limits).map_err(|p| invalid(&p))?;
-                let answer = pairing::check(&t, &options)?;
+                let answer = check::run(&t, &options)?;
                 Ok(Response::new(convert::check::check_response(&answer)))
             })
             .await
@@ -100,7 +103,7 @@ impl PairingService for Service {
             .run(timeout, move || {
                 let config =
                     convert::simulate::simulate_request(&req, &limits).map_err(|p| invalid(&p))?;
-                let answer = pairing::simulate(&config)?;
+                let answer = simulate::run(&config)?;
                 Ok(Response::new(convert::simulate::simulate_response(&answer)))
             })
             .await
@@ -120,7 +123,7 @@ impl PairingService for Service {
             .run(timeout, move || {
                 let (t, options, proposal) =
                     convert::validate_request(&req, &limits).map_err(|p| invalid(&p))?;
-                let answer = pairing::validate(&t, &proposal, &options)?;
+                let answer = manual::run(&t, &proposal, &options)?;
                 Ok(Response::new(convert::validate_response(
                     &answer.tournament,
                     &answer.report,

@@ -1,6 +1,10 @@
 //! Random tournaments: players with random ratings, every round paired by a system and
 //! given random results. Everything comes from the seed through a seeded generator, so the
 //! same configuration gives the same tournament.
+//!
+//! The simulator stands on the single-round pipeline ([`crate::pairing`]): the system and
+//! its options are checked there once ([`pairing::resolve`]), and every round is paired by
+//! [`pairing::pair_round`]. [`run`] is what the handlers and the CLI call.
 mod team;
 
 use rand::{Rng, SeedableRng};
@@ -10,6 +14,7 @@ use crate::model::{
     Bye, ByeKind, Colour, Game, GameResult, Player, Round, Scoring, SystemId, SystemOptions,
     Tournament,
 };
+use crate::pairing;
 use crate::systems::{self, PairError, PairOptions, ResultsPolicy, RoundPairing};
 
 /// What to simulate.
@@ -75,17 +80,38 @@ pub enum SimError {
     Refused(PairError),
 }
 
-/// A tournament of `config.rounds` rounds, each paired by the system (through the pipeline,
-/// [`crate::pairing::simulate`], which checks the system and its options first).
-pub fn simulate(config: &SimConfig) -> Result<Tournament, SimError> {
-    crate::pairing::simulate(config).map(|answer| answer.tournament)
+/// A simulated tournament.
+#[derive(Clone, Debug)]
+pub struct SimulateAnswer {
+    pub tournament: Tournament,
+    pub system: SystemId,
+    pub rule_set: &'static str,
 }
 
-/// The simulation proper, for a system the pipeline resolved.
-pub(crate) fn simulate_with(
-    _resolved: crate::pairing::Resolved,
-    config: &SimConfig,
-) -> Result<Tournament, SimError> {
+/// Simulates a tournament paired by `config.system` (refused up front when the system or
+/// an option does not fit; a failing round is named), with the system and its rule set
+/// (what `Simulate` and `swisspair simulate` answer).
+pub fn run(config: &SimConfig) -> Result<SimulateAnswer, SimError> {
+    let probe = Tournament {
+        options: config.options.clone(),
+        ..Tournament::default()
+    };
+    let resolved = pairing::resolve(Some(config.system), &probe).map_err(SimError::Refused)?;
+    let tournament = simulate_with(config)?;
+    Ok(SimulateAnswer {
+        tournament,
+        system: resolved.id,
+        rule_set: resolved.rule_set,
+    })
+}
+
+/// A tournament of `config.rounds` rounds, each paired by the system: [`run`]'s tournament.
+pub fn simulate(config: &SimConfig) -> Result<Tournament, SimError> {
+    run(config).map(|answer| answer.tournament)
+}
+
+/// The simulation proper, once the system and its options are known to fit.
+fn simulate_with(config: &SimConfig) -> Result<Tournament, SimError> {
     for (name, rate) in [
         ("draw_rate", config.draw_rate),
         ("forfeit_rate", config.forfeit_rate),
@@ -170,7 +196,7 @@ pub fn start(config: &SimConfig) -> Tournament {
 pub fn play_round(t: &mut Tournament, config: &SimConfig) -> Result<(), SimError> {
     let number = t.next_round();
     let options = round_options(t, config);
-    let pairing = systems::pair(t, &options).map_err(|error| SimError::Pairing {
+    let pairing = pairing::pair_round(t, &options).map_err(|error| SimError::Pairing {
         round: number,
         error,
     })?;

@@ -12,18 +12,20 @@ pub mod dubov;
 pub mod dutch;
 pub mod explanation;
 pub mod lim;
+pub mod manual;
 pub mod options;
 pub mod round_robin;
 pub mod simple;
 pub mod team_swiss;
 pub mod vincze;
-pub mod warning;
 
+/// An answer's warning: a model type (the TRF reader gives them too), named here as well
+/// because every system's answer carries them.
+pub use crate::model::Warning;
 use crate::model::validate::Problems;
-use crate::model::{ByeKind, PlayerIdx, Score, Scoring, SystemId, Tournament};
+use crate::model::{ByeKind, PlayerIdx, Score, Scoring, SystemId};
 pub use common::RoundToPair;
 pub use explanation::{Detail, Explanation};
-pub use warning::Warning;
 
 /// What a request adds to the snapshot for the round to pair.
 #[derive(Clone, Debug, Default)]
@@ -277,10 +279,4 @@ pub fn implemented_names() -> String {
         .map(|s| s.info().id.name())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Pairs the next round of a tournament with its system (or the options' override): the
-/// pipeline's [`crate::pairing::pair`], for callers that need only the pairing.
-pub fn pair(t: &Tournament, options: &PairOptions) -> Result<RoundPairing, PairError> {
-    crate::pairing::pair(t, options).map(|answer| answer.pairing)
 }

@@ -53,7 +53,7 @@ impl TrfDocument {
 
     /// [`TrfDocument::points_mismatches`] as answer warnings (`POINTS_COLUMN`), each naming
     /// its player.
-    pub fn points_warnings(&self) -> Vec<crate::systems::Warning> {
+    pub fn points_warnings(&self) -> Vec<crate::model::Warning> {
         let t = &self.tournament;
         let points = t.points_after(t.rounds.len() as u32);
         let mut out: Vec<crate::systems::Warning> = self
@@ -66,7 +66,7 @@ impl TrfDocument {
                 && d != p
             {
                 out.push(
-                    crate::systems::Warning::new(
+                    crate::model::Warning::new(
                         "POINTS_COLUMN",
                         "",
                         format!(

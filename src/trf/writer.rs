@@ -74,8 +74,12 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
     // The system (TRF-26 192, which bbpPairings also reads in JaVaFo files), with `_BAKU`
     // when the Baku acceleration (C.04.7) is asked for.
     if let Some(system) = t.system {
-        let baku = crate::systems::common::acceleration::method(&t.options)
-            == crate::systems::common::acceleration::AccelerationMethod::Baku;
+        // The option's value as `systems::common::acceleration` parses it (the reader sets
+        // `BAKU` from the suffix); AUTO decides per round and writes no suffix.
+        let baku = t
+            .options
+            .get("acceleration")
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("BAKU"));
         let suffix = if baku { "_BAKU" } else { "" };
         let code = if system == crate::model::SystemId::TeamSwiss && t.is_team_event() {
             t.team_settings.trf_code()

@@ -4,7 +4,8 @@
 use swisspair::model::{
     Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player, Round, SystemId, Tournament,
 };
-use swisspair::systems::{Detail, PairError, PairOptions, RoundPairing, pair};
+use swisspair::pairing::pair_round;
+use swisspair::systems::{Detail, PairError, PairOptions, RoundPairing};
 
 /// A tournament of players numbered 1..=n (id = number, index = number - 1).
 pub struct Builder {
@@ -144,7 +145,7 @@ pub fn run(t: &Tournament, options: &PairOptions) -> Result<Paired, PairError> {
         detail: Detail::Full,
         ..options.clone()
     };
-    let raw = pair(t, &options)?;
+    let raw = pair_round(t, &options)?;
     let number = |p: usize| t.pairing_number(p);
     Ok(Paired {
         boards: raw
@@ -231,7 +232,7 @@ pub fn timed_simulation(system: SystemId, n: u32, rounds: u32, seed: u64) -> std
                 .collect(),
         });
         let start = std::time::Instant::now();
-        let answer = pair(&round_t, &PairOptions::default()).expect("pairs");
+        let answer = pair_round(&round_t, &PairOptions::default()).expect("pairs");
         worst = worst.max(start.elapsed());
         let results: Vec<GameResult> = (0..answer.boards.len().max(1))
             .map(|_| match rng.random_range(0..10) {
@@ -266,7 +267,7 @@ pub fn worst_round_1000(system: SystemId, label: &str) -> Option<std::time::Dura
         let mut t = doc.tournament.clone();
         t.rounds.truncate(r as usize - 1);
         let start = std::time::Instant::now();
-        let answer = pair(&t, &options).expect("pairs");
+        let answer = pair_round(&t, &options).expect("pairs");
         let took = start.elapsed();
         worst = worst.max(took);
         assert_eq!(answer.boards.len(), 500);

@@ -3,10 +3,9 @@ use super::Limits;
 use super::enums::system_field;
 use super::pair::{boards_to_proto, byes_to_proto};
 use super::tournament::{Input, snapshot_of};
-use crate::check::CheckOptions;
+use crate::check::{CheckAnswer, CheckOptions};
 use crate::model::Tournament;
 use crate::model::validate::Problems;
-use crate::pairing::CheckAnswer;
 use crate::proto;
 
 /// A check request as a tournament and options, or every problem in it.

@@ -3,9 +3,8 @@ use super::Limits;
 use super::enums::system_from_proto;
 use super::tournament::{options_from_proto, scoring_from_proto, tournament_to_proto};
 use crate::model::validate::{Problem, Problems};
-use crate::pairing::SimulateAnswer;
 use crate::proto;
-use crate::simulate::SimConfig;
+use crate::simulate::{SimConfig, SimulateAnswer};
 
 /// A simulate request as a configuration, or every problem in it.
 pub fn simulate_request(

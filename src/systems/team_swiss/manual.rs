@@ -10,8 +10,8 @@
 //!
 //! With `complete`, the teams the proposal leaves out are paired by the system.
 use super::{colour, line_up, state, with_options};
-use crate::check::manual::{ManualReport, Proposal, Violation};
 use crate::model::PlayerIdx;
+use crate::systems::manual::{ManualReport, Proposal, Violation};
 use crate::systems::{PairError, PairOptions, PairingSystem, RoundToPair};
 
 pub(crate) fn validate(

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::ops::Deref;
 
-use crate::model::PlayerIdx;
+use super::PlayerIdx;
 
 /// A warning of an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
