@@ -124,3 +124,13 @@ impl FromStr for SystemId {
             .ok_or_else(|| UnknownSystem(s.to_string()))
     }
 }
+
+/// The first day FIDE's 2026 Dutch text applies: an event that started before it keeps the
+/// 2017 text (ETT26: bare `FIDE_DUTCH` follows the start date). The Dutch system's
+/// `Edition` (`systems/dutch/edition.rs`) reads this; the TRF reader too.
+pub const DUTCH_2026_FROM: (u32, u32, u32) = (2026, 2, 1);
+
+/// Whether the Dutch options ask for the 2017 edition (`edition=2017`).
+pub fn dutch_2017(options: &super::SystemOptions) -> bool {
+    options.get("edition").is_some_and(|e| e.trim() == "2017")
+}

@@ -56,10 +56,10 @@ impl TrfDocument {
     pub fn points_warnings(&self) -> Vec<crate::model::Warning> {
         let t = &self.tournament;
         let points = t.points_after(t.rounds.len() as u32);
-        let mut out: Vec<crate::systems::Warning> = self
+        let mut out: Vec<crate::model::Warning> = self
             .notes
             .iter()
-            .map(|n| crate::systems::Warning::new("TRF_ASSUMPTION", "", n.clone()))
+            .map(|n| crate::model::Warning::new("TRF_ASSUMPTION", "", n.clone()))
             .collect();
         for (i, declared) in self.declared_points.iter().enumerate() {
             if let (Some(d), Some(p)) = (declared, points.get(i))

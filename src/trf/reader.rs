@@ -521,10 +521,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
         let dutch_2017 = doc.tournament.system == Some(SystemId::Dutch)
             && (doc.tournament.options.get("edition") == Some("2017")
                 || (dutch_by_date
-                    && start_date.is_some_and(|(y, m, d)| {
-                        crate::systems::dutch::edition::Edition::in_force_on(y, m, d)
-                            == crate::systems::dutch::edition::Edition::E2017
-                    })));
+                    && start_date.is_some_and(|d| d < crate::model::DUTCH_2026_FROM)));
         if dutch_2017 {
             // The 2017 edition as its reference engine (bbpPairings 5) reads a file: it
             // reads no record 192 and generates no virtual points; they come from `XXA`
@@ -539,10 +536,9 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     }
     if dutch_by_date {
         // Bare FIDE_DUTCH: the edition in force when the event started.
-        use crate::systems::dutch::edition::Edition;
         match start_date {
-            Some((y, m, d)) => {
-                if Edition::in_force_on(y, m, d) == Edition::E2017 {
+            Some(date) => {
+                if date < crate::model::DUTCH_2026_FROM {
                     let _ = doc.tournament.options.set("edition", "2017");
                 }
             }

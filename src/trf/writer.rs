@@ -83,10 +83,8 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
         let suffix = if baku { "_BAKU" } else { "" };
         let code = if system == crate::model::SystemId::TeamSwiss && t.is_team_event() {
             t.team_settings.trf_code()
-        } else if system == crate::model::SystemId::Dutch {
-            crate::systems::dutch::edition::Edition::of(&t.options)
-                .trf_code()
-                .to_string()
+        } else if system == crate::model::SystemId::Dutch && crate::model::dutch_2017(&t.options) {
+            "FIDE_DUTCH_2017".to_string()
         } else {
             system.trf_code().to_string()
         };

@@ -48,7 +48,7 @@ const CHOICES: &[(&str, Edition)] = &[
 ];
 
 /// The first day the 2026 text applies (events that started before it keep the 2017 text).
-pub const TEXT_2026_FROM: (u32, u32, u32) = (2026, 2, 1);
+pub use crate::model::DUTCH_2026_FROM as TEXT_2026_FROM;
 
 impl Edition {
     pub const OPTION: OptionInfo = OptionInfo {
