@@ -818,3 +818,55 @@ fn the_cli_prints_team_standings_as_tsv() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `swisspair standings --format tsv` on a corpus tournament prints the conformance file's
+/// layout: the same codes (as the parser reads them), the same rows in the same order, the
+/// same values as decimals.
+#[test]
+fn the_cli_tsv_of_a_team_event_matches_the_conformance_files() {
+    use swisspair::standings::Value;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance");
+    for list in [
+        "team-s620013.tsv",
+        "team-s620013.tec.tsv",
+        "team-s620001.edebt-p.tsv",
+    ] {
+        let expected = std::fs::read_to_string(root.join("team-standings").join(list))
+            .unwrap_or_else(|e| panic!("{list}: {e}"));
+        let header: Vec<&str> = expected
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .split('\t')
+            .collect();
+        let stem = list.split('.').next().unwrap_or_default();
+        let trf = root.join("team").join(format!("{stem}.trf"));
+        let (code, out, err) = common::swisspair(&[
+            "standings",
+            "--tiebreaks",
+            &header[1..].join(","),
+            "--format",
+            "tsv",
+            trf.to_str().expect("utf-8 path"),
+        ]);
+        assert_eq!(code, 0, "{list}: {err}");
+        let got: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+        let want: Vec<Vec<&str>> = expected.lines().map(|l| l.split('\t').collect()).collect();
+        assert_eq!(got.len(), want.len(), "{list}: rows");
+        assert_eq!(got[0][..2], ["start_rank", "PTS"], "{list}");
+        for (g, w) in got[0].iter().zip(&want[0]).skip(2) {
+            assert_eq!(
+                TeamTieBreak::parse(g),
+                TeamTieBreak::parse(w),
+                "{list}: {g} {w}"
+            );
+        }
+        for (g, w) in got.iter().zip(&want).skip(1) {
+            assert_eq!(g.len(), w.len(), "{list}");
+            assert_eq!(g[0], w[0], "{list}: order");
+            for (a, b) in g.iter().zip(w).skip(1) {
+                assert_eq!(Value::parse(a), Value::parse(b), "{list}: team {}", w[0]);
+            }
+        }
+    }
+}
