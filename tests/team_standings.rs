@@ -1,7 +1,10 @@
 //! Team tie-breaks of C.07 (2026) computed by hand from the text's definitions: EDE (13.3)
 //! with its fall-back to the secondary score (13.3.1), art. 6.3 for teams that did not all
-//! meet, the knock-out tie-breaks after it (13.3.2, EDEBT/EDEB), and SSSC (13.4); through
-//! the library, the `swisspair standings` CLI and the `Standings` RPC's conversion.
+//! meet (DE and EDE), the knock-out tie-breaks after it (13.3.2, EDEBT/EDEB, on the boards
+//! of the two teams' own match), BBE (12.3), SSSC (13.4), and arts. 7-9 on team scores
+//! (WIN, WON, PS, FB, AOB, KS); through the library, the `swisspair standings` CLI and the
+//! `Standings` RPC's conversion. Then the conformance corpus: the values of FIDE's checker
+//! (Gacrux) for the Swiss Team corpus.
 mod common;
 
 use swisspair::standings::team::{TeamTieBreak, compute};
@@ -203,16 +206,18 @@ fn ede_falls_back_to_the_secondary_score_when_the_primary_separates_none() {
     assert_eq!(de[2].1, 1);
 }
 
-/// 6.3 inside EDE: A (4 MP) beat both B and C, who never met. A's 4 exceeds the most B or
-/// C could have with their missing match won (0 + 2), so A ranks first whatever it gives;
-/// B and C then stay tied (their only match is missing; they differ on game points, so
-/// 13.3.2 does not apply).
+/// 6.3 inside EDE and DE: A (4 MP) beat both B and C, who never met. A's 4 exceeds the
+/// most B or C could have with their missing match won (0 + 2), so A ranks first whatever
+/// it gives; B and C then stay tied (their only match is missing, so the knock-out
+/// tie-breaks of 13.3.2, which count the boards of their own match, have none either).
 #[test]
 fn ede_ranks_a_team_first_whatever_the_missing_match_gives() {
-    let r = rows(&swiss_unmet(), &["EDE"]);
-    assert_eq!(r[0], row(1, 1, &["1"]));
-    assert_eq!(r[1], row(2, 2, &["2"]));
-    assert_eq!(r[2], row(3, 2, &["2"]));
+    for code in ["EDE", "DE", "EDEBT", "EDEB"] {
+        let r = rows(&swiss_unmet(), &[code]);
+        assert_eq!(r[0], row(1, 1, &["1"]), "{code}");
+        assert_eq!(r[1], row(2, 2, &["2"]), "{code}");
+        assert_eq!(r[2], row(3, 2, &["2"]), "{code}");
+    }
     // MPvGP after EDE then puts C (4½) ahead of B (4).
     let r = rows(&swiss_unmet(), &["EDE", "MPVGP"]);
     let top: Vec<(u32, u32)> = r.iter().take(3).map(|x| (x.0, x.1)).collect();
@@ -220,14 +225,16 @@ fn ede_ranks_a_team_first_whatever_the_missing_match_gives() {
 }
 
 /// 13.3.2: A and B are level on MP (3) and GP (2½) and drew their match 1-1, so DE on
-/// either score separates none. EDE leaves them tied; EDEBT applies Board Count (12.1):
-/// A 1 × 1½ + 2 × 1 = 3½, B 1 × 1 + 2 × 1½ = 4, the lower first: A. EDEB (12.3) drops the
-/// bottom board: board 1, A 1½ against B 1: A.
+/// either score separates none. EDE leaves them tied (0: it separates nobody); EDEBT
+/// applies Board Count (12.1) to the boards of their match: A 1 × 1 + 2 × 0 = 1, B 1 × 0 +
+/// 2 × 1 = 2, the lower first: A. EDET (12.2): board 1 of their match, A 1 against B 0: A.
+/// EDEB (12.3) drops the bottom board: board 1 again: A. BC over the event: A 1 × 1½ +
+/// 2 × 1 = 3½, B 1 × 1 + 2 × 1½ = 4.
 #[test]
 fn edebt_and_edeb_separate_two_teams_level_on_both_scores() {
     assert_eq!(
         rows(&level_pair(), &["EDE"])[..2],
-        [row(1, 1, &["1"]), row(2, 1, &["1"])]
+        [row(1, 1, &["0"]), row(2, 1, &["0"])]
     );
     for code in ["EDEBT", "EDEBB", "EDET", "EDEB"] {
         assert_eq!(
@@ -508,4 +515,358 @@ fn the_rpc_and_the_cli_take_the_modifiers() {
     assert_eq!(code, 3);
     assert!(err.contains("EDE/C1"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------
+// Conformance: the team tie-breaks FIDE's checker (Gacrux 1.11.65) computes for the Swiss
+// Team corpus (tests/data/conformance/team-standings/README.md).
+
+/// One expected file against the library: (values passed, values failed, order passed,
+/// order failed, messages).
+fn check_team_file(
+    tsv: &std::path::Path,
+    tournaments: &mut std::collections::HashMap<String, swisspair::model::Tournament>,
+) -> (usize, usize, usize, usize, Vec<String>) {
+    use swisspair::standings::Value;
+    let name = tsv
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let stem = name.split('.').next().unwrap_or_default().to_string();
+    let t = tournaments.entry(stem.clone()).or_insert_with(|| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/conformance/team")
+            .join(format!("{stem}.trf"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{stem}.trf: {e}"));
+        trf::read(&text)
+            .unwrap_or_else(|e| panic!("{stem}.trf: {e}"))
+            .tournament
+    });
+    let text = std::fs::read_to_string(tsv).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
+    let expected: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
+    let cells = expected.len() * (header.len() - 1);
+    // Header: start_rank, PTS, then the codes.
+    let codes: Result<Vec<TeamTieBreak>, String> =
+        header[2..].iter().map(|c| TeamTieBreak::parse(c)).collect();
+    let tbs = match codes {
+        Ok(tbs) => tbs,
+        Err(e) => return (0, cells, 0, 1, vec![format!("{name}: {e}")]),
+    };
+    let s = match compute(t, &tbs, None) {
+        Ok(s) => s,
+        Err(e) => return (0, cells, 0, 1, vec![format!("{name}: {e:?}")]),
+    };
+    let (mut passed, mut failed, mut messages) = (0, 0, Vec::new());
+    let mut order_ok = true;
+    for (i, row) in expected.iter().enumerate() {
+        let tpn: u32 = row[0].parse().unwrap_or(0);
+        if s.rows.get(i).map(|r| t.team_tpn(r.team)) != Some(tpn) {
+            if order_ok {
+                messages.push(format!(
+                    "{name}: position {}: expected team {tpn}, got {:?}",
+                    i + 1,
+                    s.rows.get(i).map(|r| t.team_tpn(r.team))
+                ));
+            }
+            order_ok = false;
+        }
+        let Some(got) = s.rows.iter().find(|r| t.team_tpn(r.team) == tpn) else {
+            failed += row.len() - 1;
+            messages.push(format!("{name}: team {tpn} missing"));
+            continue;
+        };
+        let values: Vec<Value> = std::iter::once(Value::score(got.match_points))
+            .chain(got.values.iter().copied())
+            .collect();
+        for (c, cell) in row[1..].iter().enumerate() {
+            if Value::parse(cell).is_some() && Value::parse(cell) == values.get(c).copied() {
+                passed += 1;
+            } else {
+                failed += 1;
+                messages.push(format!(
+                    "{name}: team {tpn} {}: expected {cell}, got {}",
+                    header[c + 1],
+                    values.get(c).map(|v| v.to_string()).unwrap_or_default()
+                ));
+            }
+        }
+    }
+    let (op, of) = if order_ok { (1, 0) } else { (0, 1) };
+    (passed, failed, op, of, messages)
+}
+
+#[test]
+fn conformance_team_standings() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/conformance/team-standings");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|x| x == "tsv"));
+    files.sort();
+    assert_eq!(files.len(), 320, "the corpus is missing");
+    let mut tournaments = std::collections::HashMap::new();
+    let (mut passed, mut failed, mut orders_passed, mut orders_failed) = (0, 0, 0, 0);
+    let mut messages = Vec::new();
+    for f in &files {
+        let (p, m, op, of, msgs) = check_team_file(f, &mut tournaments);
+        passed += p;
+        failed += m;
+        orders_passed += op;
+        orders_failed += of;
+        messages.extend(msgs);
+    }
+    for m in messages.iter().take(60) {
+        eprintln!("{m}");
+    }
+    println!("conformance team-standings: {passed} passed, {failed} failed");
+    println!("conformance team-standings-order: {orders_passed} passed, {orders_failed} failed");
+    assert_eq!(passed + failed, 33_108, "the corpus has 33,108 values");
+    assert_eq!((failed, orders_failed), (0, 0), "team standings differ");
+}
+
+/// Four teams, two rounds: A and B draw 1-1 (B wins board 1, A board 2), C beats D 2-0;
+/// A beats C 2-0, B beats D 1½-½ (board 1 drawn). MP: A 3, B 3, C 2, D 0. GP: A 3, B 2½,
+/// C 2, D ½.
+fn knockout_pair() -> String {
+    event(
+        4,
+        &[
+            vec![(A, B, ['0', '1']), (C, D, ['1', '1'])],
+            vec![(A, C, ['1', '1']), (B, D, ['=', '1'])],
+        ],
+    )
+}
+
+/// 13.3.2 as FIDE's checker reads it: A and B are tied on MP (3) but not on GP (3 and
+/// 2½); their match was drawn 1-1, so 13.3.1 separates neither (DE on MP 1-1, on GP 1-1).
+/// The knock-out tie-breaks still apply, to the boards of their own match: B won board 1,
+/// A board 2. EDET (board 1): B. EDEBT (BC: A 1 × 0 + 2 × 1 = 2, B 1 × 1 + 2 × 0 = 1,
+/// lower first): B. EDEB (all but the bottom board: board 1): B. EDE leaves them tied
+/// (0), and MPVGP after it puts A (3 GP) first.
+#[test]
+fn the_knockout_tie_breaks_count_the_boards_of_the_two_teams_match() {
+    for code in ["EDET", "EDEBT", "EDEB", "EDEBB"] {
+        assert_eq!(
+            rows(&knockout_pair(), &[code])[..2],
+            [row(2, 1, &["1"]), row(1, 2, &["2"])],
+            "{code}"
+        );
+    }
+    assert_eq!(
+        rows(&knockout_pair(), &["EDE", "MPVGP"])[..2],
+        [row(1, 1, &["0", "3.0"]), row(2, 2, &["0", "2.5"])]
+    );
+}
+
+/// Four teams, two rounds: A and B draw 1-1 (A wins board 1, B board 2), C beats D 2-0;
+/// A beats D 1½-½ (board 1 drawn), B beats C 2-0. MP: A 3, B 3, C 2, D 0. Board points:
+/// A 1½ / 1 (GP 2½), B 1 / 2 (GP 3).
+fn bottom_board_pair() -> String {
+    event(
+        4,
+        &[
+            vec![(A, B, ['1', '0']), (C, D, ['1', '1'])],
+            vec![(A, D, ['=', '1']), (B, C, ['1', '1'])],
+        ],
+    )
+}
+
+/// 12.3: BBE's first comparison leaves out the bottom board. A and B (3 MP each): on board
+/// 1 alone (two boards), A 1½ against B 1: A first, although B has more game points over
+/// both boards (3 against 2½). TBR (12.2) also starts at board 1: A.
+#[test]
+fn bbe_leaves_out_the_bottom_board_first() {
+    for code in ["BBE", "TBR"] {
+        assert_eq!(
+            rows(&bottom_board_pair(), &[code])[..2],
+            [row(1, 1, &["1"]), row(2, 2, &["2"])],
+            "{code}"
+        );
+    }
+    assert_eq!(
+        rows(&bottom_board_pair(), &["MPVGP"])[..2],
+        [row(2, 1, &["3.0"]), row(1, 2, &["2.5"])]
+    );
+}
+
+/// Each team's values of `codes`, by TPN.
+fn by_tpn(text: &str, codes: &[&str]) -> Vec<(u32, Vec<String>)> {
+    let mut r: Vec<(u32, Vec<String>)> = rows(text, codes)
+        .into_iter()
+        .map(|(tpn, _, values)| (tpn, values))
+        .collect();
+    r.sort();
+    r
+}
+
+fn vals(tpn: u32, values: &[&str]) -> (u32, Vec<String>) {
+    (tpn, values.iter().map(|s| s.to_string()).collect())
+}
+
+/// Arts. 7.1, 7.2 and 7.5 on `forfeits` (A's round-1 win over C by forfeit, not played).
+/// MP per round: A 2 0 2, B 2 2 2, C 0 2 0, D 0 0 0; GP: A 2 0 2, B 2 2 1½, C 0 2 ½, D 0.
+/// WIN:MP (a won match, played or not): A 2, B 3, C 1, D 0; WON:MP (over the board): A 1.
+/// PS:MP (running MP 2 2 4 for A): A 8, B 2 + 4 + 6 = 12, C 0 + 2 + 2 = 4, D 0; PS:MP/C1
+/// leaves out round 1's: A 6, B 10, C 4. PS:GP: A 8, B 2 + 4 + 5½ = 11½, C 0 + 2 + 2½ =
+/// 4½, D 0.
+#[test]
+fn wins_and_progressive_scores_count_matches() {
+    assert_eq!(
+        by_tpn(
+            &forfeits(),
+            &["WIN:MP", "WON:MP", "PS:MP", "PS:MP/C1", "PS:GP"]
+        ),
+        [
+            vals(1, &["2", "1", "8.0", "6.0", "8.0"]),
+            vals(2, &["3", "3", "12.0", "10.0", "11.5"]),
+            vals(3, &["1", "1", "4.0", "4.0", "4.5"]),
+            vals(4, &["0", "0", "0.0", "0.0", "0.0"]),
+        ]
+    );
+}
+
+/// 8.3 and 8.2 on `forfeits`. Fore Buchholz counts the final round's matches (A-D, B-C) as
+/// drawn: MP A 3, B 5, C 3, D 1 (GP, a drawn match being 1 on two boards, the same
+/// numbers). FB:MP: A = the forfeit's dummy min(3, C's 3) + B 5 + D 1 = 9; B = D 1 +
+/// A 3 + C 3 = 7; C = the dummy min(3, A's 3) + D 1 + B 5 = 9; D = B 5 + C 3 + A 3 = 11.
+/// FB:MP/C1: A drops D's 1: 8; B drops D: 6; C drops its VUR (the forfeit loss, 16.5) 3:
+/// 6; D drops a 3: 8. BH:MP (MP A 4, B 6, C 2, D 0): A = min(4, C's 2) + 6 + 0 = 8, B 6,
+/// C 8, D 12. AOB:MP over the matches played: A (B, D) 18 / 2 = 9.00, B (D, A, C) 28 / 3 =
+/// 9.33, C (D, B) 9.00, D (B, C, A) 22 / 3 = 7.33; AOB:MP/F of their FB: A (7 + 11) / 2 =
+/// 9.00, B 29 / 3 = 9.67, C 9.00, D 25 / 3 = 8.33.
+#[test]
+fn fore_buchholz_and_aob_on_team_scores() {
+    assert_eq!(
+        by_tpn(
+            &forfeits(),
+            &["FB:MP", "FB:GP", "FB:MP/C1", "AOB:MP", "AOB:MP/F"]
+        ),
+        [
+            vals(1, &["9.0", "9.0", "8.0", "9.00", "9.00"]),
+            vals(2, &["7.0", "7.0", "6.0", "9.33", "9.67"]),
+            vals(3, &["9.0", "9.0", "6.0", "9.00", "9.00"]),
+            vals(4, &["11.0", "11.0", "8.0", "7.33", "8.33"]),
+        ]
+    );
+}
+
+/// 9.2 on `cycle` (3 rounds): KS:MP's limit is half of 3 × 2 MP = 3; A, B and C (4 MP)
+/// reach it: A 2 (B) + 0 (C), B 0 + 2, C 2 + 0, D 0. KS:GP's limit is half of 3 × 2 GP = 3;
+/// A, B (4) and C (3½) reach it: A 1½ (B) + ½ (C) = 2, B ½ + 2 = 2½, C 1½ + 0 = 1½, D
+/// ½ (B). `/L+2` raises it a point, to 4: C drops out: A 1½, B ½, C 1½, D ½.
+#[test]
+fn koya_on_team_scores() {
+    assert_eq!(
+        by_tpn(&cycle(), &["KS:MP", "KS:GP", "KS:GP/L+2"]),
+        [
+            vals(1, &["2.0", "2.0", "1.5"]),
+            vals(2, &["2.0", "2.5", "0.5"]),
+            vals(3, &["2.0", "1.5", "1.5"]),
+            vals(4, &["0.0", "0.5", "0.5"]),
+        ]
+    );
+    for (code, printed) in [
+        ("ks:gp/l+1", "KS:GP/L+0.50"),
+        ("KS:MP/L60", "KS:MP/L60"),
+        ("aob:gp/f", "AOB:GP/F"),
+        ("FB:GP/M1/P", "FB:GP/M1/P"),
+        ("PS:GP/C2", "PS:GP/C2"),
+        ("WIN", "WIN:MP"),
+        ("won:mp", "WON:MP"),
+    ] {
+        let tb = TeamTieBreak::parse(code).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(tb.code(), printed);
+    }
+    for code in [
+        "PS:MP/M1", "KS:MP/C1", "WIN:MP/P", "FB:MP/F", "KS:GP/Lx", "WIN:GP",
+    ] {
+        let e = TeamTieBreak::parse(code).expect_err(code);
+        assert!(e.contains(code), "{e}");
+    }
+}
+
+/// `--format tsv` gives a team event the individual layout: `start_rank`, `PTS`, the codes.
+#[test]
+fn the_cli_prints_team_standings_as_tsv() {
+    let dir = std::env::temp_dir().join(format!("swisspair-team-tsv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("cycle.trf");
+    std::fs::write(&path, cycle()).expect("write");
+    let file = path.to_str().expect("utf-8 path");
+    let (code, out, err) = common::swisspair(&[
+        "standings",
+        "--tiebreaks",
+        "PTS,EDE,KS:MP",
+        "--format",
+        "tsv",
+        file,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "start_rank\tPTS\tEDE\tKS:MP\n2\t4.0\t1\t2.0\n1\t4.0\t2\t2.0\n3\t4.0\t3\t2.0\n4\t0.0\t0\t0.0\n"
+    );
+    let (code, help, _) = common::swisspair(&["standings", "--help"]);
+    assert_eq!(code, 0);
+    for c in [
+        "WIN:MP", "WON:MP", "PS:GP", "FB:MP", "AOB:GP", "KS:GP", "EDEBB",
+    ] {
+        assert!(help.contains(c), "--help lists {c}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `swisspair standings --format tsv` on a corpus tournament prints the conformance file's
+/// layout: the same codes (as the parser reads them), the same rows in the same order, the
+/// same values as decimals.
+#[test]
+fn the_cli_tsv_of_a_team_event_matches_the_conformance_files() {
+    use swisspair::standings::Value;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance");
+    for list in [
+        "team-s620013.tsv",
+        "team-s620013.tec.tsv",
+        "team-s620001.edebt-p.tsv",
+    ] {
+        let expected = std::fs::read_to_string(root.join("team-standings").join(list))
+            .unwrap_or_else(|e| panic!("{list}: {e}"));
+        let header: Vec<&str> = expected
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .split('\t')
+            .collect();
+        let stem = list.split('.').next().unwrap_or_default();
+        let trf = root.join("team").join(format!("{stem}.trf"));
+        let (code, out, err) = common::swisspair(&[
+            "standings",
+            "--tiebreaks",
+            &header[1..].join(","),
+            "--format",
+            "tsv",
+            trf.to_str().expect("utf-8 path"),
+        ]);
+        assert_eq!(code, 0, "{list}: {err}");
+        let got: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+        let want: Vec<Vec<&str>> = expected.lines().map(|l| l.split('\t').collect()).collect();
+        assert_eq!(got.len(), want.len(), "{list}: rows");
+        assert_eq!(got[0][..2], ["start_rank", "PTS"], "{list}");
+        for (g, w) in got[0].iter().zip(&want[0]).skip(2) {
+            assert_eq!(
+                TeamTieBreak::parse(g),
+                TeamTieBreak::parse(w),
+                "{list}: {g} {w}"
+            );
+        }
+        for (g, w) in got.iter().zip(&want).skip(1) {
+            assert_eq!(g.len(), w.len(), "{list}");
+            assert_eq!(g[0], w[0], "{list}: order");
+            for (a, b) in g.iter().zip(w).skip(1) {
+                assert_eq!(Value::parse(a), Value::parse(b), "{list}: team {}", w[0]);
+            }
+        }
+    }
 }

@@ -22,7 +22,13 @@ pub struct StandingsArgs {
     /// The tournament (TRF).
     pub input: PathBuf,
     /// Tie-breaks after PTS, MTB26 codes (`BH/C1,BH,SB,DE`); default: the TRF's 212/202
-    /// record, else the system's usual list.
+    /// record, else the system's usual list. Individual codes: PTS BH FB AOB SB DE ARO TPR
+    /// PTP APRO APPO PS KS WIN WON BPG BWG REP (GE) STD TPN RTNG, modifiers /C1 /C2 /M1 /M2
+    /// /L /U<rating> /P /V2024 /V2026. A team event (C.07 art. 12-13, default MPVGP,EMGSB,
+    /// BH:MP): MPVGP BH:MP BH:GP FB:MP FB:GP AOB:MP AOB:GP EMMSB EMGSB EGMSB EGGSB WIN:MP
+    /// WON:MP PS:MP PS:GP KS:MP KS:GP DE EDE EDEBT EDEBB EDET EDEB BC TBR BBE SSSC, with /C1
+    /// /C2 (BH FB AOB ESB PS), /M1 /M2 (BH FB AOB), /P (BH FB AOB ESB DE EDE* SSSC), /F
+    /// (AOB SSSC), /K<n> (SSSC), /L (KS), e.g. EMGSB/C1/P, AOB:MP/F, KS:GP/L+1, EDET/P.
     #[arg(long)]
     pub tiebreaks: Option<String>,
     /// The system (round-robin uses C.07's round-robin rules, 15.2); default: the file's 192.
@@ -34,7 +40,8 @@ pub struct StandingsArgs {
     /// Standings after this round (default: the last round with results).
     #[arg(long)]
     pub after_round: Option<u32>,
-    /// Output: an aligned table, TSV (the conformance files' layout) or JSON.
+    /// Output: an aligned table, TSV (the conformance files' layout, for individual and
+    /// team events alike) or JSON.
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
     /// Same as --format json.
@@ -167,14 +174,15 @@ fn team_standings(
                 .join("; "),
         )
     })?;
-    let text = if args.json || matches!(args.format, Format::Json) {
-        format!(
+    let format = if args.json { Format::Json } else { args.format };
+    let text = match format {
+        Format::Table => team::table(t, &s),
+        Format::Tsv => team::tsv(t, &s),
+        Format::Json => format!(
             "{}\n",
             serde_json::to_string_pretty(&team::json(t, &s))
                 .map_err(|e| CliError::Unexpected(e.to_string()))?
-        )
-    } else {
-        team::table(t, &s)
+        ),
     };
     write_output(
         args.output.as_deref().unwrap_or(std::path::Path::new("-")),

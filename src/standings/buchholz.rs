@@ -212,18 +212,29 @@ pub fn sonneborn_berger(ctx: &Context, player: PlayerIdx, edition: Edition, low:
     .sum()
 }
 
+/// Koya's limit (art. 9.2), in ten-thousandths of a point to stay exact: `percent` % of
+/// `max` (the most points anybody could score), shifted by `/L` (in hundredths). The team
+/// tie-breaks `KS:MP`, `KS:GP` use it with the most match or game points.
+pub(crate) fn koya_limit(max: Score, percent: u32, shift_hundredths: i64) -> i64 {
+    max.tenths() * 10 * i64::from(percent) + shift_hundredths * 100
+}
+
+/// Whether a final score reaches Koya's limit (from [`koya_limit`]).
+pub(crate) fn koya_reaches(score: Score, limit: i64) -> bool {
+    score.tenths() * 1000 >= limit
+}
+
 /// Koya (art. 9.2): points scored against opponents with at least the limit.
 pub(super) fn koya(ctx: &Context, tb: &TieBreak) -> Vec<Option<Value>> {
-    // Limit, in ten-thousandths of a point to stay exact: percent × win × rounds + shift.
-    let max_hundredths = ctx.win().tenths() * 10 * i64::from(ctx.rounds);
-    let limit = max_hundredths * i64::from(tb.limit_percent) + tb.limit_shift_hundredths * 100;
+    let max = Score::from_tenths(ctx.win().tenths() * i64::from(ctx.rounds));
+    let limit = koya_limit(max, tb.limit_percent, tb.limit_shift_hundredths);
     let n = ctx.tournament.players.len();
     (0..n)
         .map(|p| {
             let sum: Score = ctx.facts[p]
                 .iter()
                 .filter_map(|f| f.opponent.map(|q| (q, f.points)))
-                .filter(|&(q, _)| ctx.points[q].tenths() * 1000 >= limit)
+                .filter(|&(q, _)| koya_reaches(ctx.points[q], limit))
                 .map(|(_, pts)| pts)
                 .sum();
             Some(Value::score(sum))

@@ -580,6 +580,21 @@ fn compare(a: Option<Value>, b: Option<Value>, descending: bool) -> std::cmp::Or
     }
 }
 
+/// Progressive score (art. 7.5): the sum of the running scores after each round, the first
+/// `cut` rounds' running scores left out (`PS/C1`). The team tie-breaks `PS:MP`, `PS:GP`
+/// use it on match or game points.
+pub(crate) fn progressive(points: impl IntoIterator<Item = Score>, cut: u32) -> Score {
+    let mut running = Score::ZERO;
+    let mut sum = Score::ZERO;
+    for (r, p) in points.into_iter().enumerate() {
+        running += p;
+        if r as u32 >= cut {
+            sum += running;
+        }
+    }
+    sum
+}
+
 /// Every player's value of one tie-break (not DE).
 pub fn values(ctx: &Context, tb: &TieBreak, edition: Edition) -> Vec<Option<Value>> {
     let t = ctx.tournament;
@@ -634,27 +649,17 @@ pub fn values(ctx: &Context, tb: &TieBreak, edition: Edition) -> Vec<Option<Valu
                         .filter_map(|f| f.opponent)
                         .map(|q| bh[q].tenths())
                         .collect();
-                    (!opp.is_empty()).then(|| {
-                        Value::hundredths(value::div_round_half_up(
-                            opp.iter().sum::<i64>() * 10,
-                            opp.len() as i64,
-                        ))
-                    })
+                    value::average_of_tenths(&opp, 2)
                 })
                 .collect()
         }
         Kind::Ks => buchholz::koya(ctx, tb),
         Kind::Ps => (0..n)
             .map(|p| {
-                let mut running = Score::ZERO;
-                let mut sum = Score::ZERO;
-                for (r, f) in ctx.facts[p].iter().enumerate() {
-                    running += f.points;
-                    if r as u32 >= tb.cut_low {
-                        sum += running;
-                    }
-                }
-                Some(Value::score(sum))
+                Some(Value::score(progressive(
+                    ctx.facts[p].iter().map(|f| f.points),
+                    tb.cut_low,
+                )))
             })
             .collect(),
         Kind::Win => (0..n)

@@ -3,26 +3,51 @@
 //! board-by-board individual results (score and performance per board).
 //!
 //! The team rounds come from `model::team_rounds` (the players' games grouped by team).
-//! Readings where the text leaves a choice:
+//! Art. 13 lets the individual tie-breaks of arts. 6-10 be used for teams on either score;
+//! they are the individual rules of `src/standings/` applied to a team's rounds (match
+//! points or game points, `:MP` / `:GP`). Readings where the text leaves a choice, each
+//! the one FIDE's checker (Gacrux 1.11.65) takes (`tests/data/conformance/team-standings`):
 //! - **Unplayed rounds (C.07 art. 16 applied to teams).** A team's PAB and a match won or
-//!   lost by forfeit on every board have no opponent over the board. In BH and ESB the
-//!   round counts as a dummy with the team's own score, for a forfeit at most the scheduled
-//!   opponent's (16.4.1), for the PAB at most a drawn match per round (16.4.2).
+//!   lost by forfeit on every board have no opponent over the board. In BH, FB, ESB and
+//!   SSSC the round counts as a dummy with the team's own score, for a forfeit at most the
+//!   scheduled opponent's (16.4.1), for the PAB at most a drawn match per round (16.4.2).
 //! - **ESB (13.2)**: `E<X><Y>SB` = Σ over the rounds of the opponent's `X` score (M: match
 //!   points, G: game points) times the team's own `Y` points in that round.
 //! - **DE (art. 6)** among teams tied on everything before it: the primary points of the
-//!   played matches among them; separates only when every tied team met every other.
+//!   played matches among them (6.1.2: repeated meetings averaged); 6.2 when every tied team
+//!   met every other, else 6.3 (a team alone on top whatever the missing matches give ranks
+//!   first, then again for the rest), each new subset starting again. The same routine as
+//!   EDE's (`team/ede.rs`), on the primary score only.
 //! - **BC (12.1)**: Σ board number × game points on that board (lower is better). **TBR
-//!   (12.2)**: game points on board 1, then board 2, … **BBE (12.3)**: game points, then
-//!   without the last board, then without the last two, …
-//! - **EDE (13.3)** and its named sequences EDEBT/EDEBB/EDET/EDEB: `team/ede.rs`.
+//!   (12.2)**: game points on board 1, then board 2, … **BBE (12.3)**: game points on every
+//!   board but the bottom one, then without the two bottom ones, … down to board 1. Over
+//!   the event: an individual forfeit counts as a win or a loss, the PAB as a win on every
+//!   board.
+//! - **EDE (13.3)** and its named sequences EDEBT/EDEBB/EDET/EDEB: `team/ede.rs` (13.3.2's
+//!   knock-out tie-breaks count the boards of the two teams' own match).
+//! - **Rank codes** (DE, EDE and its sequences, TBR, BBE): the team's place inside its tie
+//!   group (1 first, shared by the teams left tied), 0 when the code separates nobody.
 //! - **SSSC (13.4)**: secondary score + BH on the primary score (art. 16 as for BH) / the
 //!   normalising factor, the scheduled rounds (`total_rounds`, at least those recorded)
 //!   giving the highest achievable primary score; `SSSC/Kx` states the factor, `SSSC/F`
 //!   takes Fore Buchholz (final-round matches as drawn, art. 8.3).
-//! - **Modifiers (art. 14)**: `/Cn` (BH, ESB) and `/Mn` (BH) through the individual
-//!   `buchholz::cut` (ESB's Cut-1 by 14.1.2; 16.5's VUR first); `/P` counts a forfeited
-//!   match as played (BH, ESB, SSSC: the opponent's score; DE, EDE: a meeting, 6.1.1).
+//! - **WIN:MP / WON:MP (7.1 / 7.2)**: rounds with a won match's match points, played or not
+//!   (a forfeit win counts; a PAB worth less than a win does not) / won over the board.
+//! - **PS:MP / PS:GP (7.5)**: the running match or game points summed; `/Cn` leaves out the
+//!   first n rounds.
+//! - **FB:MP / FB:GP (8.3)**: BH with every match paired in the final round counted as a
+//!   drawn match (its match and game points), for the team and for its opponents.
+//! - **AOB:MP / AOB:GP (8.2)**: the average of the opponents' BH (`/F`: Fore Buchholz) over
+//!   the matches played over the board, rounded half up to 2 decimals under 9 rounds, 3
+//!   under 27 (Gacrux's precision).
+//! - **KS:MP / KS:GP (9.2)**: the match or game points scored in every round with a
+//!   scheduled opponent (forfeits included) against teams whose final score reaches half
+//!   the most possible (a won match, or every board won, per round); `/L` as the
+//!   individual KS (`/L+1`: half a point higher).
+//! - **Modifiers (art. 14)**: `/Cn` (BH, FB, AOB, ESB) and `/Mn` (BH, FB, AOB) through the
+//!   individual `buchholz::cut` (ESB's Cut-1 by 14.1.2; 16.5's VUR first); `/P` counts a
+//!   forfeited match as played (BH, FB, AOB, ESB, SSSC: the opponent's score; DE, EDE: a
+//!   meeting, 6.1.1).
 //! - **Board results**: per board number, every player who played on it (a match's board
 //!   k is the k-th of its members who played, roster order): games, points, and the
 //!   performance (C.07 art. 10.2 TPR) over the games played over the board.
@@ -100,15 +125,47 @@ pub enum TeamTieBreak {
         fore: bool,
         forfeits_played: bool,
     },
+    /// Matches won (art. 7.1 on matches, `WIN:MP`: a win's match points, played or not) or
+    /// won over the board (7.2, `WON:MP`).
+    Wins {
+        over_board: bool,
+    },
+    /// Progressive score (7.5) on match points (`PS:MP`) or game points (`PS:GP`); `/Cn`
+    /// leaves out the first n rounds' running scores.
+    Progressive {
+        mp: bool,
+        cut: u32,
+    },
+    /// Fore Buchholz (8.3) on the opponents' match points (`FB:MP`) or game points
+    /// (`FB:GP`): BH as if every final-round match had been drawn; BH's modifiers.
+    ForeBuchholz {
+        mp: bool,
+        mods: Mods,
+    },
+    /// Average of the opponents' Buchholz (8.2) over the matches played, on match points
+    /// (`AOB:MP`) or game points (`AOB:GP`); `/F` averages their Fore Buchholz.
+    AverageBuchholz {
+        mp: bool,
+        fore: bool,
+        mods: Mods,
+    },
+    /// Koya (9.2) on match points (`KS:MP`) or game points (`KS:GP`): the points scored
+    /// against teams with at least the limit (`/L<percent>`, `/L+n` as the individual KS).
+    Koya {
+        mp: bool,
+        limit_percent: u32,
+        shift_hundredths: i64,
+    },
 }
 
-const KNOWN: &str = "one of MPVGP, BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, DE, BC, TBR, BBE, EDE, EDEBT, EDEBB, EDET, EDEB, SSSC, with the modifiers /C1 /C2 (BH, ESB), /M1 /M2 (BH), /P (BH, ESB, DE, EDE*, SSSC), /F and /K<n> (SSSC)";
+const KNOWN: &str = "one of MPVGP, BH:MP, BH:GP, FB:MP, FB:GP, AOB:MP, AOB:GP, EMMSB, EMGSB, EGMSB, EGGSB, WIN:MP, WON:MP, PS:MP, PS:GP, KS:MP, KS:GP, DE, BC, TBR, BBE, EDE, EDEBT, EDEBB, EDET, EDEB, SSSC, with the modifiers /C1 /C2 (BH, FB, AOB, ESB, PS), /M1 /M2 (BH, FB, AOB), /P (BH, FB, AOB, ESB, DE, EDE*, SSSC), /F (SSSC, AOB), /K<n> (SSSC), /L (KS)";
 
 impl TeamTieBreak {
-    /// Parses a code: `MPVGP`, `BH:MP`, `BH:GP`, `EMMSB`, `EMGSB`, `EGMSB`, `EGGSB`, `DE`,
-    /// `BC`, `TBR`, `BBE`, `EDE`, `EDEBT`, `EDEBB`, `EDET`, `EDEB`, `SSSC`, each followed by
-    /// its art. 14 modifiers in the TRF/MTB slash form: `BH:MP/M1/P`, `EMGSB/C1/P`,
-    /// `EDET/P`, `SSSC/F/P/K4`.
+    /// Parses a code: `MPVGP`, `BH:MP`, `BH:GP`, `FB:MP`, `FB:GP`, `AOB:MP`, `AOB:GP`,
+    /// `EMMSB`, `EMGSB`, `EGMSB`, `EGGSB`, `WIN:MP`, `WON:MP`, `PS:MP`, `PS:GP`, `KS:MP`,
+    /// `KS:GP`, `DE`, `BC`, `TBR`, `BBE`, `EDE`, `EDEBT`, `EDEBB`, `EDET`, `EDEB`, `SSSC`,
+    /// each followed by its art. 14 modifiers in the TRF/MTB slash form: `BH:MP/M1/P`,
+    /// `EMGSB/C1/P`, `FB:GP/C1/P`, `AOB:MP/F`, `KS:GP/L+1`, `EDET/P`, `SSSC/F/P/K4`.
     pub fn parse(code: &str) -> Result<TeamTieBreak, String> {
         let c = code.trim().to_ascii_uppercase();
         let mut parts = c.split('/');
@@ -160,6 +217,26 @@ impl TeamTieBreak {
                 fore: false,
                 forfeits_played: false,
             },
+            "WIN:MP" | "WIN" => TeamTieBreak::Wins { over_board: false },
+            "WON:MP" | "WON" => TeamTieBreak::Wins { over_board: true },
+            "PS:MP" | "PS:GP" => TeamTieBreak::Progressive {
+                mp: base.ends_with(":MP"),
+                cut: 0,
+            },
+            "FB:MP" | "FB:GP" => TeamTieBreak::ForeBuchholz {
+                mp: base.ends_with(":MP"),
+                mods: Mods::default(),
+            },
+            "AOB:MP" | "AOB:GP" => TeamTieBreak::AverageBuchholz {
+                mp: base.ends_with(":MP"),
+                fore: false,
+                mods: Mods::default(),
+            },
+            "KS:MP" | "KS:GP" => TeamTieBreak::Koya {
+                mp: base.ends_with(":MP"),
+                limit_percent: 50,
+                shift_hundredths: 0,
+            },
             _ => return Err(format!("team tie-break {code:?}: {KNOWN}")),
         })
     }
@@ -183,15 +260,33 @@ impl TeamTieBreak {
             }
         };
         match (letter, &mut self) {
-            ('C', TeamTieBreak::Buchholz { mods, .. } | TeamTieBreak::Esb { mods, .. }) => {
+            (
+                'C',
+                TeamTieBreak::Buchholz { mods, .. }
+                | TeamTieBreak::ForeBuchholz { mods, .. }
+                | TeamTieBreak::AverageBuchholz { mods, .. }
+                | TeamTieBreak::Esb { mods, .. },
+            ) => {
                 if mods.cut_low > 0 {
                     return Err(bad("repeats a cut"));
                 }
                 mods.cut_low = count()?;
             }
-            // Median (14.3, 14.4) is defined for BH; ESB's art. 14.1.2 names Cut-1 only,
-            // as SB's (the individual `SB/M1` is refused too).
-            ('M', TeamTieBreak::Buchholz { mods, .. }) => {
+            // 7.5: PS's Cut-n leaves out the first n rounds.
+            ('C', TeamTieBreak::Progressive { cut, .. }) => {
+                if *cut > 0 {
+                    return Err(bad("repeats a cut"));
+                }
+                *cut = count()?;
+            }
+            // Median (14.3, 14.4) is defined for BH (FB and AOB are Buchholz too); ESB's art.
+            // 14.1.2 names Cut-1 only, as SB's (the individual `SB/M1` is refused too).
+            (
+                'M',
+                TeamTieBreak::Buchholz { mods, .. }
+                | TeamTieBreak::ForeBuchholz { mods, .. }
+                | TeamTieBreak::AverageBuchholz { mods, .. },
+            ) => {
                 if mods.cut_low > 0 {
                     return Err(bad("repeats a cut"));
                 }
@@ -199,7 +294,13 @@ impl TeamTieBreak {
                 mods.cut_low = n;
                 mods.cut_high = n;
             }
-            ('P', TeamTieBreak::Buchholz { mods, .. } | TeamTieBreak::Esb { mods, .. }) => {
+            (
+                'P',
+                TeamTieBreak::Buchholz { mods, .. }
+                | TeamTieBreak::ForeBuchholz { mods, .. }
+                | TeamTieBreak::AverageBuchholz { mods, .. }
+                | TeamTieBreak::Esb { mods, .. },
+            ) => {
                 no_arg()?;
                 mods.forfeits_played = true;
             }
@@ -216,9 +317,26 @@ impl TeamTieBreak {
                 no_arg()?;
                 *forfeits_played = true;
             }
-            ('F', TeamTieBreak::Sssc { fore, .. }) => {
+            ('F', TeamTieBreak::Sssc { fore, .. } | TeamTieBreak::AverageBuchholz { fore, .. }) => {
                 no_arg()?;
                 *fore = true;
+            }
+            // 9.2's limit, written as the individual KS's `/L` (`/L60`, `/L+1`, `/L-1.5`).
+            (
+                'L',
+                TeamTieBreak::Koya {
+                    limit_percent,
+                    shift_hundredths,
+                    ..
+                },
+            ) => {
+                let ks = super::TieBreak::parse(&format!("KS/{m}")).map_err(|e| bad(&e))?;
+                if ks.limit_percent != 50 {
+                    *limit_percent = ks.limit_percent;
+                }
+                if ks.limit_shift_hundredths != 0 {
+                    *shift_hundredths = ks.limit_shift_hundredths;
+                }
             }
             ('K', TeamTieBreak::Sssc { factor, .. }) => {
                 // C.07 13.4.2: the competition may state the normalising factor.
@@ -268,8 +386,35 @@ impl TeamTieBreak {
                 }
                 out
             }
-            TeamTieBreak::Buchholz { mods, .. } | TeamTieBreak::Esb { mods, .. } => {
+            TeamTieBreak::Buchholz { mods, .. }
+            | TeamTieBreak::ForeBuchholz { mods, .. }
+            | TeamTieBreak::Esb { mods, .. } => {
                 format!("{}{}", self.fixed_code(), mods.suffix())
+            }
+            TeamTieBreak::AverageBuchholz { fore, mods, .. } => format!(
+                "{}{}{}",
+                self.fixed_code(),
+                mods.suffix(),
+                if fore { "/F" } else { "" }
+            ),
+            TeamTieBreak::Progressive { cut, .. } if cut > 0 => {
+                format!("{}/C{cut}", self.fixed_code())
+            }
+            TeamTieBreak::Koya {
+                limit_percent,
+                shift_hundredths,
+                ..
+            } => {
+                let mut ks = super::TieBreak::new(super::Kind::Ks);
+                ks.limit_percent = limit_percent;
+                ks.limit_shift_hundredths = shift_hundredths;
+                // The individual code's modifiers after `KS`.
+                let text = ks.to_string();
+                format!(
+                    "{}{}",
+                    self.fixed_code(),
+                    text.strip_prefix("KS").unwrap_or("")
+                )
             }
             TeamTieBreak::DirectEncounter {
                 forfeits_played: true,
@@ -309,6 +454,16 @@ impl TeamTieBreak {
             TeamTieBreak::BottomBoardElimination => "BBE",
             TeamTieBreak::ExtendedDirectEncounter { knockout, .. } => knockout.code(),
             TeamTieBreak::Sssc { .. } => "SSSC",
+            TeamTieBreak::Wins { over_board: false } => "WIN:MP",
+            TeamTieBreak::Wins { over_board: true } => "WON:MP",
+            TeamTieBreak::Progressive { mp: true, .. } => "PS:MP",
+            TeamTieBreak::Progressive { mp: false, .. } => "PS:GP",
+            TeamTieBreak::ForeBuchholz { mp: true, .. } => "FB:MP",
+            TeamTieBreak::ForeBuchholz { mp: false, .. } => "FB:GP",
+            TeamTieBreak::AverageBuchholz { mp: true, .. } => "AOB:MP",
+            TeamTieBreak::AverageBuchholz { mp: false, .. } => "AOB:GP",
+            TeamTieBreak::Koya { mp: true, .. } => "KS:MP",
+            TeamTieBreak::Koya { mp: false, .. } => "KS:GP",
         }
     }
 
@@ -440,7 +595,8 @@ pub fn compute(
         PrimaryScore::MatchPoints => mp[i],
         PrimaryScore::GamePoints => gp[i],
     };
-    let board_points = board_points(t, &rounds);
+    let match_boards = match_boards(t, &rounds);
+    let board_points = board_points(t, &rounds, &match_boards);
     // Values that do not depend on the tie (all but DE, TBR, BBE, which rank among ties).
     let draw_mp = t.team_settings.match_draw;
     let draw_gp = Score::from_tenths(t.scoring.draw.tenths() * i64::from(t.boards()));
@@ -577,6 +733,71 @@ pub fn compute(
                     .sum();
                 Value::hundredths(hundredths)
             }
+            TeamTieBreak::Wins { over_board } => {
+                // 7.1 / 7.2 on matches: a win's match points, with or without playing
+                // (a forfeit win counts, a PAB worth less than a win does not), or over
+                // the board only.
+                let won = facts[i]
+                    .iter()
+                    .filter(|f| f.mp == max_match_mp)
+                    .filter(|f| !over_board || (f.played && f.opponent.is_some()))
+                    .count();
+                Value::int(won as i64)
+            }
+            TeamTieBreak::Progressive { mp: use_mp, cut } => Value::score(super::progressive(
+                facts[i].iter().map(|f| if use_mp { f.mp } else { f.gp }),
+                cut,
+            )),
+            TeamTieBreak::ForeBuchholz { mp: use_mp, mods } => {
+                Value::score(buchholz(i, use_mp, mods, true))
+            }
+            TeamTieBreak::AverageBuchholz {
+                mp: use_mp,
+                fore,
+                mods,
+            } => {
+                // 8.2: the opponents of the matches played over the board; the average
+                // with Gacrux's decimals (2 under 9 rounds, 3 under 27, ...).
+                let opponents: Vec<i64> = facts[i]
+                    .iter()
+                    .filter(|f| f.played)
+                    .filter_map(|f| f.opponent)
+                    .map(|o| buchholz(o, use_mp, mods, fore).tenths())
+                    .collect();
+                let decimals = match after {
+                    0..=8 => 2,
+                    9..=26 => 3,
+                    27..=72 => 4,
+                    _ => 5,
+                };
+                super::value::average_of_tenths(&opponents, decimals).unwrap_or(Value::int(0))
+            }
+            TeamTieBreak::Koya {
+                mp: use_mp,
+                limit_percent,
+                shift_hundredths,
+            } => {
+                // 9.2: the points scored in every round with a scheduled opponent (forfeits
+                // included) against teams whose final score reaches the limit, a share
+                // of the most points possible (a won match, or every board won, per
+                // round).
+                let (scores, per_round) = if use_mp {
+                    (&mp, max_match_mp)
+                } else {
+                    (&gp, max_match_gp)
+                };
+                let max = Score::from_tenths(per_round.tenths() * i64::from(after));
+                let limit = super::buchholz::koya_limit(max, limit_percent, shift_hundredths);
+                let total: Score = facts[i]
+                    .iter()
+                    .filter(|f| {
+                        f.opponent
+                            .is_some_and(|o| super::buchholz::koya_reaches(scores[o], limit))
+                    })
+                    .map(|f| if use_mp { f.mp } else { f.gp })
+                    .sum();
+                Value::score(total)
+            }
             TeamTieBreak::BoardCount => {
                 let total: i64 = board_points[i]
                     .iter()
@@ -615,39 +836,40 @@ pub fn compute(
             }
             if end - start > 1 {
                 let group: Vec<usize> = order[start..end].to_vec();
-                match tb {
+                // DE (art. 6) and EDE (13.3): one routine, DE on the primary score only.
+                let direct = match tb {
                     TeamTieBreak::DirectEncounter { forfeits_played } => {
-                        let de = direct_encounter(&group, &facts, primary, forfeits_played);
-                        for (g, v) in group.iter().zip(de) {
-                            values[*g][k] = v;
-                        }
+                        Some((false, ede::Knockout::None, forfeits_played))
                     }
                     TeamTieBreak::ExtendedDirectEncounter {
                         knockout,
                         forfeits_played,
-                    } => {
-                        let cx = ede::Context {
-                            facts: &facts,
-                            mp: &mp,
-                            gp: &gp,
-                            primary,
-                            max_match_mp,
-                            max_match_gp,
-                            board_points: &board_points,
-                            knockout,
-                            forfeits_played,
-                        };
-                        for (g, v) in group.iter().zip(ede::ranks(&group, &cx)) {
-                            values[*g][k] = v;
-                        }
+                    } => Some((true, knockout, forfeits_played)),
+                    _ => None,
+                };
+                if let Some((extended, knockout, forfeits_played)) = direct {
+                    let cx = ede::Context {
+                        facts: &facts,
+                        primary,
+                        extended,
+                        max_match_mp,
+                        max_match_gp,
+                        match_boards: &match_boards,
+                        boards: board_points.iter().map(Vec::len).max().unwrap_or(0),
+                        knockout,
+                        forfeits_played,
+                    };
+                    for (g, v) in group.iter().zip(ede::ranks(&group, &cx)) {
+                        values[*g][k] = v;
                     }
-                    TeamTieBreak::TopBoardResult | TeamTieBreak::BottomBoardElimination => {
-                        let ranks = board_ranks(&group, &board_points, tb);
-                        for (g, v) in group.iter().zip(ranks) {
-                            values[*g][k] = v;
-                        }
+                } else if matches!(
+                    tb,
+                    TeamTieBreak::TopBoardResult | TeamTieBreak::BottomBoardElimination
+                ) {
+                    let ranks = board_ranks(&group, &board_points, tb);
+                    for (g, v) in group.iter().zip(ranks) {
+                        values[*g][k] = v;
                     }
-                    _ => {}
                 }
                 let slice = &mut order[start..end];
                 slice.sort_by(|&a, &b| match tb {
@@ -718,40 +940,6 @@ fn tied(
     first(a) == first(b) && values[a][..k] == values[b][..k]
 }
 
-/// DE among a tied group (art. 6): the primary points of the played matches among them;
-/// a rank when every team met every other and the points separate, else 0.
-fn direct_encounter(
-    group: &[usize],
-    facts: &[Vec<Fact>],
-    primary: PrimaryScore,
-    forfeits_played: bool,
-) -> Vec<Value> {
-    let mut points = vec![Score::ZERO; group.len()];
-    let mut met = vec![vec![false; group.len()]; group.len()];
-    for (x, &g) in group.iter().enumerate() {
-        for f in &facts[g] {
-            if let Some(o) = f.opponent
-                && (f.played || forfeits_played)
-                && let Some(y) = group.iter().position(|&h| h == o)
-            {
-                met[x][y] = true;
-                points[x] += match primary {
-                    PrimaryScore::MatchPoints => f.mp,
-                    PrimaryScore::GamePoints => f.gp,
-                };
-            }
-        }
-    }
-    let all_met = (0..group.len()).all(|x| (0..group.len()).all(|y| x == y || met[x][y]));
-    if !all_met || points.iter().all(|&p| p == points[0]) {
-        return vec![Value::int(0); group.len()];
-    }
-    points
-        .iter()
-        .map(|&p| Value::int(1 + points.iter().filter(|&&q| q > p).count() as i64))
-        .collect()
-}
-
 /// TBR / BBE among a tied group: a rank (1 first), 0 when nothing separates them.
 fn board_ranks(group: &[usize], board_points: &[Vec<Score>], tb: TeamTieBreak) -> Vec<Value> {
     let boards = board_points.iter().map(Vec::len).max().unwrap_or(0);
@@ -760,9 +948,10 @@ fn board_ranks(group: &[usize], board_points: &[Vec<Score>], tb: TeamTieBreak) -
         let at = |b: usize| bp.get(b).copied().unwrap_or(Score::ZERO);
         match tb {
             TeamTieBreak::TopBoardResult => (0..boards).map(at).collect(),
-            _ => (0..boards)
+            // 12.3: every board but the bottom one, then without the two bottom ones, ...
+            _ => (1..boards)
                 .rev()
-                .map(|last| (0..=last).map(at).sum())
+                .map(|top| (0..top).map(at).sum())
                 .collect(),
         }
     };
@@ -775,12 +964,44 @@ fn board_ranks(group: &[usize], board_points: &[Vec<Score>], tb: TeamTieBreak) -
         .collect()
 }
 
-/// Game points of each team on each board (board 1 first). Art. 12's common rules: an
-/// individual forfeit counts as a win or a loss, and the PAB as a win on every board.
-fn board_points(t: &Tournament, rounds: &[TeamRound]) -> Vec<Vec<Score>> {
-    let mut out = vec![vec![Score::ZERO; t.boards() as usize]; t.teams.len()];
+/// Each team's game points on each board of its match in each round
+/// (`[team][round][board]`, board 1 first; empty in a round without a match). Art. 12's
+/// common rule: an individual forfeit counts as a win or a loss.
+fn match_boards(t: &Tournament, rounds: &[TeamRound]) -> Vec<Vec<Vec<Score>>> {
+    let mut out = vec![vec![Vec::new(); rounds.len()]; t.teams.len()];
     let team_of = t.team_of_players();
     for (r, round) in rounds.iter().enumerate() {
+        for m in &round.matches {
+            for (b, &g) in m.games.iter().enumerate() {
+                let Some(game) = t.rounds.get(r).and_then(|x| x.games.get(g)) else {
+                    continue;
+                };
+                let (pw, pb) = game.result.points(&t.scoring);
+                for (p, pts) in [(game.white, pw), (game.black, pb)] {
+                    if let Some(Some(team)) = team_of.get(p)
+                        && let Some(row) = out.get_mut(*team).and_then(|x| x.get_mut(r))
+                    {
+                        if row.len() <= b {
+                            row.resize(b + 1, Score::ZERO);
+                        }
+                        row[b] += pts;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Game points of each team on each board (board 1 first) over the event: its matches'
+/// boards, and the PAB as a win on every board (art. 12's common rules).
+fn board_points(
+    t: &Tournament,
+    rounds: &[TeamRound],
+    match_boards: &[Vec<Vec<Score>>],
+) -> Vec<Vec<Score>> {
+    let mut out = vec![vec![Score::ZERO; t.boards() as usize]; t.teams.len()];
+    for round in rounds {
         if let Some(team) = round.pab
             && let Some(row) = out.get_mut(team)
         {
@@ -788,19 +1009,14 @@ fn board_points(t: &Tournament, rounds: &[TeamRound]) -> Vec<Vec<Score>> {
                 *p += t.scoring.win;
             }
         }
-        for m in &round.matches {
-            for (b, &g) in m.games.iter().enumerate() {
-                let game = &t.rounds[r].games[g];
-                let (pw, pb) = game.result.points(&t.scoring);
-                for (p, pts) in [(game.white, pw), (game.black, pb)] {
-                    if let Some(Some(team)) = team_of.get(p) {
-                        let row = &mut out[*team];
-                        if row.len() <= b {
-                            row.resize(b + 1, Score::ZERO);
-                        }
-                        row[b] += pts;
-                    }
-                }
+    }
+    for (row, team_rounds) in out.iter_mut().zip(match_boards) {
+        for boards in team_rounds {
+            if row.len() < boards.len() {
+                row.resize(boards.len(), Score::ZERO);
+            }
+            for (total, &p) in row.iter_mut().zip(boards) {
+                *total += p;
             }
         }
     }
@@ -903,6 +1119,35 @@ pub fn table(t: &Tournament, s: &TeamStandings) -> String {
             b.points.to_string(),
             b.performance.map_or(String::new(), |x| x.to_string())
         ));
+    }
+    out
+}
+
+/// The standings as TSV in the layout of the individual standings (`render::tsv`) and of
+/// the conformance files: `start_rank` (the TPN), `PTS` (the primary score), then each
+/// code; one row per team in final order, values as exact decimals.
+pub fn tsv(t: &Tournament, s: &TeamStandings) -> String {
+    let mut out = String::from("start_rank\tPTS");
+    for tb in &s.tie_breaks {
+        out.push('\t');
+        out.push_str(&tb.code());
+    }
+    out.push('\n');
+    for row in &s.rows {
+        let points = match s.primary {
+            PrimaryScore::MatchPoints => row.match_points,
+            PrimaryScore::GamePoints => row.game_points,
+        };
+        out.push_str(&format!(
+            "{}\t{}",
+            t.team_tpn(row.team),
+            Value::score(points)
+        ));
+        for v in &row.values {
+            out.push('\t');
+            out.push_str(&v.to_string());
+        }
+        out.push('\n');
     }
     out
 }

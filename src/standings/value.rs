@@ -1,15 +1,22 @@
 //! Exact tie-break values. Every value C.07 defines is a sum of scores (tenths of a point),
-//! a product of two scores (hundredths), a count, or a rating rounded to an integer, so a
-//! value is an integer number of hundredths with the number of decimals it is shown with.
+//! a product of two scores (hundredths), a count, a rating rounded to an integer, or an
+//! average rounded to a few decimals (AOB, art. 8.2), so a value is an integer number of
+//! hundred-thousandths with the number of decimals it is shown with.
 use std::cmp::Ordering;
 use std::fmt;
 
 use crate::model::Score;
 
-/// An exact decimal: `hundredths / 100`, printed with `decimals` decimals (0, 1 or 2).
+/// The most decimals a value has.
+pub const MAX_DECIMALS: u8 = 5;
+
+/// Hundred-thousandths in one.
+const UNIT: i64 = 100_000;
+
+/// An exact decimal: `units / 100,000`, printed with `decimals` decimals (0 to 5).
 #[derive(Clone, Copy, Debug, Eq)]
 pub struct Value {
-    hundredths: i64,
+    units: i64,
     decimals: u8,
 }
 
@@ -17,7 +24,7 @@ impl Value {
     /// A whole number (counts, ratings, ranks).
     pub const fn int(n: i64) -> Value {
         Value {
-            hundredths: n * 100,
+            units: n * UNIT,
             decimals: 0,
         }
     }
@@ -25,7 +32,7 @@ impl Value {
     /// A score, shown with one decimal like the TRF points column.
     pub const fn score(s: Score) -> Value {
         Value {
-            hundredths: s.tenths() * 10,
+            units: s.tenths() * (UNIT / 10),
             decimals: 1,
         }
     }
@@ -33,21 +40,37 @@ impl Value {
     /// A number of hundredths, shown with two decimals (Sonneborn-Berger products).
     pub const fn hundredths(h: i64) -> Value {
         Value {
-            hundredths: h,
+            units: h * (UNIT / 100),
             decimals: 2,
         }
     }
 
+    /// `n / 10^decimals`, shown with that many decimals (at most [`MAX_DECIMALS`]; more
+    /// are clamped).
+    pub const fn decimal(n: i64, decimals: u8) -> Value {
+        let d = if decimals > MAX_DECIMALS {
+            MAX_DECIMALS
+        } else {
+            decimals
+        };
+        Value {
+            units: n * 10i64.pow((MAX_DECIMALS - d) as u32),
+            decimals: d,
+        }
+    }
+
+    /// The value in hundredths, rounded towards zero (exact for counts, scores and
+    /// products).
     pub const fn as_hundredths(self) -> i64 {
-        self.hundredths
+        self.units / (UNIT / 100)
     }
 
     pub const fn decimals(self) -> u8 {
         self.decimals
     }
 
-    /// Parses a decimal with at most two decimals (`25.5`, `23.75`, `-3`), keeping the
-    /// number of decimals written.
+    /// Parses a decimal with at most five decimals (`25.5`, `23.75`, `92.667`, `-3`),
+    /// keeping the number of decimals written.
     pub fn parse(text: &str) -> Option<Value> {
         let text = text.trim();
         let (neg, body) = match text.strip_prefix('-') {
@@ -56,7 +79,7 @@ impl Value {
         };
         let (whole, frac) = body.split_once('.').unwrap_or((body, ""));
         if whole.is_empty()
-            || frac.len() > 2
+            || frac.len() > usize::from(MAX_DECIMALS)
             || !whole.chars().all(|c| c.is_ascii_digit())
             || !frac.chars().all(|c| c.is_ascii_digit())
             || whole.len() > 15
@@ -64,18 +87,16 @@ impl Value {
             return None;
         }
         let w: i64 = whole.parse().ok()?;
-        let mut f: i64 = if frac.is_empty() {
+        let f: i64 = if frac.is_empty() {
             0
         } else {
             frac.parse().ok()?
         };
-        if frac.len() == 1 {
-            f *= 10;
-        }
-        let h = w * 100 + f;
+        let d = frac.len() as u8;
+        let u = w.checked_mul(UNIT)? + f * 10i64.pow(u32::from(MAX_DECIMALS - d));
         Some(Value {
-            hundredths: if neg { -h } else { h },
-            decimals: frac.len() as u8,
+            units: if neg { -u } else { u },
+            decimals: d,
         })
     }
 }
@@ -83,7 +104,7 @@ impl Value {
 impl PartialEq for Value {
     /// Values compare as numbers: `5.0` equals `5`.
     fn eq(&self, other: &Value) -> bool {
-        self.hundredths == other.hundredths
+        self.units == other.units
     }
 }
 
@@ -95,18 +116,21 @@ impl PartialOrd for Value {
 
 impl Ord for Value {
     fn cmp(&self, other: &Value) -> Ordering {
-        self.hundredths.cmp(&other.hundredths)
+        self.units.cmp(&other.units)
     }
 }
 
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.hundredths < 0 { "-" } else { "" };
-        let a = self.hundredths.unsigned_abs();
-        let text = match self.decimals {
-            0 => format!("{sign}{}", a / 100),
-            1 => format!("{sign}{}.{}", a / 100, (a % 100) / 10),
-            _ => format!("{sign}{}.{:02}", a / 100, a % 100),
+        let sign = if self.units < 0 { "-" } else { "" };
+        let a = self.units.unsigned_abs();
+        let unit = UNIT.unsigned_abs();
+        let d = self.decimals.min(MAX_DECIMALS);
+        let text = if d == 0 {
+            format!("{sign}{}", a / unit)
+        } else {
+            let frac = (a % unit) / 10u64.pow(u32::from(MAX_DECIMALS - d));
+            format!("{sign}{}.{frac:0width$}", a / unit, width = usize::from(d))
         };
         f.pad(&text)
     }
@@ -117,6 +141,21 @@ impl fmt::Display for Value {
 pub(crate) fn div_round_half_up(num: i64, den: i64) -> i64 {
     debug_assert!(den > 0);
     (2 * num + den).div_euclid(2 * den)
+}
+
+/// The average of some values given in tenths (AOB, art. 8.2), rounded half up to
+/// `decimals` decimals (1 to [`MAX_DECIMALS`]); `None` when there is none.
+pub(crate) fn average_of_tenths(values: &[i64], decimals: u8) -> Option<Value> {
+    if values.is_empty() {
+        return None;
+    }
+    let d = decimals.clamp(1, MAX_DECIMALS);
+    let sum: i64 = values.iter().sum();
+    let num = sum * 10i64.pow(u32::from(d - 1));
+    Some(Value::decimal(
+        div_round_half_up(num, values.len() as i64),
+        d,
+    ))
 }
 
 #[cfg(test)]
@@ -132,7 +171,10 @@ mod tests {
         assert_eq!(Value::parse("23.75"), Some(Value::hundredths(2375)));
         assert_eq!(Value::parse("5.0"), Some(Value::int(5)));
         assert_eq!(Value::parse("-3.2"), Some(Value::hundredths(-320)));
-        assert_eq!(Value::parse("1.234"), None);
+        assert_eq!(Value::parse("92.667"), Some(Value::decimal(92_667, 3)));
+        assert_eq!(Value::decimal(92_667, 3).to_string(), "92.667");
+        assert_eq!(Value::decimal(-5, 3).to_string(), "-0.005");
+        assert_eq!(Value::parse("1.234567"), None);
         assert_eq!(Value::parse(""), None);
     }
 

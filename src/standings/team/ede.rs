@@ -1,17 +1,24 @@
-//! Extended Direct Encounter for teams (C.07 13.3): Direct Encounter (art. 6) among the
-//! tied teams on the primary score, and when that separates none of them, on the
-//! secondary score (13.3.1); each new subset of tied teams starts again from 13.3.1
-//! (13.3.3). Two teams still tied on both match points and game points are then separated
-//! by the knock-out tie-breaks of art. 12 the code names (13.3.2): EDEBT = BC then TBR,
-//! EDEBB = BC then BBE, EDET = TBR, EDEB = BBE; plain EDE leaves them tied.
+//! Direct Encounter for teams (C.07 art. 6 via art. 13) and Extended Direct Encounter
+//! (13.3), one routine for both.
 //!
 //! Direct Encounter as art. 6 states it: the points scored in the matches played among the
 //! tied teams (forfeited matches left out, 6.1.1; two teams that met more than once add
 //! the average of those matches, 6.1.2). If every tied team met every other, this separate
 //! table ranks them (6.2). If not (6.3), a team ranks first when it stays alone on top
 //! whatever the missing matches' outcomes, then the same for the next place, and so on;
-//! the teams left form one subset.
-use super::{Fact, TeamTieBreak, board_ranks};
+//! the teams left form one subset. Every subset of teams still tied starts again (DE on the
+//! primary score only).
+//!
+//! EDE: DE among the tied teams on the primary score, and when that separates none of them,
+//! on the secondary score (13.3.1); each new subset of tied teams starts again from 13.3.1
+//! (13.3.3). Two teams that 13.3.1 leaves tied are then separated by the knock-out
+//! tie-breaks of art. 12 the code names (13.3.2): EDEBT = BC then TBR, EDEBB = BC then BBE,
+//! EDET = TBR, EDEB = BBE; plain EDE leaves them tied. As FIDE's checker (Gacrux) reads
+//! 13.3.2, these count the boards of the match(es) between those two teams (their direct
+//! encounter: played matches, or forfeited ones too with `/P`, repeated meetings averaged
+//! as 6.1.2), whatever their event game points; two teams that never met stay tied
+//! (docs/decisions.md).
+use super::Fact;
 use crate::model::{PrimaryScore, Score};
 use crate::standings::value::Value;
 
@@ -41,31 +48,63 @@ impl Knockout {
         }
     }
 
-    fn sequence(self) -> &'static [TeamTieBreak] {
+    /// The comparisons, in order, for `boards` boards: BC (12.1) is one; TBR (12.2) board
+    /// 1, then board 2, ...; BBE (12.3) every board but the bottom one, then without the
+    /// two bottom ones, ... down to board 1.
+    fn steps(self, boards: usize) -> Vec<Step> {
+        let tbr = (0..boards).map(Step::Board);
+        let bbe = (1..boards).rev().map(Step::TopBoards);
         match self {
-            Knockout::None => &[],
-            Knockout::BcTbr => &[TeamTieBreak::BoardCount, TeamTieBreak::TopBoardResult],
-            Knockout::BcBbe => &[
-                TeamTieBreak::BoardCount,
-                TeamTieBreak::BottomBoardElimination,
-            ],
-            Knockout::Tbr => &[TeamTieBreak::TopBoardResult],
-            Knockout::Bbe => &[TeamTieBreak::BottomBoardElimination],
+            Knockout::None => Vec::new(),
+            Knockout::BcTbr => std::iter::once(Step::BoardCount).chain(tbr).collect(),
+            Knockout::BcBbe => std::iter::once(Step::BoardCount).chain(bbe).collect(),
+            Knockout::Tbr => tbr.collect(),
+            Knockout::Bbe => bbe.collect(),
         }
     }
 }
 
-/// What EDE reads of the tournament.
+/// One comparison of art. 12 on a match's boards (higher is better).
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// 12.1: Σ board number × game points, the lower first (negated here).
+    BoardCount,
+    /// 12.2: the game points on this board (0 = board 1).
+    Board(usize),
+    /// 12.3: the game points on the first this many boards.
+    TopBoards(usize),
+}
+
+impl Step {
+    /// The step's value of one match's boards, in tenths.
+    fn of(self, boards: &[Score]) -> i64 {
+        let at = |b: usize| boards.get(b).map_or(0, |p| p.tenths());
+        match self {
+            Step::BoardCount => -(0..boards.len())
+                .map(|b| (b as i64 + 1) * at(b))
+                .sum::<i64>(),
+            Step::Board(b) => at(b),
+            Step::TopBoards(n) => (0..n).map(at).sum(),
+        }
+    }
+}
+
+/// What DE and EDE read of the tournament.
 pub(super) struct Context<'a> {
+    /// Each team's rounds (`facts[team][round]`).
     pub facts: &'a [Vec<Fact>],
-    pub mp: &'a [Score],
-    pub gp: &'a [Score],
     pub primary: PrimaryScore,
+    /// EDE (13.3: the secondary score, then the knock-out tie-breaks); `false` for DE.
+    pub extended: bool,
     /// The most match points and game points one match can give (6.3's "whatever the
     /// outcome": a missing match may give a team all of it or none).
     pub max_match_mp: Score,
     pub max_match_gp: Score,
-    pub board_points: &'a [Vec<Score>],
+    /// Each team's game points on each board of its match in each round
+    /// (`match_boards[team][round]`, board 1 first; empty without a match).
+    pub match_boards: &'a [Vec<Vec<Score>>],
+    /// The boards of a match (art. 12's comparisons).
+    pub boards: usize,
     pub knockout: Knockout,
     /// `/P`: matches forfeited on every board count as played (6.1.1).
     pub forfeits_played: bool,
@@ -75,10 +114,14 @@ pub(super) struct Context<'a> {
 /// meetings) so the average stays exact.
 const SCALE: i64 = 2520;
 
-/// EDE's rank of each team of a tied group (1 first; teams it leaves tied share a rank).
+/// DE's or EDE's rank of each team of a tied group: 1 first, teams it leaves tied sharing a
+/// rank; 0 for every team when it separates none of them.
 pub(super) fn ranks(group: &[usize], cx: &Context) -> Vec<Value> {
     let parts = order(group.to_vec(), cx);
     let mut rank_of = vec![0i64; group.len()];
+    if parts.len() <= 1 {
+        return rank_of.into_iter().map(Value::int).collect();
+    }
     let mut before = 0i64;
     for part in &parts {
         for g in part {
@@ -100,18 +143,24 @@ fn order(set: Vec<usize>, cx: &Context) -> Vec<Vec<usize>> {
         PrimaryScore::MatchPoints => PrimaryScore::GamePoints,
         PrimaryScore::GamePoints => PrimaryScore::MatchPoints,
     };
-    // 13.3.1: the primary score, then (only when it separates none) the secondary.
-    for score in [cx.primary, secondary] {
+    // 13.3.1: the primary score, then (only when it separates none) the secondary; DE the
+    // primary score only.
+    let scores = if cx.extended {
+        vec![cx.primary, secondary]
+    } else {
+        vec![cx.primary]
+    };
+    for score in scores {
         let parts = direct_encounter(&set, score, cx);
         if parts.len() > 1 {
             // 13.3.3: every new subset of tied teams starts again from 13.3.1.
             return parts.into_iter().flat_map(|p| order(p, cx)).collect();
         }
     }
-    // 13.3.2: exactly two teams still tied on match points and game points.
-    if set.len() == 2 && cx.mp[set[0]] == cx.mp[set[1]] && cx.gp[set[0]] == cx.gp[set[1]] {
-        for &tb in cx.knockout.sequence() {
-            if let Some(parts) = knockout(&set, tb, cx) {
+    // 13.3.2: exactly two teams still tied, on the boards of their own match(es).
+    if cx.extended && set.len() == 2 {
+        for step in cx.knockout.steps(cx.boards) {
+            if let Some(parts) = knockout(&set, step, cx) {
                 return parts;
             }
         }
@@ -193,37 +242,31 @@ fn direct_encounter(set: &[usize], score: PrimaryScore, cx: &Context) -> Vec<Vec
     out
 }
 
-/// One art. 12 tie-break between two teams: the two subsets, better first, or `None` when
-/// it does not separate them.
-fn knockout(set: &[usize], tb: TeamTieBreak, cx: &Context) -> Option<Vec<Vec<usize>>> {
+/// One art. 12 comparison between two teams on the boards of their meetings (the average
+/// of repeated ones, 6.1.2): the two subsets, better first, or `None` when it does not
+/// separate them or they never met.
+fn knockout(set: &[usize], step: Step, cx: &Context) -> Option<Vec<Vec<usize>>> {
     let (a, b) = (set[0], set[1]);
-    let a_first = match tb {
-        TeamTieBreak::BoardCount => {
-            // 12.1: Σ board number × game points on that board; the lower sum ranks first.
-            let bc = |g: usize| -> i64 {
-                cx.board_points[g]
-                    .iter()
-                    .enumerate()
-                    .map(|(k, p)| (k as i64 + 1) * p.tenths())
-                    .sum()
-            };
-            let (x, y) = (bc(a), bc(b));
-            if x == y {
-                return None;
-            }
-            x < y
-        }
-        _ => {
-            let r = board_ranks(set, cx.board_points, tb);
-            if r[0] == r[1] {
-                return None;
-            }
-            r[0] < r[1]
-        }
+    let value = |g: usize, h: usize| -> Option<i64> {
+        let meetings: Vec<i64> = cx.facts[g]
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| (f.played || cx.forfeits_played) && f.opponent == Some(h))
+            .map(|(r, _)| {
+                let boards = cx
+                    .match_boards
+                    .get(g)
+                    .and_then(|rounds| rounds.get(r))
+                    .map_or(&[][..], Vec::as_slice);
+                step.of(boards)
+            })
+            .collect();
+        (!meetings.is_empty()).then(|| meetings.iter().sum::<i64>() * SCALE / meetings.len() as i64)
     };
-    Some(if a_first {
-        vec![vec![a], vec![b]]
-    } else {
-        vec![vec![b], vec![a]]
-    })
+    let (x, y) = (value(a, b)?, value(b, a)?);
+    match x.cmp(&y) {
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Greater => Some(vec![vec![a], vec![b]]),
+        std::cmp::Ordering::Less => Some(vec![vec![b], vec![a]]),
+    }
 }
