@@ -226,6 +226,7 @@ fn baku_acceleration_splits_round_one_into_two_scoregroups() {
         tournament: t.clone(),
         other_lines: Vec::new(),
         declared_points: Vec::new(),
+        notes: Vec::new(),
     };
     let text = swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable");
     assert!(text.contains("192 FIDE_DUBOV_BAKU"), "{text}");

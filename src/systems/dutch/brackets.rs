@@ -695,11 +695,19 @@ fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failur
                 .push(record(score, &spec, &result, Mode::Global));
             break;
         }
-        // C.7 cannot tell apart the pairings of a bracket that pairs completely.
-        if matches!(next_use(&ctx, &spec)?, NextUse::Omit) {
-            spec.next_use = NextUse::Omit;
-        }
+        // C.7 cannot tell apart the pairings of a bracket that pairs completely; when it
+        // floats one player, his C.7 values are known beforehand (`base_weight_2017`),
+        // unless the next scoregroup is the last (C.7 then asks for completion).
+        spec.next_use = match next_use(&ctx, &spec)? {
+            NextUse::Omit => NextUse::Omit,
+            NextUse::Values(v) if !spec.outside.is_empty() => NextUse::Values(v),
+            _ => NextUse::Graph,
+        };
+        let t0 = std::time::Instant::now();
         let result = run_bracket(&ctx, &spec, Mode::Window)?;
+        if std::env::var_os("SP_TRACE").is_some() {
+            eprintln!("bracket g={g} mdps={} res={} next={} use={:?} {:?}", spec.mdps.len(), spec.residents.len(), spec.next.len(), matches!(spec.next_use, NextUse::Omit), t0.elapsed());
+        }
         let mut committed = completion.clone();
         for &(a, b) in &result.pairs {
             committed.remove(a);
@@ -1107,6 +1115,7 @@ fn layout_2017(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
         floor,
         completion: global,
         next_is_last: spec.outside.is_empty(),
+        next_values: matches!(spec.next_use, NextUse::Values(_)) && !global,
         topscorers: spec
             .mdps
             .iter()
@@ -1127,6 +1136,7 @@ fn base_weight_2017<W: Packed>(frame: &Frame, f: &Fields2017, h: usize, l: usize
         ids,
         n_mdps,
         n_bracket,
+        next_values,
         ..
     } = *frame;
     let field = ctx.field;
@@ -1171,9 +1181,30 @@ fn base_weight_2017<W: Packed>(frame: &Frame, f: &Fields2017, h: usize, l: usize
     w = add(w, 1, at(&f.psd, value(eh)));
     w = add(w, 1, at(&f.psd, value(el)));
     w = add(w, -1, at(&f.psd, d));
-    if let Some(c) = &f.next_psd {
-        w = add(w, 1, at(c, value(eh)));
-        w = add(w, 1, at(c, value(el)));
+    match (&f.next_psd, next_values) {
+        // One player floats, the next scoregroup is out of the graph. With it in, C.7
+        // would count one more pair there if the floater adds one (value 2), and his
+        // downfloat value in its PSD unless he cannot be paired there (value 0). Each
+        // pair of the bracket keeps two players from floating, so it carries what they
+        // would not bring: the matching's total is a constant plus the floater's.
+        (Some(c), Some(values)) => {
+            w = add(
+                w,
+                i64::from(values[h] != 2) + i64::from(values[l] != 2),
+                layout.next_pairs.unwrap_or(NIL),
+            );
+            if values[h] == 0 {
+                w = add(w, 1, at(c, value(eh)));
+            }
+            if values[l] == 0 {
+                w = add(w, 1, at(c, value(el)));
+            }
+        }
+        (Some(c), None) => {
+            w = add(w, 1, at(c, value(eh)));
+            w = add(w, 1, at(c, value(el)));
+        }
+        (None, _) => {}
     }
     // C.8-C.11, as 2026's C10-C13.
     w = colour_fields(layout, eh, el, w);

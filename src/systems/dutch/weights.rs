@@ -140,6 +140,9 @@ pub struct Sizes2017<'a> {
     pub completion: bool,
     /// The next scoregroup is the last one (C.7 then asks for completion).
     pub next_is_last: bool,
+    /// C.7 by per-player values (the bracket floats one player, the next scoregroup is
+    /// not in the graph).
+    pub next_values: bool,
     pub topscorers: bool,
     pub rounds_played: u32,
     /// The bracket holds more than one score (MDPs, or the collapsed last bracket). With
@@ -229,9 +232,11 @@ impl Layout {
             l.top_run = Some(take(half));
             l.top_cd = Some(take(half));
         }
-        if s.next > 0 && !s.completion {
+        if (s.next > 0 || s.next_values) && !s.completion {
             f.next_psd = Some(classes(&mut take));
-            if s.next_is_last {
+            if s.next_values {
+                l.next_pairs = Some(take(bits(2 * s.bracket as u64 + 2)));
+            } else if s.next_is_last {
                 f.next_complete = Some(take(bits(3 * s.vertices as u64 / 2 + 3)));
             } else {
                 l.next_pairs = Some(take(bits(s.vertices as u64)));
