@@ -29,6 +29,7 @@ fn the_core_does_not_know_grpc() {
         "simulate",
         "pairing",
         "standings",
+        "audit",
     ] {
         let mut files = Vec::new();
         rust_files(&src.join(layer), &mut files);
