@@ -188,8 +188,10 @@ fn set_aside(
             (None, Vec::new(), "player line set aside".to_string())
         }
     };
+    // A repeated line set aside leaves the player as the first line has him.
+    let repeated = chars.is_empty() && !input.player_removed;
     if let Some(r) = rank_number
-        && !(chars.is_empty() && !input.player_removed)
+        && !repeated
     {
         input.damaged_players.insert(r);
     }
