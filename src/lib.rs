@@ -18,6 +18,8 @@
 //!   and [`simulate`] stand on (imports go one way, `tests/layers.rs`);
 //! - [`check`]: re-pairs a tournament round by round and reports differences; checks a
 //!   manual pairing ([`check::manual`]);
+//! - [`audit`]: one verdict per tournament report (pairings, points column, rank column),
+//!   standing on [`check`] and [`standings`];
 //! - [`standings`]: FIDE tie-breaks (C.07 2026 and 2024), rating change, performance;
 //! - [`simulate`]: random tournaments, each round paired by the pipeline;
 //! - [`cancel`]: stopping a pairing when its client goes away or its deadline passes;
@@ -62,6 +64,7 @@
 //! match (TRF-26 `320`), gives no colour and no float, and it, like a match won by forfeit,
 //! blocks a later PAB (C.04.6 art. 2.1.2). In team tie-breaks a PAB or a match forfeited on
 //! every board counts as a dummy at the team's own score, capped as in C.07 16.4.
+pub mod audit;
 pub mod cancel;
 pub mod check;
 pub mod matching;

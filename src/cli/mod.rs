@@ -5,6 +5,7 @@
 //! for `check` and `validate`, a round that differs or a rule broken), 2 unexpected error,
 //! 3 invalid input, 5 file error.
 mod args;
+mod audit;
 mod check;
 mod client;
 mod compat;
@@ -47,6 +48,9 @@ enum Command {
     Pair(pair::PairArgs),
     /// Re-pair every round of a TRF file from the rounds before it and report differences.
     Check(check::CheckArgs),
+    /// Audit tournament reports: every round re-paired, the points and rank columns, the
+    /// records; one verdict per file (exit 0 all clean, 1 findings, 3 unreadable).
+    Audit(audit::AuditArgs),
     /// Check a manual pairing (a pair list: `N`, then `a b` lines, `a 0` for the bye) against
     /// the system's absolute rules, allocate its colours (MP-1), optionally complete it.
     Validate(validate::ValidateArgs),
@@ -103,6 +107,7 @@ fn run_command(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Serve(args) => serve::run(args),
         Command::Pair(args) => pair::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Audit(args) => audit::run(&args),
         Command::Simulate(args) => simulate::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Finals(args) => finals::run(&args),

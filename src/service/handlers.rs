@@ -191,6 +191,40 @@ impl PairingService for Service {
         log_outcome("PairFinals", answer.as_ref().map(|r| r.repechage.len()));
         answer.map(Response::new)
     }
+
+    async fn audit(
+        &self,
+        request: Request<proto::AuditRequest>,
+    ) -> Result<Response<proto::AuditResponse>, Status> {
+        let (timeout, req) = super::admission::split(request);
+        let limits = self.limits;
+        let call = metrics::Call::start("Audit");
+        let answer = self
+            .run(timeout, move || convert::audit::answer(&req, &limits))
+            .await
+            .and_then(|r| r);
+        let system = answer
+            .as_ref()
+            .map_or("", |r| metrics::system_name(r.system));
+        call.finish(
+            &answer,
+            system,
+            answer.as_ref().ok().map(|r| r.players as usize),
+        );
+        answer.map(Response::new)
+    }
+
+    type AuditStreamStream = super::audit_stream::Verdicts;
+
+    async fn audit_stream(
+        &self,
+        request: Request<tonic::Streaming<proto::AuditStreamRequest>>,
+    ) -> Result<Response<Self::AuditStreamStream>, Status> {
+        Ok(Response::new(super::audit_stream::run(
+            self.clone(),
+            request.into_inner(),
+        )))
+    }
 }
 
 fn log_outcome(rpc: &str, outcome: Result<usize, &Status>) {

@@ -4,6 +4,7 @@
 //! limits, health, reflection. Pairing runs on the blocking pool, never on the async
 //! executor.
 pub mod admission;
+mod audit_stream;
 pub mod auth;
 pub mod convert;
 pub mod errors;

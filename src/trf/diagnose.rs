@@ -31,7 +31,7 @@ impl fmt::Display for TrfErrors {
 impl std::error::Error for TrfErrors {}
 
 /// Splits at CR, LF or CRLF, as the reader does (so that line numbers agree).
-fn split_lines(text: &str) -> Vec<String> {
+pub(crate) fn split_lines(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
     let mut chars = text.chars().peekable();

@@ -20,6 +20,7 @@ mod settings;
 mod team;
 mod writer;
 
+pub(crate) use diagnose::split_lines;
 pub use diagnose::{MAX_ERRORS, TrfErrors, read_reporting};
 pub use encoding::{DecodeError, Decoded, Encoding, decode};
 pub use reader::read;

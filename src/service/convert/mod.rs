@@ -7,8 +7,9 @@
 //! - [`pair`]: `Pair` requests and responses, boards, byes, explanations;
 //! - [`check`]: `Check` responses; [`manual`]: `ValidatePairing`;
 //! - [`backgammon`]: `PairProvisional`, `PairFinals`; [`simulate`]: `Simulate`;
-//! - [`standings`] for `Standings`;
+//! - [`standings`] for `Standings`; [`audit`] for `Audit` and `AuditStream`;
 //! - [`systems`] for `ListSystems`.
+pub mod audit;
 pub mod backgammon;
 pub mod check;
 pub mod enums;
