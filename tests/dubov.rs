@@ -224,8 +224,7 @@ fn baku_acceleration_splits_round_one_into_two_scoregroups() {
     // The same through TRF: `192 FIDE_DUBOV_BAKU` selects the system and the method.
     let doc = swisspair::trf::TrfDocument {
         tournament: t.clone(),
-        other_lines: Vec::new(),
-        declared_points: Vec::new(),
+        ..swisspair::trf::TrfDocument::default()
     };
     let text = swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable");
     assert!(text.contains("192 FIDE_DUBOV_BAKU"), "{text}");
