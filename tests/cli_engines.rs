@@ -58,31 +58,30 @@ fn bbp_pair_form_writes_the_same_list_as_pair() {
     assert_eq!(count, ours.lines().count() - 1);
 }
 
+/// bbpPairings 6.0.0's `-c` reports on corpus files, clean and with planted differences
+/// (`tests/data/bbp-reports/README.md`), reproduced byte for byte: a `STEM: Round #r` line
+/// per round, the two-column table of a round that differs, the closing blank line, exit 0.
 #[test]
-fn bbp_check_form_lists_no_discrepancy_on_a_reference_file_and_exits_0() {
-    let path = common::conformance_dir("dutch").join("dutch-0005.trf");
-    let (code, out, err) = swisspair(&["--dutch", s(&path), "-c"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.trim().is_empty(), "discrepancies listed: {out}");
-}
-
-#[test]
-fn bbp_check_form_lists_a_discrepancy_and_still_exits_0() {
-    // Swap the colours of round 1's first game: the check must name round 1.
-    let text = std::fs::read_to_string(common::conformance_dir("dutch").join("dutch-0005.trf"))
-        .expect("corpus");
-    let mut doc = swisspair::trf::read(&text).expect("valid");
-    let game = &mut doc.tournament.rounds[0].games[0];
-    std::mem::swap(&mut game.white, &mut game.black);
-    let path = temp("swapped.trf");
-    std::fs::write(
-        &path,
-        swisspair::trf::write(&doc, swisspair::trf::Dialect::JaVaFo).expect("writable"),
-    )
-    .expect("write");
-    let (code, out, err) = swisspair(&["--dutch", s(&path), "-c"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Round #1"), "{out}");
+fn bbp_check_reports_to_the_letter() {
+    let dir = common::data_dir().join("bbp-reports");
+    let mut checked = 0;
+    for system in ["dutch", "burstein"] {
+        for case in ["clean", "colour", "exchange", "pab"] {
+            let input = dir.join(format!("{system}-{case}.trf"));
+            let expected = std::fs::read_to_string(dir.join(format!("{system}-{case}.check.txt")))
+                .expect("the reference's report");
+            let (code, out, err) = swisspair(&[&format!("--{system}"), s(&input), "-c"]);
+            assert_eq!(code, 0, "{system}-{case}: {err}");
+            assert_eq!(out, expected, "{system}-{case}");
+            if case == "clean" {
+                assert!(!out.contains("Checker pairings"), "{out}");
+            } else {
+                assert!(out.contains("Checker pairings"), "{system}-{case}: {out}");
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 8);
 }
 
 #[test]
@@ -116,7 +115,7 @@ fn bbp_generator_form_reads_the_reference_configuration_keys() {
     );
     let (code, report, err) = swisspair(&["--dutch", s(&out), "-c"]);
     assert_eq!(code, 0, "{err}");
-    assert!(report.trim().is_empty(), "{report}");
+    assert!(!report.contains("Checker pairings"), "{report}");
     // A key the reference does not have is refused with its line.
     std::fs::write(&config, "PlayersNumber=10\nColours=yes\n").expect("write");
     let (code, _, err) = swisspair(&["--dutch", "-g", s(&config), "-o", s(&out)]);

@@ -12,8 +12,13 @@
 //! reading) unless the file sets another `profile`.
 //!
 //! Exit codes are the engines' documented ones: 0 done, 1 no valid pairing, 2 unexpected
-//! error, 3 invalid request, 5 file error. As in the reference, `-c` lists the rounds that
-//! differ and still exits 0 (a round that cannot be paired is a discrepancy, not an error).
+//! error, 3 invalid request, 5 file error. `-c` prints bbpPairings' report to the letter:
+//! `STEM: Round #r` for every round checked (STEM: the file name without its extension),
+//! for a round that differs its table (`  Checker pairings        Tournament pairings `,
+//! then per pair of the record that the engine does not make, the engine's pair beside it,
+//! both in board order, then a blank line), `No valid pairing exists for round r.` and a
+//! blank line for a round that cannot be paired, and a closing blank line; it exits 0
+//! (a round that cannot be paired is a discrepancy, not an error).
 //! `-l` (check-list files) and `-r` (positional ids) are accepted and have no effect: the
 //! pairing numbers of a TRF are its starting ranks. The generator reads the reference's
 //! configuration keys (`PlayersNumber`, `RoundsNumber`, `DrawPercentage`, `ForfeitRate`,
@@ -27,11 +32,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use swisspair::check::{self, CheckOptions};
-use swisspair::model::{Score, Scoring, SystemId};
+use swisspair::model::{Colour, Score, Scoring, SystemId, Tournament};
 use swisspair::pairing;
 use swisspair::service::convert;
 use swisspair::simulate::{self, SimConfig};
-use swisspair::systems::PairOptions;
+use swisspair::systems::common::board_order_key;
+use swisspair::systems::{PairOptions, RoundPairing};
 use swisspair::trf;
 
 use super::CliError;
@@ -219,23 +225,127 @@ fn check(engine: &EngineArgs) -> Result<ExitCode, CliError> {
         system: Some(engine.system),
         ..CheckOptions::default()
     };
-    let report = check::run(&doc.tournament, &options)?.report;
+    let answer = check::run(&doc.tournament, &options)?;
+    let report = &answer.report;
     for w in &report.warnings {
         eprintln!("swisspair: warning: {w}");
     }
     let stem = path
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-    for r in report.rounds.iter().filter(|r| !r.matches()) {
-        println!("{stem}: Round #{}", r.round);
-        if let Some(e) = &r.error {
-            println!("  no valid pairing: {e}");
-        }
-        for d in &r.differences {
-            println!("  {d}");
+    let mut out = String::new();
+    for r in &report.rounds {
+        out.push_str(&format!("{stem}: Round #{}\n", r.round));
+        match &r.engine {
+            None => out.push_str(&format!(
+                "No valid pairing exists for round {}.\n\n",
+                r.round
+            )),
+            Some(engine) => out.push_str(&reference_table(&answer.tournament, r.round, engine)),
         }
     }
+    out.push('\n');
+    write_output(Path::new("-"), &out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A pair as the reference's checker lists it: white, black (the same player for a bye).
+type RefPair = (usize, usize);
+
+/// The reference checker's table for one round: the engine's pairs that the record does
+/// not have, beside the record's pairs of the players concerned, in board order; empty
+/// when the round agrees.
+fn reference_table(t: &Tournament, number: u32, engine: &RoundPairing) -> String {
+    let Some(recorded) = t.round(number) else {
+        return String::new();
+    };
+    // Each player's recorded opponent (himself for an allocated bye) and colour.
+    let mut record: Vec<Option<(usize, Option<Colour>)>> = vec![None; t.players.len()];
+    let mut set = |p: usize, v: (usize, Option<Colour>)| {
+        if let Some(slot) = record.get_mut(p) {
+            *slot = Some(v);
+        }
+    };
+    for g in &recorded.games {
+        set(g.white, (g.black, Some(Colour::White)));
+        set(g.black, (g.white, Some(Colour::Black)));
+    }
+    for b in recorded
+        .byes
+        .iter()
+        .filter(|b| b.kind.is_pairing_allocated())
+    {
+        set(b.player, (b.player, None));
+    }
+    let mut correct: Vec<RefPair> = engine.boards.iter().map(|b| (b.white, b.black)).collect();
+    correct.extend(
+        engine
+            .byes
+            .iter()
+            .filter(|b| b.kind.is_pairing_allocated())
+            .map(|b| (b.player, b.player)),
+    );
+    let mut provided: Vec<RefPair> = Vec::new();
+    let as_pair = |p: usize, (o, c): (usize, Option<Colour>)| -> RefPair {
+        if c == Some(Colour::White) {
+            (p, o)
+        } else {
+            (o, p)
+        }
+    };
+    correct.retain(|&(w, b)| {
+        let wm = record.get(w).copied().flatten();
+        if let Some((o, c)) = wm
+            && o == b
+            && c != Some(Colour::Black)
+        {
+            return false;
+        }
+        if let Some(m) = wm
+            && w <= m.0
+        {
+            provided.push(as_pair(w, m));
+        }
+        if b != w
+            && let Some(m) = record.get(b).copied().flatten()
+            && b <= m.0
+        {
+            provided.push(as_pair(b, m));
+        }
+        true
+    });
+    if correct.is_empty() {
+        return String::new();
+    }
+    let points = t.points_after(number - 1);
+    let key = |&(w, b): &RefPair| {
+        let of = |p: usize| {
+            (
+                points.get(p).copied().unwrap_or(Score::ZERO),
+                t.pairing_number(p),
+            )
+        };
+        (w == b, board_order_key(of(w), of(b)))
+    };
+    provided.sort_by_key(key);
+    correct.sort_by_key(key);
+    let number_of = |p: usize| t.pairing_number(p).to_string();
+    let pair = |(w, b): RefPair| {
+        let black = if w == b {
+            "0".to_string()
+        } else {
+            number_of(b)
+        };
+        format!("{:>3} - {:>3}", number_of(w), black)
+    };
+    let mut out = format!("  Checker pairings{:8}Tournament pairings \n", "");
+    let mut checker = correct.into_iter();
+    for p in provided {
+        let left = checker.next().map_or_else(|| " ".repeat(9), pair);
+        out.push_str(&format!("    {left}{:16}{}\n", "", pair(p)));
+    }
+    out.push('\n');
+    out
 }
 
 /// The reference generator's configuration (`Key=Value` lines, `#` comments).

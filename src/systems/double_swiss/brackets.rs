@@ -7,6 +7,9 @@ use crate::model::Score;
 
 use super::lexicographic::first_pairing;
 
+/// The best set of upfloaters found so far: its ([C6], [C7]) value and the set.
+type BestSet = ((Option<usize>, usize), Vec<usize>);
+
 /// How many upfloater sets one bracket may evaluate before it keeps the best found (a
 /// guard for pathological fields; never reached by the corpus or the benchmarks).
 const SET_BUDGET: usize = 20_000;
@@ -184,7 +187,7 @@ fn select_upfloaters(
     while m <= lower.len() {
         // [C5]: the profiles (how many upfloaters from each level), best first.
         for profile in profiles(&levels, m, budget.max(1)) {
-            let mut best: Option<((Option<usize>, usize), Vec<usize>)> = None;
+            let mut best: Option<BestSet> = None;
             let mut exhausted = false;
             // The lower bound of ([C6], [C7]) for this profile: the following scoregroup
             // is the same level with the same size for every set of the profile.
