@@ -703,11 +703,7 @@ fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failur
             NextUse::Values(v) if !spec.outside.is_empty() => NextUse::Values(v),
             _ => NextUse::Graph,
         };
-        let t0 = std::time::Instant::now();
         let result = run_bracket(&ctx, &spec, Mode::Window)?;
-        if std::env::var_os("SP_TRACE").is_some() {
-            eprintln!("bracket g={g} mdps={} res={} next={} use={:?} {:?}", spec.mdps.len(), spec.residents.len(), spec.next.len(), matches!(spec.next_use, NextUse::Omit), t0.elapsed());
-        }
         let mut committed = completion.clone();
         for &(a, b) in &result.pairs {
             committed.remove(a);
@@ -1565,6 +1561,8 @@ struct Run<'a, W> {
     res: BracketResult,
     /// The certificate shortcuts may answer (`brackets/fast.rs`).
     shortcuts: bool,
+    /// The higher players of the remainder as the last exchange's optimum held them.
+    fixed_higher: Option<Vec<bool>>,
 }
 
 impl<'a, W: Packed> Run<'a, W> {
@@ -1723,6 +1721,7 @@ impl<'a, W: Packed> Run<'a, W> {
             done: vec![false; n],
             res: BracketResult::default(),
             shortcuts: ctx.engine != Engine::Dense,
+            fixed_higher: None,
         }
     }
 
@@ -1922,11 +1921,36 @@ impl<'a, W: Packed> Run<'a, W> {
                         left -= 1;
                     }
                 }
-                self.solve()?;
+                // The higher players are those of the optimum that fixed the last exchange
+                // (the reference engines read them off it, art. 4.3 / 2017 D.2): another
+                // optimum of the same weight may leave an S2 player just moved to S1
+                // unpaired (a floater, or the PAB in the last brackets), which no
+                // exchange of the generation order does.
+                if self.ctx.field.edition == Edition::E2017 {
+                    let held: Vec<bool> = rem.iter().map(|&a| later_in(&self, a)).collect();
+                    self.solve()?;
+                    for (&a, &h) in rem.iter().zip(&held) {
+                        if h && !later_in(&self, a) {
+                            self.src.role[a] = Role::High;
+                        }
+                    }
+                    self.fixed_higher = Some(held);
+                } else {
+                    self.solve()?;
+                }
             }
             let mut higher = vec![false; self.src.ids.len()];
-            for &a in &rem {
-                higher[a] = later_in(&self, a);
+            match self.fixed_higher.take() {
+                Some(held) => {
+                    for (&a, h) in rem.iter().zip(held) {
+                        higher[a] = h;
+                    }
+                }
+                None => {
+                    for &a in &rem {
+                        higher[a] = later_in(&self, a);
+                    }
+                }
             }
             for &b in &rem[p..] {
                 if higher[b] && !self.res.moved_to_s1.contains(&self.src.ids[b]) {
