@@ -218,3 +218,20 @@ fn a_baku_code_follows_the_editions_reference() {
     let new = trf::read(&with_header(&text, "FIDE_DUTCH_2026_BAKU", None)).expect("valid");
     assert_eq!(new.tournament.options.get("acceleration"), Some("BAKU"));
 }
+
+/// A sample of the differential campaign against the reference engine's own generator
+/// (`tests/data/conformance/dutch2017-campaign/README.md`): every round reproduced.
+#[test]
+fn conformance_dutch2017_campaign() {
+    let (passed, failed) = common::run_corpus_with(
+        "dutch2017-campaign",
+        SystemId::Dutch,
+        |t| {
+            t.options.set("edition", "2017").expect("settable");
+        },
+        |_, _| None,
+    );
+    eprintln!("conformance dutch2017-campaign: {passed} passed, {failed} failed");
+    assert!(passed > 0);
+    assert_eq!(failed, 0);
+}
