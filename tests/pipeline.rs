@@ -249,6 +249,7 @@ fn check_with_first_round_after_last_is_invalid() {
         first_round: Some(4),
         last_round: Some(2),
         seed: None,
+        checklist: false,
     };
     assert!(matches!(
         swisspair::check::run(&t, &options),

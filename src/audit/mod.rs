@@ -212,6 +212,7 @@ pub fn audit(input: &AuditInput, options: &AuditOptions) -> AuditReport {
         first_round: None,
         last_round: None,
         seed: options.seed,
+        checklist: false,
     };
     pairings::audit_pairings(&checked, input, &check_options, &mut report);
 

@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use crate::model::validate::{Problem, Problems};
 use crate::model::{ByeKind, Round, SystemId, Tournament};
 use crate::pairing::{self, Resolved};
-use crate::systems::{PairError, PairOptions, RoundPairing};
+use crate::systems::{Checklist, PairError, PairOptions, RoundPairing};
 
 /// The check of one round.
 #[derive(Clone, Debug)]
@@ -26,6 +26,9 @@ pub struct RoundCheck {
     pub engine: Option<RoundPairing>,
     /// Why the engine could not pair the round.
     pub error: Option<String>,
+    /// The round's check-list (asked for by [`CheckOptions::checklist`], for a system that
+    /// has one).
+    pub checklist: Option<Checklist>,
 }
 
 impl RoundCheck {
@@ -58,6 +61,8 @@ pub struct CheckOptions {
     pub first_round: Option<u32>,
     pub last_round: Option<u32>,
     pub seed: Option<u64>,
+    /// Whether each round's check-list is wanted too (bbpPairings' `-l`).
+    pub checklist: bool,
 }
 
 /// A tournament re-paired round by round.
@@ -186,14 +191,21 @@ fn check_with(resolved: Resolved, t: &Tournament, options: &CheckOptions) -> Che
                 },
                 engine: Some(engine),
                 error: None,
+                checklist: None,
             },
             Err(e) => RoundCheck {
                 round: number,
                 differences: Vec::new(),
                 engine: None,
                 error: Some(e.to_string()),
+                checklist: None,
             },
         };
+        if options.checklist {
+            check.checklist = pairing::checklist_with(resolved.system, &before, &pair_options)
+                .ok()
+                .flatten();
+        }
         // The match's later games: each must be what the system makes of the recorded
         // games before it (Double-Swiss: game 1 reversed).
         for later in number + 1..number + games {

@@ -19,8 +19,10 @@
 //! both in board order, then a blank line), `No valid pairing exists for round r.` and a
 //! blank line for a round that cannot be paired, and a closing blank line; it exits 0
 //! (a round that cannot be paired is a discrepancy, not an error).
-//! `-l` (check-list files) and `-r` (positional ids) are accepted and have no effect: the
-//! pairing numbers of a TRF are its starting ranks. The generator reads the reference's
+//! `-l [file]` writes bbpPairings' check-list file (`checklist.rs`: the layout; the values
+//! from the system's `PairingSystem::checklist`) with `-p`, `-c` (`Round #r` before each
+//! round's table) and `-g` (`Round #r.`); `-r` (positional ids) is accepted and has no
+//! effect: the pairing numbers of a TRF are its starting ranks. The generator reads the reference's
 //! configuration keys (`PlayersNumber`, `RoundsNumber`, `DrawPercentage`, `ForfeitRate`,
 //! `HalfPointByeRate`, `HighestRating`, `LowestRating`, `PointsForWin`, `PointsForDraw`,
 //! `PointsForLoss`, `PointsForForfeitLoss`, `PointsForZPB`, `PointsForPAB`); the rates are
@@ -42,6 +44,7 @@ use swisspair::trf;
 
 use super::CliError;
 use super::args::{read_text, read_trf};
+use super::checklist;
 use super::output::{pair_list, write_output};
 
 /// The subcommands of swisspair's own command line: anything else in first place is read
@@ -76,6 +79,8 @@ struct EngineArgs {
     system: SystemId,
     input: Option<PathBuf>,
     operation: Operation,
+    /// `-l [file]`: the check-list is wanted, in the file named or the default one.
+    checklist: Option<Option<String>>,
 }
 
 fn usage(what: &str) -> CliError {
@@ -99,6 +104,7 @@ fn parse(args: &[OsString]) -> Result<EngineArgs, CliError> {
     let mut input = None;
     let (mut pair, mut check, mut generate) = (None, false, false);
     let (mut config, mut output, mut seed) = (None, None, 0u64);
+    let mut checklist = None;
     let mut i = 0;
     // An optional value: the next argument unless it is a flag.
     let optional = |i: &mut usize| -> Option<String> {
@@ -115,10 +121,7 @@ fn parse(args: &[OsString]) -> Result<EngineArgs, CliError> {
             "--dutch" => system = SystemId::Dutch,
             "--burstein" => system = SystemId::Burstein,
             "-r" => {}
-            "-l" => {
-                optional(&mut i);
-                eprintln!("swisspair: warning: -l (check-list files) is not supported; ignored");
-            }
+            "-l" => checklist = Some(optional(&mut i)),
             "-p" => pair = Some(optional(&mut i).map(PathBuf::from)),
             "-c" => check = true,
             "-g" => {
@@ -166,6 +169,7 @@ fn parse(args: &[OsString]) -> Result<EngineArgs, CliError> {
         system,
         input,
         operation,
+        checklist,
     })
 }
 
@@ -179,7 +183,7 @@ pub fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
             config,
             output,
             seed,
-        } => generate(engine.system, config.as_deref(), output, *seed),
+        } => generate(&engine, config.as_deref(), output, *seed),
     }
 }
 
@@ -205,7 +209,20 @@ fn pair(engine: &EngineArgs, out: Option<&Path>) -> Result<ExitCode, CliError> {
         system: Some(engine.system),
         ..PairOptions::default()
     };
-    let answer = pairing::pair(&doc.tournament, &options)?;
+    let answer = pairing::pair(&doc.tournament, &options);
+    if let Some(given) = &engine.checklist {
+        // Written even when the round cannot be paired (without the `Cur` column).
+        let list = pairing::checklist(&doc.tournament, &options)?;
+        let numbered = answer.as_ref().map_or_else(
+            |_| pairing::numbered(&doc.tournament, None),
+            |a| a.tournament.clone(),
+        );
+        let text = list.map_or_else(String::new, |l| {
+            checklist::table(&numbered, &l, answer.as_ref().ok().map(|a| &a.pairing))
+        });
+        write_checklist(given.as_deref(), input(engine)?, text)?;
+    }
+    let answer = answer?;
     for w in doc.points_warnings().iter().chain(&answer.pairing.warnings) {
         eprintln!("swisspair: warning: {w}");
     }
@@ -223,6 +240,7 @@ fn check(engine: &EngineArgs) -> Result<ExitCode, CliError> {
     engine_tournament(engine, &mut doc.tournament);
     let options = CheckOptions {
         system: Some(engine.system),
+        checklist: engine.checklist.is_some(),
         ..CheckOptions::default()
     };
     let answer = check::run(&doc.tournament, &options)?;
@@ -246,7 +264,23 @@ fn check(engine: &EngineArgs) -> Result<ExitCode, CliError> {
     }
     out.push('\n');
     write_output(Path::new("-"), &out)?;
+    if let Some(given) = &engine.checklist {
+        let mut list = String::new();
+        for r in &report.rounds {
+            list.push_str(&format!("Round #{}\n", r.round));
+            if let Some(l) = &r.checklist {
+                list.push_str(&checklist::table(&answer.tournament, l, r.engine.as_ref()));
+            }
+        }
+        write_checklist(given.as_deref(), path, list)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the check-list file (`-l`) with swisspair's stamp as its last line.
+fn write_checklist(given: Option<&str>, base: &Path, mut text: String) -> Result<(), CliError> {
+    text.push_str(&checklist::stamp());
+    write_output(&checklist::path(given, base), &text)
 }
 
 /// A pair as the reference's checker lists it: white, black (the same player for a bye).
@@ -420,11 +454,12 @@ fn read_config(config: &mut SimConfig, text: &str, path: &Path) -> Result<(), Cl
 }
 
 fn generate(
-    system: SystemId,
+    engine: &EngineArgs,
     config_file: Option<&Path>,
     output: &Path,
     seed: u64,
 ) -> Result<ExitCode, CliError> {
+    let system = engine.system;
     let mut config = SimConfig::new(system, 30, 7, seed);
     if system == SystemId::Burstein {
         // As for pairing: the engine form's Burstein is bbpPairings' reading.
@@ -434,6 +469,24 @@ fn generate(
         read_config(&mut config, &read_text(path)?, path)?;
     }
     let answer = simulate::run(&config)?;
+    if let Some(given) = &engine.checklist {
+        // Each round's check-list is that of the round as the generator paired it: the
+        // engine re-pairs it from the rounds before, as it did while generating.
+        let options = CheckOptions {
+            system: Some(system),
+            checklist: true,
+            ..CheckOptions::default()
+        };
+        let checked = check::run(&answer.tournament, &options)?;
+        let mut list = String::new();
+        for r in &checked.report.rounds {
+            list.push_str(&format!("Round #{}.\n", r.round));
+            if let Some(l) = &r.checklist {
+                list.push_str(&checklist::table(&checked.tournament, l, r.engine.as_ref()));
+            }
+        }
+        write_checklist(given.as_deref(), output, list)?;
+    }
     let doc = trf::TrfDocument {
         tournament: answer.tournament,
         ..trf::TrfDocument::default()

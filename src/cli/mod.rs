@@ -7,6 +7,7 @@
 mod args;
 mod audit;
 mod check;
+mod checklist;
 mod client;
 mod compat;
 mod error;

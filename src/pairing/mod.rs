@@ -202,6 +202,35 @@ pub(crate) fn pair_with(
     Ok((round.tournament, pairing))
 }
 
+/// The check-list of the round [`pair`] would pair (bbpPairings' `-l`): the facts the
+/// system pairs it with, from the system's own code; `None` for a system without one.
+pub fn checklist(
+    t: &Tournament,
+    options: &PairOptions,
+) -> Result<Option<systems::Checklist>, PairError> {
+    let resolved = resolve(options.system, t)?;
+    checklist_with(resolved.system, t, options)
+}
+
+/// [`checklist`] for a resolved system, on the snapshot [`pair_with`] would pair.
+pub(crate) fn checklist_with(
+    system: &dyn PairingSystem,
+    t: &Tournament,
+    options: &PairOptions,
+) -> Result<Option<systems::Checklist>, PairError> {
+    if t.is_team_event() && system.info().id != SystemId::TeamSwiss {
+        return Ok(None);
+    }
+    let mut notes = Vec::new();
+    let scoring = system.effective_scoring(&t.scoring, &mut notes);
+    let rescored = Tournament {
+        scoring,
+        ..t.clone()
+    };
+    let round = RoundToPair::prepare(&rescored, options)?;
+    Ok(system.checklist(&round))
+}
+
 /// Backgammon's early draw of round 2 (BG-8).
 #[derive(Clone, Debug)]
 pub struct ProvisionalAnswer {

@@ -5,6 +5,7 @@ pub mod amalfi;
 pub mod backgammon;
 pub mod buchholz;
 pub mod burstein;
+pub mod checklist;
 pub mod colour_alternation;
 pub mod common;
 pub mod double_swiss;
@@ -24,6 +25,7 @@ pub mod vincze;
 pub use crate::model::Warning;
 use crate::model::validate::Problems;
 use crate::model::{ByeKind, PlayerIdx, Score, Scoring, SystemId};
+pub use checklist::Checklist;
 pub use common::RoundToPair;
 pub use explanation::{Detail, Explanation};
 
@@ -245,6 +247,11 @@ pub trait PairingSystem: Sync {
     /// the simulator repeats game 1's byes in game 2).
     fn games_per_match(&self) -> u32 {
         1
+    }
+    /// The round's check-list (bbpPairings' `-l`), for the systems that have one: the
+    /// facts the system pairs this round with, per player in its pairing order.
+    fn checklist(&self, _round: &RoundToPair) -> Option<Checklist> {
+        None
     }
 }
 

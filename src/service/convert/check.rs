@@ -29,6 +29,7 @@ pub fn check_request(
         first_round: (req.first_round > 0).then_some(req.first_round),
         last_round: (req.last_round > 0).then_some(req.last_round),
         seed: req.seed,
+        checklist: false,
     };
     Ok((t, options, warnings))
 }

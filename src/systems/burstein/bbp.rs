@@ -31,9 +31,12 @@
 use std::cmp::Ordering;
 
 use crate::matching::weighted::{DenseWeight, DynamicMatching};
-use crate::model::{ByeKind, Colour, GameResult, PlayerIdx, RoundEntry};
+use crate::model::{ByeKind, Colour, GameResult, PlayerIdx, RoundEntry, Score};
+use crate::systems::checklist::{Checklist, ChecklistRow, SystemColumns};
 use crate::systems::common::History;
-use crate::systems::dutch::players::{Entrant, Field, Strength};
+use crate::systems::dutch::players::{
+    Entrant, Field, Strength, checklist_opponents, checklist_preference,
+};
 use crate::systems::{Board, ByeAssignment, Explanation, PairError, RoundPairing, RoundToPair};
 
 /// One past round as the Index reads it (tenths of a point).
@@ -539,6 +542,74 @@ impl Drive {
     };
 }
 
+/// The engine's pairing order: score (with virtual points), then the Index.
+fn pairing_order(field: &Field, metric: &[Metric]) -> Vec<PlayerIdx> {
+    let mut order: Vec<PlayerIdx> = field.entrants.iter().map(|e| e.player).collect();
+    order.sort_by(|&a, &b| {
+        let (ma, mb) = (&metric[a], &metric[b]);
+        mb.score.cmp(&ma.score).then_with(|| {
+            if metric_less(mb, ma) {
+                Ordering::Less
+            } else if metric_less(ma, mb) {
+                Ordering::Greater
+            } else {
+                Ordering::Equal
+            }
+        })
+    });
+    order
+}
+
+/// The round's check-list as the engine writes it: the players in its pairing order
+/// (the PAB's receiver in his place), with the Index's values.
+pub fn checklist(r: &RoundToPair) -> Checklist {
+    let history = History::build(r);
+    let field = Field::build(r, &history);
+    let mut ranks = vec![u32::MAX; r.tournament.players.len()];
+    let mut entrant_of = vec![usize::MAX; r.tournament.players.len()];
+    for (i, e) in field.entrants.iter().enumerate() {
+        ranks[e.player] = e.rank;
+        entrant_of[e.player] = i;
+    }
+    let metric = metrics(r, &history, &ranks);
+    let mut order = pairing_order(&field, &metric);
+    // The engine takes the PAB's receiver out of its order and puts him back one place
+    // further down (after the player who followed him); in last place the engine's
+    // re-insertion is undefined (bbpPairings 6 loses his row): he stays last here.
+    if order.len() % 2 == 1
+        && let Some(pos) = order.iter().rposition(|&p| bye_eligible(&history, p))
+        && pos + 1 < order.len()
+    {
+        order.swap(pos, pos + 1);
+    }
+    let rows = order
+        .into_iter()
+        .filter_map(|p| {
+            let e = field.entrants.get(*entrant_of.get(p)?)?;
+            let m = metric.get(p)?;
+            let score = i128::from(m.score);
+            Some(ChecklistRow {
+                player: p,
+                score: Score::from_tenths(m.score),
+                colours: e.colours.clone(),
+                preference: checklist_preference(e),
+                columns: SystemColumns::Burstein {
+                    sonneborn_berger: m.sb,
+                    buchholz_score: m.bh * score,
+                    buchholz: m.bh,
+                    median_score: m.median * score,
+                    median: m.median,
+                },
+                opponents: checklist_opponents(&history, p),
+            })
+        })
+        .collect();
+    Checklist {
+        round: r.number,
+        rows,
+    }
+}
+
 /// Pairs a round under the BBP profile.
 pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     pair_using(r, Drive::FAST)
@@ -572,19 +643,7 @@ fn pair_with<W: Weight>(r: &RoundToPair, drive: Drive) -> Result<RoundPairing, P
     ex.group(format!("round {} (profile BBP)", r.number));
 
     // Pairing order: score (with virtual points), then the Index.
-    let mut order: Vec<PlayerIdx> = field.entrants.iter().map(|e| e.player).collect();
-    order.sort_by(|&a, &b| {
-        let (ma, mb) = (&metric[a], &metric[b]);
-        mb.score.cmp(&ma.score).then_with(|| {
-            if metric_less(mb, ma) {
-                Ordering::Less
-            } else if metric_less(ma, mb) {
-                Ordering::Greater
-            } else {
-                Ordering::Equal
-            }
-        })
-    });
+    let mut order = pairing_order(&field, &metric);
     ex.detail(
         "C.04.4.2 1.8",
         format!(

@@ -103,6 +103,11 @@ impl PairingSystem for Burstein {
         }
     }
 
+    /// bbpPairings' check-list (both profiles: the Index as that engine reads it).
+    fn checklist(&self, r: &RoundToPair) -> Option<crate::systems::Checklist> {
+        Some(bbp::checklist(r))
+    }
+
     fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
         r.require_results()?;
         let mut out = match profile(&r.tournament.options) {

@@ -55,6 +55,11 @@ impl PairingSystem for Dutch {
         Edition::of(options).rule_set()
     }
 
+    fn checklist(&self, r: &RoundToPair) -> Option<crate::systems::Checklist> {
+        let history = History::build(r);
+        Some(players::checklist(r, &Field::build(r, &history), &history))
+    }
+
     fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
         r.require_results()?;
         let history = History::build(r);

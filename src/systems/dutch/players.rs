@@ -4,6 +4,7 @@
 //! whom (C1, C3).
 use crate::model::{Colour, PlayerIdx, Score};
 use crate::systems::RoundToPair;
+use crate::systems::checklist::{Checklist, ChecklistRow, Floated, Preference, SystemColumns};
 use crate::systems::common::{Float, History};
 
 use super::edition::Edition;
@@ -299,6 +300,55 @@ impl Field {
             }
         }
         field
+    }
+}
+
+/// A colour preference as the check-list shows it.
+pub fn checklist_preference(e: &Entrant) -> Preference {
+    match (e.pref, e.strength) {
+        (None, _) | (_, Strength::None) => Preference::None,
+        (Some(c), Strength::Mild) => Preference::Mild(c),
+        (Some(c), Strength::Strong) => Preference::Strong(c),
+        (Some(c), Strength::Absolute) => Preference::Absolute(c),
+    }
+}
+
+/// Each player's past opponents met over the board, per round.
+pub fn checklist_opponents(history: &History, p: PlayerIdx) -> Vec<Option<PlayerIdx>> {
+    history
+        .player(p)
+        .entries
+        .iter()
+        .map(|e| e.met_opponent())
+        .collect()
+}
+
+/// The round's check-list: the field in pairing order, with C2 and the floats.
+pub fn checklist(r: &RoundToPair, field: &Field, history: &History) -> Checklist {
+    let floated = |f: Float| match f {
+        Float::None => Floated::None,
+        Float::Up => Floated::Up,
+        Float::Down => Floated::Down,
+    };
+    let rows = field
+        .entrants
+        .iter()
+        .map(|e| ChecklistRow {
+            player: e.player,
+            score: e.score,
+            colours: e.colours.clone(),
+            preference: checklist_preference(e),
+            columns: SystemColumns::Dutch {
+                bye_eligible: e.bye_eligible,
+                float1: floated(e.float1),
+                float2: floated(e.float2),
+            },
+            opponents: checklist_opponents(history, e.player),
+        })
+        .collect();
+    Checklist {
+        round: r.number,
+        rows,
     }
 }
 
