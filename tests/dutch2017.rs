@@ -235,3 +235,32 @@ fn conformance_dutch2017_campaign() {
     assert!(passed > 0);
     assert_eq!(failed, 0);
 }
+
+/// `swisspair audit` re-pairs each report under the edition in force for it: a 2017 event
+/// is clean under its own rules and paired wrongly under 2026's, and a 2026 event (from the
+/// 2026 corpus) labelled `FIDE_DUTCH_2017` is paired wrongly under the 2017 rules.
+#[test]
+fn the_audit_follows_the_edition_of_each_report() {
+    let file = common::conformance_dir("dutch2017").join("std-s17000012.trf");
+    let path = file.to_string_lossy().to_string();
+    let (code, out, err) = common::swisspair(&["audit", &path]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("clean"), "{out}");
+    let (code, out, _) = common::swisspair(&["audit", "--edition", "2026", &path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("pairs"), "{out}");
+    let dir = std::env::temp_dir().join(format!("swisspair-audit2017-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let text = std::fs::read_to_string(common::conformance_dir("dutch").join("dutch-0001.trf"))
+        .expect("readable");
+    let labelled = dir.join("labelled.trf");
+    std::fs::write(&labelled, format!("192 FIDE_DUTCH_2017\n{text}")).expect("written");
+    let (code, out, _) = common::swisspair(&["audit", &labelled.to_string_lossy()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("pairs"), "{out}");
+    let as_2026 = dir.join("as2026.trf");
+    std::fs::write(&as_2026, format!("192 FIDE_DUTCH_2026\n{text}")).expect("written");
+    let (code, out, _) = common::swisspair(&["audit", &as_2026.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
