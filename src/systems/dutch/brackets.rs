@@ -582,42 +582,13 @@ pub fn pair_round_using(
             }
             single = closed_bracket_completes(field, &bye_ok, &alive, &inside)?;
         }
-        let record = BracketRecord {
-            score: field.entrants[groups[g].0].score,
-            mdps: spec.mdps.clone(),
-            residents: spec.residents.clone(),
-            paired_mdps: result.paired_mdps.clone(),
-            limbo: spec
-                .mdps
-                .iter()
-                .copied()
-                .filter(|m| !result.paired_mdps.contains(m))
-                .collect(),
-            mdp_pairs: result.mdp_pairs.clone(),
-            s1: result.s1.clone(),
-            s2: result.s2.clone(),
-            moved_to_s2: result.moved_to_s2.clone(),
-            moved_to_s1: result.moved_to_s1.clone(),
-            remainder_pairs: result.remainder_pairs.clone(),
-            floaters: result.floaters.clone(),
-            mode,
-            bye_games_rule: spec.single && odd,
-        };
+        let mut record = record(field.entrants[groups[g].0].score, &spec, &result, mode);
+        record.bye_games_rule = spec.single && odd;
         out.pairs.extend(result.pairs.iter().copied());
         mdps = result.floaters;
         out.brackets.push(record);
     }
-    match mdps.as_slice() {
-        [] => {}
-        [v] if odd => out.bye = Some(*v),
-        _ => {
-            return Err(Failure::Internal(format!(
-                "{} players left unpaired after the last bracket",
-                mdps.len()
-            )));
-        }
-    }
-    Ok(out)
+    with_bye(out, &mdps, odd)
 }
 
 /// Pairs the round under the 2017 edition (`edition.rs`): every bracket from the top with
@@ -748,13 +719,19 @@ fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failur
         ));
         break;
     }
-    match mdps.as_slice() {
+    with_bye(out, &mdps, odd)
+}
+
+/// The round's outcome with the last bracket's leftover as the PAB (at most one, and only
+/// when the number of players is odd).
+fn with_bye(mut out: RoundOutcome, left: &[usize], odd: bool) -> Result<RoundOutcome, Failure> {
+    match left {
         [] => {}
         [v] if odd => out.bye = Some(*v),
         _ => {
             return Err(Failure::Internal(format!(
                 "{} players left unpaired after the last bracket",
-                mdps.len()
+                left.len()
             )));
         }
     }

@@ -176,6 +176,24 @@ pub struct Sizes<'a> {
 }
 
 impl Layout {
+    /// The working fields of the bracket procedure, the least significant of every edition's
+    /// layout: the probe, the exchanged BSN sum, the exchanges, the forced MDPs.
+    fn working(
+        take: &mut dyn FnMut(u32) -> u32,
+        vertices: usize,
+        residents: usize,
+        mdps: usize,
+    ) -> Layout {
+        let mut l = Layout {
+            probe: take(bits(vertices as u64 + 1) + 1),
+            ..Layout::default()
+        };
+        l.bsn_sum = take(bits((residents * residents / 2) as u64) + 1);
+        l.exchange = take(bits(residents as u64));
+        l.force = take(bits(mdps as u64));
+        l
+    }
+
     /// The 2017 edition's layout, from the least significant field up; most significant
     /// first it reads: C.4 (completion, special brackets only), C.5 pairs, C.6 PSD, C.7
     /// (next bracket: pairs or completion, then its PSD), C.8-C.11 colours, C.12-C.15
@@ -187,13 +205,7 @@ impl Layout {
             at += width;
             o
         };
-        let mut l = Layout {
-            probe: take(bits(s.vertices as u64 + 1) + 1),
-            ..Layout::default()
-        };
-        l.bsn_sum = take(bits((s.residents * s.residents / 2) as u64) + 1);
-        l.exchange = take(bits(s.residents as u64));
-        l.force = take(bits(s.mdps as u64));
+        let mut l = Layout::working(&mut take, s.vertices, s.residents, s.mdps);
         let half = bits(s.bracket as u64 / 2);
         // Signed per-value counts: a matching adds at most one unit per player and takes
         // at most one per pair from each value.
@@ -262,13 +274,7 @@ impl Layout {
             at += width;
             o
         };
-        let mut l = Layout {
-            probe: take(bits(s.vertices as u64 + 1) + 1),
-            ..Layout::default()
-        };
-        l.bsn_sum = take(bits((s.residents * s.residents / 2) as u64) + 1);
-        l.exchange = take(bits(s.residents as u64));
-        l.force = take(bits(s.mdps as u64));
+        let mut l = Layout::working(&mut take, s.vertices, s.residents, s.mdps);
         let half = bits(s.bracket as u64 / 2);
         let classes = |take: &mut dyn FnMut(u32) -> u32, list: &[(Score, usize)]| {
             let mut c = Classes::default();
