@@ -264,3 +264,34 @@ fn the_audit_follows_the_edition_of_each_report() {
     assert_eq!(code, 0, "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `simulate` pairs every round by the 2017 edition, writes `192 FIDE_DUTCH_2017`, and the
+/// checker reads the file back under that edition: every round agrees.
+#[test]
+fn a_simulated_2017_event_checks_clean() {
+    let dir = std::env::temp_dir().join(format!("swisspair-sim2017-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("sim.trf");
+    let path = out.to_string_lossy().to_string();
+    let (code, _, err) = common::swisspair(&[
+        "simulate",
+        "--dutch",
+        "--edition",
+        "2017",
+        "--players",
+        "41",
+        "--rounds",
+        "7",
+        "--seed",
+        "5",
+        "-o",
+        &path,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&out).expect("written");
+    assert!(text.contains("192 FIDE_DUTCH_2017"), "{text}");
+    let (code, stdout, err) = common::swisspair(&["check", &path]);
+    assert_eq!(code, 0, "{stdout}{err}");
+    assert!(stdout.contains("7 passed, 0 failed"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
