@@ -295,3 +295,68 @@ fn a_simulated_2017_event_checks_clean() {
     assert!(stdout.contains("7 passed, 0 failed"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Over gRPC: a TRF naming the 2017 edition is paired by it (the answer's rule set says
+/// so, and the pairing is the file's next round); the typed `dutch_edition` option selects
+/// it for a snapshot; a 192 code this build lacks is `INVALID_ARGUMENT` naming `trf.192`.
+#[tokio::test]
+async fn the_service_takes_the_edition() {
+    use swisspair::proto;
+    use tonic_types::StatusExt as _;
+    let server = common::server::Server::start(swisspair::service::ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let full = corpus_file("std-s17000012.trf");
+    let t = trf::read(&full).expect("valid").tournament;
+    // Round 8 of this file differs between the editions (the audit test above).
+    let mut cut = t.clone();
+    cut.rounds.truncate(7);
+    let text = trf::write(
+        &trf::TrfDocument {
+            tournament: cut,
+            ..trf::TrfDocument::default()
+        },
+        trf::Dialect::Trf26,
+    )
+    .expect("writable");
+    assert!(text.contains("192 FIDE_DUTCH_2017"), "{text}");
+    // Without swisspair's own `XXO` settings line (which also records the system and the
+    // edition), record 192 alone names them, as in a registry's file.
+    let text: String = text
+        .lines()
+        .filter(|l| !l.starts_with("XXO"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let request = |trf: String| proto::PairRequest {
+        input: Some(proto::pair_request::Input::Trf(trf)),
+        ..proto::PairRequest::default()
+    };
+    let answer = client
+        .pair(request(text.clone()))
+        .await
+        .expect("paired")
+        .into_inner();
+    assert!(answer.rule_set.contains("2017"), "{}", answer.rule_set);
+    let as_2026 = text.replace("192 FIDE_DUTCH_2017", "192 FIDE_DUTCH_2026");
+    let other = client
+        .pair(request(as_2026))
+        .await
+        .expect("paired")
+        .into_inner();
+    assert!(!other.rule_set.contains("2017"), "{}", other.rule_set);
+    assert_ne!(
+        format!("{:?}", answer.boards),
+        format!("{:?}", other.boards)
+    );
+    let unknown = text.replace("192 FIDE_DUTCH_2017", "192 FIDE_DUTCH_2013");
+    let status = client.pair(request(unknown)).await.expect_err("refused");
+    assert_eq!(status.code(), tonic::Code::InvalidArgument);
+    assert!(
+        status.message().contains("FIDE_DUTCH_2013"),
+        "{}",
+        status.message()
+    );
+    let details = status.get_error_details();
+    let bad = details.bad_request().expect("a BadRequest");
+    assert_eq!(bad.field_violations[0].field, "trf.192");
+    server.stop().await;
+}
