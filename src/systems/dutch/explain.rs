@@ -5,6 +5,7 @@
 use super::brackets::{BracketRecord, Mode, RoundOutcome};
 use super::colours::ColourRule;
 use super::criteria::{self, Criterion, Measure};
+use super::edition::Edition;
 use super::players::{Entrant, Field};
 use crate::model::{Colour, Score};
 use crate::systems::Explanation;
@@ -40,6 +41,12 @@ fn quality(field: &Field, bracket: &[usize], pairs: &[(usize, usize)]) -> Qualit
         q.strong += usize::from(criteria::fails_strong_preference(eh, el));
         q.up1 += usize::from(criteria::repeats_upfloat(eh, el, 1));
         q.up2 += usize::from(criteria::repeats_upfloat(eh, el, 2));
+        // 2017 C.12/C.14 count every player who downfloats again, an MDP paired with a
+        // lower score too (2026 C14/C16: resident downfloaters only).
+        if field.edition == Edition::E2017 && eh.score > el.score {
+            q.down1 += usize::from(criteria::had_downfloat(eh, 1));
+            q.down2 += usize::from(criteria::had_downfloat(eh, 2));
+        }
     }
     let resident_score = bracket.last().map(|&v| field.entrants[v].score);
     for &v in bracket {
@@ -49,7 +56,7 @@ fn quality(field: &Field, bracket: &[usize], pairs: &[(usize, usize)]) -> Qualit
         let e = &field.entrants[v];
         q.downfloaters += 1;
         q.downfloater_scores.push(e.score);
-        if Some(e.score) == resident_score {
+        if Some(e.score) == resident_score || field.edition == Edition::E2017 {
             q.down1 += usize::from(criteria::had_downfloat(e, 1));
             q.down2 += usize::from(criteria::had_downfloat(e, 2));
         }
@@ -109,6 +116,12 @@ fn criteria_steps(
     players: Vec<usize>,
 ) {
     let cid = |m: Measure| criteria::id(table, m);
+    // 2017 C.12/C.14 count every downfloater; 2026 C14/C16 the resident ones.
+    let downfloaters = if criteria::find(table, Measure::ByeScore).is_none() {
+        "downfloater(s)"
+    } else {
+        "resident downfloater(s)"
+    };
     let lines: Vec<(Measure, usize, String)> = vec![
         (
             Measure::Downfloaters,
@@ -129,8 +142,8 @@ fn criteria_steps(
             Measure::RepeatedDownfloat1,
             chosen.down1,
             format!(
-                "{} resident downfloater(s) who downfloated in the previous round",
-                chosen.down1
+                "{} {} who downfloated in the previous round",
+                chosen.down1, downfloaters
             ),
         ),
         (
@@ -145,8 +158,8 @@ fn criteria_steps(
             Measure::RepeatedDownfloat2,
             chosen.down2,
             format!(
-                "{} resident downfloater(s) who downfloated two rounds before",
-                chosen.down2
+                "{} {} who downfloated two rounds before",
+                chosen.down2, downfloaters
             ),
         ),
         (
