@@ -5,6 +5,7 @@
 //! order (`rounds[0]` is round 1).
 mod colour;
 mod history;
+pub mod limits;
 mod result;
 mod score;
 mod scoring;

@@ -71,6 +71,10 @@ pub fn read_reporting(text: &str) -> Result<TrfDocument, TrfErrors> {
         Ok(doc) => return Ok(doc),
         Err(e) => e,
     };
+    // Not a TRF at all: every other line would be reported as unreadable too.
+    if first.message.starts_with("not a TRF") {
+        return Err(TrfErrors(vec![first]));
+    }
     let mut lines = split_lines(text);
     let mut errors = vec![first];
     let mut removed_ranks: Vec<u32> = Vec::new();

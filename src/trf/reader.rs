@@ -2,6 +2,7 @@
 use std::collections::HashMap;
 
 use super::{TrfDocument, TrfError};
+use crate::model::limits;
 use crate::model::{
     Acceleration, Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx,
     Round, Score, Scoring, SystemId,
@@ -119,6 +120,9 @@ fn tokens(chars: &[char]) -> Vec<(usize, String)> {
     out
 }
 
+/// Characters of an unreadable line shown when a text is not a TRF.
+const NOT_TRF_SHOWN: usize = 20;
+
 /// Reads a TRF text.
 pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     let mut doc = TrfDocument::default();
@@ -137,6 +141,8 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     let mut forbidden: Vec<ForbiddenRecord> = Vec::new();
     let mut accel: Vec<(u32, u32, u32, Score, usize, usize)> = Vec::new();
     let mut team_records = super::team::TeamRecords::default();
+    // The first line with no record code this reader knows.
+    let mut unread: Option<usize> = None;
 
     for (index, raw) in lines(text).into_iter().enumerate() {
         let ln = index + 1;
@@ -164,10 +170,25 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 doc.declared_points.push(declared);
                 sides.push(row);
             }
-            "012" => t.name = cols(&chars, 5, chars.len()),
+            "012" => {
+                t.name = cols(&chars, 5, chars.len());
+                if let Some(m) =
+                    limits::too_long(&t.name, limits::MAX_NAME_CHARS, "tournament name")
+                {
+                    return Err(err(ln, 5, format!("012: {m}")));
+                }
+            }
             "XXR" | "142" => {
                 let value = cols(&chars, 4, chars.len());
                 match value.parse::<u32>() {
+                    Ok(n) if n > limits::MAX_ROUNDS => {
+                        let m = limits::too_many(
+                            n.into(),
+                            limits::MAX_ROUNDS.into(),
+                            "number of rounds",
+                        );
+                        return Err(err(ln, 5, format!("{code}: {}", m.unwrap_or_default())));
+                    }
                     Ok(n) => t.total_rounds = n,
                     // The Istanbul-2012 meaning of 142 (arbiters): keep the line as it is.
                     Err(_) if code == "142" => doc.other_lines.push(raw.to_string()),
@@ -382,6 +403,16 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 let last = number(&rest[1].1, "250 last round", ln, rest[1].0)?;
                 let from = number(&rest[2].1, "250 first player", ln, rest[2].0)?;
                 let to = number(&rest[3].1, "250 last player", ln, rest[3].0)?;
+                for (value, max, what, at) in [
+                    (first, limits::MAX_ROUNDS, "first round", rest[0].0),
+                    (last, limits::MAX_ROUNDS, "last round", rest[1].0),
+                    (from, limits::MAX_PAIRING_NUMBER, "first player", rest[2].0),
+                    (to, limits::MAX_PAIRING_NUMBER, "last player", rest[3].0),
+                ] {
+                    if let Some(m) = limits::too_many(value.into(), max.into(), what) {
+                        return Err(err(ln, at, format!("250: {m}")));
+                    }
+                }
                 for rank in from..=to.max(from) {
                     accel.push((rank, first, last, points, ln, rest[2].0));
                 }
@@ -389,8 +420,27 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             "300" | "310" | "013" | "320" | "330" | "352" | "362" => {
                 team_records.read(&code, &chars, ln, t)?;
             }
-            _ => doc.other_lines.push(raw.to_string()),
+            _ => {
+                unread.get_or_insert(ln);
+                doc.other_lines.push(raw.to_string());
+            }
         }
+    }
+    // Bytes that are not a TRF: no player line, and a line no record explains.
+    if ranks.is_empty()
+        && let Some(line) = unread
+    {
+        let start: String = lines(text)
+            .get(line - 1)
+            .map(|l| l.chars().take(NOT_TRF_SHOWN).collect())
+            .unwrap_or_default();
+        return Err(err(
+            line,
+            1,
+            format!(
+                "not a TRF: no player (001) line; line {line} could not be read: it starts {start:?}"
+            ),
+        ));
     }
 
     let by_rank: HashMap<u32, PlayerIdx> = ranks.iter().enumerate().map(|(i, &r)| (r, i)).collect();
@@ -593,6 +643,16 @@ fn read_player(chars: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
         let code = col(chars, base + 7).to_ascii_uppercase();
         if opponent_text.is_empty() && colour == ' ' && code == ' ' {
             row.push(None);
+        } else if row.len() >= limits::MAX_ROUNDS as usize {
+            return Err(err(
+                ln,
+                base,
+                format!(
+                    "round {}: more rounds than the limit of {}",
+                    row.len() + 1,
+                    limits::MAX_ROUNDS
+                ),
+            ));
         } else {
             let opponent = if opponent_text.is_empty() {
                 0

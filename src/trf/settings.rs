@@ -7,7 +7,7 @@
 //! and every system option set (`SystemOptions`, the names of `--option`), as given. The
 //! line is omitted when there is nothing to record. Other engines skip
 //! the record (trf.md: unknown prefixes are not errors).
-use crate::model::Tournament;
+use crate::model::{Tournament, limits};
 
 use super::TrfError;
 
@@ -50,6 +50,12 @@ pub fn read_xxo(chars: &[char], line: usize, t: &mut Tournament) -> Result<(), T
         let Some((key, value)) = raw.split_once('=') else {
             return Err(err(at, format!("XXO: expected NAME=VALUE, found {raw:?}")));
         };
+        if let Some(m) = limits::too_long(key, limits::MAX_OPTION_NAME_CHARS, "option name") {
+            return Err(err(at, format!("XXO: {m}")));
+        }
+        if let Some(m) = limits::too_long(value, limits::MAX_OPTION_VALUE_CHARS, "option value") {
+            return Err(err(at, format!("XXO: option {}: {m}", limits::shown(key))));
+        }
         match key {
             "seed" => {
                 t.lot_seed = value

@@ -101,7 +101,7 @@ impl Ids {
             let what = if id.is_empty() {
                 "missing player id".to_string()
             } else {
-                format!("unknown player id {id:?}")
+                format!("unknown player id {}", crate::model::limits::shown(id))
             };
             problems.push(Problem::new(path, what));
         }
@@ -117,6 +117,10 @@ pub fn tournament_from_proto(
 ) -> Tournament {
     if pt.players.len() > limits.max_players {
         limits.check_players(pt.players.len(), "tournament.players", problems);
+        return Tournament::default();
+    }
+    // A text or a count beyond its limit is refused before anything repeats it.
+    if check_limits(pt, problems) {
         return Tournament::default();
     }
     let mut t = Tournament {
@@ -525,4 +529,366 @@ pub fn snapshot(
             (Tournament::default(), Vec::new())
         }
     }
+}
+
+/// Every text and count of a proto tournament against [`crate::model::limits`], each
+/// refused by its field path (a player's or a team's id in the message). Whether one was.
+pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool {
+    use crate::model::limits::{
+        MAX_BOARDS, MAX_CODE_CHARS, MAX_ID_CHARS, MAX_NAME_CHARS, MAX_OPTION_NAME_CHARS,
+        MAX_OPTION_VALUE_CHARS, MAX_OPTIONS, MAX_PAIRING_NUMBER, MAX_RECORDS, MAX_ROUNDS,
+        MAX_TEAM_MEMBERS, shown, too_long, too_many,
+    };
+    let before = problems.len();
+    let mut text = |value: &str, max: usize, path: String, who: &str, what: &str| {
+        if let Some(m) = too_long(value, max, what) {
+            problems.push(Problem::new(path, format!("{who}{m}")));
+        }
+    };
+    let rounds = u64::from(MAX_ROUNDS);
+    let numbers = u64::from(MAX_PAIRING_NUMBER);
+    let mut counts: Vec<(u64, u64, String, String, &str)> = Vec::new();
+    text(
+        &pt.name,
+        MAX_NAME_CHARS,
+        "tournament.name".into(),
+        "",
+        "tournament name",
+    );
+    counts.push((
+        u64::from(pt.total_rounds),
+        rounds,
+        "tournament.total_rounds".into(),
+        String::new(),
+        "number of rounds",
+    ));
+    counts.push((
+        pt.rounds.len() as u64,
+        rounds,
+        "tournament.rounds".into(),
+        String::new(),
+        "number of rounds recorded",
+    ));
+    for (i, p) in pt.players.iter().enumerate() {
+        let base = format!("tournament.players[{i}]");
+        let who = format!("player {}: ", shown(&p.id));
+        text(&p.id, MAX_ID_CHARS, format!("{base}.id"), &who, "id");
+        text(
+            &p.name,
+            MAX_NAME_CHARS,
+            format!("{base}.name"),
+            &who,
+            "name",
+        );
+        text(
+            &p.title,
+            MAX_CODE_CHARS,
+            format!("{base}.title"),
+            &who,
+            "title",
+        );
+        for (field, value) in [
+            ("federation", &p.federation),
+            ("fide_id", &p.fide_id),
+            ("sex", &p.sex),
+        ] {
+            text(
+                value,
+                MAX_CODE_CHARS,
+                format!("{base}.{field}"),
+                &who,
+                field,
+            );
+        }
+        text(
+            &p.team_id,
+            MAX_ID_CHARS,
+            format!("{base}.team_id"),
+            &who,
+            "team id",
+        );
+        for (field, value, max) in [
+            ("withdrawn_from_round", p.withdrawn_from_round, rounds),
+            ("late_entry_round", p.late_entry_round, rounds),
+            ("pairing_number", p.pairing_number.unwrap_or(0), numbers),
+        ] {
+            counts.push((
+                u64::from(value),
+                max,
+                format!("{base}.{field}"),
+                who.clone(),
+                field,
+            ));
+        }
+    }
+    for (r, round) in pt.rounds.iter().enumerate() {
+        let base = format!("tournament.rounds[{r}]");
+        for (g, game) in round.games.iter().enumerate() {
+            let at = format!("{base}.games[{g}]");
+            text(
+                &game.white_id,
+                MAX_ID_CHARS,
+                format!("{at}.white_id"),
+                "",
+                "player id",
+            );
+            text(
+                &game.black_id,
+                MAX_ID_CHARS,
+                format!("{at}.black_id"),
+                "",
+                "player id",
+            );
+            counts.push((
+                u64::from(game.board),
+                numbers,
+                format!("{at}.board"),
+                String::new(),
+                "board number",
+            ));
+        }
+        for (b, bye) in round.byes.iter().enumerate() {
+            let path = format!("{base}.byes[{b}].player_id");
+            text(&bye.player_id, MAX_ID_CHARS, path, "", "player id");
+        }
+    }
+    counts.push((
+        pt.forbidden_pairings.len() as u64,
+        MAX_RECORDS as u64,
+        "tournament.forbidden_pairings".into(),
+        String::new(),
+        "number of forbidden pairings",
+    ));
+    for (i, f) in pt.forbidden_pairings.iter().enumerate() {
+        let base = format!("tournament.forbidden_pairings[{i}]");
+        for (j, id) in f.player_ids.iter().enumerate() {
+            text(
+                id,
+                MAX_ID_CHARS,
+                format!("{base}.player_ids[{j}]"),
+                "",
+                "player id",
+            );
+        }
+        for (field, value) in [("first_round", f.first_round), ("last_round", f.last_round)] {
+            counts.push((
+                u64::from(value),
+                rounds,
+                format!("{base}.{field}"),
+                String::new(),
+                field,
+            ));
+        }
+    }
+    counts.push((
+        pt.accelerations.len() as u64,
+        MAX_RECORDS as u64,
+        "tournament.accelerations".into(),
+        String::new(),
+        "number of accelerations",
+    ));
+    for (i, a) in pt.accelerations.iter().enumerate() {
+        let base = format!("tournament.accelerations[{i}]");
+        text(
+            &a.player_id,
+            MAX_ID_CHARS,
+            format!("{base}.player_id"),
+            "",
+            "player id",
+        );
+        let who = format!("player {}: ", shown(&a.player_id));
+        for (field, value) in [("first_round", a.first_round), ("last_round", a.last_round)] {
+            counts.push((
+                u64::from(value),
+                rounds,
+                format!("{base}.{field}"),
+                who.clone(),
+                field,
+            ));
+        }
+    }
+    if let Some(o) = &pt.options {
+        counts.push((
+            o.values.len() as u64,
+            MAX_OPTIONS as u64,
+            "tournament.options.values".into(),
+            String::new(),
+            "number of options",
+        ));
+        let mut names: Vec<&String> = o.values.keys().collect();
+        names.sort();
+        for name in names {
+            let path = format!("tournament.options.values[{}]", shown(name));
+            text(name, MAX_OPTION_NAME_CHARS, path.clone(), "", "option name");
+            if let Some(value) = o.values.get(name) {
+                let who = format!("option {}: ", shown(name));
+                text(value, MAX_OPTION_VALUE_CHARS, path, &who, "option value");
+            }
+        }
+        if let Some(rr) = &o.round_robin {
+            counts.push((
+                u64::from(rr.cycles),
+                rounds,
+                "tournament.options.round_robin.cycles".into(),
+                String::new(),
+                "number of cycles",
+            ));
+        }
+        if let Some(b) = &o.backgammon {
+            counts.push((
+                u64::from(b.match_length),
+                rounds,
+                "tournament.options.backgammon.match_length".into(),
+                String::new(),
+                "match length",
+            ));
+        }
+    }
+    for (i, team) in pt.teams.iter().enumerate() {
+        let base = format!("tournament.teams[{i}]");
+        let who = format!("team {}: ", shown(&team.id));
+        text(&team.id, MAX_ID_CHARS, format!("{base}.id"), &who, "id");
+        text(
+            &team.name,
+            MAX_NAME_CHARS,
+            format!("{base}.name"),
+            &who,
+            "name",
+        );
+        counts.push((
+            u64::from(team.pairing_number),
+            numbers,
+            format!("{base}.pairing_number"),
+            who.clone(),
+            "pairing number",
+        ));
+        counts.push((
+            team.member_ids.len() as u64,
+            MAX_TEAM_MEMBERS as u64,
+            format!("{base}.member_ids"),
+            who.clone(),
+            "number of members",
+        ));
+        for (j, id) in team.member_ids.iter().enumerate() {
+            text(
+                id,
+                MAX_ID_CHARS,
+                format!("{base}.member_ids[{j}]"),
+                &who,
+                "player id",
+            );
+        }
+    }
+    if let Some(s) = &pt.team_settings {
+        let p = "tournament.team_settings";
+        let boards = u64::from(MAX_BOARDS);
+        counts.push((
+            u64::from(s.boards),
+            boards,
+            format!("{p}.boards"),
+            String::new(),
+            "number of boards",
+        ));
+        counts.push((
+            s.board_colours.len() as u64,
+            boards,
+            format!("{p}.board_colours"),
+            String::new(),
+            "number of board colours",
+        ));
+        counts.push((
+            s.pab_team_ids.len() as u64,
+            rounds,
+            format!("{p}.pab_team_ids"),
+            String::new(),
+            "number of rounds with a team PAB",
+        ));
+        for (j, id) in s.pab_team_ids.iter().enumerate() {
+            text(
+                id,
+                MAX_ID_CHARS,
+                format!("{p}.pab_team_ids[{j}]"),
+                "",
+                "team id",
+            );
+        }
+        counts.push((
+            s.forfeits.len() as u64,
+            MAX_RECORDS as u64,
+            format!("{p}.forfeits"),
+            String::new(),
+            "number of forfeited matches",
+        ));
+        for (j, f) in s.forfeits.iter().enumerate() {
+            let base = format!("{p}.forfeits[{j}]");
+            counts.push((
+                u64::from(f.round),
+                rounds,
+                format!("{base}.round"),
+                String::new(),
+                "round",
+            ));
+            text(
+                &f.white_team_id,
+                MAX_ID_CHARS,
+                format!("{base}.white_team_id"),
+                "",
+                "team id",
+            );
+            text(
+                &f.black_team_id,
+                MAX_ID_CHARS,
+                format!("{base}.black_team_id"),
+                "",
+                "team id",
+            );
+        }
+        counts.push((
+            s.lineups.len() as u64,
+            MAX_RECORDS as u64,
+            format!("{p}.lineups"),
+            String::new(),
+            "number of line-ups",
+        ));
+        for (j, l) in s.lineups.iter().enumerate() {
+            let base = format!("{p}.lineups[{j}]");
+            let who = format!("team {}: ", shown(&l.team_id));
+            counts.push((
+                u64::from(l.round),
+                rounds,
+                format!("{base}.round"),
+                who.clone(),
+                "round",
+            ));
+            text(
+                &l.team_id,
+                MAX_ID_CHARS,
+                format!("{base}.team_id"),
+                "",
+                "team id",
+            );
+            counts.push((
+                l.player_ids.len() as u64,
+                MAX_TEAM_MEMBERS as u64,
+                format!("{base}.player_ids"),
+                who.clone(),
+                "number of players",
+            ));
+            for (k, id) in l.player_ids.iter().enumerate() {
+                text(
+                    id,
+                    MAX_ID_CHARS,
+                    format!("{base}.player_ids[{k}]"),
+                    &who,
+                    "player id",
+                );
+            }
+        }
+    }
+    for (value, max, path, who, what) in counts {
+        if let Some(m) = too_many(value, max, what) {
+            problems.push(Problem::new(path, format!("{who}{m}")));
+        }
+    }
+    problems.len() > before
 }
