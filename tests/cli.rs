@@ -266,3 +266,41 @@ fn check_refuses_a_file_recording_more_rounds_than_it_declares() {
     assert_eq!(code, 3, "{out}{err}");
     assert!(err.contains("total_rounds"), "{err}");
 }
+
+#[test]
+fn a_trf_beyond_a_limit_or_not_a_trf_is_invalid_input() {
+    let players = "001    1      Alpha                             1800                             0.0    1\n\
+001    2      Beta                              1700                             0.0    2\n";
+    let cases = [
+        (
+            format!("012 {}\n{players}", "x".repeat(300)),
+            ":1:5:",
+            "tournament name is 300 characters",
+        ),
+        (
+            format!("012 T\nXXR 4000000000\n{players}"),
+            ":2:5:",
+            "number of rounds is 4000000000, more than the limit of 999",
+        ),
+        (
+            format!("012 T\n{players}XXO edition={}\n", "7".repeat(257)),
+            ":4:",
+            "option value is 257 characters",
+        ),
+        (
+            "GIF89a binary\nmore\n".to_string(),
+            ":1:1:",
+            "not a TRF: no player (001) line; line 1 could not be read: it starts \"GIF89a binary\"",
+        ),
+    ];
+    for (k, (text, at, what)) in cases.iter().enumerate() {
+        let path =
+            std::env::temp_dir().join(format!("swisspair-cli-limit-{}-{k}", std::process::id()));
+        std::fs::write(&path, text).expect("write");
+        let (code, _, err) =
+            swisspair(&["pair", "--system", "dutch", path.to_str().expect("path")]);
+        assert_eq!(code, 3, "{err}");
+        assert!(err.contains(at) && err.contains(what), "{err}");
+        assert!(!err.contains("no players"), "{err}");
+    }
+}
