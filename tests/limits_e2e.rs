@@ -345,3 +345,57 @@ async fn bytes_that_are_not_a_trf_say_so() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_simulation_has_the_same_limits() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let base = proto::SimulateRequest {
+        system: proto::PairingSystem::Dutch as i32,
+        players: 6,
+        rounds: 3,
+        ..proto::SimulateRequest::default()
+    };
+    client
+        .simulate(base.clone())
+        .await
+        .expect("a small simulation");
+    let cases = [
+        (
+            proto::SimulateRequest {
+                rounds: 4_000_000_000,
+                ..base.clone()
+            },
+            "rounds",
+            "number of rounds is 4000000000, more than the limit of 999",
+        ),
+        (
+            proto::SimulateRequest {
+                options: Some(proto::SystemOptions {
+                    values: HashMap::from([("edition".to_string(), long(1 << 20))]),
+                    ..proto::SystemOptions::default()
+                }),
+                ..base.clone()
+            },
+            "tournament.options.values[\"edition\"]",
+            "option \"edition\": the option value is 1048576 characters",
+        ),
+    ];
+    for (req, field, what) in cases {
+        let status = client.simulate(req).await.expect_err(field);
+        assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+        assert!(status.message().contains(what), "{status:?}");
+        assert!(
+            status.message().len() < 4096,
+            "{field}: the long text is repeated"
+        );
+        let details = status.get_error_details();
+        let bad = details.bad_request().expect("a BadRequest");
+        assert!(
+            bad.field_violations.iter().any(|v| v.field == field),
+            "{:?}",
+            bad.field_violations
+        );
+    }
+    server.stop().await;
+}

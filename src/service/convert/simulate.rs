@@ -2,6 +2,7 @@
 use super::Limits;
 use super::enums::system_from_proto;
 use super::tournament::{options_from_proto, scoring_from_proto, tournament_to_proto};
+use crate::model::limits;
 use crate::model::validate::{Problem, Problems};
 use crate::proto;
 use crate::simulate::{SimConfig, SimulateAnswer};
@@ -36,6 +37,16 @@ pub fn simulate_request(
             "teams",
             &mut problems,
         );
+    }
+    for (field, value, max) in [
+        ("rounds", req.rounds, limits::MAX_ROUNDS),
+        ("boards", req.boards, limits::MAX_BOARDS),
+        ("reserves", req.reserves, limits::MAX_TEAM_MEMBERS as u32),
+    ] {
+        let what = format!("number of {field}");
+        if let Some(m) = limits::too_many(value.into(), max.into(), &what) {
+            problems.push(Problem::new(field, m));
+        }
     }
     let options = options_from_proto(req.options.as_ref(), &mut problems);
     let scoring = scoring_from_proto(req.scoring.as_ref(), &mut problems);

@@ -6,6 +6,7 @@ use super::enums::{
     system_to_proto,
 };
 use super::{Limits, opt_round, points};
+use crate::model::limits;
 use crate::model::validate::Problem;
 use crate::model::{
     Acceleration, Bye, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx, Round, Score,
@@ -346,8 +347,26 @@ pub fn options_from_proto(
             Err(_) => unknown("round_robin.order", rr.order, problems),
         }
     }
-    for (name, value) in &o.values {
-        set(name, value, problems);
+    // The same limits as `check_limits` (for the options of Simulate and Audit requests,
+    // which come without a tournament): a text beyond them is neither set nor repeated.
+    let mut names: Vec<&String> = o.values.keys().collect();
+    names.sort();
+    for name in names {
+        let Some(value) = o.values.get(name) else {
+            continue;
+        };
+        let too_long = limits::too_long(name, limits::MAX_OPTION_NAME_CHARS, "option name")
+            .or_else(|| {
+                limits::too_long(value, limits::MAX_OPTION_VALUE_CHARS, "option value")
+                    .map(|m| format!("option {}: {m}", limits::shown(name)))
+            });
+        match too_long {
+            Some(m) => problems.push(Problem::new(
+                format!("{path}.values[{}]", limits::shown(name)),
+                m,
+            )),
+            None => set(name, value, problems),
+        }
     }
     options
 }
