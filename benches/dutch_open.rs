@@ -13,7 +13,8 @@
 //! (`SWISSPAIR_OPEN_CHECK_UP_TO` players, default 4,000), from round
 //! `SWISSPAIR_OPEN_CHECK_FROM` (default 1). `SWISSPAIR_OPEN_PRINT=1`
 //! prints a digest of each round's pairs. `SWISSPAIR_OPEN_EDITION=2017` pairs by the 2017
-//! edition of the rules (default 2026).
+//! edition of the rules (default 2026). `SWISSPAIR_OPEN_SEEDS=1-10` (or `2,5,7`) sweeps
+//! seeds, one open after the other, and ends with each seed's slowest round.
 mod harness;
 
 use std::time::Instant;
@@ -49,10 +50,52 @@ fn digest(pairs: &mut [(usize, usize)], bye: Option<usize>) -> u64 {
     h
 }
 
+/// The seeds to run: `SWISSPAIR_OPEN_SEEDS` (`1-10`, `2,5,7`), else `SWISSPAIR_OPEN_SEED`.
+fn seeds() -> Vec<u64> {
+    let Ok(list) = std::env::var("SWISSPAIR_OPEN_SEEDS") else {
+        return vec![env_u64("SWISSPAIR_OPEN_SEED", 1)];
+    };
+    let mut out = Vec::new();
+    for part in list.split(',') {
+        let part = part.trim();
+        match part.split_once('-') {
+            Some((a, b)) => {
+                if let (Ok(a), Ok(b)) = (a.trim().parse::<u64>(), b.trim().parse::<u64>()) {
+                    out.extend(a..=b);
+                }
+            }
+            None => out.extend(part.parse::<u64>().ok()),
+        }
+    }
+    out
+}
+
 fn main() {
+    let seeds = seeds();
+    let mut sweep = Vec::new();
+    for &seed in &seeds {
+        match run_open(seed) {
+            Some(summary) => sweep.push((seed, summary)),
+            None => return,
+        }
+    }
+    // The sweep: the slowest round of each seed (issue 22's targets read it).
+    if seeds.len() > 1 {
+        for (seed, (round, slowest, total)) in &sweep {
+            println!("seed {seed}: slowest round {round} {slowest:.3} s, all rounds {total:.1} s");
+        }
+        if let Some((seed, (round, slowest, _))) =
+            sweep.iter().max_by(|a, b| a.1.1.total_cmp(&b.1.1))
+        {
+            println!("slowest of the sweep: seed {seed}, round {round}, {slowest:.3} s");
+        }
+    }
+}
+
+/// Every round of one open; its slowest round, that round's time and the total.
+fn run_open(seed: u64) -> Option<(u32, f64, f64)> {
     let players = env_u64("SWISSPAIR_OPEN_PLAYERS", 2000) as u32;
     let rounds = env_u64("SWISSPAIR_OPEN_ROUNDS", 11) as u32;
-    let seed = env_u64("SWISSPAIR_OPEN_SEED", 1);
     let check = std::env::var_os("SWISSPAIR_OPEN_CHECK").is_some();
     let check_up_to = env_u64("SWISSPAIR_OPEN_CHECK_UP_TO", 4000) as usize;
     let check_from = env_u64("SWISSPAIR_OPEN_CHECK_FROM", 1) as u32;
@@ -62,15 +105,16 @@ fn main() {
     let edition = std::env::var("SWISSPAIR_OPEN_EDITION").unwrap_or_else(|_| "2026".to_string());
     if t.options.set("edition", &edition).is_err() {
         println!("SWISSPAIR_OPEN_EDITION: {edition:?} is no edition");
-        return;
+        return None;
     }
+    let mut slowest = (0u32, 0f64);
     let total = Instant::now();
     for number in 1..=rounds {
         if check && (players as usize) <= check_up_to && number >= check_from {
             let options = swisspair::simulate::round_options(&t, &config);
             let Ok(r) = RoundToPair::prepare(&t, &options) else {
                 println!("round {number}: cannot prepare");
-                return;
+                return None;
             };
             let history = History::build(&r);
             let field = Field::build(&r, &history);
@@ -101,13 +145,16 @@ fn main() {
             Ok(p) => p,
             Err(e) => {
                 println!("dutch {edition} {players} players, round {number}: failed: {e}");
-                return;
+                return None;
             }
         };
         let elapsed = begin.elapsed();
+        if elapsed.as_secs_f64() > slowest.1 {
+            slowest = (number, elapsed.as_secs_f64());
+        }
         let mem = peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
         let mut line = format!(
-            "dutch {edition} {players} players, round {number:>2}: {:>9.3} s  peak memory so far {mem}",
+            "dutch {edition} {players} players, seed {seed}, round {number:>2}: {:>9.3} s  peak memory so far {mem}",
             elapsed.as_secs_f64()
         );
         if print {
@@ -123,8 +170,7 @@ fn main() {
         // Played with the simulator's results.
         record_round(&mut t, &config, &pairing);
     }
-    println!(
-        "dutch {edition} {players} players, {rounds} rounds: {:.1} s in all",
-        total.elapsed().as_secs_f64()
-    );
+    let all = total.elapsed().as_secs_f64();
+    println!("dutch {edition} {players} players, seed {seed}, {rounds} rounds: {all:.1} s in all");
+    Some((slowest.0, slowest.1, all))
 }
