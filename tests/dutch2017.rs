@@ -359,3 +359,35 @@ async fn the_service_takes_the_edition() {
     assert_eq!(bad.field_violations[0].field, "trf.192");
     server.stop().await;
 }
+
+/// Acceleration as the 2017 edition's reference engine reads it (`XXA` virtual points):
+/// the next round of each snapshot of `tests/data/dutch2017-xxa/` is bbpPairings 5.0.1's,
+/// pairs and colours (the folder's README says how they were made).
+#[test]
+fn the_2017_edition_reads_xxa_as_the_reference() {
+    let dir = common::data_dir().join("dutch2017-xxa");
+    let files = common::trf_files(&dir);
+    assert!(files.len() >= 20, "{} snapshots", files.len());
+    for trf in files {
+        let expected = std::fs::read_to_string(trf.with_extension("pairs")).expect("pairs");
+        let (code, out, err) = common::swisspair(&[
+            "pair",
+            "--dutch",
+            "--edition",
+            "2017",
+            &trf.to_string_lossy(),
+            "-p",
+        ]);
+        assert_eq!(code, 0, "{}: {err}", trf.display());
+        let lines = |text: &str| -> Vec<String> {
+            let mut v: Vec<String> = text
+                .lines()
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(lines(&out), lines(&expected), "{}", trf.display());
+    }
+}
