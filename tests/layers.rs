@@ -66,6 +66,29 @@ const MODULES: [&str; 12] = [
 /// layers below it (and `cancel`, the leaf cancellation token). The single-round pipeline
 /// (`pairing`) is the floor the checker, manual validation and the simulator stand on; the
 /// systems never call the pipeline; the checker and the simulator do not call each other.
+/// What the layers standing on the pipeline (the checker, the simulator) may name.
+const ON_THE_PIPELINE: &[&str] = &[
+    "cancel",
+    "model",
+    "matching",
+    "trf",
+    "standings",
+    "systems",
+    "pairing",
+];
+
+/// The audit stands on the checker.
+const AUDIT: &[&str] = &[
+    "cancel",
+    "model",
+    "matching",
+    "trf",
+    "standings",
+    "systems",
+    "pairing",
+    "check",
+];
+
 const LAYERS: [(&str, &[&str]); 9] = [
     ("model", &[]),
     ("matching", &["cancel"]),
@@ -79,43 +102,9 @@ const LAYERS: [(&str, &[&str]); 9] = [
         "pairing",
         &["cancel", "model", "matching", "trf", "standings", "systems"],
     ),
-    (
-        "check",
-        &[
-            "cancel",
-            "model",
-            "matching",
-            "trf",
-            "standings",
-            "systems",
-            "pairing",
-        ],
-    ),
-    (
-        "simulate",
-        &[
-            "cancel",
-            "model",
-            "matching",
-            "trf",
-            "standings",
-            "systems",
-            "pairing",
-        ],
-    ),
-    (
-        "audit",
-        &[
-            "cancel",
-            "model",
-            "matching",
-            "trf",
-            "standings",
-            "systems",
-            "pairing",
-            "check",
-        ],
-    ),
+    ("check", ON_THE_PIPELINE),
+    ("simulate", ON_THE_PIPELINE),
+    ("audit", AUDIT),
 ];
 
 /// The text without line comments (doc links to other layers are no imports).

@@ -110,15 +110,7 @@ fn set_aside(
     }
     let code: String = line.chars().take(3).collect();
     let mut chars: Vec<char> = line.chars().collect();
-    let field = |chars: &[char], from: usize, to: usize| -> String {
-        chars
-            .iter()
-            .skip(from - 1)
-            .take(to + 1 - from)
-            .collect::<String>()
-            .trim()
-            .to_string()
-    };
+    let field = crate::trf::cols;
     let message = format!("line {}: {}", error.line, error.message);
     if code != "001" {
         input.findings.push(Finding {
@@ -225,15 +217,7 @@ fn declared_ranks(lines: &[String], doc: &TrfDocument) -> Vec<Option<u32>> {
     let mut out = vec![None; doc.tournament.players.len()];
     for line in lines.iter().filter(|l| l.starts_with("001")) {
         let chars: Vec<char> = line.chars().collect();
-        let text = |from: usize, to: usize| -> String {
-            chars
-                .iter()
-                .skip(from - 1)
-                .take(to + 1 - from)
-                .collect::<String>()
-                .trim()
-                .to_string()
-        };
+        let text = |from: usize, to: usize| crate::trf::cols(&chars, from, to);
         let (Ok(start), Ok(rank)) = (text(5, 8).parse::<u32>(), text(86, 89).parse::<u32>()) else {
             continue;
         };

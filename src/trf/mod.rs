@@ -23,6 +23,8 @@ mod writer;
 pub(crate) use diagnose::split_lines;
 pub use diagnose::{MAX_ERRORS, TrfErrors, read_reporting};
 pub use encoding::{DecodeError, Decoded, Encoding, decode};
+/// Columns `from..=to` (1-based) of a TRF line, trimmed: the one column reader.
+pub(crate) use reader::cols;
 pub use reader::read;
 pub use writer::{Dialect, MAX_TRF_PLAYERS, WriteError, write};
 

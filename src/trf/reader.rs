@@ -36,7 +36,7 @@ fn err(line: usize, column: usize, message: impl Into<String>) -> TrfError {
 }
 
 /// Characters of columns `from..=to` (1-based), trimmed.
-fn cols(chars: &[char], from: usize, to: usize) -> String {
+pub(crate) fn cols(chars: &[char], from: usize, to: usize) -> String {
     if from > chars.len() {
         return String::new();
     }

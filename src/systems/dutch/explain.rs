@@ -392,29 +392,28 @@ pub fn bye(
         ),
         Vec::new(),
     );
-    if criteria::find(table, Measure::ByeScore).is_none() {
-        // 2017: no criterion on the assignee; the last bracket leaves him over (A.5),
-        // its pairing chosen by C.5-C.19 like any other.
-        ex.step(
-            criteria::id(table, Measure::DownfloaterScores),
-            format!(
-                "PAB to {} (score {}): the player the last bracket leaves over (C.5 most pairs, C.6 least pairing score difference)",
-                id(e.player),
-                e.score
-            ),
-            vec![e.player],
-        );
-        return;
-    }
+    // 2017 has no criterion on the assignee (2026 C5): the last bracket leaves him over
+    // (A.5), its pairing chosen by C.5-C.19 like any other.
+    let edition_2017 = criteria::find(table, Measure::ByeScore).is_none();
+    let (rule, why) = if edition_2017 {
+        (
+            Measure::DownfloaterScores,
+            "the player the last bracket leaves over (C.5 most pairs, C.6 least pairing score difference)",
+        )
+    } else {
+        (
+            Measure::ByeScore,
+            "the lowest score the PAB can go to while everyone else is paired",
+        )
+    };
     ex.step(
-        criteria::id(table, Measure::ByeScore),
-        format!(
-            "PAB to {} (score {}): the lowest score the PAB can go to while everyone else is paired",
-            id(e.player),
-            e.score
-        ),
+        criteria::id(table, rule),
+        format!("PAB to {} (score {}): {why}", id(e.player), e.score),
         vec![e.player],
     );
+    if edition_2017 {
+        return;
+    }
     let same: Vec<&Entrant> = field
         .entrants
         .iter()
