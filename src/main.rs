@@ -2,6 +2,10 @@
 //! (`src/cli/`, a file per command).
 mod cli;
 
+/// mimalloc for the whole process (server and CLI): see Cargo.toml.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     cli::run()
 }

@@ -11,10 +11,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use swisspair::model::SystemId;
 use swisspair::proto;
 use swisspair::proto::pairing_service_client::PairingServiceClient;
-use swisspair::simulate::{self, SimConfig};
+use swisspair::service::sample;
 use tonic::Code;
 use tonic::transport::{Channel, Endpoint};
 
@@ -34,13 +33,12 @@ pub enum Scenario {
 }
 
 impl Scenario {
-    /// System, players, rounds already played, rounds of the event (0: the system's).
-    fn shape(self) -> (SystemId, u32, u32, u32) {
+    fn sample(self) -> sample::Scenario {
         match self {
-            Scenario::Dutch100 => (SystemId::Dutch, 100, 4, 9),
-            Scenario::Dutch500 => (SystemId::Dutch, 500, 6, 11),
-            Scenario::Javapairing => (SystemId::Buchholz, 100, 4, 9),
-            Scenario::Backgammon => (SystemId::Backgammon, 64, 3, 0),
+            Scenario::Dutch100 => sample::Scenario::Dutch100,
+            Scenario::Dutch500 => sample::Scenario::Dutch500,
+            Scenario::Javapairing => sample::Scenario::Buchholz100,
+            Scenario::Backgammon => sample::Scenario::Backgammon64,
         }
     }
 }
@@ -75,25 +73,66 @@ pub struct LoadtestArgs {
     /// Bearer token sent as `authorization: Bearer <token>`.
     #[arg(long)]
     token: Option<String>,
+    /// The server's metrics endpoint (`serve --metrics-listen`), `host:port`: read before
+    /// and after the run, it gives the server's own CPU per request (its
+    /// `process_cpu_seconds_total` over its `swisspair_requests_total`).
+    #[arg(long)]
+    metrics: Option<String>,
 }
 
-/// The snapshot of a scenario, as the proto request.
-pub fn snapshot(scenario: Scenario, seed: u64) -> Result<proto::PairRequest, CliError> {
-    let (system, players, played, total) = scenario.shape();
-    let config = SimConfig::new(system, players, played, seed);
-    let answer = simulate::run(&config)?;
-    let mut tournament = swisspair::service::convert::simulate::simulate_response(&answer)
-        .tournament
-        .ok_or_else(|| CliError::Unexpected("the simulation gave no tournament".into()))?;
-    // 0: the system decides (BG-1 sets backgammon's rounds from the number of entries).
-    tournament.total_rounds = total;
-    // The simulation's answer spells every option out, also those of other systems, which a
-    // PairRequest refuses (an option that does not apply): the defaults are what it used.
-    tournament.options = None;
-    Ok(proto::PairRequest {
-        input: Some(proto::pair_request::Input::Tournament(tournament)),
-        ..proto::PairRequest::default()
+/// What the server's metrics endpoint says at one moment.
+struct ServerReading {
+    cpu_seconds: f64,
+    requests: f64,
+}
+
+/// Reads the server's CPU time and answered requests from its metrics endpoint (plain
+/// HTTP/1.1 `GET /metrics`, the text format).
+fn read_server(addr: &str) -> Result<ServerReading, CliError> {
+    use std::io::{Read as _, Write as _};
+    let fail = |e: String| CliError::Invalid(format!("--metrics {addr}: {e}"));
+    let mut stream = std::net::TcpStream::connect(addr).map_err(|e| fail(e.to_string()))?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .map_err(|e| fail(e.to_string()))?;
+    stream
+        .write_all(
+            format!("GET /metrics HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .map_err(|e| fail(e.to_string()))?;
+    let mut text = String::new();
+    stream
+        .read_to_string(&mut text)
+        .map_err(|e| fail(e.to_string()))?;
+    let value = |line: &str| -> Option<f64> { line.rsplit(' ').next()?.trim().parse().ok() };
+    let mut cpu = None;
+    let mut requests = 0.0;
+    for line in text.lines() {
+        if line.starts_with("process_cpu_seconds_total ") {
+            cpu = value(line);
+        } else if line.starts_with("swisspair_requests_total{") {
+            requests += value(line).unwrap_or(0.0);
+        }
+    }
+    let cpu_seconds = cpu.ok_or_else(|| {
+        fail(
+            "no process_cpu_seconds_total in the answer (is it a swisspair metrics endpoint?)"
+                .into(),
+        )
+    })?;
+    Ok(ServerReading {
+        cpu_seconds,
+        requests,
     })
+}
+
+/// The snapshot of a scenario, as the proto request (the bytes the service bench times).
+pub fn snapshot(scenario: Scenario, seed: u64) -> Result<proto::PairRequest, CliError> {
+    scenario
+        .sample()
+        .pair_request(seed)
+        .map_err(CliError::Unexpected)
 }
 
 /// UNAVAILABLE, or a proxy's HTTP 502/503/504 (the gRPC HTTP mapping calls them
@@ -142,6 +181,7 @@ pub fn run(args: LoadtestArgs) -> Result<ExitCode, CliError> {
         ),
         None => None,
     };
+    let before = args.metrics.as_deref().map(read_server).transpose()?;
     let request = Arc::new(request);
     let timeout = Duration::from_secs_f64(args.timeout_seconds);
     let run_for = Duration::from_secs_f64(args.seconds);
@@ -238,6 +278,17 @@ pub fn run(args: LoadtestArgs) -> Result<ExitCode, CliError> {
         lat.last().map_or(0.0, |&m| m as f64 / 1000.0),
         tally.retried
     );
+    if let (Some(before), Some(addr)) = (before, args.metrics.as_deref()) {
+        let after = read_server(addr)?;
+        let cpu = after.cpu_seconds - before.cpu_seconds;
+        let answered = after.requests - before.requests;
+        if answered > 0.0 {
+            println!(
+                "server CPU {:.3} ms per request ({answered:.0} requests answered, {cpu:.2} s of CPU, read from {addr})",
+                cpu * 1000.0 / answered
+            );
+        }
+    }
     for (code, n) in &tally.errors {
         let message = tally.messages.get(code).map_or("", String::as_str);
         println!("  error {code}: {n} ({message})");

@@ -112,26 +112,29 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
     }
     for (r, round) in t.rounds.iter().enumerate() {
         let number = r as u32 + 1;
-        let mut seen: Vec<Option<String>> = vec![None; n];
+        // Where each player was first seen this round; field paths are written only for a
+        // problem (a valid round allocates one vector).
+        let mut seen: Vec<Option<Seat>> = vec![None; n];
         let mut mark =
-            |p: PlayerIdx, path: String, check_active: bool, problems: &mut Vec<Problem>| {
+            |p: PlayerIdx, seat: Seat, check_active: bool, problems: &mut Vec<Problem>| {
                 let Some(slot) = seen.get_mut(p) else {
                     problems.push(Problem::new(
-                        path,
+                        seat.path(r),
                         format!("round {number}: unknown player"),
                     ));
                     return;
                 };
                 if let Some(first) = slot {
                     problems.push(Problem::new(
-                        path,
+                        seat.path(r),
                         format!(
-                            "round {number}: player {} appears twice (also at {first})",
-                            name(p)
+                            "round {number}: player {} appears twice (also at {})",
+                            name(p),
+                            first.path(r)
                         ),
                     ));
                 } else {
-                    *slot = Some(path.clone());
+                    *slot = Some(seat);
                     let player = &t.players[p];
                     if check_active && !player.is_active_in(number) {
                         let why = if player.late_entry_round.is_some_and(|l| number < l) {
@@ -140,17 +143,16 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
                             "has withdrawn"
                         };
                         problems.push(Problem::new(
-                            path,
+                            seat.path(r),
                             format!("round {number}: player {} is paired but {why}", name(p)),
                         ));
                     }
                 }
             };
         for (g, game) in round.games.iter().enumerate() {
-            let base = format!("tournament.rounds[{r}].games[{g}]");
             if game.white == game.black {
                 problems.push(Problem::new(
-                    base.clone(),
+                    format!("tournament.rounds[{r}].games[{g}]"),
                     format!(
                         "round {number}: player {} plays against himself",
                         name(game.white)
@@ -158,16 +160,15 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
                 ));
                 continue;
             }
-            mark(game.white, format!("{base}.white_id"), true, problems);
-            mark(game.black, format!("{base}.black_id"), true, problems);
+            mark(game.white, Seat::White(g), true, problems);
+            mark(game.black, Seat::Black(g), true, problems);
         }
         for (b, bye) in round.byes.iter().enumerate() {
-            let path = format!("tournament.rounds[{r}].byes[{b}].player_id");
             // Absences and requested byes of players not entered yet or withdrawn are what
             // the TRF records for them (XXL rounds hold `0000 - Z` or `H`); a PAB or a game
             // against [absent] is not.
             let check_active = bye.kind.is_pairing_allocated();
-            mark(bye.player, path, check_active, problems);
+            mark(bye.player, Seat::Bye(b), check_active, problems);
         }
     }
     for (i, f) in t.forbidden_pairings.iter().enumerate() {
@@ -176,6 +177,24 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
                 format!("tournament.forbidden_pairings[{i}].player_ids"),
                 "a forbidden pairing needs at least two players",
             ));
+        }
+    }
+}
+
+/// A player's place in a recorded round: the field [`check_tournament`] names for it.
+#[derive(Clone, Copy)]
+enum Seat {
+    White(usize),
+    Black(usize),
+    Bye(usize),
+}
+
+impl Seat {
+    fn path(self, round: usize) -> String {
+        match self {
+            Seat::White(g) => format!("tournament.rounds[{round}].games[{g}].white_id"),
+            Seat::Black(g) => format!("tournament.rounds[{round}].games[{g}].black_id"),
+            Seat::Bye(b) => format!("tournament.rounds[{round}].byes[{b}].player_id"),
         }
     }
 }

@@ -10,6 +10,11 @@
 //! * `cancellations_total{rpc,reason}`: requests stopped by their client, their deadline
 //!   or a shutdown (`CANCELLED`, `DEADLINE_EXCEEDED`).
 //!
+//! And, unprefixed as Prometheus' process collectors name it, `process_cpu_seconds_total`:
+//! the CPU time (user + system) the server process has used, read at each scrape. Its
+//! change over a load divided by the change of `requests_total` is the server's CPU per
+//! request (`swisspair loadtest --metrics` prints it).
+//!
 //! The `metrics` macros are no-ops until a recorder is installed, so a server without
 //! `--metrics-listen` (and every in-process test) records nothing and pays next to nothing.
 use std::net::SocketAddr;
@@ -114,7 +119,12 @@ pub async fn serve(listen: SocketAddr) -> Result<SocketAddr, String> {
                         _ => return,
                     }
                 }
-                let body = handle.render();
+                let mut body = handle.render();
+                if let Some(cpu) = process_cpu_seconds() {
+                    body.push_str(&format!(
+                        "# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.\n# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total {cpu:.6}\n"
+                    ));
+                }
                 let head = format!(
                     "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
                     body.len()
@@ -126,6 +136,27 @@ pub async fn serve(listen: SocketAddr) -> Result<SocketAddr, String> {
         }
     });
     Ok(addr)
+}
+
+/// The CPU time (user + system) this process has used, in seconds.
+#[cfg(unix)]
+fn process_cpu_seconds() -> Option<f64> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage writes a `rusage` into the pointer it is given, which points to
+    // memory of that type owned here; it is read only when the call succeeds.
+    let usage = unsafe {
+        if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
+            return None;
+        }
+        usage.assume_init()
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    Some(seconds(usage.ru_utime) + seconds(usage.ru_stime))
+}
+
+#[cfg(not(unix))]
+fn process_cpu_seconds() -> Option<f64> {
+    None
 }
 
 /// One request being handled: [`Call::finish`] records its outcome.

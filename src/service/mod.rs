@@ -11,6 +11,7 @@ pub mod errors;
 mod handlers;
 pub mod metrics;
 pub mod reflection;
+pub mod sample;
 pub mod tls;
 pub mod trf_input;
 

@@ -34,12 +34,12 @@ pub fn validate_request(
     for (i, b) in req.proposed.iter().enumerate() {
         let w = ids.resolve(
             &b.white_id,
-            format!("proposed[{i}].white_id"),
+            || format!("proposed[{i}].white_id"),
             &mut problems,
         );
         let k = ids.resolve(
             &b.black_id,
-            format!("proposed[{i}].black_id"),
+            || format!("proposed[{i}].black_id"),
             &mut problems,
         );
         if let (Some(w), Some(k)) = (w, k) {
@@ -47,7 +47,7 @@ pub fn validate_request(
         }
     }
     for (i, id) in req.proposed_bye_ids.iter().enumerate() {
-        if let Some(p) = ids.resolve(id, format!("proposed_bye_ids[{i}]"), &mut problems) {
+        if let Some(p) = ids.resolve(id, || format!("proposed_bye_ids[{i}]"), &mut problems) {
             proposal.byes.push(p);
         }
     }

@@ -52,13 +52,13 @@ pub fn pair_fields(
         .absent_player_ids
         .iter()
         .enumerate()
-        .filter_map(|(i, id)| ids.resolve(id, format!("absent_player_ids[{i}]"), &mut problems))
+        .filter_map(|(i, id)| ids.resolve(id, || format!("absent_player_ids[{i}]"), &mut problems))
         .collect();
     let mut requested_byes = Vec::new();
     for (i, b) in req.requested_byes.iter().enumerate() {
         let player = ids.resolve(
             &b.player_id,
-            format!("requested_byes[{i}].player_id"),
+            || format!("requested_byes[{i}].player_id"),
             &mut problems,
         );
         match (player, bye_kind_from_proto(b.kind)) {

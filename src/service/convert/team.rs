@@ -31,7 +31,7 @@ pub fn teams_from_proto(
             .member_ids
             .iter()
             .enumerate()
-            .filter_map(|(j, id)| ids.resolve(id, format!("{base}.member_ids[{j}]"), problems))
+            .filter_map(|(j, id)| ids.resolve(id, || format!("{base}.member_ids[{j}]"), problems))
             .collect();
         teams.push(Team {
             id: pteam.id.clone(),
@@ -216,7 +216,9 @@ pub fn teams_from_proto(
                 .player_ids
                 .iter()
                 .enumerate()
-                .filter_map(|(j, id)| ids.resolve(id, format!("{path}.player_ids[{j}]"), problems))
+                .filter_map(|(j, id)| {
+                    ids.resolve(id, || format!("{path}.player_ids[{j}]"), problems)
+                })
                 .collect();
             for &p in &players {
                 if !teams[team].members.contains(&p) {

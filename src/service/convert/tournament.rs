@@ -1,5 +1,4 @@
 //! The snapshot of a request: a proto tournament or a TRF text; scoring; system options.
-use std::collections::HashMap;
 
 use super::enums::{
     bye_kind_from_proto, bye_kind_to_proto, result_from_proto, result_to_proto, system_from_proto,
@@ -78,7 +77,7 @@ pub fn scoring_to_proto(s: &Scoring) -> proto::Scoring {
 }
 
 /// Player ids to indices, for resolving references.
-pub struct Ids(HashMap<String, PlayerIdx>);
+pub struct Ids(rustc_hash::FxHashMap<String, PlayerIdx>);
 
 impl Ids {
     pub fn of(t: &Tournament) -> Ids {
@@ -90,15 +89,16 @@ impl Ids {
             .collect())
     }
 
-    /// The index of `id`, or a problem at `path`.
+    /// The index of `id`, or a problem at `path` (written only then).
     pub fn resolve(
         &self,
         id: &str,
-        path: String,
+        path: impl FnOnce() -> String,
         problems: &mut Vec<Problem>,
     ) -> Option<PlayerIdx> {
         let found = self.0.get(id).copied();
         if found.is_none() {
+            let path = path();
             let what = if id.is_empty() {
                 "missing player id".to_string()
             } else {
@@ -144,14 +144,14 @@ pub fn tournament_from_proto(
             format!("unknown pairing system number {}", pt.system),
         ));
     }
-    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut seen: rustc_hash::FxHashMap<&str, usize> = Default::default();
     for (i, p) in pt.players.iter().enumerate() {
-        let path = format!("tournament.players[{i}].id");
+        let path = || format!("tournament.players[{i}].id");
         if p.id.is_empty() {
-            problems.push(Problem::new(path, "a player needs an id"));
+            problems.push(Problem::new(path(), "a player needs an id"));
         } else if let Some(first) = seen.insert(p.id.as_str(), i) {
             problems.push(Problem::new(
-                path,
+                path(),
                 format!("duplicate player id {:?} (also players[{first}])", p.id),
             ));
         }
@@ -185,12 +185,12 @@ pub fn tournament_from_proto(
         }
         let mut round = Round::default();
         for (g, pg) in pr.games.iter().enumerate() {
-            let base = format!("tournament.rounds[{r}].games[{g}]");
-            let white = ids.resolve(&pg.white_id, format!("{base}.white_id"), problems);
-            let black = ids.resolve(&pg.black_id, format!("{base}.black_id"), problems);
+            let base = || format!("tournament.rounds[{r}].games[{g}]");
+            let white = ids.resolve(&pg.white_id, || format!("{}.white_id", base()), problems);
+            let black = ids.resolve(&pg.black_id, || format!("{}.black_id", base()), problems);
             let result = result_from_proto(pg.result).unwrap_or_else(|| {
                 problems.push(Problem::new(
-                    format!("{base}.result"),
+                    format!("{}.result", base()),
                     format!("round {number}: unknown result {}", pg.result),
                 ));
                 GameResult::Pending
@@ -205,12 +205,12 @@ pub fn tournament_from_proto(
             }
         }
         for (b, pb) in pr.byes.iter().enumerate() {
-            let base = format!("tournament.rounds[{r}].byes[{b}]");
-            let player = ids.resolve(&pb.player_id, format!("{base}.player_id"), problems);
+            let base = || format!("tournament.rounds[{r}].byes[{b}]");
+            let player = ids.resolve(&pb.player_id, || format!("{}.player_id", base()), problems);
             let kind = bye_kind_from_proto(pb.kind);
             if kind.is_none() {
                 problems.push(Problem::new(
-                    format!("{base}.kind"),
+                    format!("{}.kind", base()),
                     format!("round {number}: player {:?}: the bye needs a kind (PAB, half-point, zero-point, full-point, absent or absent opponent)", pb.player_id),
                 ));
             }
@@ -228,7 +228,7 @@ pub fn tournament_from_proto(
             .filter_map(|(j, id)| {
                 ids.resolve(
                     id,
-                    format!("tournament.forbidden_pairings[{i}].player_ids[{j}]"),
+                    || format!("tournament.forbidden_pairings[{i}].player_ids[{j}]"),
                     problems,
                 )
             })
@@ -241,7 +241,7 @@ pub fn tournament_from_proto(
     }
     for (i, a) in pt.accelerations.iter().enumerate() {
         let base = format!("tournament.accelerations[{i}]");
-        let player = ids.resolve(&a.player_id, format!("{base}.player_id"), problems);
+        let player = ids.resolve(&a.player_id, || format!("{base}.player_id"), problems);
         let pts = points(
             Some(a.points),
             Score::ZERO,
@@ -556,54 +556,50 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
     use crate::model::limits::{
         MAX_BOARDS, MAX_CODE_CHARS, MAX_ID_CHARS, MAX_NAME_CHARS, MAX_OPTION_NAME_CHARS,
         MAX_OPTION_VALUE_CHARS, MAX_OPTIONS, MAX_PAIRING_NUMBER, MAX_RECORDS, MAX_ROUNDS,
-        MAX_TEAM_MEMBERS, shown, too_long, too_many,
+        MAX_TEAM_MEMBERS, shown,
     };
-    let before = problems.len();
-    let mut text = |value: &str, max: usize, path: String, who: &str, what: &str| {
-        if let Some(m) = too_long(value, max, what) {
-            problems.push(Problem::new(path, format!("{who}{m}")));
-        }
-    };
+    // Field paths and names are written only for a field over its limit: a request within
+    // every limit (nearly all) allocates nothing here.
+    let mut lim = Limiter::default();
     let rounds = u64::from(MAX_ROUNDS);
     let numbers = u64::from(MAX_PAIRING_NUMBER);
-    let mut counts: Vec<(u64, u64, String, String, &str)> = Vec::new();
-    text(
+    lim.text(
         &pt.name,
         MAX_NAME_CHARS,
-        "tournament.name".into(),
-        "",
+        || "tournament.name".into(),
+        String::new,
         "tournament name",
     );
-    counts.push((
+    lim.count(
         u64::from(pt.total_rounds),
         rounds,
-        "tournament.total_rounds".into(),
-        String::new(),
+        || "tournament.total_rounds".to_string(),
+        String::new,
         "number of rounds",
-    ));
-    counts.push((
+    );
+    lim.count(
         pt.rounds.len() as u64,
         rounds,
-        "tournament.rounds".into(),
-        String::new(),
+        || "tournament.rounds".to_string(),
+        String::new,
         "number of rounds recorded",
-    ));
+    );
     for (i, p) in pt.players.iter().enumerate() {
-        let base = format!("tournament.players[{i}]");
-        let who = format!("player {}: ", shown(&p.id));
-        text(&p.id, MAX_ID_CHARS, format!("{base}.id"), &who, "id");
-        text(
+        let base = || format!("tournament.players[{i}]");
+        let who = || format!("player {}: ", shown(&p.id));
+        lim.text(&p.id, MAX_ID_CHARS, || format!("{}.id", base()), who, "id");
+        lim.text(
             &p.name,
             MAX_NAME_CHARS,
-            format!("{base}.name"),
-            &who,
+            || format!("{}.name", base()),
+            who,
             "name",
         );
-        text(
+        lim.text(
             &p.title,
             MAX_CODE_CHARS,
-            format!("{base}.title"),
-            &who,
+            || format!("{}.title", base()),
+            who,
             "title",
         );
         for (field, value) in [
@@ -611,19 +607,19 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
             ("fide_id", &p.fide_id),
             ("sex", &p.sex),
         ] {
-            text(
+            lim.text(
                 value,
                 MAX_CODE_CHARS,
-                format!("{base}.{field}"),
-                &who,
+                || format!("{}.{field}", base()),
+                who,
                 field,
             );
         }
-        text(
+        lim.text(
             &p.team_id,
             MAX_ID_CHARS,
-            format!("{base}.team_id"),
-            &who,
+            || format!("{}.team_id", base()),
+            who,
             "team id",
         );
         for (field, value, max) in [
@@ -631,169 +627,187 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
             ("late_entry_round", p.late_entry_round, rounds),
             ("pairing_number", p.pairing_number.unwrap_or(0), numbers),
         ] {
-            counts.push((
+            lim.count(
                 u64::from(value),
                 max,
-                format!("{base}.{field}"),
-                who.clone(),
+                || format!("{}.{field}", base()),
+                who,
                 field,
-            ));
+            );
         }
     }
     for (r, round) in pt.rounds.iter().enumerate() {
-        let base = format!("tournament.rounds[{r}]");
+        let base = || format!("tournament.rounds[{r}]");
         for (g, game) in round.games.iter().enumerate() {
-            let at = format!("{base}.games[{g}]");
-            text(
+            let at = || format!("{}.games[{g}]", base());
+            lim.text(
                 &game.white_id,
                 MAX_ID_CHARS,
-                format!("{at}.white_id"),
-                "",
+                || format!("{}.white_id", at()),
+                String::new,
                 "player id",
             );
-            text(
+            lim.text(
                 &game.black_id,
                 MAX_ID_CHARS,
-                format!("{at}.black_id"),
-                "",
+                || format!("{}.black_id", at()),
+                String::new,
                 "player id",
             );
-            counts.push((
+            lim.count(
                 u64::from(game.board),
                 numbers,
-                format!("{at}.board"),
-                String::new(),
+                || format!("{}.board", at()),
+                String::new,
                 "board number",
-            ));
+            );
         }
         for (b, bye) in round.byes.iter().enumerate() {
-            let path = format!("{base}.byes[{b}].player_id");
-            text(&bye.player_id, MAX_ID_CHARS, path, "", "player id");
+            let path = || format!("{}.byes[{b}].player_id", base());
+            lim.text(
+                &bye.player_id,
+                MAX_ID_CHARS,
+                path,
+                String::new,
+                "player id",
+            );
         }
     }
-    counts.push((
+    lim.count(
         pt.forbidden_pairings.len() as u64,
         MAX_RECORDS as u64,
-        "tournament.forbidden_pairings".into(),
-        String::new(),
+        || "tournament.forbidden_pairings".to_string(),
+        String::new,
         "number of forbidden pairings",
-    ));
+    );
     for (i, f) in pt.forbidden_pairings.iter().enumerate() {
-        let base = format!("tournament.forbidden_pairings[{i}]");
+        let base = || format!("tournament.forbidden_pairings[{i}]");
         for (j, id) in f.player_ids.iter().enumerate() {
-            text(
+            lim.text(
                 id,
                 MAX_ID_CHARS,
-                format!("{base}.player_ids[{j}]"),
-                "",
+                || format!("{}.player_ids[{j}]", base()),
+                String::new,
                 "player id",
             );
         }
         for (field, value) in [("first_round", f.first_round), ("last_round", f.last_round)] {
-            counts.push((
+            lim.count(
                 u64::from(value),
                 rounds,
-                format!("{base}.{field}"),
-                String::new(),
+                || format!("{}.{field}", base()),
+                String::new,
                 field,
-            ));
+            );
         }
     }
-    counts.push((
+    lim.count(
         pt.accelerations.len() as u64,
         MAX_RECORDS as u64,
-        "tournament.accelerations".into(),
-        String::new(),
+        || "tournament.accelerations".to_string(),
+        String::new,
         "number of accelerations",
-    ));
+    );
     for (i, a) in pt.accelerations.iter().enumerate() {
-        let base = format!("tournament.accelerations[{i}]");
-        text(
+        let base = || format!("tournament.accelerations[{i}]");
+        lim.text(
             &a.player_id,
             MAX_ID_CHARS,
-            format!("{base}.player_id"),
-            "",
+            || format!("{}.player_id", base()),
+            String::new,
             "player id",
         );
-        let who = format!("player {}: ", shown(&a.player_id));
+        let who = || format!("player {}: ", shown(&a.player_id));
         for (field, value) in [("first_round", a.first_round), ("last_round", a.last_round)] {
-            counts.push((
+            lim.count(
                 u64::from(value),
                 rounds,
-                format!("{base}.{field}"),
-                who.clone(),
+                || format!("{}.{field}", base()),
+                who,
                 field,
-            ));
+            );
         }
     }
     if let Some(o) = &pt.options {
-        counts.push((
+        lim.count(
             o.values.len() as u64,
             MAX_OPTIONS as u64,
-            "tournament.options.values".into(),
-            String::new(),
+            || "tournament.options.values".to_string(),
+            String::new,
             "number of options",
-        ));
+        );
         let mut names: Vec<&String> = o.values.keys().collect();
         names.sort();
         for name in names {
-            let path = format!("tournament.options.values[{}]", shown(name));
-            text(name, MAX_OPTION_NAME_CHARS, path.clone(), "", "option name");
+            let path = || format!("tournament.options.values[{}]", shown(name));
+            lim.text(
+                name,
+                MAX_OPTION_NAME_CHARS,
+                path,
+                String::new,
+                "option name",
+            );
             if let Some(value) = o.values.get(name) {
-                let who = format!("option {}: ", shown(name));
-                text(value, MAX_OPTION_VALUE_CHARS, path, &who, "option value");
+                let who = || format!("option {}: ", shown(name));
+                lim.text(value, MAX_OPTION_VALUE_CHARS, path, who, "option value");
             }
         }
         if let Some(rr) = &o.round_robin {
-            counts.push((
+            lim.count(
                 u64::from(rr.cycles),
                 rounds,
-                "tournament.options.round_robin.cycles".into(),
-                String::new(),
+                || "tournament.options.round_robin.cycles".to_string(),
+                String::new,
                 "number of cycles",
-            ));
+            );
         }
         if let Some(b) = &o.backgammon {
-            counts.push((
+            lim.count(
                 u64::from(b.match_length),
                 rounds,
-                "tournament.options.backgammon.match_length".into(),
-                String::new(),
+                || "tournament.options.backgammon.match_length".to_string(),
+                String::new,
                 "match length",
-            ));
+            );
         }
     }
     for (i, team) in pt.teams.iter().enumerate() {
-        let base = format!("tournament.teams[{i}]");
-        let who = format!("team {}: ", shown(&team.id));
-        text(&team.id, MAX_ID_CHARS, format!("{base}.id"), &who, "id");
-        text(
+        let base = || format!("tournament.teams[{i}]");
+        let who = || format!("team {}: ", shown(&team.id));
+        lim.text(
+            &team.id,
+            MAX_ID_CHARS,
+            || format!("{}.id", base()),
+            who,
+            "id",
+        );
+        lim.text(
             &team.name,
             MAX_NAME_CHARS,
-            format!("{base}.name"),
-            &who,
+            || format!("{}.name", base()),
+            who,
             "name",
         );
-        counts.push((
+        lim.count(
             u64::from(team.pairing_number),
             numbers,
-            format!("{base}.pairing_number"),
-            who.clone(),
+            || format!("{}.pairing_number", base()),
+            who,
             "pairing number",
-        ));
-        counts.push((
+        );
+        lim.count(
             team.member_ids.len() as u64,
             MAX_TEAM_MEMBERS as u64,
-            format!("{base}.member_ids"),
-            who.clone(),
+            || format!("{}.member_ids", base()),
+            who,
             "number of members",
-        ));
+        );
         for (j, id) in team.member_ids.iter().enumerate() {
-            text(
+            lim.text(
                 id,
                 MAX_ID_CHARS,
-                format!("{base}.member_ids[{j}]"),
-                &who,
+                || format!("{}.member_ids[{j}]", base()),
+                who,
                 "player id",
             );
         }
@@ -801,113 +815,158 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
     if let Some(s) = &pt.team_settings {
         let p = "tournament.team_settings";
         let boards = u64::from(MAX_BOARDS);
-        counts.push((
+        lim.count(
             u64::from(s.boards),
             boards,
-            format!("{p}.boards"),
-            String::new(),
+            || format!("{p}.boards"),
+            String::new,
             "number of boards",
-        ));
-        counts.push((
+        );
+        lim.count(
             s.board_colours.len() as u64,
             boards,
-            format!("{p}.board_colours"),
-            String::new(),
+            || format!("{p}.board_colours"),
+            String::new,
             "number of board colours",
-        ));
-        counts.push((
+        );
+        lim.count(
             s.pab_team_ids.len() as u64,
             rounds,
-            format!("{p}.pab_team_ids"),
-            String::new(),
+            || format!("{p}.pab_team_ids"),
+            String::new,
             "number of rounds with a team PAB",
-        ));
+        );
         for (j, id) in s.pab_team_ids.iter().enumerate() {
-            text(
+            lim.text(
                 id,
                 MAX_ID_CHARS,
-                format!("{p}.pab_team_ids[{j}]"),
-                "",
+                || format!("{p}.pab_team_ids[{j}]"),
+                String::new,
                 "team id",
             );
         }
-        counts.push((
+        lim.count(
             s.forfeits.len() as u64,
             MAX_RECORDS as u64,
-            format!("{p}.forfeits"),
-            String::new(),
+            || format!("{p}.forfeits"),
+            String::new,
             "number of forfeited matches",
-        ));
+        );
         for (j, f) in s.forfeits.iter().enumerate() {
-            let base = format!("{p}.forfeits[{j}]");
-            counts.push((
+            let base = || format!("{p}.forfeits[{j}]");
+            lim.count(
                 u64::from(f.round),
                 rounds,
-                format!("{base}.round"),
-                String::new(),
+                || format!("{}.round", base()),
+                String::new,
                 "round",
-            ));
-            text(
+            );
+            lim.text(
                 &f.white_team_id,
                 MAX_ID_CHARS,
-                format!("{base}.white_team_id"),
-                "",
+                || format!("{}.white_team_id", base()),
+                String::new,
                 "team id",
             );
-            text(
+            lim.text(
                 &f.black_team_id,
                 MAX_ID_CHARS,
-                format!("{base}.black_team_id"),
-                "",
+                || format!("{}.black_team_id", base()),
+                String::new,
                 "team id",
             );
         }
-        counts.push((
+        lim.count(
             s.lineups.len() as u64,
             MAX_RECORDS as u64,
-            format!("{p}.lineups"),
-            String::new(),
+            || format!("{p}.lineups"),
+            String::new,
             "number of line-ups",
-        ));
+        );
         for (j, l) in s.lineups.iter().enumerate() {
-            let base = format!("{p}.lineups[{j}]");
-            let who = format!("team {}: ", shown(&l.team_id));
-            counts.push((
+            let base = || format!("{p}.lineups[{j}]");
+            let who = || format!("team {}: ", shown(&l.team_id));
+            lim.count(
                 u64::from(l.round),
                 rounds,
-                format!("{base}.round"),
-                who.clone(),
+                || format!("{}.round", base()),
+                who,
                 "round",
-            ));
-            text(
+            );
+            lim.text(
                 &l.team_id,
                 MAX_ID_CHARS,
-                format!("{base}.team_id"),
-                "",
+                || format!("{}.team_id", base()),
+                String::new,
                 "team id",
             );
-            counts.push((
+            lim.count(
                 l.player_ids.len() as u64,
                 MAX_TEAM_MEMBERS as u64,
-                format!("{base}.player_ids"),
-                who.clone(),
+                || format!("{}.player_ids", base()),
+                who,
                 "number of players",
-            ));
+            );
             for (k, id) in l.player_ids.iter().enumerate() {
-                text(
+                lim.text(
                     id,
                     MAX_ID_CHARS,
-                    format!("{base}.player_ids[{k}]"),
-                    &who,
+                    || format!("{}.player_ids[{k}]", base()),
+                    who,
                     "player id",
                 );
             }
         }
     }
-    for (value, max, path, who, what) in counts {
-        if let Some(m) = too_many(value, max, what) {
-            problems.push(Problem::new(path, format!("{who}{m}")));
+    lim.finish(problems)
+}
+
+/// The problems [`check_limits`] finds: text over its length first, then counts over
+/// their maximum, each in the order of the fields. Paths and names are closures, called
+/// only for a field that fails.
+#[derive(Default)]
+struct Limiter {
+    texts: Vec<Problem>,
+    counts: Vec<Problem>,
+}
+
+impl Limiter {
+    fn text(
+        &mut self,
+        value: &str,
+        max: usize,
+        path: impl FnOnce() -> String,
+        who: impl FnOnce() -> String,
+        what: &str,
+    ) {
+        // Bytes bound characters from above: the count is needed only past `max` bytes.
+        if value.len() > max
+            && let Some(m) = crate::model::limits::too_long(value, max, what)
+        {
+            self.texts
+                .push(Problem::new(path(), format!("{}{m}", who())));
         }
     }
-    problems.len() > before
+
+    fn count(
+        &mut self,
+        value: u64,
+        max: u64,
+        path: impl FnOnce() -> String,
+        who: impl FnOnce() -> String,
+        what: &str,
+    ) {
+        if let Some(m) = crate::model::limits::too_many(value, max, what) {
+            self.counts
+                .push(Problem::new(path(), format!("{}{m}", who())));
+        }
+    }
+
+    /// Appends the problems; true when there was one.
+    fn finish(self, problems: &mut Vec<Problem>) -> bool {
+        let found = !self.texts.is_empty() || !self.counts.is_empty();
+        problems.extend(self.texts);
+        problems.extend(self.counts);
+        found
+    }
 }

@@ -1,7 +1,7 @@
 //! Per-player facts every Swiss system reads, computed once from the rounds before the one
 //! being paired: scores, played colours (compressed, GHR 3.4 / CG-5), opponents actually met
 //! (CG-4), forbidden pairs (CG-10), unplayed rounds.
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::RoundToPair;
 use crate::matching::BitGraph;
@@ -112,7 +112,7 @@ pub enum Float {
 #[derive(Clone, Debug)]
 pub struct History {
     pub players: Vec<PlayerHistory>,
-    met: HashSet<(PlayerIdx, PlayerIdx)>,
+    met: FxHashSet<(PlayerIdx, PlayerIdx)>,
     /// The forbidden groups (CG-10) applying this round that each player belongs to,
     /// sorted: membership stays linear in a group's size where its pairs would be quadratic.
     clubs: Vec<Vec<u32>>,
@@ -127,7 +127,7 @@ impl History {
         let t = &r.tournament;
         let entries = t.entries();
         let mut players: Vec<PlayerHistory> = Vec::with_capacity(t.players.len());
-        let mut met = HashSet::new();
+        let mut met = FxHashSet::default();
         for (p, row) in entries.into_iter().enumerate() {
             let mut h = PlayerHistory::default();
             for entry in &row {
@@ -224,7 +224,7 @@ impl History {
     pub fn may_meet(&self, list: &[PlayerIdx]) -> BitGraph {
         let n = list.len();
         let mut g = BitGraph::complete(n);
-        let mut pos = HashMap::with_capacity(n);
+        let mut pos = FxHashMap::with_capacity_and_hasher(n, Default::default());
         for (i, &p) in list.iter().enumerate() {
             pos.insert(p, i);
         }

@@ -1,0 +1,84 @@
+//! The server's work for one small request, in process: `cargo bench --bench
+//! service_request` decodes the protobuf bytes of each load-generator scenario
+//! (`swisspair::service::sample`), converts and validates the snapshot, pairs the round,
+//! builds the answer (explanation included) and encodes it, many times, and prints the
+//! time per request. The network, HTTP/2 and the runtime are left out: `swisspair loadtest`
+//! measures them (it prints the server's CPU per request).
+//!
+//! Env: `SWISSPAIR_SERVICE_ITERS` (requests per scenario, default 2,000), and filters as
+//! arguments (`cargo bench --bench service_request -- dutch100`). Under
+//! `valgrind --tool=callgrind` a small count gives instructions per request that do not
+//! depend on the machine's load.
+mod harness;
+
+use std::time::Instant;
+
+use prost::Message as _;
+use swisspair::proto;
+use swisspair::service::convert;
+use swisspair::service::sample::Scenario;
+
+/// The server binary's allocator (src/main.rs), so the bench times what the server does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn one_request(bytes: &[u8], limits: &convert::Limits) -> Vec<u8> {
+    let req = match proto::PairRequest::decode(bytes) {
+        Ok(r) => r,
+        Err(e) => panic!("the sample does not decode: {e}"),
+    };
+    let (t, options, warnings) = match convert::pair_request(&req, limits) {
+        Ok(v) => v,
+        Err(p) => panic!("the sample is refused: {p:?}"),
+    };
+    let mut answer = match swisspair::pairing::pair(&t, &options) {
+        Ok(a) => a,
+        Err(e) => panic!("the sample does not pair: {e}"),
+    };
+    answer.pairing.warnings.extend(warnings);
+    convert::pair::pair_answer(&answer).encode_to_vec()
+}
+
+fn main() {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let iters: usize = std::env::var("SWISSPAIR_SERVICE_ITERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    let limits = convert::Limits::default();
+    for scenario in Scenario::ALL {
+        if !filters.is_empty() && !filters.iter().any(|f| f == scenario.name()) {
+            continue;
+        }
+        let request = match scenario.pair_request(1) {
+            Ok(r) => r,
+            Err(e) => panic!("scenario {}: {e}", scenario.name()),
+        };
+        let bytes = request.encode_to_vec();
+        let answer = one_request(&bytes, &limits);
+        // Warm up, then time blocks of requests: the median block gives the figure.
+        let block = (iters / 10).max(1);
+        let mut per_request = Vec::new();
+        for _ in 0..10 {
+            let start = Instant::now();
+            for _ in 0..block {
+                std::hint::black_box(one_request(std::hint::black_box(&bytes), &limits));
+            }
+            per_request.push(start.elapsed().as_secs_f64() / block as f64);
+        }
+        per_request.sort_by(f64::total_cmp);
+        let mem = harness::peak_memory_mib().map_or_else(|| "?".into(), |m| format!("{m:.0} MiB"));
+        println!(
+            "{:<12} request {:>6} bytes, answer {:>6} bytes: best {:>7.1} µs, median {:>7.1} µs per request ({} requests), peak memory {mem}",
+            scenario.name(),
+            bytes.len(),
+            answer.len(),
+            per_request[0] * 1e6,
+            per_request[per_request.len() / 2] * 1e6,
+            block * 10,
+        );
+    }
+}
