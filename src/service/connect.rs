@@ -133,7 +133,11 @@ where
     S: Service<Request<Body>, Response = Response<Body>>,
 {
     let (parts, body) = request.into_parts();
-    let method = parts.uri.path().trim_start_matches(SERVICE_PATH).to_string();
+    let method = parts
+        .uri
+        .path()
+        .trim_start_matches(SERVICE_PATH)
+        .to_string();
     if parts.method != Method::POST {
         let mut response = error(&Status::unimplemented(format!(
             "{method}: a Connect unary call is a POST (GET is not served)"
@@ -194,7 +198,11 @@ where
     let (head, body) = response.into_parts();
     let collected = match body.collect().await {
         Ok(c) => c,
-        Err(e) => return error(&Status::internal(format!("the answer could not be read: {e}"))),
+        Err(e) => {
+            return error(&Status::internal(format!(
+                "the answer could not be read: {e}"
+            )));
+        }
     };
     let trailers = collected.trailers().cloned();
     let data = collected.to_bytes();
@@ -482,7 +490,10 @@ mod tests {
             "enums by name"
         );
         let unknown = (unary("Pair").unwrap().request_from_json)(br#"{"sytem": 1}"#);
-        assert!(unknown.unwrap_err().contains("sytem"), "unknown fields are refused");
+        assert!(
+            unknown.unwrap_err().contains("sytem"),
+            "unknown fields are refused"
+        );
     }
 
     #[test]

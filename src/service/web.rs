@@ -62,6 +62,8 @@ enum Route {
     Asset(&'static page::Asset),
     Connect(Codec),
     Grpc,
+    /// A `PairingService` path in a content type neither gRPC nor Connect.
+    UnsupportedMediaType,
     NotFound,
 }
 
@@ -79,6 +81,9 @@ fn route(request: &Request<Body>, settings: &WebSettings) -> Route {
         .is_some_and(|v| v.starts_with("application/grpc"));
     if grpc {
         return Route::Grpc;
+    }
+    if path.starts_with(connect::SERVICE_PATH) {
+        return Route::UnsupportedMediaType;
     }
     if settings.page
         && matches!(*request.method(), Method::GET | Method::HEAD)
@@ -119,6 +124,14 @@ where
                 let head = request.method() == Method::HEAD;
                 Box::pin(async move { Ok(asset_response(asset, head)) })
             }
+            Route::UnsupportedMediaType => Box::pin(async move {
+                let mut response = connect::error(&tonic::Status::invalid_argument(
+                    "content-type: application/json or application/proto (Connect), \
+                     application/grpc (gRPC) or application/grpc-web (gRPC-Web)",
+                ));
+                *response.status_mut() = StatusCode::UNSUPPORTED_MEDIA_TYPE;
+                Ok(response)
+            }),
             Route::NotFound => Box::pin(async move { Ok(not_found()) }),
         }
     }
