@@ -449,7 +449,6 @@ fn debug(kind: &str, value: &[u8]) -> Option<serde_json::Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use prost::Message as _;
 
     /// Every unary method of the proto's service has its line in [`unary`], and no other.
     #[test]
