@@ -37,7 +37,11 @@ function blocks(markdown) {
       continue;
     }
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    if (heading) {
+    if (/^\s*\|/.test(line)) {
+      // A table row is a block of its own, so that a criterion's row can be shown alone.
+      if (!/^\s*\|[\s:|-]*$/.test(line)) out.push({ kind: "row", raw: line.trim() });
+      current = null;
+    } else if (heading) {
       out.push({ kind: "h", level: heading[1].length, raw: heading[2] });
       current = null;
     } else if (/^\s*[-*]\s+/.test(line) || /^\s*\d+\.\s+/.test(line)) {
@@ -65,8 +69,16 @@ function render(list, into) {
     } else if (b.kind === "pre") {
       node = document.createElement("pre");
       node.textContent = b.raw;
+    } else if (b.kind === "row") {
+      node = document.createElement("p");
+      node.className = "table-row";
+      node.innerHTML = b.raw
+        .replace(/^\||\|$/g, "")
+        .split("|")
+        .map((cell) => inline(cell.trim()))
+        .join(" │ ");
     } else {
-      node = document.createElement(b.kind === "li" ? "p" : "p");
+      node = document.createElement("p");
       node.innerHTML = (b.kind === "li" ? "• " : "") + inline(b.raw);
     }
     into.append(node);
@@ -90,8 +102,11 @@ function find(nodes, id) {
       const bold = new RegExp(`\\*\\*${escapeRegex(candidate)}(?![\\w.])`);
       const hit = nodes.find((n) => bold.test(n.block.raw));
       if (hit) return hit.node;
-      const shorter = candidate.replace(/(\([^)]*\)|[.-][^.-]*)$/, "");
-      if (shorter === candidate) break;
+      // `VZ-4.4(c)` → `VZ-4.4` → `VZ-4`, never below the rule's number.
+      const shorter = /\)$/.test(candidate)
+        ? candidate.replace(/\([^)]*\)$/, "")
+        : candidate.replace(/\.[^.]*$/, "");
+      if (shorter === candidate || !/^[A-Z]{2,3}-\d/.test(shorter)) break;
       candidate = shorter;
     }
     return null;
