@@ -505,6 +505,57 @@ async fn json_keeps_tokens_limits_deadlines_and_metrics() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The value of a gauge on the metrics endpoint.
+fn gauge(metrics: &str, name: &str) -> Option<f64> {
+    let text =
+        String::from_utf8_lossy(&http(metrics, "GET", "/metrics", &[], b"").body).into_owned();
+    text.lines()
+        .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
+}
+
+#[test]
+fn a_json_client_that_goes_away_frees_its_worker() {
+    let server = Process::start(&["--workers", "1", "--metrics-listen", "127.0.0.1:0"]);
+    let metrics = server.metrics.clone().expect("a metrics address");
+    let body = huge_round().to_string();
+    let mut stream = TcpStream::connect(&server.addr).expect("connects");
+    let head = format!(
+        "POST /swisspair.v1.PairingService/Pair HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).expect("writes");
+    stream.write_all(body.as_bytes()).expect("writes");
+    // Wait until the one worker is pairing it, then go away.
+    let mut running = false;
+    for _ in 0..600 {
+        if gauge(&metrics, "swisspair_pairings_in_flight") == Some(1.0) {
+            running = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(running, "the huge round never reached the worker");
+    drop(stream);
+    // The worker is free again: a small round is answered (without the cancellation it
+    // would wait minutes behind the huge one and meet its deadline).
+    let dir = temp_dir("goes-away");
+    let (_, cut, _) = corpus_round(&dir);
+    let pair = serde_json::json!({"trf": cut, "system": "PAIRING_SYSTEM_DUTCH"});
+    let answer = post_json(
+        &server.addr,
+        "Pair",
+        &pair,
+        &[("Connect-Timeout-Ms", "20000")],
+    );
+    assert_eq!(
+        answer.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&answer.body)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn cors_answers_only_the_origins_named() {
     let preflight = |addr: &str, origin: &str| {
