@@ -642,6 +642,19 @@ fn the_page_is_served_and_no_page_turns_it_off() {
     assert_eq!(systems.status, 200);
 }
 
+#[test]
+fn a_bad_cors_origin_is_invalid_input() {
+    let (code, _, err) = common::swisspair(&[
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--cors-origin",
+        "https://club.example\u{7f}",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("--cors-origin"), "{err}");
+}
+
 // ---- real clients from the npm registry ----
 
 fn web_dir() -> PathBuf {

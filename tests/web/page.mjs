@@ -44,6 +44,17 @@ test("the page pairs a corpus file as the CLI does", async () => {
     await page.goto(`${base}/`);
     // The systems come from ListSystems.
     await page.waitForSelector(`#system option[value="${process.env.SWISSPAIR_SYSTEM}"]`, { state: "attached" });
+    // A file dropped on the text box fills it.
+    const text = readFileSync(process.env.SWISSPAIR_TRF, "utf8");
+    await page.evaluate((content) => {
+      const data = new DataTransfer();
+      data.items.add(new File([content], "dropped.trf", { type: "text/plain" }));
+      const zone = document.getElementById("drop-zone");
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, text);
+    await page.waitForFunction((content) => document.getElementById("trf").value === content, text);
+    await page.fill("#trf", "");
+    // So does the file chooser (what the test pairs).
     await page.setInputFiles("#trf-file", process.env.SWISSPAIR_TRF);
     await page.waitForFunction(() => document.getElementById("trf").value.includes("001 "));
     await page.selectOption("#system", process.env.SWISSPAIR_SYSTEM);
@@ -86,6 +97,14 @@ test("the page pairs a corpus file as the CLI does", async () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: process.env.SWISSPAIR_SCREENSHOT, fullPage: false });
     }
+
+    // A refusal shows Connect's code and the field at fault.
+    await page.fill("#trf", "not a tournament");
+    await page.click("#pair-button");
+    await page.waitForSelector("#output[data-state=error]", { state: "attached" });
+    const refusal = await page.textContent("#error");
+    assert.match(refusal, /invalid_argument/);
+    assert.match(refusal, /trf: .*not a TRF/);
 
     // A rule link opens the rule's text, highlighted.
     const rules = await browser.newPage();
