@@ -179,7 +179,7 @@ where
         Codec::Proto => body.to_vec(),
         Codec::Json => match (transcoder.request_from_json)(&body) {
             Ok(m) => m,
-            Err(e) => return error(&malformed_json(&method, &e)),
+            Err(e) => return error(&super::errors::malformed_json(&method, &e)),
         },
     };
     let mut grpc_request = Request::new(Body::new(Full::new(frame(&message))));
@@ -316,12 +316,6 @@ fn unframe(data: &Bytes) -> Option<Bytes> {
         return None;
     }
     Some(data.slice(5..))
-}
-
-/// A body that is not the method's request in proto3 JSON: `INVALID_ARGUMENT` with an
-/// `ErrorInfo` (reason `MALFORMED_JSON`) and a `BadRequest` on the body.
-fn malformed_json(method: &str, cause: &str) -> Status {
-    super::errors::malformed_json(method, cause)
 }
 
 /// Connect's name of a code (`canceled` is spelt the American way, as in the protocol).
