@@ -2,7 +2,8 @@
 //! protocol's JSON as plain HTTP/1.1 requests (what `curl` sends), its errors with the same
 //! rich details as gRPC's, bearer tokens, limits, deadlines and metrics through it, CORS,
 //! the page and `--no-page`; then real clients installed from the npm registry (connect-es:
-//! Connect JSON and binary, gRPC-Web and gRPC, `tests/web/clients.mjs`) and the page in
+//! Connect JSON and binary, gRPC-Web and gRPC, and JSON and gRPC-Web behind TLS,
+//! `tests/web/clients.mjs`) and the page in
 //! headless Chromium (`tests/web/page.mjs`), both against `swisspair pair`.
 //!
 //! The Node tests need `node` and `npm` (and Debian's `chromium`, which the browser test
@@ -726,10 +727,19 @@ fn connect_es_clients_speak_connect_grpc_web_and_grpc_on_one_port() {
     let descriptors = dir.join("swisspair.binpb");
     std::fs::write(&descriptors, proto::FILE_DESCRIPTOR_SET).expect("writes");
     let server = Process::start(&[]);
+    let [ca, cert, key, _, _] = common::tls::certificates(&dir);
+    let tls = Process::start(&[
+        "--tls-cert",
+        cert.to_str().expect("utf-8"),
+        "--tls-key",
+        key.to_str().expect("utf-8"),
+    ]);
     node_test(
         "clients.mjs",
         &[
             ("SWISSPAIR_ADDR", &server.addr),
+            ("SWISSPAIR_TLS_ADDR", &tls.addr),
+            ("SWISSPAIR_TLS_CA", ca.to_str().expect("utf-8")),
             (
                 "SWISSPAIR_DESCRIPTORS",
                 descriptors.to_str().expect("utf-8"),

@@ -3,7 +3,8 @@
 // the server's one port, with the service described at run time from the build's own
 // descriptor set (no generated code). Environment: SWISSPAIR_ADDR (host:port),
 // SWISSPAIR_DESCRIPTORS (the descriptor set), SWISSPAIR_TRF, SWISSPAIR_SYSTEM (enum name),
-// SWISSPAIR_EXPECTED (`swisspair pair -p` of the file).
+// SWISSPAIR_EXPECTED (`swisspair pair -p` of the file); SWISSPAIR_TLS_ADDR and
+// SWISSPAIR_TLS_CA for a second server behind TLS.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -37,6 +38,20 @@ const transports = {
   "gRPC-Web": createGrpcWebTransport({ baseUrl, httpVersion: "1.1" }),
   gRPC: createGrpcTransport({ baseUrl }),
 };
+
+// The same behind TLS (SWISSPAIR_TLS_ADDR, a server with --tls-cert; SWISSPAIR_TLS_CA its
+// CA): HTTP/2, as ALPN gives it.
+if (process.env.SWISSPAIR_TLS_ADDR) {
+  const tlsUrl = `https://${process.env.SWISSPAIR_TLS_ADDR}`;
+  const nodeOptions = { ca: readFileSync(process.env.SWISSPAIR_TLS_CA), servername: "localhost" };
+  transports["Connect, JSON, TLS"] = createConnectTransport({
+    baseUrl: tlsUrl,
+    httpVersion: "2",
+    useBinaryFormat: false,
+    nodeOptions,
+  });
+  transports["gRPC-Web, TLS"] = createGrpcWebTransport({ baseUrl: tlsUrl, httpVersion: "2", nodeOptions });
+}
 
 for (const [name, transport] of Object.entries(transports)) {
   const client = createClient(service, transport);
