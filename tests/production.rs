@@ -10,6 +10,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use common::process::Process;
+use common::tls::certificates;
 
 use prost::Message;
 use swisspair::model::SystemId;
@@ -102,45 +103,6 @@ async fn metrics_endpoint_counts_requests_per_rpc_system_and_code() {
     assert!(text.contains("swisspair_request_players_sum{"), "{text}");
     assert!(text.contains("swisspair_pairings_in_flight 0"), "{text}");
     assert!(text.contains("swisspair_pairings_queued 0"), "{text}");
-}
-
-/// A CA, a server certificate for `localhost` and 127.0.0.1, and a client certificate, as
-/// PEM files in `dir`: (ca, server cert, server key, client cert, client key).
-fn certificates(dir: &Path) -> [PathBuf; 5] {
-    use rcgen::{
-        BasicConstraints, CertificateParams, ExtendedKeyUsagePurpose, IsCa, Issuer, KeyPair,
-    };
-    let ca_key = KeyPair::generate().expect("key");
-    let mut ca_params = CertificateParams::new(Vec::<String>::new()).expect("params");
-    ca_params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
-    let ca_cert = ca_params.self_signed(&ca_key).expect("CA");
-    let issuer = Issuer::new(ca_params, ca_key);
-    let server_key = KeyPair::generate().expect("key");
-    let mut server_params =
-        CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()])
-            .expect("params");
-    server_params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ServerAuth];
-    let server_cert = server_params
-        .signed_by(&server_key, &issuer)
-        .expect("server cert");
-    let client_key = KeyPair::generate().expect("key");
-    let mut client_params = CertificateParams::new(vec!["client".to_string()]).expect("params");
-    client_params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ClientAuth];
-    let client_cert = client_params
-        .signed_by(&client_key, &issuer)
-        .expect("client cert");
-    let files = [
-        ("ca.pem", ca_cert.pem()),
-        ("server.pem", server_cert.pem()),
-        ("server.key", server_key.serialize_pem()),
-        ("client.pem", client_cert.pem()),
-        ("client.key", client_key.serialize_pem()),
-    ];
-    files.map(|(name, text)| {
-        let p = dir.join(name);
-        std::fs::write(&p, text).expect("write PEM");
-        p
-    })
 }
 
 async fn tls_client(

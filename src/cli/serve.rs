@@ -1,4 +1,5 @@
-//! `swisspair serve`: the gRPC server.
+//! `swisspair serve`: the gRPC server (gRPC-Web, the Connect protocol's JSON and the page on
+//! the same port).
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
@@ -59,6 +60,13 @@ pub struct ServeArgs {
     /// (UNAUTHENTICATED otherwise); reloaded on SIGHUP.
     #[arg(long)]
     auth_token_file: Option<std::path::PathBuf>,
+    /// Let pages from this origin (`https://club.example`; `*` for any) call the API from a
+    /// browser (CORS, for gRPC-Web and JSON); repeatable. Off by default.
+    #[arg(long = "cors-origin", value_name = "ORIGIN")]
+    cors_origins: Vec<String>,
+    /// Do not serve the page at `/` (the API only).
+    #[arg(long)]
+    no_page: bool,
 }
 
 /// The first address `host:port` resolves to.
@@ -120,6 +128,9 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
         service::auth::Tokens::load(file).map_err(CliError::Invalid)?;
     }
     config.auth_token_file = args.auth_token_file;
+    service::web::cors(&args.cors_origins).map_err(CliError::Invalid)?;
+    config.cors_origins = args.cors_origins;
+    config.page = !args.no_page;
     if let Some(w) = args.workers {
         config.max_concurrent_pairings = w.max(1);
     }

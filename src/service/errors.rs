@@ -17,6 +17,7 @@
 //! | `SYSTEM_NOT_IMPLEMENTED` | INVALID_ARGUMENT | a known system this build does not pair |
 //! | `NO_LEGAL_PAIRING` | FAILED_PRECONDITION | the system has no legal pairing; metadata `rule_id` |
 //! | `ENGINE_FAULT` | INTERNAL | the engine broke one of its own invariants |
+//! | `MALFORMED_JSON` | INVALID_ARGUMENT | a Connect JSON body that is not the method's request in proto3 JSON (`connect.rs`) |
 use std::collections::HashMap;
 
 use tonic::codegen::http;
@@ -76,6 +77,18 @@ pub fn invalid(problems: &Problems) -> Status {
         reason_of(problems),
         metadata,
         violations,
+    )
+}
+
+/// A Connect JSON body that does not read as `method`'s request (proto3 JSON mapping):
+/// `INVALID_ARGUMENT`, the parser's words (the field, line and column) as the violation.
+pub fn malformed_json(method: &str, cause: &str) -> Status {
+    status(
+        Code::InvalidArgument,
+        format!("the body is not a {method} request in proto3 JSON: {cause}"),
+        "MALFORMED_JSON",
+        HashMap::from([("method".to_string(), method.to_string())]),
+        vec![FieldViolation::new("body", cause.to_string())],
     )
 }
 

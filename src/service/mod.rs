@@ -2,18 +2,22 @@
 //! handlers (`handlers.rs`, thin adapters over [`crate::pairing`]), one error mapping
 //! ([`errors`]), admission (workers, bounded queue, deadlines, cancellation: [`admission`]),
 //! limits, health, reflection. Pairing runs on the blocking pool, never on the async
-//! executor.
+//! executor. The same port answers gRPC-Web and the Connect protocol (JSON) and serves the
+//! page ([`web`], [`connect`], [`page`]).
 pub mod admission;
 mod audit_stream;
 pub mod auth;
+pub mod connect;
 pub mod convert;
 pub mod errors;
 mod handlers;
 pub mod metrics;
+pub mod page;
 pub mod reflection;
 pub mod sample;
 pub mod tls;
 pub mod trf_input;
+pub mod web;
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -48,6 +52,11 @@ pub struct ServerConfig {
     pub tls: Option<tls::TlsFiles>,
     /// Bearer tokens checked on every `PairingService` call ([`auth`]); `None`: none.
     pub auth_token_file: Option<std::path::PathBuf>,
+    /// Origins allowed to call from a browser page served elsewhere (`*`: any); empty: no
+    /// CORS ([`web::cors`]).
+    pub cors_origins: Vec<String>,
+    /// `GET /` serves the page ([`page`]).
+    pub page: bool,
 }
 
 impl Default for ServerConfig {
@@ -64,6 +73,8 @@ impl Default for ServerConfig {
             metrics_listen: None,
             tls: None,
             auth_token_file: None,
+            cors_origins: Vec::new(),
+            page: true,
         }
     }
 }
@@ -124,6 +135,11 @@ pub async fn serve_on(
         .max_decoding_message_size(config.max_message_bytes)
         .max_encoding_message_size(config.max_message_bytes);
     let (service, builder) = production_wiring(&config, service).await?;
+    let cors = web::cors(&config.cors_origins)?;
+    let web = web::WebLayer::new(web::WebSettings {
+        page: config.page,
+        max_message_bytes: config.max_message_bytes,
+    });
     let reporter = health_reporter.clone();
     let (drained_tx, drained_rx) = tokio::sync::watch::channel(false);
     let (drain, grace) = (config.drain, config.grace);
@@ -149,7 +165,13 @@ pub async fn serve_on(
     });
     tracing::info!(address = %listener.local_addr()?, "swisspair serving");
     let mut stop_accepting = drained_rx.clone();
+    // HTTP/1.1 for gRPC-Web and Connect clients (browsers, curl, PHP); the layers, outermost
+    // first, are described in `web.rs`.
     let server = builder
+        .accept_http1(true)
+        .layer(tower::util::option_layer(cors))
+        .layer(web)
+        .layer(tonic_web::GrpcWebLayer::new())
         .layer(tower::util::MapResponseLayer::new(
             errors::oversize_is_resource_exhausted,
         ))

@@ -3,6 +3,7 @@
 pub mod process;
 pub mod server;
 pub mod swiss;
+pub mod tls;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

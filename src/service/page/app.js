@@ -1,0 +1,336 @@
+// The page of `swisspair serve`: a client of the JSON API (the Connect protocol's unary
+// form), nothing more. Plain JavaScript, no build step, nothing loaded from elsewhere.
+"use strict";
+
+const SERVICE = "/swisspair.v1.PairingService/";
+const $ = (id) => document.getElementById(id);
+
+/** A Connect error answer: its code, message and details (BadRequest, ErrorInfo). */
+class RpcError extends Error {
+  constructor(body, httpStatus, text) {
+    super((body && body.message) || text || `HTTP ${httpStatus}`);
+    this.code = (body && body.code) || `http_${httpStatus}`;
+    this.details = (body && body.details) || [];
+  }
+}
+
+/** Calls one RPC with a JSON request; resolves to the JSON response. */
+async function call(method, request) {
+  const headers = {
+    "content-type": "application/json",
+    "connect-protocol-version": "1",
+  };
+  const token = $("token").value.trim();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(SERVICE + method, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(request),
+  });
+  const text = await response.text();
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch (_) {
+    body = null;
+  }
+  if (!response.ok) throw new RpcError(body, response.status, text);
+  return body;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("data-")) node.setAttribute(k, v);
+    else node[k] = v;
+  }
+  for (const c of children) {
+    if (c === null || c === undefined) continue;
+    node.append(c instanceof Node ? c : String(c));
+  }
+  return node;
+}
+
+/** A link to the rule's text on the rules page (`/rules#AM-3.3`). */
+function ruleLink(ruleId) {
+  if (!ruleId) return null;
+  return el("a", { class: "rule", href: `/rules#${encodeURIComponent(ruleId)}`, target: "_blank" }, ruleId);
+}
+
+function shortEnum(value, prefix) {
+  return String(value || "").replace(prefix, "").replaceAll("_", " ").toLowerCase();
+}
+
+// ---- systems and their options (ListSystems) ----
+
+let systems = [];
+
+async function loadSystems() {
+  try {
+    const answer = await call("ListSystems", {});
+    systems = answer.systems || [];
+    $("engine-version").textContent = answer.engineVersion || "";
+    const select = $("system");
+    for (const s of systems) {
+      select.append(el("option", { value: s.system }, `${s.name}: ${s.title}`));
+    }
+    showOptions();
+  } catch (e) {
+    showError(e);
+  }
+}
+
+function showOptions() {
+  const box = $("options");
+  box.replaceChildren();
+  const chosen = systems.find((s) => s.system === $("system").value);
+  $("system-rules").textContent = chosen ? chosen.ruleSet : "";
+  if (!chosen) {
+    box.append(el("p", { class: "muted" }, "Choose a system to see its options."));
+    return;
+  }
+  if (!(chosen.options || []).length) {
+    box.append(el("p", { class: "muted" }, "This system has no options."));
+    return;
+  }
+  for (const o of chosen.options) {
+    let input;
+    if (o.type === "bool") {
+      input = el("select", { "data-option": o.name },
+        el("option", { value: "" }, `default (${o.defaultValue || "false"})`),
+        el("option", { value: "true" }, "true"),
+        el("option", { value: "false" }, "false"));
+    } else {
+      input = el("input", {
+        type: "text",
+        "data-option": o.name,
+        placeholder: o.defaultValue ? `default ${o.defaultValue}` : o.type,
+      });
+    }
+    box.append(el("div", { class: "option" },
+      el("span", { class: "name" }, o.name), input, el("span", { class: "desc" }, o.description)));
+  }
+}
+
+/** The options set on the form, as a TRF `XXO` line (how a TRF carries system options). */
+function optionsLine() {
+  const parts = [];
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const value = input.value.trim();
+    if (value === "") continue;
+    if (/\s/.test(value)) throw new Error(`option ${input.dataset.option}: a value has no spaces`);
+    parts.push(`${input.dataset.option}=${value}`);
+  }
+  return parts.length ? `XXO ${parts.join(" ")}` : "";
+}
+
+// ---- the TRF input: paste, file, drop ----
+
+/** Decodes a file as UTF-8, or else as Windows-1252 (TRF files of older programs). */
+async function readTrfFile(file) {
+  const bytes = await file.arrayBuffer();
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (_) {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+function setupInput() {
+  $("trf-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (file) $("trf").value = await readTrfFile(file);
+  });
+  const zone = $("drop-zone");
+  zone.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    zone.classList.add("over");
+  });
+  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+  zone.addEventListener("drop", async (event) => {
+    event.preventDefault();
+    zone.classList.remove("over");
+    const file = event.dataTransfer.files[0];
+    if (file) $("trf").value = await readTrfFile(file);
+  });
+  $("system").addEventListener("change", showOptions);
+  $("pair-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    pair();
+  });
+}
+
+/** Player names by id from the TRF's `001` lines (ids are starting ranks in a TRF). */
+function namesFromTrf(text) {
+  const names = new Map();
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.startsWith("001")) continue;
+    const id = String(parseInt(line.slice(4, 8), 10));
+    names.set(id, line.slice(14, 47).trim());
+  }
+  return names;
+}
+
+// ---- pairing and standings ----
+
+async function pair() {
+  const output = $("output");
+  const button = $("pair-button");
+  output.hidden = false;
+  output.dataset.state = "working";
+  $("status").textContent = "pairing…";
+  button.disabled = true;
+  try {
+    let trf = $("trf").value;
+    const xxo = optionsLine();
+    if (xxo) trf = `${trf.replace(/\s*$/, "")}\n${xxo}\n`;
+    const request = { trf, explanationDetail: "EXPLANATION_DETAIL_FULL" };
+    if ($("system").value) request.system = $("system").value;
+    const round = parseInt($("round").value, 10);
+    if (round > 0) request.round = round;
+    const seed = $("seed").value.trim();
+    if (seed) request.seed = seed;
+    const names = namesFromTrf(trf);
+    const standingsRequest = { trf, afterRound: round > 1 ? round - 1 : 0 };
+    if (request.system) standingsRequest.system = request.system;
+    const tieBreaks = $("tie-breaks").value.split(/[,\s]+/).filter((t) => t);
+    if (tieBreaks.length) standingsRequest.tieBreaks = tieBreaks;
+    const [paired, standings] = await Promise.allSettled([
+      call("Pair", request),
+      call("Standings", standingsRequest),
+    ]);
+    if (standings.status === "fulfilled") {
+      for (const row of standings.value.rows || []) names.set(row.playerId, row.name);
+    }
+    if (paired.status === "fulfilled") {
+      showPairing(paired.value, names);
+    } else {
+      showError(paired.reason);
+    }
+    showStandings(standings);
+    output.dataset.state = paired.status === "fulfilled" ? "paired" : "error";
+    $("status").textContent = "";
+  } catch (e) {
+    showError(e);
+    output.dataset.state = "error";
+    $("status").textContent = "";
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function showError(error) {
+  $("output").hidden = false;
+  $("result").hidden = true;
+  const box = $("error");
+  box.hidden = false;
+  box.replaceChildren(el("span", { class: "code" }, error.code || "error"), " ", error.message);
+  for (const d of error.details || []) {
+    if (d.type === "google.rpc.BadRequest" && d.debug) {
+      const list = el("ul");
+      for (const v of d.debug.fieldViolations || []) {
+        list.append(el("li", {}, el("code", {}, v.field), `: ${v.description}`));
+      }
+      box.append(list);
+    } else if (d.type === "google.rpc.ErrorInfo" && d.debug) {
+      box.append(el("div", { class: "muted" }, `reason ${d.debug.reason}`));
+      const rule = d.debug.metadata && d.debug.metadata.rule_id;
+      if (rule) box.append(el("div", {}, "rule ", ruleLink(rule)));
+    }
+  }
+}
+
+function player(id, pairingNumber, names) {
+  const name = names.get(id) || "";
+  return [
+    el("span", { class: "pno" }, pairingNumber ? `${pairingNumber}.` : ""),
+    name ? `${name} ` : "",
+    el("span", { class: "muted" }, `(${id})`),
+  ];
+}
+
+function showPairing(answer, names) {
+  $("error").hidden = true;
+  $("result").hidden = false;
+  const rounds = answer.totalRounds ? ` of ${answer.totalRounds}` : "";
+  $("round-title").textContent = `Round ${answer.round}${rounds}: ${shortEnum(answer.system, "PAIRING_SYSTEM_")}`;
+  $("rule-set").textContent = `${answer.ruleSet || ""} · ${answer.engineVersion || ""}`;
+  const body = $("boards").querySelector("tbody");
+  body.replaceChildren();
+  for (const b of answer.boards || []) {
+    // Backgammon has no colours: first and second player instead.
+    const white = b.whiteId || b.firstId || "";
+    const black = b.blackId || b.secondId || "";
+    const whiteNo = b.whitePairingNumber || b.firstPairingNumber;
+    const blackNo = b.blackPairingNumber || b.secondPairingNumber;
+    body.append(el("tr", { "data-board": b.number },
+      el("td", { class: "num" }, b.number),
+      el("td", { "data-player-id": white, class: "white" }, ...player(white, whiteNo, names)),
+      el("td", {}, "–"),
+      el("td", { "data-player-id": black, class: "black" }, ...player(black, blackNo, names))));
+  }
+  const byes = $("byes");
+  byes.replaceChildren();
+  for (const bye of answer.byes || []) {
+    byes.append(el("li", { "data-player-id": bye.playerId, "data-kind": bye.kind },
+      ...player(bye.playerId, bye.pairingNumber, names),
+      ` ${shortEnum(bye.kind, "BYE_KIND_")}`, bye.points !== undefined ? `, ${bye.points} point(s)` : ""));
+  }
+  $("byes-box").hidden = !(answer.byes || []).length;
+  const warnings = $("warnings");
+  warnings.replaceChildren();
+  for (const w of answer.warnings || []) {
+    warnings.append(el("li", {}, el("strong", {}, w.code), " ", ruleLink(w.ruleId), w.message));
+  }
+  $("warnings-box").hidden = !(answer.warnings || []).length;
+  const explanation = $("explanation");
+  explanation.replaceChildren();
+  const groups = (answer.explanation && answer.explanation.groups) || [];
+  groups.forEach((g, i) => {
+    const steps = el("ol", { class: "steps" });
+    for (const s of g.steps || []) {
+      steps.append(el("li", {}, ruleLink(s.ruleId), s.message));
+    }
+    const count = (g.steps || []).length;
+    explanation.append(el("details", { open: i < 3 },
+      el("summary", {}, `${g.label} (${count} step${count === 1 ? "" : "s"})`), steps));
+  });
+  if (!groups.length) explanation.append(el("p", { class: "muted" }, "No explanation steps."));
+}
+
+function showStandings(settled) {
+  const box = $("standings-box");
+  box.hidden = false;
+  const table = $("standings");
+  const errorBox = $("standings-error");
+  if (settled.status !== "fulfilled") {
+    table.hidden = true;
+    errorBox.hidden = false;
+    errorBox.textContent = `${settled.reason.code}: ${settled.reason.message}`;
+    return;
+  }
+  errorBox.hidden = true;
+  table.hidden = false;
+  const answer = settled.value;
+  // `values` has one entry per `tieBreaks` entry, PTS first; PTS is the points column.
+  const shown = (answer.tieBreaks || []).map((code, i) => [code, i]).filter(([code]) => code !== "PTS");
+  $("standings-note").textContent =
+    `after round ${answer.afterRound}; tie-breaks ${shown.map(([c]) => c).join(", ") || "none"}`;
+  table.querySelector("thead").replaceChildren(el("tr", {},
+    el("th", { class: "num" }, "Rank"), el("th", {}, "Player"), el("th", { class: "num" }, "Points"),
+    ...shown.map(([code]) => el("th", { class: "num" }, code))));
+  const body = table.querySelector("tbody");
+  body.replaceChildren();
+  for (const row of answer.rows || []) {
+    const values = row.values || [];
+    body.append(el("tr", { "data-player-id": row.playerId },
+      el("td", { class: "num" }, row.rank),
+      el("td", {}, row.name || row.playerId),
+      el("td", { class: "num" }, row.points),
+      ...shown.map(([, i]) => el("td", { class: "num" }, values[i] || ""))));
+  }
+}
+
+setupInput();
+loadSystems();

@@ -1,0 +1,119 @@
+// Drives the page of `swisspair serve` in headless Chromium (Debian's package, through
+// playwright-core): loads it, puts a TRF file in through the file input, chooses the system,
+// pairs, and checks the boards the page shows against the CLI's pairing (`swisspair pair -p`,
+// computed by the Rust test that runs this script), the explanation's rule links and the
+// standings table. Environment: SWISSPAIR_ADDR (host:port), SWISSPAIR_TRF (the file),
+// SWISSPAIR_SYSTEM (its enum name), SWISSPAIR_EXPECTED (the CLI's `-p` output),
+// SWISSPAIR_CHROMIUM (default /usr/bin/chromium), SWISSPAIR_SCREENSHOT (a PNG to write).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const addr = process.env.SWISSPAIR_ADDR;
+const base = `http://${addr}`;
+
+/** The CLI's `-p` pairing as lines "white black" (the PAB as "id 0"), the count dropped. */
+function expectedPairs() {
+  const lines = readFileSync(process.env.SWISSPAIR_EXPECTED, "utf8").trim().split("\n");
+  return lines.slice(1).map((l) => l.trim().split(/\s+/).join(" "));
+}
+
+test("the page pairs a corpus file as the CLI does", async () => {
+  const browser = await chromium.launch({
+    executablePath: process.env.SWISSPAIR_CHROMIUM || "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    // playwright gives every launch a fresh profile directory of its own (and removes it).
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Nothing may be loaded from anywhere but the server (no CDN).
+    const elsewhere = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith(base)) elsewhere.push(r.url());
+    });
+    await page.goto(`${base}/`);
+    // The systems come from ListSystems.
+    await page.waitForSelector(`#system option[value="${process.env.SWISSPAIR_SYSTEM}"]`, { state: "attached" });
+    // A file dropped on the text box fills it.
+    const text = readFileSync(process.env.SWISSPAIR_TRF, "utf8");
+    await page.evaluate((content) => {
+      const data = new DataTransfer();
+      data.items.add(new File([content], "dropped.trf", { type: "text/plain" }));
+      const zone = document.getElementById("drop-zone");
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, text);
+    await page.waitForFunction((content) => document.getElementById("trf").value === content, text);
+    await page.fill("#trf", "");
+    // So does the file chooser (what the test pairs).
+    await page.setInputFiles("#trf-file", process.env.SWISSPAIR_TRF);
+    await page.waitForFunction(() => document.getElementById("trf").value.includes("001 "));
+    await page.selectOption("#system", process.env.SWISSPAIR_SYSTEM);
+    // The chosen system's options are offered (every FIDE Swiss system takes acceleration).
+    await page.waitForSelector("[data-option]", { state: "attached" });
+    await page.fill("#tie-breaks", "BH-C1, BH, SB");
+    await page.click("#pair-button");
+    await page.waitForSelector("#output[data-state=paired], #output[data-state=error]", { state: "attached" });
+    const state = await page.getAttribute("#output", "data-state");
+    const error = await page.textContent("#error");
+    assert.equal(state, "paired", `the page showed an error: ${error}`);
+
+    const shown = await page.$$eval("#boards tbody tr", (rows) =>
+      rows.map((r) => {
+        const [white, black] = r.querySelectorAll("[data-player-id]");
+        return `${white.dataset.playerId} ${black.dataset.playerId}`;
+      }));
+    const pab = await page.$$eval("#byes li[data-kind=BYE_KIND_PAB]", (items) =>
+      items.map((i) => `${i.dataset.playerId} 0`));
+    assert.deepEqual([...shown, ...pab], expectedPairs());
+
+    // Players are named (from the TRF / the standings), not only numbered.
+    const firstWhite = await page.textContent("#boards tbody tr td.white");
+    assert.match(firstWhite, /[A-Za-z]/);
+
+    // The explanation: groups of steps, each rule id linked to its text on the rules page.
+    const groups = await page.$$eval("#explanation details", (d) => d.length);
+    assert.ok(groups > 0, "the explanation has groups");
+    const href = await page.getAttribute("#explanation a.rule", "href");
+    assert.match(href, /^\/rules#/);
+
+    // The standings with the chosen tie-breaks.
+    const headers = await page.$$eval("#standings thead th", (th) => th.map((h) => h.textContent));
+    // The service writes the codes in C.07 notation (`BH/C1`).
+    assert.deepEqual(headers.slice(3), ["BH/C1", "BH", "SB"]);
+    const rows = await page.$$eval("#standings tbody tr", (r) => r.length);
+    assert.ok(rows > 0, "the standings have rows");
+
+    if (process.env.SWISSPAIR_SCREENSHOT) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: process.env.SWISSPAIR_SCREENSHOT, fullPage: false });
+    }
+
+    // A refusal shows Connect's code and the field at fault.
+    await page.fill("#trf", "not a tournament");
+    await page.click("#pair-button");
+    await page.waitForSelector("#output[data-state=error]", { state: "attached" });
+    const refusal = await page.textContent("#error");
+    assert.match(refusal, /invalid_argument/);
+    assert.match(refusal, /trf: .*not a TRF/);
+
+    // A rule link opens the rule's text, highlighted.
+    const rules = await browser.newPage();
+    await rules.goto(`${base}${href}`);
+    await rules.waitForSelector(".hit", { state: "attached" });
+    const ruleText = await rules.textContent(".hit");
+    assert.ok(ruleText.length > 10, `the rule ${href} shows its text`);
+    assert.deepEqual(elsewhere, [], "the page loads nothing from elsewhere");
+  } finally {
+    await browser.close();
+  }
+});
