@@ -21,7 +21,7 @@
 //! unwinding drops only data owned by the interrupted pairing. Any other panic is passed
 //! on unchanged. (This relies on `panic = "unwind"`, Rust's default and this crate's
 //! profile.)
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -94,6 +94,16 @@ impl CancelToken {
         }
     }
 
+    /// Why the pairing must stop if [`CancelToken::cancel`] was called (or a passed
+    /// deadline was already seen), without reading the clock.
+    fn signalled(&self) -> Option<Interrupted> {
+        match self.0.state.load(Ordering::Acquire) {
+            CANCELLED => Some(Interrupted::Cancelled),
+            DEADLINE => Some(Interrupted::DeadlineExceeded),
+            _ => None,
+        }
+    }
+
     pub fn is_cancelled(&self) -> bool {
         self.state().is_some()
     }
@@ -105,7 +115,14 @@ impl CancelToken {
 
 thread_local! {
     static CURRENT: RefCell<Option<CancelToken>> = const { RefCell::new(None) };
+    /// Checkpoints left before the next one reads the clock (see [`checkpoint`]).
+    static UNTIL_CLOCK: Cell<u32> = const { Cell::new(0) };
 }
+
+/// A checkpoint reads the clock once in this many calls (a cancellation is seen at every
+/// one): the engines call it in their inner loops, where a clock read per call was a few
+/// per cent of a small request; a few hundred iterations are well under a millisecond.
+const CHECKPOINTS_PER_CLOCK_READ: u32 = 256;
 
 /// The unwinding payload of an interrupted pairing (private: only [`run`] catches it).
 struct Unwind(Interrupted);
@@ -117,6 +134,8 @@ pub fn run<T>(token: &CancelToken, work: impl FnOnce() -> T) -> Result<T, Interr
         return Err(why);
     }
     let previous = CURRENT.with(|c| c.replace(Some(token.clone())));
+    // The first checkpoint of every run reads the clock.
+    UNTIL_CLOCK.with(|n| n.set(0));
     let out = catch_unwind(AssertUnwindSafe(work));
     CURRENT.with(|c| *c.borrow_mut() = previous);
     match out {
@@ -133,11 +152,31 @@ pub fn current_state() -> Option<Interrupted> {
     CURRENT.with(|c| c.borrow().as_ref().and_then(CancelToken::state))
 }
 
-/// Called in the engines' loops: leaves the pairing when the current token is cancelled.
-/// Outside [`run`] it does nothing.
+/// Called in the engines' loops: leaves the pairing when the current token is cancelled
+/// (seen at once) or its deadline has passed (seen within [`CHECKPOINTS_PER_CLOCK_READ`]
+/// calls). Outside [`run`] it does nothing.
 #[inline]
 pub fn checkpoint() {
-    if let Some(why) = current_state() {
+    let read_clock = UNTIL_CLOCK.with(|n| {
+        let left = n.get();
+        if left == 0 {
+            n.set(CHECKPOINTS_PER_CLOCK_READ - 1);
+            true
+        } else {
+            n.set(left - 1);
+            false
+        }
+    });
+    let why = CURRENT.with(|c| {
+        let token = c.borrow();
+        let token = token.as_ref()?;
+        if read_clock {
+            token.state()
+        } else {
+            token.signalled()
+        }
+    });
+    if let Some(why) = why {
         resume_unwind(Box::new(Unwind(why)));
     }
 }
@@ -186,6 +225,26 @@ mod tests {
         // The first reason wins.
         token.cancel(Interrupted::Cancelled);
         assert_eq!(token.state(), Some(Interrupted::DeadlineExceeded));
+    }
+
+    #[test]
+    fn a_passed_deadline_is_seen_within_one_clock_period() {
+        let token = CancelToken::new(Some(Instant::now() + Duration::from_millis(5)));
+        let mut turns = 0u32;
+        let out = run(&token, || {
+            loop {
+                turns += 1;
+                if turns == 10 {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                checkpoint();
+            }
+        });
+        assert_eq!(out, Err::<(), _>(Interrupted::DeadlineExceeded));
+        assert!(
+            turns >= 10 && turns <= 10 + CHECKPOINTS_PER_CLOCK_READ,
+            "{turns}"
+        );
     }
 
     #[test]

@@ -27,8 +27,9 @@ impl PairingService for Service {
         let started = Instant::now();
         let call = metrics::Call::start("Pair");
         let asked_system = metrics::pair_request_system(&req);
+        let size = super::admission::WorkSize::of_players(pair_request_players(&req));
         let answer = self
-            .run(timeout, move || {
+            .run_sized(timeout, size, move || {
                 let (t, options, warnings) =
                     convert::pair_request(&req, &limits).map_err(|p| invalid(&p))?;
                 let mut answer = pairing::pair(&t, &options)?;
@@ -245,4 +246,24 @@ fn one_line(message: &str) -> String {
         .filter(|l| !l.is_empty())
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// The players a Pair request holds (its TRF's player lines), without decoding it: how
+/// the admission sizes the work. An unreadable TRF counts as large.
+fn pair_request_players(req: &proto::PairRequest) -> usize {
+    let count = |text: &[u8]| {
+        text.split(|&b| b == b'\n')
+            .filter(|line| line.starts_with(b"001"))
+            .count()
+    };
+    match &req.input {
+        Some(proto::pair_request::Input::Tournament(t)) => t.players.len(),
+        Some(proto::pair_request::Input::Trf(text)) => count(text.as_bytes()),
+        // Bytes in another encoding (UTF-16) have no ASCII "001" at a line start.
+        Some(proto::pair_request::Input::TrfBytes(bytes)) => match count(bytes) {
+            0 => usize::MAX,
+            n => n,
+        },
+        None => 0,
+    }
 }

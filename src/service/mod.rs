@@ -105,7 +105,20 @@ impl Service {
         timeout: Option<Duration>,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Status> {
-        self.admission.run(timeout, work).await
+        self.admission
+            .run(timeout, admission::WorkSize::Large, work)
+            .await
+    }
+
+    /// [`Service::run`] for work whose size is known: a small one runs inline
+    /// ([`admission::WorkSize`]).
+    async fn run_sized<T: Send + 'static>(
+        &self,
+        timeout: Option<Duration>,
+        size: admission::WorkSize,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Status> {
+        self.admission.run(timeout, size, work).await
     }
 }
 

@@ -664,13 +664,7 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
         }
         for (b, bye) in round.byes.iter().enumerate() {
             let path = || format!("{}.byes[{b}].player_id", base());
-            lim.text(
-                &bye.player_id,
-                MAX_ID_CHARS,
-                path,
-                String::new,
-                "player id",
-            );
+            lim.text(&bye.player_id, MAX_ID_CHARS, path, String::new, "player id");
         }
     }
     lim.count(

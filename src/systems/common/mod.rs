@@ -32,6 +32,10 @@ pub struct RoundToPair {
     pub pairing_numbers_given: bool,
     pub seed: u64,
     pub warnings: Vec<super::Warning>,
+    /// How much explanation the request asked for: the pipeline keeps only that much
+    /// ([`super::Explanation::filtered`]), so a system may skip writing the steps that would
+    /// be dropped (a small request's cost is partly its explanation's text).
+    pub detail: super::Detail,
 }
 
 impl RoundToPair {
@@ -173,6 +177,7 @@ impl RoundToPair {
             pairing_numbers_given,
             seed,
             warnings,
+            detail: options.detail,
         })
     }
 

@@ -234,6 +234,7 @@ pub fn brackets(
     field: &Field,
     outcome: &RoundOutcome,
     id: &dyn Fn(usize) -> String,
+    full: bool,
 ) {
     let cid = |m: Measure| criteria::id(table, m);
     for rec in &outcome.brackets {
@@ -244,16 +245,18 @@ pub fn brackets(
             .chain(rec.residents.iter())
             .map(|&v| field.entrants[v].player)
             .collect();
-        ex.detail(
-            "C.04.3 1.3",
-            format!(
-                "residents (score {}): {}; MDPs: {}",
-                rec.score,
-                names(field, id, &rec.residents),
-                names(field, id, &rec.mdps)
-            ),
-            players.clone(),
-        );
+        if full {
+            ex.detail(
+                "C.04.3 1.3",
+                format!(
+                    "residents (score {}): {}; MDPs: {}",
+                    rec.score,
+                    names(field, id, &rec.residents),
+                    names(field, id, &rec.mdps)
+                ),
+                players.clone(),
+            );
+        }
         if !rec.mdps.is_empty() {
             ex.step(
                 "C.04.3 3.2",
@@ -268,36 +271,40 @@ pub fn brackets(
                     .collect(),
             );
             for &(a, b) in &rec.mdp_pairs {
-                ex.detail(
-                    "C.04.3 3.3",
-                    format!(
-                        "MDP pairing: {} - {}",
-                        id(field.entrants[a].player),
-                        id(field.entrants[b].player)
-                    ),
-                    vec![field.entrants[a].player, field.entrants[b].player],
-                );
+                if full {
+                    ex.detail(
+                        "C.04.3 3.3",
+                        format!(
+                            "MDP pairing: {} - {}",
+                            id(field.entrants[a].player),
+                            id(field.entrants[b].player)
+                        ),
+                        vec![field.entrants[a].player, field.entrants[b].player],
+                    );
+                }
             }
         }
         if !rec.s1.is_empty() {
-            ex.detail(
-                "C.04.3 3.2",
-                format!(
-                    "{}: S1 = {}; S2 = {}",
-                    if rec.mdps.is_empty() {
-                        "homogeneous bracket"
-                    } else {
-                        "remainder"
-                    },
-                    names(field, id, &rec.s1),
-                    names(field, id, &rec.s2)
-                ),
-                rec.s1
-                    .iter()
-                    .chain(&rec.s2)
-                    .map(|&e| field.entrants[e].player)
-                    .collect(),
-            );
+            if full {
+                ex.detail(
+                    "C.04.3 3.2",
+                    format!(
+                        "{}: S1 = {}; S2 = {}",
+                        if rec.mdps.is_empty() {
+                            "homogeneous bracket"
+                        } else {
+                            "remainder"
+                        },
+                        names(field, id, &rec.s1),
+                        names(field, id, &rec.s2)
+                    ),
+                    rec.s1
+                        .iter()
+                        .chain(&rec.s2)
+                        .map(|&e| field.entrants[e].player)
+                        .collect(),
+                );
+            }
         }
         if !rec.moved_to_s2.is_empty() || !rec.moved_to_s1.is_empty() {
             ex.step(
@@ -315,15 +322,17 @@ pub fn brackets(
             );
         }
         for &(a, b) in &rec.remainder_pairs {
-            ex.detail(
-                "C.04.3 4.2",
-                format!(
-                    "pair {} - {}",
-                    id(field.entrants[a].player),
-                    id(field.entrants[b].player)
-                ),
-                vec![field.entrants[a].player, field.entrants[b].player],
-            );
+            if full {
+                ex.detail(
+                    "C.04.3 4.2",
+                    format!(
+                        "pair {} - {}",
+                        id(field.entrants[a].player),
+                        id(field.entrants[b].player)
+                    ),
+                    vec![field.entrants[a].player, field.entrants[b].player],
+                );
+            }
         }
         let mut bracket: Vec<usize> = rec.mdps.clone();
         bracket.extend(rec.residents.iter().copied());
@@ -355,18 +364,22 @@ pub fn brackets(
             );
         }
         if rec.bye_games_rule {
-            ex.detail(
-                cid(Measure::ByeUnplayedGames),
-                "the single downfloater of this bracket receives the PAB: fewest unplayed games preferred",
-                Vec::new(),
-            );
+            if full {
+                ex.detail(
+                    cid(Measure::ByeUnplayedGames),
+                    "the single downfloater of this bracket receives the PAB: fewest unplayed games preferred",
+                    Vec::new(),
+                );
+            }
         }
         if rec.mode == Mode::Fallback {
-            ex.detail(
-                cid(Measure::Completion),
-                "the best pairing of the bracket alone left the round unpairable: paired again with every player below",
-                Vec::new(),
-            );
+            if full {
+                ex.detail(
+                    cid(Measure::Completion),
+                    "the best pairing of the bracket alone left the round unpairable: paired again with every player below",
+                    Vec::new(),
+                );
+            }
         }
     }
 }

@@ -29,6 +29,7 @@ use super::{
     Board, ByeAssignment, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo,
 };
 use crate::model::{ByeKind, Colour, SystemId};
+use crate::systems::Detail;
 use crate::systems::common::History;
 use brackets::Failure;
 use edition::Edition;
@@ -89,24 +90,32 @@ impl PairingSystem for Dutch {
             }
             Err(Failure::Internal(message)) => return Err(PairError::Internal(message)),
         };
+        // Steps the request's detail level drops are not written (the pipeline filters
+        // them anyway): no explanation at all for NONE, no full-detail steps for SUMMARY.
+        let explain = r.detail > Detail::None;
+        let full = r.detail >= Detail::Full;
         let ex = &mut out.explanation;
-        ex.group(format!("round {}", r.number));
-        ex.detail(
-            "C.04.3 1.2",
-            format!(
-                "{} players to pair in {} scoregroup(s){}",
-                field.len(),
-                outcome.brackets.len(),
-                if field.last_round {
-                    "; final round: topscorers are exempt from C3"
-                } else {
-                    ""
-                }
-            ),
-            Vec::new(),
-        );
-        explain::brackets(ex, table, &field, &outcome, &id);
-        explain::bye(ex, table, &field, &outcome, &id);
+        if explain {
+            ex.group(format!("round {}", r.number));
+            if full {
+                ex.detail(
+                    "C.04.3 1.2",
+                    format!(
+                        "{} players to pair in {} scoregroup(s){}",
+                        field.len(),
+                        outcome.brackets.len(),
+                        if field.last_round {
+                            "; final round: topscorers are exempt from C3"
+                        } else {
+                            ""
+                        }
+                    ),
+                    Vec::new(),
+                );
+            }
+            explain::brackets(ex, table, &field, &outcome, &id, full);
+            explain::bye(ex, table, &field, &outcome, &id);
+        }
         // Colours (art. 5) and board order (GHR 3.6).
         let mut boards: Vec<(usize, usize, colours::ColourRule)> = outcome
             .pairs
@@ -126,9 +135,13 @@ impl PairingSystem for Dutch {
             crate::systems::common::board_order_key((ew.points, ew.rank), (eb.points, eb.rank))
         };
         boards.sort_by_key(key);
-        ex.group("colours");
+        if explain {
+            ex.group("colours");
+        }
         for &(w, b, rule) in &boards {
-            explain::colour_step(ex, &field.entrants[w], &field.entrants[b], rule, &id);
+            if explain {
+                explain::colour_step(ex, &field.entrants[w], &field.entrants[b], rule, &id);
+            }
             out.boards.push(Board {
                 white: field.entrants[w].player,
                 black: field.entrants[b].player,
