@@ -576,3 +576,93 @@ fn ties_share_the_rank_and_are_listed_by_tpn_or_a_seeded_lot() {
     let s = standings::compute(&empty, &Options::default()).expect("standings");
     assert!(s.rows.is_empty());
 }
+
+/// FIDE's verification (VCL4THP Q104): every tie-break the checklist makes mandatory for a
+/// round robin is read and computed, RTNG/R and TPN/R reversing their orders; (Q105) a
+/// request may not select the Buchholz family for a round robin, while a report's own list
+/// is still computed as recorded.
+#[test]
+fn round_robin_takes_its_mandatory_tie_breaks_and_refuses_buchholz() {
+    use swisspair::simulate::{ResultModel, SimConfig, simulate};
+    let mandatory =
+        "DE,BPG,BWG,REP,STD,SB,SB/C1,SB/C2,RTNG,RTNG/R,WIN,TPN,TPN/R,KS,KS/L1,KS/L2,KS/L-1,KS/L-2";
+    let mut c = SimConfig::new(SystemId::RoundRobin, 8, 7, 5);
+    c.model = ResultModel::Tec;
+    let t = simulate(&c).expect("simulates");
+    let list = TieBreak::parse_list(mandatory).expect("every mandatory code reads");
+    assert_eq!(list.len(), 18);
+    // Written back (KS/L-1 as its value, KS/L-0.50), each reads as the same tie-break.
+    let written: Vec<String> = list.iter().map(|tb| tb.to_string()).collect();
+    assert_eq!(
+        TieBreak::parse_list(&written.join(",")).expect("reads back"),
+        list
+    );
+    let s = standings::compute(
+        &t,
+        &Options {
+            tie_breaks: list,
+            ..Options::default()
+        },
+    )
+    .expect("standings");
+    assert_eq!(s.rows.len(), 8);
+    // All draws: everybody level on points, so RTNG alone orders by rating, RTNG/R the
+    // other way round, and TPN/R by descending pairing number.
+    let mut c = SimConfig::new(SystemId::RoundRobin, 6, 5, 2);
+    c.draw_rate = 1.0;
+    let t = simulate(&c).expect("simulates");
+    let order = |code: &str| -> Vec<u32> {
+        let s = standings::compute(
+            &t,
+            &Options {
+                tie_breaks: TieBreak::parse_list(code).expect("reads"),
+                ..Options::default()
+            },
+        )
+        .expect("standings");
+        s.rows.iter().map(|r| t.players[r.player].rating).collect()
+    };
+    let by_rating = order("RTNG");
+    let mut descending = by_rating.clone();
+    descending.sort_unstable_by(|a, b| b.cmp(a));
+    assert_eq!(by_rating, descending);
+    let mut reversed = by_rating.clone();
+    reversed.reverse();
+    assert_eq!(order("RTNG/R"), reversed);
+    let numbers = |code: &str| -> Vec<u32> {
+        let s = standings::compute(
+            &t,
+            &Options {
+                tie_breaks: TieBreak::parse_list(code).expect("reads"),
+                ..Options::default()
+            },
+        )
+        .expect("standings");
+        s.rows.iter().map(|r| t.pairing_number(r.player)).collect()
+    };
+    assert_eq!(numbers("TPN/R"), vec![6, 5, 4, 3, 2, 1]);
+    assert!(TieBreak::parse("SB/R").is_err(), "/R is for RTNG and TPN");
+    // Buchholz refused when asked for, computed when the report records it.
+    for code in ["BH", "BH/C1", "FB", "AOB"] {
+        let e = standings::compute(
+            &t,
+            &Options {
+                tie_breaks: TieBreak::parse_list(code).expect("reads"),
+                ..Options::default()
+            },
+        )
+        .expect_err("refused for a round robin");
+        assert!(e.to_string().contains("round robin"), "{e}");
+        assert!(
+            standings::compute(
+                &t,
+                &Options {
+                    tie_breaks: TieBreak::parse_list(code).expect("reads"),
+                    source: standings::ListSource::Trf,
+                    ..Options::default()
+                },
+            )
+            .is_ok()
+        );
+    }
+}
