@@ -666,3 +666,40 @@ fn round_robin_takes_its_mandatory_tie_breaks_and_refuses_buchholz() {
         );
     }
 }
+
+/// FIDE's verification (VCL4THP Q208-209): rating tie-breaks with unrated players, by two
+/// methods. Without `/U` the rating tie-breaks are undefined for everybody (C.07 art. 10
+/// gives no method); `/U<rating>` rates the unrated players at a fixed rating, 0 included
+/// (Q209's "rating 0"); a client with estimated ratings passes them as the ratings.
+#[test]
+fn unrated_players_in_rating_tie_breaks_by_two_methods() {
+    use swisspair::simulate::{SimConfig, simulate};
+    let mut t = simulate(&SimConfig::new(SystemId::RoundRobin, 6, 5, 4)).expect("simulates");
+    let unrated = 2;
+    t.players[unrated].rating = 0;
+    let values = |code: &str| -> Vec<Option<Value>> {
+        let s = standings::compute(
+            &t,
+            &Options {
+                tie_breaks: TieBreak::parse_list(code).expect("reads"),
+                ..Options::default()
+            },
+        )
+        .expect("standings");
+        let mut by_player = vec![None; t.players.len()];
+        for r in &s.rows {
+            // Column 0 is PTS.
+            by_player[r.player] = r.values[1];
+        }
+        by_player
+    };
+    assert!(values("ARO").iter().all(Option::is_none), "undefined");
+    let zero = values("ARO/U0");
+    let fixed = values("ARO/U1500");
+    // Everybody met the unrated player once (a round robin of 6 in 5 rounds): counted at 0
+    // or at 1500, the average of five opponents moves by 1500 / 5 = 300 for each of them.
+    for p in (0..6).filter(|&p| p != unrated) {
+        let (z, f) = (zero[p].expect("defined"), fixed[p].expect("defined"));
+        assert_eq!(f.as_hundredths() - z.as_hundredths(), 30_000, "player {p}");
+    }
+}
