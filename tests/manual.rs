@@ -426,3 +426,43 @@ fn a_manual_pairing_is_compared_with_the_engines() {
         cmp.trf_comment
     );
 }
+
+/// VCL4THP Q100-101: a manual pairing in a round robin may pair two players once per
+/// cycle: a second meeting in the first cycle is a rematch (Level 3), a meeting in the
+/// second cycle of a double round robin is not.
+#[test]
+fn a_round_robin_allows_one_meeting_per_cycle() {
+    use swisspair::simulate::{SimConfig, simulate};
+    let meets_again = |rounds: u32, cycles: &str| {
+        let mut c = SimConfig::new(SystemId::RoundRobin, 6, rounds, 9);
+        c.options.set("cycles", cycles).expect("named");
+        let mut t = simulate(&c).expect("simulates");
+        t.total_rounds = if cycles == "2" { 10 } else { 5 };
+        // Round 1's boards again, in the next round.
+        let proposal = Proposal {
+            boards: t.rounds[0]
+                .games
+                .iter()
+                .map(|g| (g.white, g.black))
+                .collect(),
+            ..Proposal::default()
+        };
+        validate(&t, SystemId::RoundRobin, &proposal, &PairOptions::default())
+            .expect("validates")
+            .violations
+    };
+    let first_cycle = meets_again(1, "1");
+    assert_eq!(first_cycle.len(), 3, "{first_cycle:?}");
+    assert!(
+        first_cycle
+            .iter()
+            .all(|v| v.level == 3 && v.message.contains("already met"))
+    );
+    let second_cycle = meets_again(5, "2");
+    assert!(
+        second_cycle
+            .iter()
+            .all(|v| !v.message.contains("already met")),
+        "{second_cycle:?}"
+    );
+}
