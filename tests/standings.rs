@@ -703,3 +703,35 @@ fn unrated_players_in_rating_tie_breaks_by_two_methods() {
         assert_eq!(f.as_hundredths() - z.as_hundredths(), 30_000, "player {p}");
     }
 }
+
+/// VCL4THP Q170: standings mark a withdrawn player (the row, the table, the JSON).
+#[test]
+fn withdrawn_players_are_marked_in_the_standings() {
+    use swisspair::simulate::plan::Planned;
+    use swisspair::simulate::{SimConfig, simulate};
+    let mut c = SimConfig::new(SystemId::Dutch, 12, 5, 6);
+    c.withdrawals = vec![Planned::count(1).in_round(4)];
+    let t = simulate(&c).expect("simulates");
+    let gone = (0..t.players.len())
+        .find(|&p| t.players[p].withdrawn_from_round == Some(4))
+        .expect("one withdrawal");
+    let s = standings::compute(&t, &Options::default()).expect("standings");
+    for row in &s.rows {
+        let expected = (row.player == gone).then_some(4);
+        assert_eq!(row.withdrawn_from_round, expected);
+    }
+    let table = standings::render::table(&t, &s);
+    let marked: Vec<&str> = table.lines().filter(|l| l.contains("withdrawn")).collect();
+    assert_eq!(marked.len(), 1, "{table}");
+    assert!(marked[0].contains(&t.players[gone].name), "{table}");
+    // After round 3 the player had not withdrawn yet.
+    let before = standings::compute(
+        &t,
+        &Options {
+            after_round: Some(3),
+            ..Options::default()
+        },
+    )
+    .expect("standings");
+    assert!(before.rows.iter().all(|r| r.withdrawn_from_round.is_none()));
+}

@@ -237,6 +237,9 @@ pub struct Row {
     pub k_factor: Option<u32>,
     /// Tournament performance rating (TPR, C.07 art. 10.2).
     pub performance: Option<i64>,
+    /// The first round the player no longer took part in, when the player withdrew by the
+    /// standings' round: standings mark withdrawn players (FIDE's checklist VCL4THP Q170).
+    pub withdrawn_from_round: Option<u32>,
 }
 
 /// The ranked standings.
@@ -565,6 +568,7 @@ pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, Standings
                 rating_change,
                 k_factor,
                 performance: performance[p],
+                withdrawn_from_round: t.players[p].withdrawn_from_round.filter(|&r| r <= rounds),
             });
         }
         rank_all += group.len() as u32;
