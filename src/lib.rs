@@ -35,6 +35,7 @@
 //! |---|---|---|---|---|---|
 //! | played win / draw / loss (`1 = 0`, also `W D L`) | win / draw / loss | yes | yes | no | a game: the opponent's score (BH), rating tie-breaks, DE |
 //! | adjourned | none yet; a draw for pairing (GHR 3.1) | yes | yes | no | a game with no points yet |
+//! | played ½-0, 0-½, 0-0 (each side its own code: `=`/`0`, `0`/`=`, `0`/`0`) | each player's own: draw or loss points | yes | yes | no | a game with each player's own points; not a rated result (no rating tie-break counts its score) |
 //! | forfeit win (`+`) | forfeit win (default: win) | no (CG-4, GHR 3.5) | no (GHR 3.4) | yes | unplayed, not a VUR: a dummy with the own score, in 2026 at most the opponent's (16.4.1); a win for WIN and REP |
 //! | forfeit loss (`-`), double forfeit | forfeit loss (default 0) | no | no | no | a VUR (cut first): a dummy with the own score, in 2026 at most the opponent's |
 //! | pairing-allocated bye (`U`) | PAB (default: win) | no | no | yes | unplayed, not a VUR: a dummy with the own score, in 2026 at most a draw per round (16.4.2); REP |

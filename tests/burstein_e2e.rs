@@ -19,8 +19,11 @@ fn temp(name: &str) -> std::path::PathBuf {
 }
 
 /// The simulated TRF with the total rounds raised, so that its next round can be paired.
+/// The declared number of rounds changed, in either dialect (`simulate` writes TRF-26's
+/// `142`, the engines' forms may meet JaVaFo's `XXR`).
 fn with_total_rounds(trf: &str, from: u32, to: u32) -> String {
     trf.replace(&format!("XXR {from}\n"), &format!("XXR {to}\n"))
+        .replace(&format!("\n142 {from}\n"), &format!("\n142 {to}\n"))
 }
 
 #[test]

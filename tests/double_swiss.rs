@@ -111,7 +111,7 @@ fn manual_pab_after_one_forfeited_game_follows_the_match_reading() {
         let proposal = Proposal {
             boards,
             byes: vec![bye],
-            complete: false,
+            ..Proposal::default()
         };
         validate(&t, SystemId::DoubleSwiss, &proposal, &options)
             .expect("validates")

@@ -356,6 +356,7 @@ proptest! {
                         )
                         .collect(),
                     complete: false,
+                    compare_with_engine: false,
                 };
                 let report = swisspair::check::manual::run(&t, &proposal, &options)
                     .map_err(|e| TestCaseError::fail(format!("{system:?}: validating its own answer: {e}")))?;

@@ -269,6 +269,7 @@ fn mp1_reverses_for_the_systems_own_colour_limits() {
             .map(|b| b.player)
             .collect(),
         complete: false,
+        compare_with_engine: false,
     };
     let report = swisspair::check::manual::run(&t, &proposal, &options)
         .expect("validates")
@@ -307,4 +308,161 @@ fn dubov_keeps_its_colour_limits_in_the_last_round() {
         let rules: Vec<&str> = r.violations.iter().map(|v| v.rule_id.as_str()).collect();
         assert_eq!(rules, vec!["C.04.4.1 [C3]"; 2], "{total} rounds");
     }
+}
+
+/// FIDE's verification (VCL4THP Q66): a rematch, a prohibited pair and a colour limit are
+/// Level 3 warnings; a player proposed twice blocks the pairing (Level 4).
+#[test]
+fn manual_findings_carry_the_checklists_warning_levels() {
+    use swisspair::check::manual::level;
+    use swisspair::model::ForbiddenPairing;
+    // Round 1: 1-4 1-0, 5-2 0-1, 3-6 draw; 2 and 3 may not meet.
+    let mut t = amalfi(
+        6,
+        vec![
+            game(1, 4, GameResult::WhiteWins),
+            game(5, 2, GameResult::BlackWins),
+            game(3, 6, GameResult::Draw),
+        ],
+        Vec::new(),
+    );
+    t.forbidden_pairings.push(ForbiddenPairing {
+        players: vec![1, 2],
+        first_round: None,
+        last_round: None,
+    });
+    let proposal = Proposal {
+        // 4-1 a rematch, 2-3 prohibited, 5-6 fine.
+        boards: vec![(3, 0), (1, 2), (4, 5)],
+        ..Proposal::default()
+    };
+    let r = validate(&t, SystemId::Amalfi, &proposal, &PairOptions::default()).expect("validates");
+    let levels: Vec<(&str, u8)> = r
+        .violations
+        .iter()
+        .map(|v| (v.rule_id.as_str(), v.level))
+        .collect();
+    assert_eq!(
+        levels,
+        vec![("AM-3.1", level::SERIOUS), ("CG-10", level::SERIOUS)]
+    );
+    let twice = Proposal {
+        boards: vec![(0, 1), (0, 2), (4, 5)],
+        ..Proposal::default()
+    };
+    let r = validate(&t, SystemId::Amalfi, &twice, &PairOptions::default()).expect("validates");
+    assert!(
+        r.violations
+            .iter()
+            .any(|v| v.rule_id == "MP-1" && v.level == level::BLOCKING),
+        "{:?}",
+        r.violations
+    );
+}
+
+/// VCL4THP Q68-69: the proposal compared with the engine's pairing of the round; the
+/// engine's own pairing has no difference, another pairing one Level 3 difference per pair
+/// the engine does not make, and the `### MPA` comment.
+#[test]
+fn a_manual_pairing_is_compared_with_the_engines() {
+    let sim = swisspair::simulate::run(&swisspair::simulate::SimConfig::new(
+        SystemId::Dutch,
+        10,
+        2,
+        4,
+    ))
+    .expect("simulates");
+    let mut t = sim.tournament;
+    t.total_rounds = 5;
+    let options = PairOptions {
+        system: Some(SystemId::Dutch),
+        ..PairOptions::default()
+    };
+    let answer = swisspair::pairing::pair(&t, &options).expect("pairs");
+    let engine: Vec<(usize, usize)> = answer
+        .pairing
+        .boards
+        .iter()
+        .map(|b| (b.white, b.black))
+        .collect();
+    let same = Proposal {
+        boards: engine.clone(),
+        compare_with_engine: true,
+        ..Proposal::default()
+    };
+    let r = swisspair::check::manual::run(&t, &same, &options)
+        .expect("validates")
+        .report;
+    let cmp = r.engine.expect("compared");
+    assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+    assert!(cmp.trf_comment.is_empty());
+    assert_eq!(cmp.boards.len(), engine.len());
+    // Swap the opponents of the first two boards' Black players.
+    let mut other = engine.clone();
+    let (b0, b1) = (other[0].1, other[1].1);
+    other[0].1 = b1;
+    other[1].1 = b0;
+    let r = swisspair::check::manual::run(
+        &t,
+        &Proposal {
+            boards: other,
+            compare_with_engine: true,
+            ..Proposal::default()
+        },
+        &options,
+    )
+    .expect("validates")
+    .report;
+    let cmp = r.engine.expect("compared");
+    assert_eq!(cmp.differences.len(), 2, "{:?}", cmp.differences);
+    assert!(
+        cmp.differences
+            .iter()
+            .all(|d| d.rule_id == "MPA" && d.level == 3)
+    );
+    assert!(
+        cmp.trf_comment.starts_with("### MPA @ Round 3: "),
+        "{}",
+        cmp.trf_comment
+    );
+}
+
+/// VCL4THP Q100-101: a manual pairing in a round robin may pair two players once per
+/// cycle: a second meeting in the first cycle is a rematch (Level 3), a meeting in the
+/// second cycle of a double round robin is not.
+#[test]
+fn a_round_robin_allows_one_meeting_per_cycle() {
+    use swisspair::simulate::{SimConfig, simulate};
+    let meets_again = |rounds: u32, cycles: &str| {
+        let mut c = SimConfig::new(SystemId::RoundRobin, 6, rounds, 9);
+        c.options.set("cycles", cycles).expect("named");
+        let mut t = simulate(&c).expect("simulates");
+        t.total_rounds = if cycles == "2" { 10 } else { 5 };
+        // Round 1's boards again, in the next round.
+        let proposal = Proposal {
+            boards: t.rounds[0]
+                .games
+                .iter()
+                .map(|g| (g.white, g.black))
+                .collect(),
+            ..Proposal::default()
+        };
+        validate(&t, SystemId::RoundRobin, &proposal, &PairOptions::default())
+            .expect("validates")
+            .violations
+    };
+    let first_cycle = meets_again(1, "1");
+    assert_eq!(first_cycle.len(), 3, "{first_cycle:?}");
+    assert!(
+        first_cycle
+            .iter()
+            .all(|v| v.level == 3 && v.message.contains("already met"))
+    );
+    let second_cycle = meets_again(5, "2");
+    assert!(
+        second_cycle
+            .iter()
+            .all(|v| !v.message.contains("already met")),
+        "{second_cycle:?}"
+    );
 }

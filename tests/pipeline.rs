@@ -325,3 +325,50 @@ async fn options_by_name_are_parsed_by_their_system() {
     assert_eq!(next.get_ref().round, 4);
     server.stop().await;
 }
+
+/// FIDE's verification (VCL4THP Q174, Q177-179): a second half-point bye and a full-point
+/// bye are paired all the same, with the checklist's warnings naming the player.
+#[test]
+fn a_second_half_point_bye_and_a_full_point_bye_are_warned() {
+    use swisspair::model::{ByeKind, SystemId};
+    use swisspair::simulate::plan::Planned;
+    use swisspair::simulate::{SimConfig, simulate};
+    use swisspair::systems::PairOptions;
+    let mut c = SimConfig::new(SystemId::Dutch, 12, 2, 8);
+    c.half_point_byes = vec![Planned::count(1).in_round(1)];
+    let mut t = simulate(&c).expect("simulates");
+    t.total_rounds = 5;
+    let had = t.rounds[0]
+        .byes
+        .iter()
+        .find(|b| b.kind == ByeKind::HalfPoint)
+        .map(|b| b.player)
+        .expect("a half-point bye in round 1");
+    let other = (0..t.players.len())
+        .find(|&p| p != had && !t.rounds[0].byes.iter().any(|b| b.player == p))
+        .expect("another player");
+    let third = (0..t.players.len())
+        .find(|&p| p != had && p != other && !t.rounds[0].byes.iter().any(|b| b.player == p))
+        .expect("a third player");
+    let options = PairOptions {
+        system: Some(SystemId::Dutch),
+        requested_byes: vec![
+            (had, ByeKind::HalfPoint),
+            (other, ByeKind::HalfPoint),
+            (third, ByeKind::FullPoint),
+        ],
+        ..PairOptions::default()
+    };
+    let answer = swisspair::pairing::pair(&t, &options).expect("pairs");
+    let named = |code: &str| -> Vec<usize> {
+        answer
+            .pairing
+            .warnings
+            .iter()
+            .filter(|w| w.code == code)
+            .flat_map(|w| w.players.clone())
+            .collect()
+    };
+    assert_eq!(named("SECOND_HALF_POINT_BYE"), vec![had]);
+    assert_eq!(named("FULL_POINT_BYE"), vec![third]);
+}

@@ -148,3 +148,38 @@ fn conformance_javapairing_round_robin() {
     assert!(passed > 0);
     assert_eq!(failed, 0);
 }
+
+/// FIDE's verification (VCL4THP Q98-99): in a double round robin with an even number of
+/// players the last two rounds of the first cycle are reversed or not, as the organiser
+/// chooses (`swap_last_two_rounds`, default: not reversed).
+#[test]
+fn double_round_robin_reverses_the_first_cycles_last_two_rounds_on_request() {
+    use std::collections::BTreeSet;
+    let pairs = |swap: bool| -> Vec<BTreeSet<(usize, usize)>> {
+        let mut c = swisspair::simulate::SimConfig::new(SystemId::RoundRobin, 6, 10, 3);
+        c.options.set("cycles", "2").expect("named");
+        if swap {
+            c.options
+                .set("swap_last_two_rounds", "true")
+                .expect("named");
+        }
+        let t = swisspair::simulate::simulate(&c).expect("simulates");
+        t.rounds
+            .iter()
+            .map(|r| {
+                r.games
+                    .iter()
+                    .map(|g| (g.white.min(g.black), g.white.max(g.black)))
+                    .collect()
+            })
+            .collect()
+    };
+    let (plain, swapped) = (pairs(false), pairs(true));
+    assert_ne!(plain[3], plain[4]);
+    // Rounds 4 and 5 (the first cycle's last two) change places; every other round stays.
+    assert_eq!(swapped[3], plain[4]);
+    assert_eq!(swapped[4], plain[3]);
+    for r in (0..3).chain(5..10) {
+        assert_eq!(swapped[r], plain[r], "round {}", r + 1);
+    }
+}

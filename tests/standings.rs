@@ -576,3 +576,162 @@ fn ties_share_the_rank_and_are_listed_by_tpn_or_a_seeded_lot() {
     let s = standings::compute(&empty, &Options::default()).expect("standings");
     assert!(s.rows.is_empty());
 }
+
+/// FIDE's verification (VCL4THP Q104): every tie-break the checklist makes mandatory for a
+/// round robin is read and computed, RTNG/R and TPN/R reversing their orders; (Q105) a
+/// request may not select the Buchholz family for a round robin, while a report's own list
+/// is still computed as recorded.
+#[test]
+fn round_robin_takes_its_mandatory_tie_breaks_and_refuses_buchholz() {
+    use swisspair::simulate::{ResultModel, SimConfig, simulate};
+    let mandatory =
+        "DE,BPG,BWG,REP,STD,SB,SB/C1,SB/C2,RTNG,RTNG/R,WIN,TPN,TPN/R,KS,KS/L1,KS/L2,KS/L-1,KS/L-2";
+    let mut c = SimConfig::new(SystemId::RoundRobin, 8, 7, 5);
+    c.model = ResultModel::Tec;
+    let t = simulate(&c).expect("simulates");
+    let list = TieBreak::parse_list(mandatory).expect("every mandatory code reads");
+    assert_eq!(list.len(), 18);
+    // Written back (KS/L-1 as its value, KS/L-0.50), each reads as the same tie-break.
+    let written: Vec<String> = list.iter().map(|tb| tb.to_string()).collect();
+    assert_eq!(
+        TieBreak::parse_list(&written.join(",")).expect("reads back"),
+        list
+    );
+    let s = standings::compute(
+        &t,
+        &Options {
+            tie_breaks: list,
+            ..Options::default()
+        },
+    )
+    .expect("standings");
+    assert_eq!(s.rows.len(), 8);
+    // All draws: everybody level on points, so RTNG alone orders by rating, RTNG/R the
+    // other way round, and TPN/R by descending pairing number.
+    let mut c = SimConfig::new(SystemId::RoundRobin, 6, 5, 2);
+    c.draw_rate = 1.0;
+    let t = simulate(&c).expect("simulates");
+    let order = |code: &str| -> Vec<u32> {
+        let s = standings::compute(
+            &t,
+            &Options {
+                tie_breaks: TieBreak::parse_list(code).expect("reads"),
+                ..Options::default()
+            },
+        )
+        .expect("standings");
+        s.rows.iter().map(|r| t.players[r.player].rating).collect()
+    };
+    let by_rating = order("RTNG");
+    let mut descending = by_rating.clone();
+    descending.sort_unstable_by(|a, b| b.cmp(a));
+    assert_eq!(by_rating, descending);
+    let mut reversed = by_rating.clone();
+    reversed.reverse();
+    assert_eq!(order("RTNG/R"), reversed);
+    let numbers = |code: &str| -> Vec<u32> {
+        let s = standings::compute(
+            &t,
+            &Options {
+                tie_breaks: TieBreak::parse_list(code).expect("reads"),
+                ..Options::default()
+            },
+        )
+        .expect("standings");
+        s.rows.iter().map(|r| t.pairing_number(r.player)).collect()
+    };
+    assert_eq!(numbers("TPN/R"), vec![6, 5, 4, 3, 2, 1]);
+    assert!(TieBreak::parse("SB/R").is_err(), "/R is for RTNG and TPN");
+    // Buchholz refused when asked for, computed when the report records it.
+    for code in ["BH", "BH/C1", "FB", "AOB"] {
+        let e = standings::compute(
+            &t,
+            &Options {
+                tie_breaks: TieBreak::parse_list(code).expect("reads"),
+                ..Options::default()
+            },
+        )
+        .expect_err("refused for a round robin");
+        assert!(e.to_string().contains("round robin"), "{e}");
+        assert!(
+            standings::compute(
+                &t,
+                &Options {
+                    tie_breaks: TieBreak::parse_list(code).expect("reads"),
+                    source: standings::ListSource::Trf,
+                    ..Options::default()
+                },
+            )
+            .is_ok()
+        );
+    }
+}
+
+/// FIDE's verification (VCL4THP Q208-209): rating tie-breaks with unrated players, by two
+/// methods. Without `/U` the rating tie-breaks are undefined for everybody (C.07 art. 10
+/// gives no method); `/U<rating>` rates the unrated players at a fixed rating, 0 included
+/// (Q209's "rating 0"); a client with estimated ratings passes them as the ratings.
+#[test]
+fn unrated_players_in_rating_tie_breaks_by_two_methods() {
+    use swisspair::simulate::{SimConfig, simulate};
+    let mut t = simulate(&SimConfig::new(SystemId::RoundRobin, 6, 5, 4)).expect("simulates");
+    let unrated = 2;
+    t.players[unrated].rating = 0;
+    let values = |code: &str| -> Vec<Option<Value>> {
+        let s = standings::compute(
+            &t,
+            &Options {
+                tie_breaks: TieBreak::parse_list(code).expect("reads"),
+                ..Options::default()
+            },
+        )
+        .expect("standings");
+        let mut by_player = vec![None; t.players.len()];
+        for r in &s.rows {
+            // Column 0 is PTS.
+            by_player[r.player] = r.values[1];
+        }
+        by_player
+    };
+    assert!(values("ARO").iter().all(Option::is_none), "undefined");
+    let zero = values("ARO/U0");
+    let fixed = values("ARO/U1500");
+    // Everybody met the unrated player once (a round robin of 6 in 5 rounds): counted at 0
+    // or at 1500, the average of five opponents moves by 1500 / 5 = 300 for each of them.
+    for p in (0..6).filter(|&p| p != unrated) {
+        let (z, f) = (zero[p].expect("defined"), fixed[p].expect("defined"));
+        assert_eq!(f.as_hundredths() - z.as_hundredths(), 30_000, "player {p}");
+    }
+}
+
+/// VCL4THP Q170: standings mark a withdrawn player (the row, the table, the JSON).
+#[test]
+fn withdrawn_players_are_marked_in_the_standings() {
+    use swisspair::simulate::plan::Planned;
+    use swisspair::simulate::{SimConfig, simulate};
+    let mut c = SimConfig::new(SystemId::Dutch, 12, 5, 6);
+    c.withdrawals = vec![Planned::count(1).in_round(4)];
+    let t = simulate(&c).expect("simulates");
+    let gone = (0..t.players.len())
+        .find(|&p| t.players[p].withdrawn_from_round == Some(4))
+        .expect("one withdrawal");
+    let s = standings::compute(&t, &Options::default()).expect("standings");
+    for row in &s.rows {
+        let expected = (row.player == gone).then_some(4);
+        assert_eq!(row.withdrawn_from_round, expected);
+    }
+    let table = standings::render::table(&t, &s);
+    let marked: Vec<&str> = table.lines().filter(|l| l.contains("withdrawn")).collect();
+    assert_eq!(marked.len(), 1, "{table}");
+    assert!(marked[0].contains(&t.players[gone].name), "{table}");
+    // After round 3 the player had not withdrawn yet.
+    let before = standings::compute(
+        &t,
+        &Options {
+            after_round: Some(3),
+            ..Options::default()
+        },
+    )
+    .expect("standings");
+    assert!(before.rows.iter().all(|r| r.withdrawn_from_round.is_none()));
+}

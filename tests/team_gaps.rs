@@ -311,7 +311,7 @@ fn every_board_of_the_systems_answer_validates_as_its_matches() {
     let proposal = swisspair::check::manual::Proposal {
         boards: answer.boards.iter().map(|b| (b.white, b.black)).collect(),
         byes: answer.byes.iter().map(|b| b.player).collect(),
-        complete: false,
+        ..swisspair::check::manual::Proposal::default()
     };
     assert!(proposal.boards.len() >= 12, "{:?}", proposal.boards);
     let report = swisspair::check::manual::run(&t, &proposal, &options).expect("validates");

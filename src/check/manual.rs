@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use crate::model::{ByeKind, Colour, PlayerIdx, SystemId, Tournament};
 use crate::pairing::{self, Resolved};
 use crate::systems::common::{History, PlayerHistory};
-pub use crate::systems::manual::{ManualReport, Proposal, Violation};
+pub use crate::systems::manual::{EngineComparison, ManualReport, Proposal, Violation, level};
 use crate::systems::{
     AbsoluteRules, Board, ByeAssignment, ColourLimits, PairError, PairOptions, RoundToPair,
 };
@@ -93,6 +93,7 @@ fn validate_with(
                 rule_id: rule.to_string(),
                 message,
                 players,
+                level: level::of(rule),
             });
         };
 
@@ -319,8 +320,126 @@ fn validate_with(
             &mut report,
         );
     }
+    if proposal.compare_with_engine {
+        report.engine = Some(compare_with_engine(
+            &resolved,
+            &round,
+            proposal,
+            &report.boards,
+        )?);
+    }
     report.explanation = std::mem::take(&mut report.explanation).filtered(options.detail);
     Ok(report)
+}
+
+/// The engine's pairing of the whole round and every proposed pair or bye it does not make
+/// (VCL4THP Q68-69: a Level 3 warning each, and the TRF comment `### MPA @ Round n: …`).
+/// A round the engine cannot pair is a difference too (the proposal pairs what the system
+/// cannot).
+fn compare_with_engine(
+    resolved: &Resolved,
+    round: &RoundToPair,
+    proposal: &Proposal,
+    boards: &[Board],
+) -> Result<EngineComparison, PairError> {
+    let id = |p: PlayerIdx| round.id(p).to_string();
+    let mut out = EngineComparison::default();
+    let engine = match resolved.system.pair(round) {
+        Ok(engine) => engine,
+        Err(PairError::NoLegalPairing { rule, message, .. }) => {
+            out.differences.push(Violation {
+                rule_id: "MPA".to_string(),
+                message: format!("the engine finds no pairing of this round ({rule}: {message})"),
+                players: Vec::new(),
+                level: level::SERIOUS,
+            });
+            out.trf_comment = format!(
+                "### MPA @ Round {}: the engine finds no pairing",
+                round.number
+            );
+            return Ok(out);
+        }
+        Err(e) => return Err(e),
+    };
+    let pair = |a: PlayerIdx, b: PlayerIdx| (a.min(b), a.max(b));
+    let engine_pairs: std::collections::HashSet<(PlayerIdx, PlayerIdx)> = engine
+        .boards
+        .iter()
+        .map(|b| pair(b.white, b.black))
+        .collect();
+    let opponent = |p: PlayerIdx| {
+        engine.boards.iter().find_map(|b| {
+            if b.white == p {
+                Some(id(b.black))
+            } else if b.black == p {
+                Some(id(b.white))
+            } else {
+                None
+            }
+        })
+    };
+    let engine_pab: Vec<PlayerIdx> = engine
+        .byes
+        .iter()
+        .filter(|b| b.kind.is_pairing_allocated())
+        .map(|b| b.player)
+        .collect();
+    let engine_has = |p: PlayerIdx| {
+        opponent(p).unwrap_or_else(|| {
+            if engine_pab.contains(&p) {
+                "the pairing-allocated bye".to_string()
+            } else {
+                "no pairing".to_string()
+            }
+        })
+    };
+    let mut notes = Vec::new();
+    for b in boards {
+        if !engine_pairs.contains(&pair(b.white, b.black)) {
+            let message = format!(
+                "{} - {} is not the engine's pairing: the engine pairs {} with {} and {} with {}",
+                id(b.white),
+                id(b.black),
+                id(b.white),
+                engine_has(b.white),
+                id(b.black),
+                engine_has(b.black)
+            );
+            notes.push(format!("{}-{}", id(b.white), id(b.black)));
+            out.differences.push(Violation {
+                rule_id: "MPA".to_string(),
+                message,
+                players: vec![b.white, b.black],
+                level: level::SERIOUS,
+            });
+        }
+    }
+    for &p in &proposal.byes {
+        if !engine_pab.contains(&p) {
+            notes.push(format!("bye {}", id(p)));
+            out.differences.push(Violation {
+                rule_id: "MPA".to_string(),
+                message: format!(
+                    "the bye to {} is not the engine's: the engine pairs {} with {}",
+                    id(p),
+                    id(p),
+                    engine_has(p)
+                ),
+                players: vec![p],
+                level: level::SERIOUS,
+            });
+        }
+    }
+    if !notes.is_empty() {
+        out.trf_comment = format!(
+            "### MPA @ Round {}: manual pairing differs from the engine's: {}",
+            round.number,
+            notes.join(", ")
+        );
+    }
+    out.boards = engine.boards;
+    out.byes = engine.byes;
+    Ok(out)
 }
 
 /// How often two players may meet: once, or once per cycle in a double round robin.

@@ -26,9 +26,14 @@
 //! configuration keys (`PlayersNumber`, `RoundsNumber`, `DrawPercentage`, `ForfeitRate`,
 //! `HalfPointByeRate`, `HighestRating`, `LowestRating`, `PointsForWin`, `PointsForDraw`,
 //! `PointsForLoss`, `PointsForForfeitLoss`, `PointsForZPB`, `PointsForPAB`); the rates are
-//! "one in N" as there; `RetiredRate` is read and not simulated (swisspair's simulator has
-//! no withdrawals), which a warning says. Without `-s` the seed is 0: the same command
-//! gives the same file.
+//! "one in N" as there (`RetiredRate`: the chance that a player withdraws). swisspair's
+//! own keys give the rest of the checklist's RTG settings (VCL4THP Q24), with the values
+//! of `swisspair simulate` (`N`, `P%`, `@R`, comma-separated): `FullPointByes`,
+//! `HalfPointByes`, `ZeroPointByes`, `Forfeits`, `DoubleForfeits`, `HalfZero`, `ZeroHalf`,
+//! `ZeroZero`, `Withdrawals`, `LateEntries`; `Model` (`tec` or `draw-rate`, the default
+//! here, which `DrawPercentage` sets), `StrengthSigma`, `Acceleration` (`BAKU`) and
+//! `TieBreaks` (record 202). Without `-s` the seed is 0: the same command gives the same
+//! file.
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -37,10 +42,10 @@ use swisspair::check::{self, CheckOptions};
 use swisspair::model::{Colour, Score, Scoring, SystemId, Tournament};
 use swisspair::pairing;
 use swisspair::service::convert;
-use swisspair::simulate::{self, SimConfig};
+use swisspair::simulate::plan::Planned;
+use swisspair::simulate::{self, ResultModel, SimConfig};
 use swisspair::systems::common::board_order_key;
 use swisspair::systems::{PairOptions, RoundPairing};
-use swisspair::trf;
 
 use super::CliError;
 use super::args::{read_text, read_trf};
@@ -409,9 +414,39 @@ fn read_config(config: &mut SimConfig, text: &str, path: &Path) -> Result<(), Cl
             "HalfPointByeRate" | "HalfPointByteRate" => config.bye_request_rate = one_in(number()?),
             "HighestRating" => config.max_rating = count()?,
             "LowestRating" => config.min_rating = count()?,
-            "RetiredRate" => eprintln!(
-                "swisspair: warning: RetiredRate is read but not simulated (no withdrawals)"
-            ),
+            // The reference's chance that a player retires, "one in N" per player.
+            "RetiredRate" => config.withdrawals = vec![Planned::share(one_in(number()?))],
+            // swisspair's own keys (the RTG settings of VCL4THP Q24): `N`, `P%`, `@R` as
+            // `swisspair simulate` reads them, comma-separated.
+            key @ ("FullPointByes" | "HalfPointByes" | "ZeroPointByes" | "Forfeits"
+            | "DoubleForfeits" | "HalfZero" | "ZeroHalf" | "ZeroZero" | "Withdrawals"
+            | "LateEntries") => {
+                let plans = value
+                    .split(',')
+                    .filter(|v| !v.trim().is_empty())
+                    .map(Planned::parse)
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| bad(&e))?;
+                *match key {
+                    "FullPointByes" => &mut config.full_point_byes,
+                    "HalfPointByes" => &mut config.half_point_byes,
+                    "ZeroPointByes" => &mut config.zero_point_byes,
+                    "Forfeits" => &mut config.forfeits,
+                    "DoubleForfeits" => &mut config.double_forfeits,
+                    "HalfZero" => &mut config.half_zero,
+                    "ZeroHalf" => &mut config.zero_half,
+                    "ZeroZero" => &mut config.zero_zero,
+                    "Withdrawals" => &mut config.withdrawals,
+                    _ => &mut config.late_entries,
+                } = plans;
+            }
+            "Model" => config.model = ResultModel::parse(value).map_err(|e| bad(&e))?,
+            "StrengthSigma" => config.strength_sigma = number()?,
+            "Acceleration" => config
+                .options
+                .set("acceleration", value)
+                .map_err(|e| bad(&e))?,
+            "TieBreaks" => config.tie_breaks = value.to_string(),
             key @ ("PointsForWin"
             | "PointsForDraw"
             | "PointsForLoss"
@@ -487,12 +522,7 @@ fn generate(
         }
         write_checklist(given.as_deref(), output, list)?;
     }
-    let doc = trf::TrfDocument {
-        tournament: answer.tournament,
-        ..trf::TrfDocument::default()
-    };
-    let text =
-        trf::write(&doc, trf::Dialect::Trf26).map_err(|e| CliError::Invalid(e.to_string()))?;
+    let text = answer.trf().map_err(|e| CliError::Invalid(e.to_string()))?;
     write_output(output, &text)?;
     Ok(ExitCode::SUCCESS)
 }

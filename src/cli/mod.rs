@@ -55,8 +55,8 @@ enum Command {
     /// Check a manual pairing (a pair list: `N`, then `a b` lines, `a 0` for the bye) against
     /// the system's absolute rules, allocate its colours (MP-1), optionally complete it.
     Validate(validate::ValidateArgs),
-    /// Simulate a random tournament paired by a system, written as TRF.
-    Simulate(simulate::SimulateArgs),
+    /// Simulate a random tournament paired by a system, written as TRF (the RTG of FIDE's verification).
+    Simulate(Box<simulate::SimulateArgs>),
     /// Backgammon's final phase (BG-9): the final (or champion) and the repechage round.
     Finals(finals::FinalsArgs),
     /// Standings with FIDE tie-breaks (C.07), rating change and performance.

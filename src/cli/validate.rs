@@ -26,6 +26,10 @@ pub struct ValidateArgs {
     /// Pair the players the proposal leaves out with the system.
     #[arg(long)]
     complete: bool,
+    /// Compare the proposal with the system's own pairing of the round (VCL4THP Q68-69):
+    /// each difference as `differs MPA: ...` and the TRF comment `### MPA @ Round n: ...`.
+    #[arg(long)]
+    compare: bool,
     /// Seed of every lot (default: the file's).
     #[arg(long)]
     seed: Option<u64>,
@@ -143,6 +147,7 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode, CliError> {
         read_pair_list(&args.pairs, &pairing::numbered(&t, args.seed))?
     };
     proposal.complete = args.complete;
+    proposal.compare_with_engine = args.compare;
     let options = PairOptions {
         seed: args.seed,
         system,
@@ -151,7 +156,15 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode, CliError> {
     let answer = manual::run(&t, &proposal, &options)?;
     let report = &answer.report;
     for v in &report.violations {
-        println!("violation {}: {}", v.rule_id, v.message);
+        println!("violation {}: {} (level {})", v.rule_id, v.message, v.level);
+    }
+    if let Some(engine) = &report.engine {
+        for d in &engine.differences {
+            println!("differs {}: {} (level {})", d.rule_id, d.message, d.level);
+        }
+        if !engine.trf_comment.is_empty() {
+            println!("{}", engine.trf_comment);
+        }
     }
     let response = convert::validate_response(&answer.tournament, report);
     print!("{}", pair_list(&response.boards, &response.byes));

@@ -17,6 +17,13 @@ pub enum GameResult {
     BlackWinsForfeit,
     /// Both forfeited: both score the forfeit-loss points.
     DoubleForfeit,
+    /// Played, scored ½-0 by the arbiter (e.g. one player penalised): White the draw points,
+    /// Black the loss points. A game like any played one (a meeting, colours); TRF `=` / `0`.
+    WhiteHalfBlackZero,
+    /// Played, scored 0-½: White the loss points, Black the draw points (TRF `0` / `=`).
+    WhiteZeroBlackHalf,
+    /// Played, scored 0-0: both the loss points (TRF `0` / `0`).
+    BothLose,
     /// Adjourned: a draw for pairing purposes (GHR 3.1), no points yet.
     Adjourned,
     /// Paired, not yet played.
@@ -32,6 +39,9 @@ impl GameResult {
             GameResult::WhiteWins
                 | GameResult::Draw
                 | GameResult::BlackWins
+                | GameResult::WhiteHalfBlackZero
+                | GameResult::WhiteZeroBlackHalf
+                | GameResult::BothLose
                 | GameResult::Adjourned
                 | GameResult::Pending
         )
@@ -53,8 +63,19 @@ impl GameResult {
             GameResult::WhiteWinsForfeit => (scoring.forfeit_win, scoring.forfeit_loss),
             GameResult::BlackWinsForfeit => (scoring.forfeit_loss, scoring.forfeit_win),
             GameResult::DoubleForfeit => (scoring.forfeit_loss, scoring.forfeit_loss),
+            GameResult::WhiteHalfBlackZero => (scoring.draw, scoring.loss),
+            GameResult::WhiteZeroBlackHalf => (scoring.loss, scoring.draw),
+            GameResult::BothLose => (scoring.loss, scoring.loss),
             GameResult::Adjourned | GameResult::Pending => (Score::ZERO, Score::ZERO),
         }
+    }
+
+    /// Whether the game is one of the unusual scores of a played game (½-0, 0-½, 0-0).
+    pub fn is_unusual(self) -> bool {
+        matches!(
+            self,
+            GameResult::WhiteHalfBlackZero | GameResult::WhiteZeroBlackHalf | GameResult::BothLose
+        )
     }
 
     /// Points for pairing purposes: an adjourned game counts as a draw (GHR 3.1).

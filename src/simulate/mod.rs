@@ -5,6 +5,16 @@
 //! The simulator stands on the single-round pipeline ([`crate::pairing`]): the system and
 //! its options are checked there once ([`pairing::resolve`]), and every round is paired by
 //! [`pairing::pair_round`]. [`run`] is what the handlers and the CLI call.
+//!
+//! It is the random tournament generator (RTG) of FIDE's 2026 verification (VCL4THP Q22-24):
+//! byes of each kind, forfeits, double forfeits and the unusual scores ½-0, 0-½ and 0-0,
+//! withdrawals and late entries, each as a number or a share, over the event or in one round
+//! ([`plan`]); results from a stated model of playing strength ([`strength`]); the Baku
+//! acceleration (the systems' `acceleration` option) and a tie-break list (record 202).
+//! Every random choice has its own stream derived from the seed, so that a setting left
+//! at zero draws nothing and the tournaments of earlier versions stay the same.
+pub mod plan;
+pub mod strength;
 mod team;
 
 use rand::{Rng, SeedableRng};
@@ -16,6 +26,8 @@ use crate::model::{
 };
 use crate::pairing;
 use crate::systems::{self, PairError, PairOptions, ResultsPolicy, RoundPairing};
+use plan::{Planned, Quota};
+pub use strength::ResultModel;
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -40,6 +52,30 @@ pub struct SimConfig {
     pub teams: u32,
     pub boards: u32,
     pub reserves: u32,
+    /// How games end ([`strength`]); `draw_rate` is read by [`ResultModel::DrawRate`] only.
+    pub model: ResultModel,
+    /// Spread of a player's strength around the listed rating (0 = the rating itself).
+    pub strength_sigma: f64,
+    /// Requested byes by kind (TRF `F`, `H`, `Z`), beside `bye_request_rate`.
+    pub full_point_byes: Vec<Planned>,
+    pub half_point_byes: Vec<Planned>,
+    pub zero_point_byes: Vec<Planned>,
+    /// Games forfeited by one player (the side drawn evenly: a forfeit win for one is a
+    /// forfeit loss for the other), beside `forfeit_rate`; and by both.
+    pub forfeits: Vec<Planned>,
+    pub double_forfeits: Vec<Planned>,
+    /// Played games scored ½-0, 0-½ and 0-0 (only where the system has draws).
+    pub half_zero: Vec<Planned>,
+    pub zero_half: Vec<Planned>,
+    pub zero_zero: Vec<Planned>,
+    /// Players who withdraw (from the round named, else from a random round after the
+    /// first), and players who enter late (in the round named, else a random later one): a
+    /// share is per player.
+    pub withdrawals: Vec<Planned>,
+    pub late_entries: Vec<Planned>,
+    /// The tie-break list written into the file (record 202; MTB26 codes, `PTS` first
+    /// accepted), empty for none. The ranks of the file then follow it.
+    pub tie_breaks: String,
 }
 
 impl SimConfig {
@@ -64,7 +100,48 @@ impl SimConfig {
             },
             boards: 4,
             reserves: 0,
+            model: ResultModel::DrawRate,
+            strength_sigma: 0.0,
+            full_point_byes: Vec::new(),
+            half_point_byes: Vec::new(),
+            zero_point_byes: Vec::new(),
+            forfeits: Vec::new(),
+            double_forfeits: Vec::new(),
+            half_zero: Vec::new(),
+            zero_half: Vec::new(),
+            zero_zero: Vec::new(),
+            withdrawals: Vec::new(),
+            late_entries: Vec::new(),
+            tie_breaks: String::new(),
         }
+    }
+
+    /// Every plan with the name of its setting.
+    fn plans(&self) -> [(&'static str, &[Planned]); 10] {
+        [
+            ("full_point_byes", &self.full_point_byes),
+            ("half_point_byes", &self.half_point_byes),
+            ("zero_point_byes", &self.zero_point_byes),
+            ("forfeits", &self.forfeits),
+            ("double_forfeits", &self.double_forfeits),
+            ("half_zero", &self.half_zero),
+            ("zero_half", &self.zero_half),
+            ("zero_zero", &self.zero_zero),
+            ("withdrawals", &self.withdrawals),
+            ("late_entries", &self.late_entries),
+        ]
+    }
+
+    /// The tie-break list, parsed (a leading `PTS` dropped).
+    pub fn tie_break_list(&self) -> Result<Vec<crate::standings::TieBreak>, String> {
+        let mut list = crate::standings::TieBreak::parse_list(&self.tie_breaks)?;
+        if list
+            .first()
+            .is_some_and(|tb| tb.kind == crate::standings::Kind::Pts)
+        {
+            list.remove(0);
+        }
+        Ok(list)
     }
 }
 
@@ -86,6 +163,38 @@ pub struct SimulateAnswer {
     pub tournament: Tournament,
     pub system: SystemId,
     pub rule_set: &'static str,
+    /// The tie-break list to write into the file (record 202), empty for none.
+    pub tie_breaks: Vec<crate::standings::TieBreak>,
+}
+
+impl SimulateAnswer {
+    /// The tournament as TRF-26 (what FIDE's checker reads): with a tie-break list, its
+    /// record 202 and the rank column (86-89) from the standings by that list (C.07), so that
+    /// an audit finds the ranks the file's own list gives; else ranks by points.
+    pub fn trf(&self) -> Result<String, crate::trf::WriteError> {
+        self.trf_in(crate::trf::Dialect::Trf26)
+    }
+
+    /// [`SimulateAnswer::trf`] in the dialect named (the tie-break list needs TRF-26).
+    pub fn trf_in(&self, dialect: crate::trf::Dialect) -> Result<String, crate::trf::WriteError> {
+        let doc = crate::trf::TrfDocument {
+            tournament: self.tournament.clone(),
+            ..crate::trf::TrfDocument::default()
+        };
+        if self.tie_breaks.is_empty() || dialect != crate::trf::Dialect::Trf26 {
+            return crate::trf::write(&doc, dialect);
+        }
+        let options = crate::standings::Options {
+            tie_breaks: self.tie_breaks.clone(),
+            ..crate::standings::Options::default()
+        };
+        match crate::standings::compute(&self.tournament, &options) {
+            Ok(standings) => crate::standings::report::trf_with_standings(&doc, &standings),
+            // The list was checked before the first round; a tournament the standings cannot
+            // rank (none here) is written without it rather than not at all.
+            Err(_) => crate::trf::write(&doc, dialect),
+        }
+    }
 }
 
 /// Simulates a tournament paired by `config.system` (refused up front when the system or
@@ -97,11 +206,15 @@ pub fn run(config: &SimConfig) -> Result<SimulateAnswer, SimError> {
         ..Tournament::default()
     };
     let resolved = pairing::resolve(Some(config.system), &probe).map_err(SimError::Refused)?;
+    let tie_breaks = config
+        .tie_break_list()
+        .map_err(|e| SimError::Invalid(format!("tie_breaks: {e}")))?;
     let tournament = simulate_with(config)?;
     Ok(SimulateAnswer {
         tournament,
         system: resolved.id,
         rule_set: resolved.rule_set,
+        tie_breaks,
     })
 }
 
@@ -142,6 +255,45 @@ fn simulate_with(config: &SimConfig) -> Result<Tournament, SimError> {
     }
     if config.rounds == 0 {
         return Err(SimError::Invalid("rounds: at least one round".to_string()));
+    }
+    if !(0.0..=1000.0).contains(&config.strength_sigma) {
+        return Err(SimError::Invalid(format!(
+            "strength_sigma: between 0 and 1000 rating points, not {}",
+            config.strength_sigma
+        )));
+    }
+    // A number beyond one per player and round could never be placed (and would only cost
+    // time spreading it).
+    let people = if config.teams > 0 {
+        u64::from(config.teams) * u64::from(config.boards + config.reserves)
+    } else {
+        u64::from(config.players)
+    };
+    let slots = people * u64::from(config.rounds);
+    for (name, plans) in config.plans() {
+        for plan in plans {
+            if let Some(problem) = plan.problem(config.rounds) {
+                return Err(SimError::Invalid(format!("{name}: {problem}")));
+            }
+            if let plan::Amount::Count(n) = plan.amount
+                && u64::from(n) > slots
+            {
+                return Err(SimError::Invalid(format!(
+                    "{name}: {n} is more than one per player and round ({slots})"
+                )));
+            }
+        }
+    }
+    let entries = !config.withdrawals.is_empty() || !config.late_entries.is_empty();
+    if entries && config.teams > 0 {
+        return Err(SimError::Invalid(
+            "withdrawals, late_entries: not simulated in a team event (its line-ups leave members out instead)".to_string(),
+        ));
+    }
+    if !config.late_entries.is_empty() && config.system == SystemId::RoundRobin {
+        return Err(SimError::Invalid(
+            "late_entries: a round robin's table is drawn before round 1 (RR-1)".to_string(),
+        ));
     }
     let mut t = start(config);
     for _ in 0..config.rounds {
@@ -189,7 +341,57 @@ pub fn start(config: &SimConfig) -> Tournament {
         ..Tournament::default()
     };
     t.assign_pairing_numbers(config.seed);
+    if t.teams.is_empty() {
+        enter_and_withdraw(&mut t, config);
+    }
     t
+}
+
+/// Withdrawals and late entries (a stream of their own): never more than leave two players
+/// in every round, and never both for one player.
+fn enter_and_withdraw(t: &mut Tournament, config: &SimConfig) {
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ 0x3E17_0000_0000_0000);
+    let n = t.players.len();
+    // Entries and withdrawals apply to whole matches (Double-Swiss, C.04.5 art. 0): from the
+    // first game of a match.
+    let games = games_per_match(config);
+    let first_game = |r: u32| r - (r - 1) % games;
+    let later: Vec<u32> = (2..=config.rounds)
+        .filter(|&r| first_game(r) == r)
+        .collect();
+    if later.is_empty() || n <= 2 {
+        return;
+    }
+    let mut spare = n - 2;
+    let mut free: Vec<usize> = (0..n).collect();
+    for (plans, late) in [(&config.withdrawals, false), (&config.late_entries, true)] {
+        for plan in plans.iter() {
+            let quota = match plan.amount {
+                plan::Amount::Count(c) => Quota {
+                    count: c,
+                    share: 0.0,
+                },
+                plan::Amount::Share(s) => Quota { count: 0, share: s },
+            };
+            let mut chosen = quota.choose(&free, &mut rng);
+            chosen.truncate(spare);
+            spare -= chosen.len();
+            free.retain(|p| !chosen.contains(p));
+            for p in chosen {
+                let round = first_game(
+                    plan.round
+                        .unwrap_or_else(|| later[rng.random_range(0..later.len())]),
+                )
+                .max(if late { 2 } else { 1 });
+                let player = &mut t.players[p];
+                if late {
+                    player.late_entry_round = Some(round);
+                } else {
+                    player.withdrawn_from_round = Some(round);
+                }
+            }
+        }
+    }
 }
 
 /// Pairs the next round and plays it with random results.
@@ -207,6 +409,11 @@ pub fn play_round(t: &mut Tournament, config: &SimConfig) -> Result<(), SimError
 /// Which results the simulated system's games may have (its own declaration).
 fn policy(config: &SimConfig) -> ResultsPolicy {
     systems::find(config.system).map_or(ResultsPolicy::CHESS, |s| s.results_policy())
+}
+
+/// Games per match of the simulated system (Double-Swiss: 2).
+fn games_per_match(config: &SimConfig) -> u32 {
+    systems::find(config.system).map_or(1, |s| s.games_per_match().max(1))
 }
 
 fn round_rng(config: &SimConfig, number: u32, salt: u64) -> ChaCha8Rng {
@@ -227,9 +434,10 @@ pub fn round_options(t: &Tournament, config: &SimConfig) -> PairOptions {
         .filter(|_| config.bye_request_rate > 0.0 && rng.random_bool(config.bye_request_rate))
         .map(|p| (p, ByeKind::HalfPoint))
         .collect();
+    let requested_byes = planned_byes(t, config, number, requested_byes);
     // Byes apply to whole matches (Double-Swiss, C.04.5 art. 0): a later game of a match
     // repeats the requests of its first game.
-    let games = systems::find(config.system).map_or(1, |s| s.games_per_match().max(1));
+    let games = games_per_match(config);
     let requested_byes = if games > 1 && !(number - 1).is_multiple_of(games) {
         t.round(number - 1)
             .map(|r| {
@@ -262,19 +470,122 @@ pub fn round_options(t: &Tournament, config: &SimConfig) -> PairOptions {
     }
 }
 
+/// The planned byes of round `number` added to those already requested: each kind from the
+/// players still to pair, leaving at least two of them.
+fn planned_byes(
+    t: &Tournament,
+    config: &SimConfig,
+    number: u32,
+    mut byes: Vec<(usize, ByeKind)>,
+) -> Vec<(usize, ByeKind)> {
+    if !policy(config).half_point_byes || t.is_team_event() {
+        return byes;
+    }
+    // A bye covers a whole match (C.04.5 art. 0): drawn for its first game, which the later
+    // games repeat (`round_options`), so a number is spread over first games only.
+    let games = games_per_match(config);
+    let all: Vec<u32> = (1..=config.rounds)
+        .filter(|r| (r - 1) % games == 0)
+        .collect();
+    for (salt, kind, plans) in [
+        (1u64, ByeKind::FullPoint, &config.full_point_byes),
+        (2, ByeKind::HalfPoint, &config.half_point_byes),
+        (3, ByeKind::ZeroPoint, &config.zero_point_byes),
+    ] {
+        if plans.is_empty() {
+            continue;
+        }
+        let mut spread = ChaCha8Rng::seed_from_u64(config.seed ^ (0xB1E5_0000 + salt));
+        let quota = plan::quotas(plans, config.rounds, &all, &mut spread)
+            .get(number as usize - 1)
+            .copied()
+            .unwrap_or_default();
+        let mut rng = round_rng(config, number, 0xB1E5_0000 + salt);
+        let candidates: Vec<usize> = (0..t.players.len())
+            .filter(|&p| t.players[p].is_active_in(number))
+            .filter(|&p| !byes.iter().any(|&(q, _)| q == p))
+            .collect();
+        let mut chosen = quota.choose(&candidates, &mut rng);
+        chosen.truncate(candidates.len().saturating_sub(2));
+        byes.extend(chosen.into_iter().map(|p| (p, kind)));
+    }
+    byes
+}
+
+/// The unusual results of round `number` planned on its boards (a stream of its own):
+/// forfeits, double forfeits, ½-0, 0-½ and 0-0, each board at most one.
+fn planned_results(config: &SimConfig, number: u32, boards: usize) -> Vec<Option<GameResult>> {
+    let mut out = vec![None; boards];
+    let all: Vec<u32> = (1..=config.rounds).collect();
+    let draws = policy(config).draws;
+    for (salt, plans) in [
+        (1u64, &config.forfeits),
+        (2, &config.double_forfeits),
+        (3, &config.half_zero),
+        (4, &config.zero_half),
+        (5, &config.zero_zero),
+    ] {
+        // Unusual scores only where games may end other than in a win (BG-2).
+        if plans.is_empty() || (salt >= 3 && !draws) {
+            continue;
+        }
+        let mut spread = ChaCha8Rng::seed_from_u64(config.seed ^ (0x2E5_0000 + salt));
+        let quota = plan::quotas(plans, config.rounds, &all, &mut spread)
+            .get(number as usize - 1)
+            .copied()
+            .unwrap_or_default();
+        let mut rng = round_rng(config, number, 0x2E5_0000 + salt);
+        let free: Vec<usize> = (0..boards).filter(|&b| out[b].is_none()).collect();
+        for b in quota.choose(&free, &mut rng) {
+            out[b] = Some(match salt {
+                1 if rng.random::<bool>() => GameResult::WhiteWinsForfeit,
+                1 => GameResult::BlackWinsForfeit,
+                2 => GameResult::DoubleForfeit,
+                3 => GameResult::WhiteHalfBlackZero,
+                4 => GameResult::WhiteZeroBlackHalf,
+                _ => GameResult::BothLose,
+            });
+        }
+    }
+    out
+}
+
 /// Records a pairing as the next round, with random results.
 pub fn record_round(t: &mut Tournament, config: &SimConfig, pairing: &RoundPairing) {
     let number = t.next_round();
     let policy = policy(config);
     let mut rng = round_rng(config, number, 0x51AD);
     let mut round = Round::default();
-    for b in &pairing.boards {
+    let planned = planned_results(config, number, pairing.boards.len());
+    for (i, b) in pairing.boards.iter().enumerate() {
         let (rw, rb) = (t.players[b.white].rating, t.players[b.black].rating);
-        let result = if config.forfeit_rate > 0.0 && rng.random_bool(config.forfeit_rate) {
+        let result = if let Some(result) = planned[i] {
+            result
+        } else if config.forfeit_rate > 0.0 && rng.random_bool(config.forfeit_rate) {
             if rng.random::<bool>() {
                 GameResult::WhiteWinsForfeit
             } else {
                 GameResult::BlackWinsForfeit
+            }
+        } else if config.model == ResultModel::Tec {
+            let strength = |p: usize| {
+                strength::strength(t.players[p].rating, config.strength_sigma, config.seed, p)
+            };
+            let (white, draw, _) =
+                strength::tec_probabilities(strength(b.white), strength(b.black));
+            // No draws (BG-2): the two wins in their proportion.
+            let (white, draw) = if policy.draws {
+                (white, draw)
+            } else {
+                (white / (1.0 - draw).max(f64::MIN_POSITIVE), 0.0)
+            };
+            let u: f64 = rng.random();
+            if u < white {
+                GameResult::WhiteWins
+            } else if u < white + draw {
+                GameResult::Draw
+            } else {
+                GameResult::BlackWins
             }
         } else if policy.draws && config.draw_rate > 0.0 && rng.random_bool(config.draw_rate) {
             GameResult::Draw

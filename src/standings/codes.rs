@@ -111,6 +111,9 @@ pub struct TieBreak {
     pub unrated_rating: Option<u32>,
     /// `/P`: forfeits count as played (DE).
     pub forfeits_played: bool,
+    /// `/R`: the order reversed (RTNG and TPN, C.07 2026 art. 7.8 and 10.6 allow both
+    /// orders: RTNG/R ranks the lower rating first, TPN/R the higher number).
+    pub reversed: bool,
     /// `/V2024`, `/V2026`: the edition for this code only.
     pub edition: Option<Edition>,
 }
@@ -130,6 +133,7 @@ impl TieBreak {
             limit_shift_hundredths: 0,
             unrated_rating: None,
             forfeits_played: false,
+            reversed: false,
             edition: None,
         }
     }
@@ -230,6 +234,12 @@ impl TieBreak {
                     }
                     tb.forfeits_played = true;
                 }
+                'R' if arg.is_empty() => {
+                    if !matches!(kind, Kind::Rtng | Kind::Tpn) {
+                        return Err(bad(m, "(reversed order) is defined for RTNG and TPN only"));
+                    }
+                    tb.reversed = true;
+                }
                 'V' => {
                     tb.edition = Some(match arg {
                         "2024" | "1" => Edition::V2024,
@@ -271,6 +281,9 @@ impl fmt::Display for TieBreak {
         }
         if let Some(u) = self.unrated_rating {
             write!(f, "/U{u}")?;
+        }
+        if self.reversed {
+            f.write_str("/R")?;
         }
         if self.forfeits_played {
             f.write_str("/P")?;

@@ -237,6 +237,9 @@ pub struct Row {
     pub k_factor: Option<u32>,
     /// Tournament performance rating (TPR, C.07 art. 10.2).
     pub performance: Option<i64>,
+    /// The first round the player no longer took part in, when the player withdrew by the
+    /// standings' round: standings mark withdrawn players (FIDE's checklist VCL4THP Q170).
+    pub withdrawn_from_round: Option<u32>,
 }
 
 /// The ranked standings.
@@ -459,6 +462,20 @@ pub fn resolve_tie_breaks(
 
 /// Computes the standings.
 pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, StandingsError> {
+    // Every player of a round robin meets the same opponents: the Buchholz family ranks
+    // nobody (C.07 art. 8 is for Swiss events), so a request may not select it (VCL4THP
+    // Q105). A report's own list (212/202) is still computed, as recorded.
+    if t.system == Some(SystemId::RoundRobin)
+        && options.source == ListSource::Request
+        && let Some(tb) = options
+            .tie_breaks
+            .iter()
+            .find(|tb| matches!(tb.kind, Kind::Bh | Kind::Fb | Kind::Aob))
+    {
+        return Err(StandingsError::TieBreak(format!(
+            "tie-break {tb}: the Buchholz tie-breaks (BH, FB, AOB) are not for a round robin, where every player meets the same opponents (C.07 art. 8)"
+        )));
+    }
     // Rounds declared but not recorded may be asked for: they count as absences (what
     // FIDE's checker does for a tournament that stopped before its last round).
     let recorded = (t.rounds.len() as u32).max(t.total_rounds);
@@ -501,7 +518,9 @@ pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, Standings
         let mut next = Vec::new();
         for group in groups {
             let mut sorted = group;
-            sorted.sort_by(|&a, &b| compare(column[a], column[b], tb.kind.descending()));
+            sorted.sort_by(|&a, &b| {
+                compare(column[a], column[b], tb.kind.descending() != tb.reversed)
+            });
             let mut start = 0;
             while start < sorted.len() {
                 let mut end = start + 1;
@@ -549,6 +568,7 @@ pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, Standings
                 rating_change,
                 k_factor,
                 performance: performance[p],
+                withdrawn_from_round: t.players[p].withdrawn_from_round.filter(|&r| r <= rounds),
             });
         }
         rank_all += group.len() as u32;

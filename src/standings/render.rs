@@ -48,7 +48,11 @@ pub fn table(t: &Tournament, s: &Standings) -> String {
                 row.rank.to_string()
             },
             t.pairing_number(row.player).to_string(),
-            p.name.clone(),
+            // A withdrawn player is marked (VCL4THP Q170).
+            match row.withdrawn_from_round {
+                Some(r) => format!("{} (withdrawn from round {r})", p.name),
+                None => p.name.clone(),
+            },
             if p.rating > 0 {
                 p.rating.to_string()
             } else {
@@ -115,6 +119,7 @@ pub fn json(t: &Tournament, s: &Standings) -> serde_json::Value {
                 "performance": row.performance,
                 "rating_change": row.rating_change.map(|v| v.to_string()),
                 "k_factor": row.k_factor,
+                "withdrawn_from_round": row.withdrawn_from_round,
             })
         })
         .collect();

@@ -756,6 +756,10 @@ fn make_game(
         ('+', '-') => GameResult::WhiteWinsForfeit,
         ('-', '+') => GameResult::BlackWinsForfeit,
         ('-', '-') => GameResult::DoubleForfeit,
+        // Unusual scores of a played game (½-0, 0-½, 0-0): each side writes its own points.
+        ('=', '0') => GameResult::WhiteHalfBlackZero,
+        ('0', '=') => GameResult::WhiteZeroBlackHalf,
+        ('0', '0') => GameResult::BothLose,
         (' ', ' ') => GameResult::Pending,
         (x, y) => {
             return Err(err(

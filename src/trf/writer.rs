@@ -348,6 +348,12 @@ fn round_block(t: &Tournament, entry: &RoundEntry) -> String {
                 (GameResult::WhiteWinsForfeit, true) | (GameResult::BlackWinsForfeit, false) => '+',
                 (GameResult::WhiteWinsForfeit, false) | (GameResult::BlackWinsForfeit, true) => '-',
                 (GameResult::DoubleForfeit, _) => '-',
+                // Unusual scores of a played game: each side its own points' code.
+                (GameResult::WhiteHalfBlackZero, true)
+                | (GameResult::WhiteZeroBlackHalf, false) => '=',
+                (GameResult::WhiteHalfBlackZero, false)
+                | (GameResult::WhiteZeroBlackHalf, true)
+                | (GameResult::BothLose, _) => '0',
                 // TRF has no adjourned code: written as not yet played.
                 (GameResult::Adjourned | GameResult::Pending, _) => ' ',
             };

@@ -75,6 +75,9 @@ pub fn result_from_proto(value: i32) -> Option<GameResult> {
         R::BlackWinsForfeit => GameResult::BlackWinsForfeit,
         R::DoubleForfeit => GameResult::DoubleForfeit,
         R::Adjourned => GameResult::Adjourned,
+        R::WhiteHalfBlackZero => GameResult::WhiteHalfBlackZero,
+        R::WhiteZeroBlackHalf => GameResult::WhiteZeroBlackHalf,
+        R::BothLose => GameResult::BothLose,
     })
 }
 
@@ -89,6 +92,9 @@ pub fn result_to_proto(r: GameResult) -> proto::GameResult {
         GameResult::DoubleForfeit => R::DoubleForfeit,
         GameResult::Adjourned => R::Adjourned,
         GameResult::Pending => R::Pending,
+        GameResult::WhiteHalfBlackZero => R::WhiteHalfBlackZero,
+        GameResult::WhiteZeroBlackHalf => R::WhiteZeroBlackHalf,
+        GameResult::BothLose => R::BothLose,
     }
 }
 

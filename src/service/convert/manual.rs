@@ -29,6 +29,7 @@ pub fn validate_request(
     let mut problems = Vec::new();
     let mut proposal = Proposal {
         complete: req.complete,
+        compare_with_engine: req.compare_with_engine,
         ..Proposal::default()
     };
     for (i, b) in req.proposed.iter().enumerate() {
@@ -69,20 +70,30 @@ pub fn validate_response(t: &Tournament, report: &ManualReport) -> proto::Valida
         colourless: report.colourless,
         ..RoundPairing::default()
     };
+    let violation = |v: &crate::check::manual::Violation| proto::Violation {
+        rule_id: v.rule_id.clone(),
+        message: v.message.clone(),
+        player_ids: v.players.iter().map(|&p| id(p)).collect(),
+        level: u32::from(v.level),
+    };
+    let engine = report.engine.clone().unwrap_or_default();
+    let engine_pairing = RoundPairing {
+        round: report.round,
+        boards: engine.boards.clone(),
+        byes: engine.byes.clone(),
+        colourless: report.colourless,
+        ..RoundPairing::default()
+    };
     proto::ValidatePairingResponse {
-        violations: report
-            .violations
-            .iter()
-            .map(|v| proto::Violation {
-                rule_id: v.rule_id.clone(),
-                message: v.message.clone(),
-                player_ids: v.players.iter().map(|&p| id(p)).collect(),
-            })
-            .collect(),
+        violations: report.violations.iter().map(violation).collect(),
         boards: boards_to_proto(t, &pairing),
         byes: byes_to_proto(t, &pairing),
         explanation: Some(explanation_to_proto(t, &pairing.explanation)),
         round: report.round,
         unpaired_ids: report.unpaired.iter().map(|&p| id(p)).collect(),
+        engine_boards: boards_to_proto(t, &engine_pairing),
+        engine_byes: byes_to_proto(t, &engine_pairing),
+        engine_differences: engine.differences.iter().map(violation).collect(),
+        mpa_comment: engine.trf_comment,
     }
 }

@@ -150,6 +150,7 @@ pub fn response(
                     rating_change: text(row.rating_change),
                     k_factor: row.k_factor.unwrap_or(0),
                     performance: row.performance.and_then(|v| i32::try_from(v).ok()),
+                    withdrawn_from_round: row.withdrawn_from_round.unwrap_or(0),
                 }
             })
             .collect(),

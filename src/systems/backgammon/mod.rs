@@ -139,6 +139,9 @@ pub fn check_rounds(t: &Tournament, number: u32, results: Results) -> Vec<Proble
                 (GameResult::Draw, _) => Some(format!(
                     "round {rn}: the game {players} is a draw, but a backgammon match has a winner (BG-2)"
                 )),
+                (r, _) if r.is_unusual() => Some(format!(
+                    "round {rn}: the game {players} has a score of neither a win nor a loss, but a backgammon match has a winner (BG-2)"
+                )),
                 (GameResult::Adjourned, _) => Some(format!(
                     "round {rn}: the game {players} is adjourned: backgammon pairs on wins, give its winner (BG-2)"
                 )),

@@ -139,6 +139,7 @@ impl RoundToPair {
             .collect();
         participants.sort_by_key(|&p| tournament.pairing_number(p));
         let mut warnings = Vec::new();
+        bye_warnings(t, number, options, &preset_byes, &mut warnings);
         let (initial_colour, initial_colour_drawn) = match t.initial_colour {
             Some(c) => (c, false),
             None => {
@@ -221,4 +222,71 @@ pub fn colour_lot_warning(colour: Colour, seed: u64) -> String {
 
 fn id(t: &Tournament, p: PlayerIdx) -> &str {
     t.players.get(p).map_or("?", |pl| pl.id.as_str())
+}
+
+/// FIDE's verification (VCL4THP Q174, Q177-179): a second half-point bye is the checklist's
+/// Level 3 warning and a full-point bye, which FIDE deprecates, its Level 2 warning. The
+/// round is paired all the same: the warning tells the arbiter (and the client, which
+/// writes the `###` comment the checklist asks for). A Double-Swiss match's second game
+/// repeats its first game's bye (C.04.5 art. 0): that is the same bye, not a second one.
+fn bye_warnings(
+    t: &Tournament,
+    number: u32,
+    options: &PairOptions,
+    preset_byes: &[ByeAssignment],
+    warnings: &mut Vec<super::Warning>,
+) {
+    let id = |p: PlayerIdx| t.players.get(p).map_or("?", |pl| pl.id.as_str());
+    let same_match = |r: u32| {
+        options.system == Some(crate::model::SystemId::DoubleSwiss)
+            && number.is_multiple_of(2)
+            && r + 1 == number
+    };
+    for b in preset_byes {
+        match b.kind {
+            ByeKind::HalfPoint => {
+                let earlier: Vec<String> = t
+                    .rounds
+                    .iter()
+                    .take(number as usize - 1)
+                    .enumerate()
+                    .filter(|&(i, r)| {
+                        !same_match(i as u32 + 1)
+                            && r.byes
+                                .iter()
+                                .any(|x| x.player == b.player && x.kind == ByeKind::HalfPoint)
+                    })
+                    .map(|(i, _)| (i + 1).to_string())
+                    .collect();
+                if !earlier.is_empty() {
+                    warnings.push(
+                        super::Warning::new(
+                            "SECOND_HALF_POINT_BYE",
+                            "",
+                            format!(
+                                "player {:?} asks for a half-point bye again (round {} already): a Level 3 warning of FIDE's checklist",
+                                id(b.player),
+                                earlier.join(", ")
+                            ),
+                        )
+                        .with_players(vec![b.player]),
+                    );
+                }
+            }
+            ByeKind::FullPoint if !same_match(number - 1) => {
+                warnings.push(
+                    super::Warning::new(
+                        "FULL_POINT_BYE",
+                        "",
+                        format!(
+                            "player {:?} has a full-point bye, which FIDE deprecates outside exceptional cases: a Level 2 warning of FIDE's checklist",
+                            id(b.player)
+                        ),
+                    )
+                    .with_players(vec![b.player]),
+                );
+            }
+            _ => {}
+        }
+    }
 }

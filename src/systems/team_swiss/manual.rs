@@ -36,6 +36,7 @@ pub(crate) fn validate(
             rule_id: rule.to_string(),
             message,
             players,
+            level: crate::systems::manual::level::of(rule),
         });
     };
     let mut seen = vec![false; field.teams.len()];
