@@ -242,7 +242,7 @@ mod tests {
         });
         assert_eq!(out, Err::<(), _>(Interrupted::DeadlineExceeded));
         assert!(
-            turns >= 10 && turns <= 10 + CHECKPOINTS_PER_CLOCK_READ,
+            (10..=10 + CHECKPOINTS_PER_CLOCK_READ).contains(&turns),
             "{turns}"
         );
     }

@@ -284,27 +284,25 @@ pub fn brackets(
                 }
             }
         }
-        if !rec.s1.is_empty() {
-            if full {
-                ex.detail(
-                    "C.04.3 3.2",
-                    format!(
-                        "{}: S1 = {}; S2 = {}",
-                        if rec.mdps.is_empty() {
-                            "homogeneous bracket"
-                        } else {
-                            "remainder"
-                        },
-                        names(field, id, &rec.s1),
-                        names(field, id, &rec.s2)
-                    ),
-                    rec.s1
-                        .iter()
-                        .chain(&rec.s2)
-                        .map(|&e| field.entrants[e].player)
-                        .collect(),
-                );
-            }
+        if full && !rec.s1.is_empty() {
+            ex.detail(
+                "C.04.3 3.2",
+                format!(
+                    "{}: S1 = {}; S2 = {}",
+                    if rec.mdps.is_empty() {
+                        "homogeneous bracket"
+                    } else {
+                        "remainder"
+                    },
+                    names(field, id, &rec.s1),
+                    names(field, id, &rec.s2)
+                ),
+                rec.s1
+                    .iter()
+                    .chain(&rec.s2)
+                    .map(|&e| field.entrants[e].player)
+                    .collect(),
+            );
         }
         if !rec.moved_to_s2.is_empty() || !rec.moved_to_s1.is_empty() {
             ex.step(
@@ -364,22 +362,18 @@ pub fn brackets(
             );
         }
         if rec.bye_games_rule {
-            if full {
-                ex.detail(
-                    cid(Measure::ByeUnplayedGames),
-                    "the single downfloater of this bracket receives the PAB: fewest unplayed games preferred",
-                    Vec::new(),
-                );
-            }
+            ex.detail(
+                cid(Measure::ByeUnplayedGames),
+                "the single downfloater of this bracket receives the PAB: fewest unplayed games preferred",
+                Vec::new(),
+            );
         }
         if rec.mode == Mode::Fallback {
-            if full {
-                ex.detail(
-                    cid(Measure::Completion),
-                    "the best pairing of the bracket alone left the round unpairable: paired again with every player below",
-                    Vec::new(),
-                );
-            }
+            ex.detail(
+                cid(Measure::Completion),
+                "the best pairing of the bracket alone left the round unpairable: paired again with every player below",
+                Vec::new(),
+            );
         }
     }
 }
