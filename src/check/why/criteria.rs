@@ -356,7 +356,55 @@ fn dutch_value(
         }
         v
     };
+    // A.8 (2017): a downfloater's difference is to an artificial value one point below
+    // the bracket's score.
+    let floater_difference = |e: &Entrant| e.score - bracket_score + Score::points(1);
     let score_differences = |down: bool, rounds_ago: u8| -> Value {
+        if down {
+            // Who leaves the bracket again after a downfloat `rounds_ago` rounds before:
+            // 2026 C18/C20 rank the residents and MDPs left unpaired by score, highest first
+            // (the engine's weights reward pairing the highest of them); 2017
+            // C.16/C.18 take every repeater's score difference (A.8), an MDP paired lower
+            // too.
+            let mut diffs: Vec<(Score, PlayerIdx)> = b
+                .floaters
+                .iter()
+                .filter_map(|&q| facts.entrant(q))
+                .filter(|e| dutch_criteria::float_before(e, rounds_ago) == Float::Down)
+                .map(|e| {
+                    if edition == Edition::E2017 {
+                        (floater_difference(e), e.player)
+                    } else {
+                        (e.score, e.player)
+                    }
+                })
+                .collect();
+            if edition == Edition::E2017 {
+                diffs.extend(
+                    pairs
+                        .iter()
+                        .filter(|(h, l)| {
+                            h.score > l.score
+                                && dutch_criteria::float_before(h, rounds_ago) == Float::Down
+                        })
+                        .map(|(h, l)| (h.score - l.score, h.player)),
+                );
+            }
+            diffs.sort_by(|a, b| b.0.cmp(&a.0));
+            let what = if edition == Edition::E2017 {
+                "score differences"
+            } else {
+                "scores of repeated downfloaters"
+            };
+            return Value {
+                key: diffs.iter().map(|d| d.0.tenths()).collect(),
+                shown: format!(
+                    "{what} {}",
+                    show_scores(&diffs.iter().map(|d| d.0).collect::<Vec<_>>())
+                ),
+                players: diffs.iter().map(|d| d.1).collect(),
+            };
+        }
         let mut diffs: Vec<(Score, PlayerIdx)> = pairs
             .iter()
             .filter(|(h, l)| h.score > l.score)
@@ -414,6 +462,23 @@ fn dutch_value(
             b.floaters.clone(),
             format!("{} downfloater(s)", b.floaters.len()),
         ),
+        Measure::DownfloaterScores if edition == Edition::E2017 => {
+            // C.6 (A.8): the pairing score difference, sorted highest first: each pair's
+            // difference and each downfloater's difference to one point below the bracket.
+            let mut v: Vec<Score> = pairs.iter().map(|(h, l)| h.score - l.score).collect();
+            v.extend(
+                b.floaters
+                    .iter()
+                    .filter_map(|&q| facts.entrant(q))
+                    .map(floater_difference),
+            );
+            v.sort_by(|a, b| b.cmp(a));
+            Value {
+                key: v.iter().map(|s| s.tenths()).collect(),
+                shown: format!("pairing score difference {}", show_scores(&v)),
+                players: b.floaters.clone(),
+            }
+        }
         Measure::DownfloaterScores => {
             let v = floater_scores(b);
             Value {
@@ -629,6 +694,15 @@ fn dutch_family(
         if a.key != b.key {
             return differ(rule, None, a, b);
         }
+        // Burstein chooses the PAB before any bracket (art. 3.1): between assignees of the
+        // same score and games, its order (the Index) decided, whatever follows.
+        if burstein_bye && a.players != b.players {
+            return Comparison::Tie {
+                bracket: None,
+                order_rule: "C.04.4.2 3.1",
+                players: [a.players, b.players].concat(),
+            };
+        }
     }
     let mut scores: Vec<Score> = field.entrants.iter().map(|e| e.score).collect();
     scores.sort_by(|a, b| b.cmp(a));
@@ -757,6 +831,15 @@ fn dubov_compare(
             a,
             b,
         );
+    }
+    // The PAB is chosen before any bracket (art. 3.1): between assignees of the same score
+    // and games, the largest TPN decided, whatever follows.
+    if a.players != b.players {
+        return Comparison::Tie {
+            bracket: None,
+            order_rule: "C.04.4.1 art. 3.1",
+            players: [a.players, b.players].concat(),
+        };
     }
     let mut scores: Vec<Score> = field.entrants.iter().map(|e| e.score).collect();
     scores.sort_by(|a, b| b.cmp(a));

@@ -619,6 +619,20 @@ impl Asking<'_> {
             Ok(p) => p,
             Err(v) => return Ok((None, v)),
         };
+        // Kept from everybody outside his group, he may still get the PAB (nothing bars
+        // it): the float he cannot lose is the bye's, decided by the bye's rule.
+        if floats && pab(&alt) == Some(x) {
+            let (rule, message) = self.step(answer, &[x]).unwrap_or_default();
+            let verdict = self.verdict(
+                VerdictKind::Procedure,
+                &rule,
+                format!(
+                    "kept from everybody outside his {mine}-point scoregroup, {nx} still gets the pairing-allocated bye: {message}"
+                ),
+                vec![x],
+            );
+            return Ok((Some(alt), verdict));
+        }
         let verdict = self.compare(answer, &alt, &what, &[x]);
         Ok((Some(alt), verdict))
     }
