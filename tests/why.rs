@@ -527,7 +527,7 @@ proptest! {
             t = with_option(t, name, value);
         }
         let number = 1 + (seed % u64::from(rounds)) as u32;
-        prop_assert!(never_better(&t, system, number, 3, seed).map_err(|e| TestCaseError::fail(e)).is_ok());
+        never_better(&t, system, number, 3, seed).map_err(TestCaseError::fail)?;
     }
 }
 

@@ -390,7 +390,7 @@ fn dutch_value(
                         .map(|(h, l)| (h.score - l.score, h.player)),
                 );
             }
-            diffs.sort_by(|a, b| b.0.cmp(&a.0));
+            diffs.sort_by_key(|d| std::cmp::Reverse(d.0));
             let what = if edition == Edition::E2017 {
                 "score differences"
             } else {
@@ -417,7 +417,7 @@ fn dutch_value(
                 who.then_some((h.score - l.score, if down { h.player } else { l.player }))
             })
             .collect();
-        diffs.sort_by(|a, b| b.0.cmp(&a.0));
+        diffs.sort_by_key(|d| std::cmp::Reverse(d.0));
         Value {
             key: diffs.iter().map(|d| d.0.tenths()).collect(),
             shown: format!(

@@ -585,6 +585,12 @@ impl Asking<'_> {
                         met.join(", ")
                     )
                 };
+                // Nobody to stay with: C.04.1 art. 5 pairs on the same score only where it can.
+                let rule = if group.is_empty() {
+                    "C.04.1 art. 5"
+                } else {
+                    rule
+                };
                 let mut players = vec![x];
                 players.extend(group);
                 return Ok((
@@ -602,7 +608,7 @@ impl Asking<'_> {
                     None,
                     self.verdict(
                         VerdictKind::Impossible,
-                        "CG-7",
+                        "C.04.1 art. 5",
                         format!(
                             "everybody paired this round has {nx}'s score {mine}: he cannot float"
                         ),
@@ -667,7 +673,16 @@ impl Asking<'_> {
             board.white
         };
         if has == c {
-            return Ok((None, self.already(answer, &[x], format!("{nx} has {c}"))));
+            let (rule, message) = self.colour_step(answer, x, y).unwrap_or_default();
+            return Ok((
+                None,
+                self.verdict(
+                    VerdictKind::AlreadySo,
+                    &rule,
+                    format!("{nx} has {c} already: {message}"),
+                    vec![x, y],
+                ),
+            ));
         }
         if absolute.colourless {
             return Ok((
@@ -698,8 +713,9 @@ impl Asking<'_> {
         }
         alt.explanation = crate::systems::Explanation::default();
         // The same pairs: the colour allocation rule of the board decided (or, for a
-        // topscorer in the last round, Dutch C10/C11).
-        let step = self.step(answer, &[x, y]);
+        // topscorer in the last round, Dutch C10/C11). Explanations give a board's colour
+        // after its pairing: the last step about exactly these two.
+        let step = self.colour_step(answer, x, y);
         let verdict = match criteria::compares(self.resolved.id, &self.round.tournament.options)
             .then(|| criteria::compare(self.resolved.id, self.round, answer, &alt))
             .flatten()
@@ -796,6 +812,24 @@ impl Asking<'_> {
             .map(|s| (s.rule_id.clone(), s.message.clone()))
     }
 
+    /// The colour rule of the board of `x` and `y`: explanations give a board's colour
+    /// after its pairing, so the last step about exactly these two.
+    fn colour_step(
+        &self,
+        p: &RoundPairing,
+        x: PlayerIdx,
+        y: PlayerIdx,
+    ) -> Option<(String, String)> {
+        p.explanation
+            .groups
+            .iter()
+            .flat_map(|g| g.steps.iter())
+            .filter(|s| s.players.len() == 2 && s.players.contains(&x) && s.players.contains(&y))
+            .last()
+            .map(|s| (s.rule_id.clone(), s.message.clone()))
+            .or_else(|| self.step(p, &[x, y]))
+    }
+
     fn step_rule(&self, p: &RoundPairing, players: &[PlayerIdx]) -> String {
         self.step(p, players).map(|s| s.0).unwrap_or_default()
     }
@@ -887,15 +921,22 @@ impl Asking<'_> {
             .groups
             .iter()
             .flat_map(|g| g.steps.iter());
+        // The procedure's decision about a player the two pair apart: a step about one
+        // board, else one player (the steps listing a whole group come before any choice).
+        let about = |s: &&crate::systems::explanation::Step| {
+            s.players.iter().any(|p| parted.contains(p)) && !s.rule_id.is_empty()
+        };
         let found = steps
             .clone()
-            .find(|s| s.players.iter().any(|p| parted.contains(p)) && !s.rule_id.is_empty());
+            .find(|s| s.players.len() == 2 && about(s))
+            .or_else(|| steps.clone().find(|s| s.players.len() == 1 && about(s)))
+            .or_else(|| steps.clone().find(about));
         match found {
             Some(s) => self.verdict(
                 VerdictKind::Procedure,
                 &s.rule_id,
                 format!(
-                    "with {what}, the procedure parts from the answer at its step {}: \"{}\", which came first and was accepted",
+                    "with {what}, the procedure parts from the answer at its step {}: \"{}\"",
                     s.rule_id, s.message
                 ),
                 s.players.clone(),
