@@ -352,7 +352,8 @@ fn a_pair_of_the_answer_is_already_so() {
 // ---- procedural systems -------------------------------------------------------------
 
 /// A procedural system answers with the step of its procedure where the two pairings part,
-/// with that step's rule id, and the pairing its procedure makes with the pair.
+/// with that step's rule id, and the pairing its procedure makes with the pair (a round
+/// robin's table cannot make another: the step of the table says so).
 #[test]
 fn procedural_systems_name_the_step() {
     for system in [
@@ -362,8 +363,12 @@ fn procedural_systems_name_the_step() {
         SystemId::Simple,
         SystemId::ColourAlternation,
         SystemId::Lim,
+        SystemId::Backgammon,
+        SystemId::RoundRobin,
+        SystemId::DoubleSwiss,
     ] {
-        let t = simulated(system, 10, 3, 4);
+        // Four model rounds: the Double-Swiss's round 3 is the first game of match 2.
+        let t = simulated(system, 10, 4, 4);
         let base = ask(&t, system, 3, Question::Bye(0));
         let history = history_before(&t, system, 3);
         let Some((a, b)) = (0..10)
@@ -380,9 +385,11 @@ fn procedural_systems_name_the_step() {
                     "{system:?}: {:?}",
                     answer.verdict
                 );
+                let alt = answer.alternative.expect("alternative");
                 assert!(
-                    pair_of(&answer.alternative.expect("alternative"), a, b),
-                    "{system:?}"
+                    pair_of(&alt, a, b) || answer.verdict.message.contains("does not reach"),
+                    "{system:?}: {}",
+                    answer.verdict.message
                 );
             }
             VerdictKind::Impossible => assert!(!answer.verdict.rule_id.is_empty()),

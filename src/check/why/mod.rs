@@ -453,14 +453,7 @@ impl Asking<'_> {
         let Some(board) = has_pair(&alt, a, b) else {
             return Ok((
                 Some(alt),
-                self.verdict(
-                    VerdictKind::Impossible,
-                    "CG-7",
-                    format!(
-                        "the system's procedure does not produce a pairing containing {na} - {nb}"
-                    ),
-                    vec![a, b],
-                ),
+                self.unreachable(answer, &format!("{na} - {nb}"), &[a, b]),
             ));
         };
         // The colours asked for: the board reversed when the system gave the others.
@@ -528,14 +521,7 @@ impl Asking<'_> {
         if pab(&alt) != Some(x) {
             return Ok((
                 Some(alt),
-                self.verdict(
-                    VerdictKind::Impossible,
-                    "CG-7",
-                    format!(
-                        "the system's procedure does not produce a pairing with the bye for {nx}"
-                    ),
-                    vec![x],
-                ),
+                self.unreachable(answer, &format!("the bye for {nx}"), &[x]),
             ));
         }
         let verdict = self.compare(answer, &alt, &format!("the bye for {nx}"), &[x]);
@@ -773,6 +759,21 @@ impl Asking<'_> {
         }
         let verdict = self.compare(answer, &alt, "the proposed pairing", &[]);
         Ok((Some(alt), verdict))
+    }
+
+    /// The procedure does not reach the alternative even with its players kept from
+    /// everybody else (a round robin's table, a lot): the step of the answer that decided
+    /// for them.
+    fn unreachable(&self, answer: &RoundPairing, what: &str, players: &[PlayerIdx]) -> Verdict {
+        let (rule, message) = self.step(answer, players).unwrap_or_default();
+        self.verdict(
+            VerdictKind::Procedure,
+            &rule,
+            format!(
+                "the system's procedure does not reach {what}, whatever else is forbidden: its step {rule} decides: \"{message}\""
+            ),
+            players.to_vec(),
+        )
     }
 
     /// The answer already does it: the step of the answer that did.
