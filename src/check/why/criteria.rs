@@ -14,7 +14,6 @@
 //! `dubov::players::Field`), so a value here is the value the engine optimised.
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::matching::cardinality::maximum_matching;
 use crate::model::{Colour, PlayerIdx, Score, SystemId};
 use crate::systems::common::{Float, History};
 use crate::systems::dutch::criteria::{self as dutch_criteria, Kind, Measure};
@@ -489,33 +488,23 @@ fn dutch_value(
             }
         }
         Measure::NextBracket => {
-            // C8 (2017 C.7): how well the next bracket can pair with these downfloaters as
-            // its MDPs, as the engine reads it (the next scoregroup in its graph): the most
-            // pairs among them and its residents under C1 and C3, MDPs never together.
+            // C8 (2017 C.7): the next bracket as each pairing leaves it, its downfloaters
+            // and their scores. The engine reads "as well as possible" from the next
+            // scoregroup's possible pairs; the next bracket as paired is that reading
+            // wherever the completion does not bind it (the corpora's exceptions are two
+            // Dutch 2017 rounds, README).
             let next = all.get(i + 1)?;
-            let ids: Vec<usize> = b
-                .floaters
-                .iter()
-                .chain(next.residents.iter())
-                .filter_map(|q| facts.at.get(q).copied())
-                .collect();
-            let mdps = b.floaters.len();
-            let mate = maximum_matching(ids.len(), |x, y| {
-                !(x < mdps && y < mdps) && field.compatible(ids[x], ids[y])
-            });
-            let left: Vec<PlayerIdx> = mate
-                .iter()
-                .enumerate()
-                .filter(|(_, m)| m.is_none())
-                .map(|(x, _)| field.entrants[ids[x]].player)
-                .collect();
+            let v = floater_scores(next);
+            let mut key = vec![next.floaters.len() as i64];
+            key.extend(v.iter().map(|s| s.tenths()));
             Value {
-                key: vec![left.len() as i64],
+                key,
                 shown: format!(
-                    "the next bracket can leave no fewer than {} unpaired",
-                    left.len()
+                    "the next bracket leaves {} downfloater(s) (scores {})",
+                    next.floaters.len(),
+                    show_scores(&v)
                 ),
-                players: b.floaters.clone(),
+                players: next.floaters.clone(),
             }
         }
         Measure::ByeUnplayedGames => {

@@ -1026,16 +1026,17 @@ fn before_round(t: &Tournament, resolved: pairing::Resolved, round: Option<u32>)
 /// Every player the question names must be paired this round.
 fn check_players(round: &RoundToPair, question: &Question) -> Result<(), PairError> {
     let named: Vec<(PlayerIdx, &str)> = match question {
+        // Named as the request names them (`ExplainRequest.question`).
         Question::Pair { a, b, white } => {
-            let mut v = vec![(*a, "pair"), (*b, "pair")];
+            let mut v = vec![(*a, "pair.player_id"), (*b, "pair.opponent_id")];
             if let Some(w) = white {
-                v.push((*w, "white"));
+                v.push((*w, "pair.white_id"));
             }
             v
         }
-        Question::Bye(x) => vec![(*x, "bye")],
-        Question::Float(x) => vec![(*x, "float")],
-        Question::Colour(x, _) => vec![(*x, "colour")],
+        Question::Bye(x) => vec![(*x, "bye_player_id")],
+        Question::Float(x) => vec![(*x, "float_player_id")],
+        Question::Colour(x, _) => vec![(*x, "colour.player_id")],
         Question::Pairing(_) => Vec::new(),
     };
     let mut problems = Vec::new();
@@ -1058,7 +1059,7 @@ fn check_players(round: &RoundToPair, question: &Question) -> Result<(), PairErr
     if let Question::Pair { a, b, white } = question {
         if a == b {
             problems.push(Problem::new(
-                "pair",
+                "pair.opponent_id",
                 "a player cannot be paired with himself",
             ));
         }
@@ -1067,7 +1068,7 @@ fn check_players(round: &RoundToPair, question: &Question) -> Result<(), PairErr
             && w != b
         {
             problems.push(Problem::new(
-                "white",
+                "pair.white_id",
                 "the player with White must be one of the pair",
             ));
         }
