@@ -825,8 +825,7 @@ impl Asking<'_> {
             .groups
             .iter()
             .flat_map(|g| g.steps.iter())
-            .filter(|s| s.players.len() == 2 && s.players.contains(&x) && s.players.contains(&y))
-            .last()
+            .rfind(|s| s.players.len() == 2 && s.players.contains(&x) && s.players.contains(&y))
             .map(|s| (s.rule_id.clone(), s.message.clone()))
             .or_else(|| self.step(p, &[x, y]))
     }
