@@ -9,6 +9,7 @@
 //! step ([`pairing::pair_with`]). [`run`] is what the handlers and the CLI call.
 pub mod infer;
 pub mod manual;
+pub mod why;
 
 use std::collections::BTreeSet;
 

@@ -19,6 +19,7 @@ mod serve;
 mod simulate;
 mod standings;
 mod validate;
+mod why;
 
 use std::process::ExitCode;
 
@@ -55,6 +56,9 @@ enum Command {
     /// Check a manual pairing (a pair list: `N`, then `a b` lines, `a 0` for the bye) against
     /// the system's absolute rules, allocate its colours (MP-1), optionally complete it.
     Validate(validate::ValidateArgs),
+    /// Why not? A question about a round's pairing (--pair A-B, --bye X, --float X,
+    /// --colour X=white, --pairing FILE) answered with the rule.
+    Why(why::WhyArgs),
     /// Simulate a random tournament paired by a system, written as TRF (the RTG of FIDE's verification).
     Simulate(Box<simulate::SimulateArgs>),
     /// Backgammon's final phase (BG-9): the final (or champion) and the repechage round.
@@ -111,6 +115,7 @@ fn run_command(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Audit(args) => audit::run(&args),
         Command::Simulate(args) => simulate::run(&args),
         Command::Validate(args) => validate::run(&args),
+        Command::Why(args) => why::run(&args),
         Command::Finals(args) => finals::run(&args),
         Command::Standings(args) => standings::run(&args),
         Command::Systems => {

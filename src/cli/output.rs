@@ -282,3 +282,43 @@ pub fn response_json(r: &proto::PairResponse) -> String {
     }
     pretty(&v)
 }
+
+/// The answer of `why` (Explain): the verdict and its rule, the criterion's values on each
+/// side or the rules broken, then the system's pairing and the alternative as pair lists.
+pub fn why_text(r: &proto::ExplainResponse) -> String {
+    let verdict = proto::ExplainVerdict::try_from(r.verdict).map_or("unknown", |v| match v {
+        proto::ExplainVerdict::AlreadySo => "already so",
+        proto::ExplainVerdict::Impossible => "impossible",
+        proto::ExplainVerdict::Worse => "worse",
+        proto::ExplainVerdict::Tie => "equally good",
+        proto::ExplainVerdict::Procedure => "procedure",
+        proto::ExplainVerdict::Better => "better (engine fault)",
+        proto::ExplainVerdict::Unspecified => "unknown",
+    });
+    let mut out = format!("round {} ({})\n", r.round, r.rule_set);
+    if r.rule_id.is_empty() {
+        out.push_str(&format!("{verdict}\n"));
+    } else {
+        out.push_str(&format!("{verdict}: {}\n", r.rule_id));
+    }
+    out.push_str(&format!("{}\n", r.message));
+    for v in &r.violations {
+        out.push_str(&format!("violation {}: {}\n", v.rule_id, v.message));
+    }
+    if let Some(d) = &r.difference {
+        let bracket = d
+            .bracket_score
+            .map_or_else(String::new, |s| format!(" in the {s:.1}-point bracket"));
+        out.push_str(&format!(
+            "criterion {}{bracket}: {}\n  answer:      {}\n  alternative: {}\n",
+            d.rule_id, d.criterion, d.answer_value, d.alternative_value
+        ));
+    }
+    out.push_str("answer:\n");
+    out.push_str(&pair_list(&r.boards, &r.byes));
+    if r.has_alternative {
+        out.push_str("alternative:\n");
+        out.push_str(&pair_list(&r.alternative_boards, &r.alternative_byes));
+    }
+    out
+}

@@ -37,7 +37,7 @@ pub struct ValidateArgs {
 
 /// Reads a pair list (`N`, then `a b`, the bye as `a 0`) by the pairing numbers of
 /// `numbered`.
-fn read_pair_list(path: &Path, numbered: &Tournament) -> Result<Proposal, CliError> {
+pub(super) fn read_pair_list(path: &Path, numbered: &Tournament) -> Result<Proposal, CliError> {
     let text = read_text(path)?;
     let by_number: std::collections::HashMap<u32, usize> = (0..numbered.players.len())
         .map(|p| (numbered.pairing_number(p), p))

@@ -97,6 +97,7 @@ pub fn unary(method: &str) -> Option<Transcoder> {
         }
         "PairFinals" => Transcoder::of::<p::PairFinalsRequest, p::PairFinalsResponse>(),
         "Audit" => Transcoder::of::<p::AuditRequest, p::AuditResponse>(),
+        "Explain" => Transcoder::of::<p::ExplainRequest, p::ExplainResponse>(),
         _ => return None,
     })
 }

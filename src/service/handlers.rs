@@ -113,6 +113,26 @@ impl PairingService for Service {
         answer
     }
 
+    async fn explain(
+        &self,
+        request: Request<proto::ExplainRequest>,
+    ) -> Result<Response<proto::ExplainResponse>, Status> {
+        let (timeout, req) = super::admission::split(request);
+        let limits = self.limits;
+        let call = metrics::Call::start("Explain");
+        let answer = self
+            .run(timeout, move || {
+                let (t, options, question) =
+                    convert::explain_request(&req, &limits).map_err(|p| invalid(&p))?;
+                let answer = crate::check::why::run(&t, &question, &options)?;
+                Ok(Response::new(convert::explain_response(&answer)))
+            })
+            .await
+            .and_then(|r| r);
+        call.finish(&answer, "", None);
+        answer
+    }
+
     async fn validate_pairing(
         &self,
         request: Request<proto::ValidatePairingRequest>,

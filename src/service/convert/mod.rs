@@ -13,6 +13,7 @@ pub mod audit;
 pub mod backgammon;
 pub mod check;
 pub mod enums;
+pub mod explain;
 pub mod manual;
 pub mod pair;
 pub mod simulate;
@@ -23,6 +24,7 @@ pub mod tournament;
 
 pub use backgammon::{finals_request, finals_response, provisional_request, provisional_response};
 pub use enums::{bye_kind_to_proto, system_from_proto, system_to_proto};
+pub use explain::{explain_request, explain_response};
 pub use manual::{validate_request, validate_response};
 pub use pair::{board_to_proto, boards_to_proto, byes_to_proto, pair_request, pair_response};
 pub use tournament::{

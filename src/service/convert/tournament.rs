@@ -495,6 +495,7 @@ input_from!(
     proto::pair_finals_request::Input,
     proto::validate_pairing_request::Input,
     proto::standings_request::Input,
+    proto::explain_request::Input,
 );
 
 /// The snapshot of a request's input (TRF bytes decoded in `encoding`), with the TRF

@@ -1,0 +1,71 @@
+//! "Why not?" benchmark (`check::why`): `cargo bench --bench why`.
+//!
+//! A 1,000-player open (env `SWISSPAIR_BENCH_PLAYERS`) simulated with each criterion-based
+//! system for 4 rounds; times round 5's pairing alone beside a pair question (the answer,
+//! the validation and the constrained pairing) and a bye question, so that a question's
+//! cost reads as a multiple of one pairing. Prints best and median wall time and the
+//! process's peak memory (VmHWM). Measured here, never asserted in tests.
+mod harness;
+
+use harness::{peak_memory_mib, time};
+use swisspair::check::why::{self, Question};
+use swisspair::model::{ByeKind, SystemId};
+use swisspair::simulate::{SimConfig, simulate};
+use swisspair::systems::PairOptions;
+
+fn main() {
+    let players: u32 = std::env::var("SWISSPAIR_BENCH_PLAYERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    for system in [SystemId::Dutch, SystemId::Burstein, SystemId::Dubov] {
+        let mut config = SimConfig::new(system, players, 4, 1);
+        config.forfeit_rate = 0.0;
+        let mut t = match simulate(&config) {
+            Ok(t) => t,
+            Err(e) => {
+                println!("why {system:?} {players}: simulation failed: {e}");
+                continue;
+            }
+        };
+        t.total_rounds = 9;
+        let options = PairOptions::default();
+        let answer = match swisspair::pairing::pair_round(&t, &options) {
+            Ok(a) => a,
+            Err(e) => {
+                println!("why {system:?} {players}: pairing failed: {e}");
+                continue;
+            }
+        };
+        // A pair of the answer's first two boards' white players; the bye for the player on
+        // the last board.
+        let (a, b) = (answer.boards[0].white, answer.boards[1].white);
+        let x = answer.boards[answer.boards.len() - 1].white;
+        let has_bye = answer.byes.iter().any(|y| y.kind == ByeKind::Pab);
+        let mut cases: Vec<(&str, Option<Question>)> = vec![
+            ("pairing alone", None),
+            (
+                "--pair (first two boards' Whites)",
+                Some(Question::Pair { a, b, white: None }),
+            ),
+        ];
+        if has_bye {
+            cases.push(("--bye (last board's White)", Some(Question::Bye(x))));
+        }
+        for (label, question) in cases {
+            let (best, median) = match &question {
+                None => time(3, || {
+                    swisspair::pairing::pair_round(&t, &options).map(|_| ())
+                }),
+                Some(q) => time(3, || why::run(&t, q, &options).map(|_| ())),
+            };
+            let mem = peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
+            println!(
+                "{:<58} best {:>9.3} ms  median {:>9.3} ms  peak memory {mem}",
+                format!("why {} {players} players round 5, {label}", system.name()),
+                best.as_secs_f64() * 1000.0,
+                median.as_secs_f64() * 1000.0
+            );
+        }
+    }
+}

@@ -1,0 +1,582 @@
+//! "Why not?" (`check::why`, the `Explain` RPC, `swisspair why`): hand-worked questions for
+//! each kind of answer, and the property that makes the answers trustworthy: for a
+//! criterion-based system, the best pairing containing a legal alternative is never better
+//! than the system's answer in the system's own order (if it were, the engine would not be
+//! optimal: the test is also a bug detector, run over the corpora's rounds).
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+use swisspair::check::why::{self, Question, VerdictKind, WhyAnswer};
+use swisspair::model::{ByeKind, Colour, PlayerIdx, SystemId, Tournament};
+use swisspair::simulate::{SimConfig, simulate};
+use swisspair::systems::common::{History, RoundToPair};
+use swisspair::systems::{PairOptions, RoundPairing};
+use swisspair::trf;
+
+fn corpus(dir: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/conformance")
+        .join(dir);
+    let mut out: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("corpus folder")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        .collect();
+    out.sort();
+    out
+}
+
+fn read(path: &Path) -> Tournament {
+    let text = std::fs::read_to_string(path).expect("readable");
+    trf::read(&text).expect("valid TRF").tournament
+}
+
+fn ask(t: &Tournament, system: SystemId, round: u32, q: Question) -> WhyAnswer {
+    let options = PairOptions {
+        system: Some(system),
+        round: Some(round),
+        ..PairOptions::default()
+    };
+    why::run(t, &q, &options).expect("the question is answered")
+}
+
+fn simulated(system: SystemId, players: u32, rounds: u32, seed: u64) -> Tournament {
+    let mut config = SimConfig::new(system, players, rounds, seed);
+    config.forfeit_rate = 0.0;
+    simulate(&config).expect("simulated")
+}
+
+fn with_option(mut t: Tournament, name: &str, value: &str) -> Tournament {
+    t.options.set(name, value).expect("a valid option");
+    t
+}
+
+fn pair_of(p: &RoundPairing, a: PlayerIdx, b: PlayerIdx) -> bool {
+    p.boards
+        .iter()
+        .any(|x| (x.white == a && x.black == b) || (x.white == b && x.black == a))
+}
+
+fn pab(p: &RoundPairing) -> Option<PlayerIdx> {
+    p.byes
+        .iter()
+        .find(|b| b.kind == ByeKind::Pab)
+        .map(|b| b.player)
+}
+
+/// The round `number` as the question sees it: the rounds before it, that round's
+/// requested byes kept.
+fn history_before(t: &Tournament, system: SystemId, number: u32) -> History {
+    let mut before = t.clone();
+    before.rounds.truncate(number as usize - 1);
+    let options = PairOptions {
+        system: Some(system),
+        round: Some(number),
+        ..PairOptions::default()
+    };
+    History::build(&RoundToPair::prepare(&before, &options).expect("prepared"))
+}
+
+// ---- hand-worked: impossible -------------------------------------------------------
+
+/// C.04.1 art. 2 (the Dutch C1, Vincze's VZ-2.1): two players who met may not meet again; the answer cites
+/// the round of their game, read here from the file.
+#[test]
+fn a_rematch_is_impossible_and_cites_the_round() {
+    for system in [
+        SystemId::Dutch,
+        SystemId::Burstein,
+        SystemId::Dubov,
+        SystemId::Vincze,
+    ] {
+        let t = simulated(system, 12, 4, 7);
+        let game = &t.rounds[1].games[0];
+        let (a, b) = (game.white, game.black);
+        let answer = ask(&t, system, 4, Question::Pair { a, b, white: None });
+        assert_eq!(answer.verdict.kind, VerdictKind::Impossible, "{system:?}");
+        // The system's own rule against a rematch (C.04.1 art. 2; Vincze's VZ-2.1).
+        let rule = swisspair::systems::find(system)
+            .expect("implemented")
+            .absolute_rules()
+            .rematch_rule;
+        assert_eq!(answer.verdict.rule_id, rule, "{system:?}");
+        assert!(
+            answer.verdict.message.contains("(round 2)"),
+            "{system:?}: {}",
+            answer.verdict.message
+        );
+        assert!(answer.alternative.is_none());
+    }
+}
+
+/// C.04.1 art. 4: no second PAB; the answer cites the round of the first.
+#[test]
+fn a_second_bye_is_impossible_and_cites_the_first() {
+    let t = simulated(SystemId::Dutch, 11, 4, 3);
+    let (round, p) = t
+        .rounds
+        .iter()
+        .take(3)
+        .enumerate()
+        .find_map(|(r, x)| {
+            x.byes
+                .iter()
+                .find(|b| b.kind == ByeKind::Pab)
+                .map(|b| (r as u32 + 1, b.player))
+        })
+        .expect("an odd field has a PAB in round 1");
+    let answer = ask(&t, SystemId::Dutch, 4, Question::Bye(p));
+    if pab(&answer.answer) == Some(p) {
+        panic!("the engine gave a second PAB");
+    }
+    assert_eq!(answer.verdict.kind, VerdictKind::Impossible);
+    assert_eq!(answer.verdict.rule_id, "C.04.1 art. 4");
+    assert!(
+        answer.verdict.message.contains(&format!("round {round}")),
+        "{}",
+        answer.verdict.message
+    );
+}
+
+/// An even number of players to pair: nobody gets the PAB (C.04.1 art. 3).
+#[test]
+fn no_bye_in_an_even_field() {
+    let t = simulated(SystemId::Dutch, 10, 3, 5);
+    let answer = ask(&t, SystemId::Dutch, 3, Question::Bye(0));
+    assert_eq!(answer.verdict.kind, VerdictKind::Impossible);
+    assert_eq!(answer.verdict.rule_id, "C.04.1 art. 3");
+}
+
+/// The colour limits (C.04.1 art. 6-7): a player with two Whites in a row cannot have a
+/// third outside the last round.
+#[test]
+fn a_third_colour_in_a_row_is_impossible() {
+    let t = simulated(SystemId::Dutch, 14, 5, 11);
+    let number = 4;
+    let history = history_before(&t, SystemId::Dutch, number);
+    let p = (0..t.players.len())
+        .find(|&p| history.player(p).last_two_same() == Some(Colour::White))
+        .expect("someone had White twice in a row");
+    let answer = ask(
+        &t,
+        SystemId::Dutch,
+        number,
+        Question::Colour(p, Colour::White),
+    );
+    assert_eq!(answer.verdict.kind, VerdictKind::Impossible);
+    assert_eq!(answer.verdict.rule_id, "C.04.1 art. 6-7");
+}
+
+// ---- hand-worked: worse on a named criterion -----------------------------------------
+
+/// Dutch 2026 C5 (the PAB assignee's score is minimised, before any bracket criterion):
+/// the bye for a player with a higher score than the answer's assignee is worse on C5,
+/// with both scores.
+#[test]
+fn dutch_bye_to_a_higher_score_is_worse_on_c5() {
+    let t = simulated(SystemId::Dutch, 13, 4, 21);
+    let number = 4;
+    let history = history_before(&t, SystemId::Dutch, number);
+    let base = ask(&t, SystemId::Dutch, number, Question::Bye(0));
+    let given = pab(&base.answer).expect("an odd field has a PAB");
+    let low = history.player(given).pairing_points;
+    let x = (0..t.players.len())
+        .filter(|&p| history.player(p).pairing_points > low)
+        .find(|&p| history.pab_eligible(p, t.scoring.win))
+        .expect("an eligible player with a higher score");
+    let answer = ask(&t, SystemId::Dutch, number, Question::Bye(x));
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Worse,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.3 C5");
+    let d = answer.verdict.difference.expect("a difference");
+    assert!(d.first_is_better);
+    assert_eq!(d.first_value, format!("the PAB assignee scores {low}"));
+    assert_eq!(
+        d.second_value,
+        format!(
+            "the PAB assignee scores {}",
+            history.player(x).pairing_points
+        )
+    );
+    let alt = answer.alternative.expect("the alternative pairing");
+    assert_eq!(
+        pab(&alt),
+        Some(x),
+        "the alternative gives the bye asked for"
+    );
+}
+
+/// Dubov art. 3.1: the PAB goes to the lowest score first.
+#[test]
+fn dubov_bye_to_a_higher_score_is_worse_by_art_3_1() {
+    let t = simulated(SystemId::Dubov, 13, 4, 5);
+    let number = 4;
+    let history = history_before(&t, SystemId::Dubov, number);
+    let base = ask(&t, SystemId::Dubov, number, Question::Bye(0));
+    let given = pab(&base.answer).expect("an odd field has a PAB");
+    let low = history.player(given).pairing_points;
+    let x = (0..t.players.len())
+        .filter(|&p| history.player(p).pairing_points > low)
+        .find(|&p| history.pab_eligible(p, t.scoring.win))
+        .expect("an eligible player with a higher score");
+    let answer = ask(&t, SystemId::Dubov, number, Question::Bye(x));
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Worse,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.4.1 art. 3.1");
+}
+
+/// A pair across score groups costs downfloaters or their scores: Burstein (after its
+/// seeding rounds) maximises pairs (C5) and minimises the floaters' scores (C6) first.
+#[test]
+fn burstein_leader_against_the_last_is_worse_on_a_float_criterion() {
+    let t = simulated(SystemId::Burstein, 16, 6, 9);
+    let number = 6; // after min(6/2, 4) = 3 seeding rounds
+    let history = history_before(&t, SystemId::Burstein, number);
+    let mut by_score: Vec<PlayerIdx> = (0..t.players.len()).collect();
+    by_score.sort_by_key(|&p| std::cmp::Reverse(history.player(p).pairing_points));
+    let top = by_score[0];
+    let bottom = *by_score
+        .iter()
+        .rev()
+        .find(|&&p| {
+            !history.may_not_meet(top, p)
+                && history.player(p).pairing_points < history.player(top).pairing_points
+        })
+        .expect("a lower player the leader has not met");
+    let answer = ask(
+        &t,
+        SystemId::Burstein,
+        number,
+        Question::Pair {
+            a: top,
+            b: bottom,
+            white: None,
+        },
+    );
+    if answer.verdict.kind == VerdictKind::Impossible {
+        return; // colour limits or completion: no pairing contains it
+    }
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Worse,
+        "{}",
+        answer.verdict.message
+    );
+    assert!(
+        ["C.04.4.2 C5", "C.04.4.2 C6", "C.04.4.2 C7"].contains(&answer.verdict.rule_id.as_str()),
+        "{}",
+        answer.verdict.rule_id
+    );
+    assert!(pair_of(
+        &answer.alternative.expect("alternative"),
+        top,
+        bottom
+    ));
+}
+
+// ---- hand-worked: a tie decided by the order ----------------------------------------
+
+/// Round 1: one score group, no colour preferences, no floats. Any legal pairing of an
+/// even field ties on every quality criterion, so the system's order decides: the Dutch
+/// art. 4 sequence (Burstein's seeding rounds are Dutch), Dubov's art. 3.2 (G1 by ARO
+/// against the first legal permutation of G2).
+#[test]
+fn round_one_alternatives_tie_and_the_order_decides() {
+    for (system, order) in [
+        (SystemId::Dutch, "C.04.3 art. 4"),
+        (SystemId::Burstein, "C.04.3 art. 4"),
+        (SystemId::Dubov, "C.04.4.1 art. 3.2"),
+    ] {
+        let t = simulated(system, 8, 2, 1);
+        let base = ask(&t, system, 1, Question::Bye(0));
+        let (a, b) = (0..8)
+            .flat_map(|a| (a + 1..8).map(move |b| (a, b)))
+            .find(|&(a, b)| !pair_of(&base.answer, a, b))
+            .expect("a pair not in the answer");
+        let answer = ask(&t, system, 1, Question::Pair { a, b, white: None });
+        assert_eq!(
+            answer.verdict.kind,
+            VerdictKind::Tie,
+            "{system:?}: {}",
+            answer.verdict.message
+        );
+        assert_eq!(answer.verdict.rule_id, order, "{system:?}");
+        assert!(pair_of(&answer.alternative.expect("alternative"), a, b));
+    }
+}
+
+/// A pair in the answer is already so; asking for the other colour on it answers with the
+/// colour allocation rule (or the colour limits).
+#[test]
+fn a_pair_of_the_answer_is_already_so() {
+    let t = simulated(SystemId::Dutch, 12, 3, 2);
+    let base = ask(&t, SystemId::Dutch, 3, Question::Bye(0));
+    let board = base.answer.boards[0];
+    let answer = ask(
+        &t,
+        SystemId::Dutch,
+        3,
+        Question::Pair {
+            a: board.black,
+            b: board.white,
+            white: None,
+        },
+    );
+    assert_eq!(answer.verdict.kind, VerdictKind::AlreadySo);
+    let swapped = ask(
+        &t,
+        SystemId::Dutch,
+        3,
+        Question::Colour(board.black, Colour::White),
+    );
+    assert!(
+        matches!(
+            swapped.verdict.kind,
+            VerdictKind::Tie | VerdictKind::Impossible | VerdictKind::Worse
+        ),
+        "{:?}",
+        swapped.verdict
+    );
+    assert!(!swapped.verdict.rule_id.is_empty());
+}
+
+// ---- procedural systems -------------------------------------------------------------
+
+/// A procedural system answers with the step of its procedure where the two pairings part,
+/// with that step's rule id, and the pairing its procedure makes with the pair (a round
+/// robin's table cannot make another: the step of the table says so).
+#[test]
+fn procedural_systems_name_the_step() {
+    for system in [
+        SystemId::Amalfi,
+        SystemId::Vincze,
+        SystemId::Buchholz,
+        SystemId::Simple,
+        SystemId::ColourAlternation,
+        SystemId::Lim,
+        SystemId::Backgammon,
+        SystemId::RoundRobin,
+        SystemId::DoubleSwiss,
+    ] {
+        // Four model rounds: the Double-Swiss's round 3 is the first game of match 2.
+        let t = simulated(system, 10, 4, 4);
+        let base = ask(&t, system, 3, Question::Bye(0));
+        let history = history_before(&t, system, 3);
+        let Some((a, b)) = (0..10)
+            .flat_map(|a| (a + 1..10).map(move |b| (a, b)))
+            .find(|&(a, b)| !pair_of(&base.answer, a, b) && !history.may_not_meet(a, b))
+        else {
+            continue;
+        };
+        let answer = ask(&t, system, 3, Question::Pair { a, b, white: None });
+        match answer.verdict.kind {
+            VerdictKind::Procedure => {
+                assert!(
+                    !answer.verdict.rule_id.is_empty(),
+                    "{system:?}: {:?}",
+                    answer.verdict
+                );
+                let alt = answer.alternative.expect("alternative");
+                assert!(
+                    pair_of(&alt, a, b) || answer.verdict.message.contains("does not reach"),
+                    "{system:?}: {}",
+                    answer.verdict.message
+                );
+            }
+            VerdictKind::Impossible => assert!(!answer.verdict.rule_id.is_empty()),
+            other => panic!("{system:?}: {other:?}"),
+        }
+    }
+}
+
+// ---- the second form: two whole pairings -------------------------------------------
+
+/// A whole proposed pairing: the system's own answer is already so; the best pairing
+/// containing another pair, proposed whole, gets the same verdict as the pair question.
+#[test]
+fn a_whole_pairing_is_compared_like_the_pair_question() {
+    let t = simulated(SystemId::Dutch, 12, 4, 17);
+    let base = ask(&t, SystemId::Dutch, 4, Question::Bye(0));
+    let proposal = |p: &RoundPairing| swisspair::check::manual::Proposal {
+        boards: p.boards.iter().map(|b| (b.white, b.black)).collect(),
+        byes: pab(p).into_iter().collect(),
+        complete: false,
+        compare_with_engine: false,
+    };
+    let same = ask(
+        &t,
+        SystemId::Dutch,
+        4,
+        Question::Pairing(proposal(&base.answer)),
+    );
+    assert_eq!(same.verdict.kind, VerdictKind::AlreadySo);
+    let history = history_before(&t, SystemId::Dutch, 4);
+    let (a, b) = (0..12)
+        .flat_map(|a| (a + 1..12).map(move |b| (a, b)))
+        .find(|&(a, b)| !pair_of(&base.answer, a, b) && !history.may_not_meet(a, b))
+        .expect("a legal pair not in the answer");
+    let by_pair = ask(&t, SystemId::Dutch, 4, Question::Pair { a, b, white: None });
+    let Some(alt) = by_pair.alternative else {
+        return;
+    };
+    let whole = ask(&t, SystemId::Dutch, 4, Question::Pairing(proposal(&alt)));
+    assert_eq!(
+        whole.verdict.kind, by_pair.verdict.kind,
+        "{}",
+        whole.verdict.message
+    );
+    assert_eq!(whole.verdict.rule_id, by_pair.verdict.rule_id);
+}
+
+// ---- the property -------------------------------------------------------------------
+
+/// The criterion-based systems (with the options that select each edition or profile).
+fn criterion_systems() -> Vec<(SystemId, Option<(&'static str, &'static str)>)> {
+    vec![
+        (SystemId::Dutch, None),
+        (SystemId::Dutch, Some(("edition", "2017"))),
+        (SystemId::Burstein, None),
+        (SystemId::Dubov, None),
+    ]
+}
+
+/// Asks a handful of legal alternatives of round `number` (pairs not in the answer, the
+/// bye for another player, a float) and fails if any is better than the answer.
+fn never_better(
+    t: &Tournament,
+    system: SystemId,
+    number: u32,
+    picks: usize,
+    salt: u64,
+) -> Result<(), String> {
+    let options = PairOptions {
+        system: Some(system),
+        round: Some(number),
+        ..PairOptions::default()
+    };
+    // The answer, through the first player paired this round (an absent or late player is
+    // refused as the question's subject; no legal pairing leaves nothing to ask).
+    let Some(first) = (0..t.players.len())
+        .take(4)
+        .find_map(|p| why::run(t, &Question::Float(p), &options).ok())
+    else {
+        return Ok(());
+    };
+    let answer = first.answer.clone();
+    let mut players: Vec<PlayerIdx> = answer
+        .boards
+        .iter()
+        .flat_map(|b| [b.white, b.black])
+        .chain(pab(&answer))
+        .collect();
+    players.sort_unstable();
+    let n = players.len();
+    if n < 3 {
+        return Ok(());
+    }
+    let mut questions = Vec::new();
+    let mut x = salt.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = |m: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % m as u64) as usize
+    };
+    for _ in 0..picks {
+        let a = players[next(n)];
+        let b = players[next(n)];
+        if a != b && !pair_of(&answer, a, b) {
+            questions.push(Question::Pair { a, b, white: None });
+        }
+        questions.push(Question::Bye(players[next(n)]));
+        questions.push(Question::Float(players[next(n)]));
+    }
+    for q in questions {
+        let got = why::run(t, &q, &options).map_err(|e| format!("{q:?}: {e}"))?;
+        if got.verdict.kind == VerdictKind::Better {
+            return Err(format!(
+                "{system:?} round {number}: {q:?}: {}",
+                got.verdict.message
+            ));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// On random snapshots, no legal alternative is better than the answer in the
+    /// system's order.
+    #[test]
+    fn no_alternative_beats_the_answer(
+        which in 0usize..4,
+        players in 5u32..24,
+        rounds in 2u32..7,
+        seed in any::<u64>(),
+    ) {
+        let (system, option) = criterion_systems()[which];
+        let mut config = SimConfig::new(system, players, rounds, seed);
+        config.forfeit_rate = 0.0;
+        // A small field may run out of legal pairings before the last round: nothing to ask.
+        let Ok(mut t) = simulate(&config) else {
+            return Ok(());
+        };
+        if let Some((name, value)) = option {
+            t = with_option(t, name, value);
+        }
+        let number = 1 + (seed % u64::from(rounds)) as u32;
+        never_better(&t, system, number, 3, seed).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// Every round of the criterion-based corpora: no legal alternative is better than the
+/// system's answer. A debug build asks about a sample; `SWISSPAIR_WHY_ALL=1` (or a
+/// release build) asks about every round of every file.
+#[test]
+fn conformance_why_never_better() {
+    let all = std::env::var_os("SWISSPAIR_WHY_ALL").is_some() || !cfg!(debug_assertions);
+    let mut failures = Vec::new();
+    let mut asked = 0;
+    for (dir, system) in [
+        ("dutch", SystemId::Dutch),
+        ("dutch2017", SystemId::Dutch),
+        ("burstein2026", SystemId::Burstein),
+        ("dubov", SystemId::Dubov),
+    ] {
+        let files = corpus(dir);
+        let take = if all { files.len() } else { 3 };
+        for (i, path) in files.iter().take(take).enumerate() {
+            let t = read(path);
+            if t.players.len() > 150 && !all {
+                continue;
+            }
+            for number in 1..=t.rounds_paired() {
+                if !all && number % 2 == 0 {
+                    continue;
+                }
+                asked += 1;
+                if let Err(e) =
+                    never_better(&t, system, number, 2, (i as u64) << 8 | u64::from(number))
+                {
+                    failures.push(format!("{}: {e}", path.display()));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "conformance why: {} passed, {} failed",
+        asked - failures.len(),
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
