@@ -103,6 +103,61 @@ async fn metrics_endpoint_counts_requests_per_rpc_system_and_code() {
     assert!(text.contains("swisspair_request_players_sum{"), "{text}");
     assert!(text.contains("swisspair_pairings_in_flight 0"), "{text}");
     assert!(text.contains("swisspair_pairings_queued 0"), "{text}");
+    // The process's CPU time, as Prometheus' process collectors name it.
+    let cpu: f64 = line("process_cpu_seconds_total ")
+        .rsplit(' ')
+        .next()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(-1.0);
+    assert!(cpu > 0.0, "{text}");
+    assert!(
+        text.contains("# TYPE process_cpu_seconds_total counter"),
+        "{text}"
+    );
+}
+
+/// `loadtest --metrics` reads the server's own CPU time and answered requests before and
+/// after the run and prints the CPU per request (issue 22: measured, not inferred).
+#[test]
+fn loadtest_prints_the_servers_cpu_per_request() {
+    let server = Process::start(&["--metrics-listen", "127.0.0.1:0"]);
+    let metrics = server
+        .metrics
+        .clone()
+        .expect("the metrics address is logged");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_swisspair"))
+        .args(["loadtest", "--addr", &server.addr, "--concurrency", "2"])
+        .args([
+            "--seconds",
+            "1",
+            "--scenario",
+            "backgammon",
+            "--metrics",
+            &metrics,
+        ])
+        .output()
+        .expect("loadtest runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("server CPU "))
+        .unwrap_or_else(|| panic!("no server CPU line in\n{text}"));
+    let ms: f64 = line
+        .split_whitespace()
+        .nth(2)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(-1.0);
+    assert!(ms > 0.0, "{line}");
+    assert!(line.contains(&format!("read from {metrics}")), "{line}");
+    // A metrics address that is not a swisspair endpoint is refused by name (exit 3).
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_swisspair"))
+        .args(["loadtest", "--addr", &server.addr, "--seconds", "1"])
+        .args(["--metrics", &server.addr])
+        .output()
+        .expect("loadtest runs");
+    assert_eq!(bad.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--metrics"));
 }
 
 async fn tls_client(
