@@ -229,20 +229,22 @@ mod tests {
 
     #[test]
     fn a_passed_deadline_is_seen_within_one_clock_period() {
-        let token = CancelToken::new(Some(Instant::now() + Duration::from_millis(5)));
+        let token = CancelToken::new(Some(Instant::now() + Duration::from_millis(50)));
         let mut turns = 0u32;
         let out = run(&token, || {
             loop {
                 turns += 1;
                 if turns == 10 {
-                    std::thread::sleep(Duration::from_millis(10));
+                    std::thread::sleep(Duration::from_millis(60));
                 }
                 checkpoint();
             }
         });
         assert_eq!(out, Err::<(), _>(Interrupted::DeadlineExceeded));
+        // Passed by turn 10 at the latest (a loaded machine may pass it sooner); seen
+        // within one clock period after.
         assert!(
-            (10..=10 + CHECKPOINTS_PER_CLOCK_READ).contains(&turns),
+            (1..=10 + CHECKPOINTS_PER_CLOCK_READ).contains(&turns),
             "{turns}"
         );
     }
