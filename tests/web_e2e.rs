@@ -4,7 +4,8 @@
 //! the page and `--no-page`; then real clients installed from the npm registry (connect-es:
 //! Connect JSON and binary, gRPC-Web and gRPC, and JSON and gRPC-Web behind TLS,
 //! `tests/web/clients.mjs`) and the page in
-//! headless Chromium (`tests/web/page.mjs`), both against `swisspair pair`.
+//! headless Chromium (`tests/web/page.mjs`), both against `swisspair pair` (and the page's
+//! "why not?" panel against `swisspair why`).
 //!
 //! The Node tests need `node` and `npm` (and Debian's `chromium`, which the browser test
 //! installs with apt-get when it runs as root). Missing tools fail the test, saying what to
@@ -797,7 +798,7 @@ fn chromium() -> PathBuf {
 }
 
 #[test]
-fn the_page_pairs_a_corpus_file_in_headless_chromium_as_the_cli_does() {
+fn the_page_pairs_a_corpus_file_and_answers_why_not_in_headless_chromium_as_the_cli_does() {
     if skip_node_tests() {
         return;
     }
@@ -807,6 +808,25 @@ fn the_page_pairs_a_corpus_file_in_headless_chromium_as_the_cli_does() {
     let (trf_path, _, cli) = corpus_round(&dir);
     let expected = dir.join("expected.txt");
     std::fs::write(&expected, &cli).expect("writes");
+    // The "why not?" question the page asks: the first board's White against the second
+    // board's, not paired with each other by the engine, answered by `swisspair why`.
+    let whites: Vec<String> = pair_lines(&cli)
+        .iter()
+        .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+        .collect();
+    assert!(whites.len() >= 2, "two boards: {cli}");
+    let question = format!("{}-{}", whites[0], whites[1]);
+    let (code, why, err) = common::swisspair(&[
+        "why",
+        "--system",
+        "dutch",
+        trf_path.to_str().expect("utf-8 path"),
+        "--pair",
+        &question,
+    ]);
+    assert_eq!(code, 0, "swisspair why: {err}");
+    let why_expected = dir.join("why.txt");
+    std::fs::write(&why_expected, &why).expect("writes");
     let server = Process::start(&[]);
     // SWISSPAIR_PAGE_SCREENSHOT=docs/page.png refreshes the README's screenshot.
     let screenshot = std::env::var("SWISSPAIR_PAGE_SCREENSHOT").unwrap_or_default();
@@ -819,6 +839,11 @@ fn the_page_pairs_a_corpus_file_in_headless_chromium_as_the_cli_does() {
             ("SWISSPAIR_EXPECTED", expected.to_str().expect("utf-8")),
             ("SWISSPAIR_CHROMIUM", browser.to_str().expect("utf-8")),
             ("SWISSPAIR_SCREENSHOT", &screenshot),
+            ("SWISSPAIR_WHY_PAIR", &question),
+            (
+                "SWISSPAIR_WHY_EXPECTED",
+                why_expected.to_str().expect("utf-8"),
+            ),
         ],
     );
     let _ = std::fs::remove_dir_all(&dir);

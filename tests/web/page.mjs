@@ -2,9 +2,12 @@
 // playwright-core): loads it, puts a TRF file in through the file input, chooses the system,
 // pairs, and checks the boards the page shows against the CLI's pairing (`swisspair pair -p`,
 // computed by the Rust test that runs this script), the explanation's rule links and the
-// standings table. Environment: SWISSPAIR_ADDR (host:port), SWISSPAIR_TRF (the file),
+// standings table, then asks a "why not?" question and checks the answer against
+// `swisspair why`. Environment: SWISSPAIR_ADDR (host:port), SWISSPAIR_TRF (the file),
 // SWISSPAIR_SYSTEM (its enum name), SWISSPAIR_EXPECTED (the CLI's `-p` output),
-// SWISSPAIR_CHROMIUM (default /usr/bin/chromium), SWISSPAIR_SCREENSHOT (a PNG to write).
+// SWISSPAIR_CHROMIUM (default /usr/bin/chromium), SWISSPAIR_SCREENSHOT (a PNG to write);
+// for the "why not?" panel, SWISSPAIR_WHY_PAIR ("A-B", the question asked) and
+// SWISSPAIR_WHY_EXPECTED (`swisspair why --pair A-B` of the same file: what the page must show).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -13,13 +16,39 @@ import { chromium } from "playwright-core";
 const addr = process.env.SWISSPAIR_ADDR;
 const base = `http://${addr}`;
 
+/** The CLI's `why` answer: its verdict line, its message and the two pair lists. */
+function expectedWhy() {
+  const lines = readFileSync(process.env.SWISSPAIR_WHY_EXPECTED, "utf8").trim().split("\n");
+  const list = (label) => {
+    const start = lines.indexOf(`${label}:`);
+    if (start < 0) return null;
+    const count = parseInt(lines[start + 1], 10);
+    return lines.slice(start + 2, start + 2 + count).map((l) => l.trim().split(/\s+/).join(" "));
+  };
+  return { verdict: lines[1], message: lines[2], answer: list("answer"), alternative: list("alternative") };
+}
+
+/** A pairing table and bye list of the page in the CLI's pair-list form (ids are ranks here). */
+async function pairList(page, table, byes) {
+  const boards = await page.$$eval(`${table} tbody tr`, (rows) =>
+    rows.map((r) => {
+      const [white, black] = r.querySelectorAll("[data-player-id]");
+      return `${white.dataset.playerId} ${black.dataset.playerId}`;
+    }));
+  // `pair_list` gives the pairing-allocated byes (PAB, absent opponent) as "id 0".
+  const allocated = await page.$$eval(
+    `${byes} li[data-kind=BYE_KIND_PAB], ${byes} li[data-kind=BYE_KIND_ABSENT_OPPONENT]`,
+    (items) => items.map((i) => `${i.dataset.playerId} 0`));
+  return [...boards, ...allocated];
+}
+
 /** The CLI's `-p` pairing as lines "white black" (the PAB as "id 0"), the count dropped. */
 function expectedPairs() {
   const lines = readFileSync(process.env.SWISSPAIR_EXPECTED, "utf8").trim().split("\n");
   return lines.slice(1).map((l) => l.trim().split(/\s+/).join(" "));
 }
 
-test("the page pairs a corpus file as the CLI does", async () => {
+test("the page pairs a corpus file and answers why not as the CLI does", async () => {
   const browser = await chromium.launch({
     executablePath: process.env.SWISSPAIR_CHROMIUM || "/usr/bin/chromium",
     args: [
@@ -93,6 +122,36 @@ test("the page pairs a corpus file as the CLI does", async () => {
     const rows = await page.$$eval("#standings tbody tr", (r) => r.length);
     assert.ok(rows > 0, "the standings have rows");
 
+    // A "why not?" question about the pairing shown: the same answer as `swisspair why`.
+    const [a, b] = process.env.SWISSPAIR_WHY_PAIR.split("-");
+    await page.selectOption("#why-kind", "pair");
+    await page.selectOption("#why-player", a);
+    await page.selectOption("#why-opponent", b);
+    await page.click("#why-button");
+    await page.waitForSelector("#why-box[data-state=answered], #why-box[data-state=error]", { state: "attached" });
+    const whyError = await page.textContent("#why-error");
+    assert.equal(await page.getAttribute("#why-box", "data-state"), "answered", `Explain failed: ${whyError}`);
+    const why = expectedWhy();
+    const verdict = await page.textContent("#why-verdict");
+    const rules = await page.$$eval("#why-rule a.rule", (links) => links.map((l) => l.textContent));
+    assert.equal(rules.length ? `${verdict}: ${rules[0]}` : verdict, why.verdict);
+    assert.equal(await page.textContent("#why-message"), why.message);
+    if (rules.length) assert.match(await page.getAttribute("#why-rule a.rule", "href"), /^\/rules#/);
+    assert.deepEqual(await pairList(page, "#why-boards", "#why-byes"), why.answer);
+    if (why.alternative) {
+      assert.equal(await page.isVisible("#why-alternative-box"), true);
+      assert.deepEqual(await pairList(page, "#why-alternative-boards", "#why-alternative-byes"), why.alternative);
+    } else {
+      assert.equal(await page.isVisible("#why-alternative-box"), false);
+    }
+    // The criterion's two values, when the answer is decided by one.
+    const criterion = readFileSync(process.env.SWISSPAIR_WHY_EXPECTED, "utf8").match(/^ {2}answer: +(.*)\n {2}alternative: +(.*)$/m);
+    assert.equal(await page.isVisible("#why-difference"), Boolean(criterion));
+    if (criterion) {
+      assert.equal(await page.textContent("#why-answer-value"), criterion[1]);
+      assert.equal(await page.textContent("#why-alternative-value"), criterion[2]);
+    }
+
     if (process.env.SWISSPAIR_SCREENSHOT) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: process.env.SWISSPAIR_SCREENSHOT, fullPage: false });
@@ -107,10 +166,10 @@ test("the page pairs a corpus file as the CLI does", async () => {
     assert.match(refusal, /trf: .*not a TRF/);
 
     // A rule link opens the rule's text, highlighted.
-    const rules = await browser.newPage();
-    await rules.goto(`${base}${href}`);
-    await rules.waitForSelector(".hit", { state: "attached" });
-    const ruleText = await rules.textContent(".hit");
+    const rulesPage = await browser.newPage();
+    await rulesPage.goto(`${base}${href}`);
+    await rulesPage.waitForSelector(".hit", { state: "attached" });
+    const ruleText = await rulesPage.textContent(".hit");
     assert.ok(ruleText.length > 10, `the rule ${href} shows its text`);
     assert.deepEqual(elsewhere, [], "the page loads nothing from elsewhere");
   } finally {

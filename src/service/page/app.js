@@ -159,6 +159,11 @@ function setupInput() {
     event.preventDefault();
     pair();
   });
+  $("why-kind").addEventListener("change", showQuestionKind);
+  $("why-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    ask();
+  });
 }
 
 /** Player names by id from the TRF's `001` lines (ids are starting ranks in a TRF). */
@@ -205,6 +210,7 @@ async function pair() {
     }
     if (paired.status === "fulfilled") {
       showPairing(paired.value, names);
+      offerWhy(request, paired.value, names);
     } else {
       showError(paired.reason);
     }
@@ -223,7 +229,11 @@ async function pair() {
 function showError(error) {
   $("output").hidden = false;
   $("result").hidden = true;
-  const box = $("error");
+  renderError($("error"), error);
+}
+
+/** An RPC's refusal in `box`: Connect's code, the message, the fields and rule at fault. */
+function renderError(box, error) {
   box.hidden = false;
   box.replaceChildren(el("span", { class: "code" }, error.code || "error"), " ", error.message);
   for (const d of error.details || []) {
@@ -256,27 +266,8 @@ function showPairing(answer, names) {
   const rounds = answer.totalRounds ? ` of ${answer.totalRounds}` : "";
   $("round-title").textContent = `Round ${answer.round}${rounds}: ${shortEnum(answer.system, "PAIRING_SYSTEM_")}`;
   $("rule-set").textContent = `${answer.ruleSet || ""} · ${answer.engineVersion || ""}`;
-  const body = $("boards").querySelector("tbody");
-  body.replaceChildren();
-  for (const b of answer.boards || []) {
-    // Backgammon has no colours: first and second player instead.
-    const white = b.whiteId || b.firstId || "";
-    const black = b.blackId || b.secondId || "";
-    const whiteNo = b.whitePairingNumber || b.firstPairingNumber;
-    const blackNo = b.blackPairingNumber || b.secondPairingNumber;
-    body.append(el("tr", { "data-board": b.number },
-      el("td", { class: "num" }, b.number),
-      el("td", { "data-player-id": white, class: "white" }, ...player(white, whiteNo, names)),
-      el("td", {}, "–"),
-      el("td", { "data-player-id": black, class: "black" }, ...player(black, blackNo, names))));
-  }
-  const byes = $("byes");
-  byes.replaceChildren();
-  for (const bye of answer.byes || []) {
-    byes.append(el("li", { "data-player-id": bye.playerId, "data-kind": bye.kind },
-      ...player(bye.playerId, bye.pairingNumber, names),
-      ` ${shortEnum(bye.kind, "BYE_KIND_")}`, bye.points !== undefined ? `, ${bye.points} point(s)` : ""));
-  }
+  showBoards($("boards"), answer.boards, names);
+  showByes($("byes"), answer.byes, names);
   $("byes-box").hidden = !(answer.byes || []).length;
   const warnings = $("warnings");
   warnings.replaceChildren();
@@ -297,6 +288,167 @@ function showPairing(answer, names) {
       el("summary", {}, `${g.label} (${count} step${count === 1 ? "" : "s"})`), steps));
   });
   if (!groups.length) explanation.append(el("p", { class: "muted" }, "No explanation steps."));
+}
+
+/** A board's two sides; backgammon has no colours: first and second player instead. */
+function sides(b) {
+  return {
+    white: b.whiteId || b.firstId || "",
+    black: b.blackId || b.secondId || "",
+    whiteNo: b.whitePairingNumber || b.firstPairingNumber,
+    blackNo: b.blackPairingNumber || b.secondPairingNumber,
+  };
+}
+
+/** Fills `table`'s body with `boards`; boards whose pair is not in `others` are marked. */
+function showBoards(table, boards, names, others = null) {
+  const body = table.querySelector("tbody");
+  body.replaceChildren();
+  const elsewhere = others && new Set(others.map((o) => pairKey(sides(o))));
+  for (const b of boards || []) {
+    const { white, black, whiteNo, blackNo } = sides(b);
+    const changed = elsewhere && !elsewhere.has(pairKey({ white, black }));
+    body.append(el("tr", { "data-board": b.number, class: changed ? "changed" : "" },
+      el("td", { class: "num" }, b.number),
+      el("td", { "data-player-id": white, class: "white" }, ...player(white, whiteNo, names)),
+      el("td", {}, "–"),
+      el("td", { "data-player-id": black, class: "black" }, ...player(black, blackNo, names))));
+  }
+}
+
+/** A pair with its colours, to tell the boards two pairings share. */
+function pairKey({ white, black }) {
+  return `${white} ${black}`;
+}
+
+function showByes(list, byes, names) {
+  list.replaceChildren();
+  for (const bye of byes || []) {
+    list.append(el("li", { "data-player-id": bye.playerId, "data-kind": bye.kind },
+      ...player(bye.playerId, bye.pairingNumber, names),
+      ` ${shortEnum(bye.kind, "BYE_KIND_")}`, bye.points !== undefined ? `, ${bye.points} point(s)` : ""));
+  }
+}
+
+// ---- "why not?" questions (Explain) ----
+
+// The snapshot, system and options the shown pairing was made from: a question is asked of
+// the same round, or its answer would not be about the pairing on the page.
+let asked = null;
+
+// The verdicts in the words `swisspair why` prints.
+const VERDICTS = {
+  EXPLAIN_VERDICT_ALREADY_SO: "already so",
+  EXPLAIN_VERDICT_IMPOSSIBLE: "impossible",
+  EXPLAIN_VERDICT_WORSE: "worse",
+  EXPLAIN_VERDICT_TIE: "equally good",
+  EXPLAIN_VERDICT_PROCEDURE: "procedure",
+  EXPLAIN_VERDICT_BETTER: "better (engine fault)",
+};
+
+/** Offers the round's players (on a board, with a bye or absent) to the questions. */
+function offerWhy(pairRequest, answer, names) {
+  const players = new Map();
+  for (const b of answer.boards || []) {
+    const { white, black, whiteNo, blackNo } = sides(b);
+    if (white) players.set(white, whiteNo);
+    if (black) players.set(black, blackNo);
+  }
+  for (const bye of answer.byes || []) players.set(bye.playerId, bye.pairingNumber);
+  const ordered = [...players].sort(([a, pa], [b, pb]) => (pa || 0) - (pb || 0) || a.localeCompare(b));
+  const options = () => ordered.map(([id, no]) =>
+    el("option", { value: id }, `${no ? `${no}. ` : ""}${names.get(id) || ""} (${id})`));
+  $("why-player").replaceChildren(...options());
+  $("why-opponent").replaceChildren(...options());
+  if (ordered.length > 1) $("why-opponent").value = ordered[1][0];
+  asked = { request: pairRequest, names };
+  $("why-answer").hidden = true;
+  $("why-error").hidden = true;
+  $("why-box").dataset.state = "ready";
+  showQuestionKind();
+}
+
+function showQuestionKind() {
+  const kind = $("why-kind").value;
+  $("why-opponent-box").hidden = kind !== "pair";
+  $("why-white-box").hidden = kind !== "pair";
+  $("why-colour-box").hidden = kind !== "colour";
+}
+
+/** The question of the form, as `ExplainRequest.question` (players by id). */
+function question() {
+  const playerId = $("why-player").value;
+  switch ($("why-kind").value) {
+    case "pair": {
+      const opponentId = $("why-opponent").value;
+      const white = $("why-white").value;
+      const whiteId = white === "player" ? playerId : white === "opponent" ? opponentId : "";
+      return { pair: whiteId ? { playerId, opponentId, whiteId } : { playerId, opponentId } };
+    }
+    case "bye":
+      return { byePlayerId: playerId };
+    case "float":
+      return { floatPlayerId: playerId };
+    default:
+      return { colour: { playerId, colour: $("why-colour").value } };
+  }
+}
+
+async function ask() {
+  if (!asked) return;
+  const box = $("why-box");
+  const button = $("why-button");
+  box.dataset.state = "working";
+  $("why-status").textContent = "asking…";
+  button.disabled = true;
+  try {
+    const { trf, system, round, seed } = asked.request;
+    const request = { trf, explanationDetail: "EXPLANATION_DETAIL_NONE", ...question() };
+    if (system) request.system = system;
+    if (round) request.round = round;
+    if (seed) request.seed = seed;
+    showAnswer(await call("Explain", request), asked.names);
+    $("why-error").hidden = true;
+    box.dataset.state = "answered";
+  } catch (e) {
+    $("why-answer").hidden = true;
+    renderError($("why-error"), e);
+    box.dataset.state = "error";
+  } finally {
+    $("why-status").textContent = "";
+    button.disabled = false;
+  }
+}
+
+function bracket(score) {
+  return score === undefined || score === null ? "the whole round" : `the ${Number(score).toFixed(1)}-point bracket`;
+}
+
+function showAnswer(answer, names) {
+  $("why-answer").hidden = false;
+  const verdict = $("why-verdict");
+  verdict.dataset.verdict = answer.verdict || "";
+  verdict.textContent = VERDICTS[answer.verdict] || "unknown";
+  $("why-rule").replaceChildren(...(answer.ruleId ? [ruleLink(answer.ruleId)] : []));
+  $("why-message").textContent = answer.message || "";
+  $("why-violations").replaceChildren(...(answer.violations || []).map((v) =>
+    el("li", {}, ruleLink(v.ruleId), v.message)));
+  const d = answer.difference;
+  $("why-difference").hidden = !d;
+  if (d) {
+    $("why-criterion").replaceChildren(ruleLink(d.ruleId), d.criterion || "");
+    $("why-bracket").textContent = bracket(d.bracketScore);
+    $("why-answer-value").textContent = d.answerValue || "";
+    $("why-alternative-value").textContent = d.alternativeValue || "";
+    $("why-players").replaceChildren(...(d.playerIds || []).map((id) =>
+      el("span", { class: "who", "data-player-id": id }, names.get(id) ? `${names.get(id)} (${id})` : id)));
+  }
+  const alternative = answer.hasAlternative ? answer.alternativeBoards || [] : null;
+  showBoards($("why-boards"), answer.boards, names, alternative);
+  showByes($("why-byes"), answer.byes, names);
+  $("why-alternative-box").hidden = !answer.hasAlternative;
+  showBoards($("why-alternative-boards"), alternative, names, answer.boards || []);
+  showByes($("why-alternative-byes"), answer.hasAlternative ? answer.alternativeByes : [], names);
 }
 
 function showStandings(settled) {
