@@ -127,6 +127,28 @@ pub fn check(t: &Tournament, options: &CheckOptions) -> Result<CheckReport, Pair
 
 /// [`check`] for a resolved system: each round is paired by the pipeline's engine step
 /// from the rounds before it.
+/// The snapshot round `number` (recorded as `recorded`) was paired from: the rounds before
+/// it; a team event's records of round `number` on (its PAB, forfeited matches) are the
+/// answer, so they go; the round's requested byes and absences stay (those players are not
+/// paired). The checker and the "why not?" questions re-pair a recorded round from it.
+pub(crate) fn snapshot_before(t: &Tournament, number: u32, recorded: &Round) -> Tournament {
+    let mut before = t.clone();
+    before.rounds.truncate(number as usize - 1);
+    let settings = &mut before.team_settings;
+    settings.pab_rounds.truncate(number as usize - 1);
+    settings.forfeits.retain(|f| f.round < number);
+    before.rounds.push(Round {
+        games: Vec::new(),
+        byes: recorded
+            .byes
+            .iter()
+            .filter(|b| !b.kind.is_pairing_allocated())
+            .cloned()
+            .collect(),
+    });
+    before
+}
+
 fn check_with(resolved: Resolved, t: &Tournament, options: &CheckOptions) -> CheckReport {
     let id = resolved.id;
     // What the file leaves unstated (no XXC, no XXR) is inferred as the reference's checker
@@ -160,22 +182,7 @@ fn check_with(resolved: Resolved, t: &Tournament, options: &CheckOptions) -> Che
         if !(number - 1).is_multiple_of(games) {
             continue;
         }
-        let mut before = t.clone();
-        before.rounds.truncate(number as usize - 1);
-        // A team event's records of round r on (its PAB, forfeited matches) are the answer.
-        let settings = &mut before.team_settings;
-        settings.pab_rounds.truncate(number as usize - 1);
-        settings.forfeits.retain(|f| f.round < number);
-        // Requested byes and absences of round r stay: those players are not paired.
-        before.rounds.push(Round {
-            games: Vec::new(),
-            byes: recorded
-                .byes
-                .iter()
-                .filter(|b| !b.kind.is_pairing_allocated())
-                .cloned()
-                .collect(),
-        });
+        let before = snapshot_before(t, number, recorded);
         let pair_options = PairOptions {
             round: Some(number),
             seed: options.seed,

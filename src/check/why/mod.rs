@@ -26,7 +26,7 @@ pub mod criteria;
 use std::collections::BTreeSet;
 
 use crate::model::validate::{Problem, Problems};
-use crate::model::{ByeKind, Colour, ForbiddenPairing, PlayerIdx, Round, SystemId, Tournament};
+use crate::model::{ByeKind, Colour, ForbiddenPairing, PlayerIdx, SystemId, Tournament};
 use crate::pairing;
 use crate::systems::common::History;
 use crate::systems::{
@@ -1002,24 +1002,13 @@ fn before_round(t: &Tournament, resolved: pairing::Resolved, round: Option<u32>)
     let Some(recorded) = t.round(number).filter(|r| r.is_paired()) else {
         return t.clone();
     };
-    let mut before = t.clone();
     if resolved.system.checks_as_the_reference() {
-        super::infer::infer_unstated(&mut before);
+        let mut inferred = t.clone();
+        super::infer::infer_unstated(&mut inferred);
+        super::snapshot_before(&inferred, number, recorded)
+    } else {
+        super::snapshot_before(t, number, recorded)
     }
-    before.rounds.truncate(number as usize - 1);
-    let settings = &mut before.team_settings;
-    settings.pab_rounds.truncate(number as usize - 1);
-    settings.forfeits.retain(|f| f.round < number);
-    before.rounds.push(Round {
-        games: Vec::new(),
-        byes: recorded
-            .byes
-            .iter()
-            .filter(|b| !b.kind.is_pairing_allocated())
-            .cloned()
-            .collect(),
-    });
-    before
 }
 
 /// Every player the question names must be paired this round.
