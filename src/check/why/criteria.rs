@@ -294,6 +294,14 @@ fn brackets(facts: &Facts, scores: &[Score], p: &RoundPairing) -> Vec<Bracket> {
     out
 }
 
+/// The distinct scores of a field, highest first: its scoregroups, walked from the top.
+fn score_groups(scores: impl Iterator<Item = Score>) -> Vec<Score> {
+    let mut scores: Vec<Score> = scores.collect();
+    scores.sort_by(|a, b| b.cmp(a));
+    scores.dedup();
+    scores
+}
+
 fn show_scores(list: &[Score]) -> String {
     if list.is_empty() {
         return "none".to_string();
@@ -709,9 +717,7 @@ fn dutch_family(
             };
         }
     }
-    let mut scores: Vec<Score> = field.entrants.iter().map(|e| e.score).collect();
-    scores.sort_by(|a, b| b.cmp(a));
-    scores.dedup();
+    let scores = score_groups(field.entrants.iter().map(|e| e.score));
     let one = brackets(&facts, &scores, first);
     let two = brackets(&facts, &scores, second);
     for i in 0..scores.len() {
@@ -846,9 +852,7 @@ fn dubov_compare(
             players: [a.players, b.players].concat(),
         };
     }
-    let mut scores: Vec<Score> = field.entrants.iter().map(|e| e.score).collect();
-    scores.sort_by(|a, b| b.cmp(a));
-    scores.dedup();
+    let scores = score_groups(field.entrants.iter().map(|e| e.score));
     let pairs_at = |p: &RoundPairing, s: Score| -> BTreeSet<(PlayerIdx, PlayerIdx)> {
         p.boards
             .iter()
