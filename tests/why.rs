@@ -437,6 +437,33 @@ fn a_whole_pairing_is_compared_like_the_pair_question() {
     assert_eq!(whole.verdict.rule_id, by_pair.verdict.rule_id);
 }
 
+/// 2017 C.7 reads the next bracket as it could be paired (its most pairs, then the A.8
+/// differences of the downfloaters it cannot take), not as the completion below made it
+/// pair: here floating 3 (2.0) instead of 4 leaves the 1.0 bracket a lower downfloater only
+/// because 4's one partner there is the one the 0.0 bracket needs. The engine, like the
+/// reference, ties them and the order of D.1-D.2 chooses.
+#[test]
+fn dutch_2017_next_bracket_is_read_as_it_could_pair() {
+    let t = with_option(
+        simulated(SystemId::Dutch, 8, 4, 16_080_397_932_661_312_779),
+        "edition",
+        "2017",
+    );
+    let floater = t
+        .players
+        .iter()
+        .position(|p| p.id == "p3")
+        .expect("player 3");
+    let answer = ask(&t, SystemId::Dutch, 4, Question::Float(floater));
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Tie,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.3 D.1-D.2");
+}
+
 // ---- the property -------------------------------------------------------------------
 
 /// The criterion-based systems (with the options that select each edition or profile).

@@ -233,6 +233,10 @@ struct Facts<'a> {
     field: &'a Field,
     at: BTreeMap<PlayerIdx, usize>,
     colours: &'a History,
+    /// 2017: the scoregroup the answer paired as the penultimate pairing bracket (A.9,
+    /// C.4), from its explanation; C.7 holds neither there nor below (the collapsed last
+    /// bracket).
+    ppb: Option<Score>,
 }
 
 impl Facts<'_> {
@@ -310,6 +314,122 @@ fn show_scores(list: &[Score]) -> String {
         .map(|s| s.to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The scoregroup a 2017 pairing paired as its penultimate pairing bracket: the bracket
+/// whose explanation records C.4 (its best pairing alone left the round unpairable, so it
+/// was paired again with everybody below, A.9).
+fn ppb_of(p: &RoundPairing, scores: &[Score]) -> Option<Score> {
+    let completion = dutch_criteria::id(dutch_criteria::DUTCH_2017, Measure::Completion);
+    let group = p.explanation.groups.iter().find(|g| {
+        g.steps
+            .iter()
+            .any(|s| s.rule_id == completion || s.rule_id.ends_with(&format!(" {completion}")))
+    })?;
+    scores
+        .iter()
+        .copied()
+        .find(|s| group.label == format!("bracket {s}"))
+}
+
+/// 2017 C.7 outside the PPB and the collapsed last bracket, as the engine (and the
+/// reference) reads it: the next bracket as it could be paired, its most pairs among this
+/// bracket's downfloaters and its residents (C.1, C.3), then the least A.8 differences of
+/// the downfloaters it cannot take; completion below is not part of it (the 2017 engine
+/// checks completion on the bracket's own pairs only, A.9 then makes a PPB).
+fn next_bracket_2017(facts: &Facts, b: &Bracket, next: &Bracket) -> Value {
+    let reach = next_bracket_reach(facts, &b.floaters, &next.residents);
+    let next_score = next
+        .residents
+        .first()
+        .map_or(Score::ZERO, |&q| facts.score(q));
+    let left: Vec<PlayerIdx> = b
+        .floaters
+        .iter()
+        .copied()
+        .filter(|q| !reach.taken.contains(q))
+        .collect();
+    // A.8: a downfloater left unpaired counts his score less one point under the next
+    // bracket's score.
+    let mut d: Vec<Score> = left
+        .iter()
+        .map(|&q| facts.score(q) - next_score + Score::points(1))
+        .collect();
+    d.sort_by(|a, b| b.cmp(a));
+    let mut key = vec![-(reach.pairs as i64)];
+    key.extend(d.iter().map(|s| s.tenths()));
+    Value {
+        key,
+        shown: format!(
+            "the next bracket can make {} pair(s), leaving downfloater(s) with differences {}",
+            reach.pairs,
+            show_scores(&d)
+        ),
+        players: left,
+    }
+}
+
+/// What the next bracket could make of a bracket's downfloaters (C8, 2017 C.7).
+struct Reach {
+    /// The most pairs among the downfloaters and the next scoregroup.
+    pairs: usize,
+    /// Downfloaters a maximum pairing of the next bracket takes, the highest scores first
+    /// (the matching matroid's greedy basis: every set of vertices some matching covers
+    /// extends to one a maximum matching covers).
+    taken: Vec<PlayerIdx>,
+}
+
+fn next_bracket_reach(facts: &Facts, floaters: &[PlayerIdx], residents: &[PlayerIdx]) -> Reach {
+    let vertices: Vec<usize> = floaters
+        .iter()
+        .chain(residents)
+        .filter_map(|q| facts.at.get(q).copied())
+        .collect();
+    let n_floaters = floaters.iter().filter(|q| facts.at.contains_key(q)).count();
+    let n = vertices.len();
+    // Two downfloaters of one bracket do not meet in the next (B.2: MDPs are not paired
+    // with each other).
+    let edge = |a: usize, b: usize| {
+        a != b
+            && (a >= n_floaters || b >= n_floaters)
+            && facts.field.compatible(vertices[a], vertices[b])
+    };
+    let pairs = crate::matching::cardinality::maximum_matching_size(n, edge);
+    // Whether some matching covers every vertex in `must`: a perfect matching of the
+    // graph where each other vertex may instead take its own copy, the copies pair among
+    // themselves, and one extra vertex fixes the parity.
+    let coverable = |must: &[bool]| {
+        let copies: Vec<usize> = (0..n).filter(|&v| !must[v]).collect();
+        let total = n + copies.len();
+        let extra = total % 2 == 1;
+        let size = total + usize::from(extra);
+        crate::matching::cardinality::has_perfect_matching(size, |a, b| {
+            let (a, b) = (a.min(b), a.max(b));
+            if b < n {
+                edge(a, b)
+            } else if a < n {
+                b < total && copies[b - n] == a
+            } else {
+                a != b
+            }
+        })
+    };
+    let mut order: Vec<usize> = (0..n_floaters).collect();
+    order.sort_by_key(|&v| {
+        let e = &facts.field.entrants[vertices[v]];
+        (std::cmp::Reverse(e.score), vertices[v])
+    });
+    let mut must = vec![false; n];
+    let mut taken = Vec::new();
+    for v in order {
+        must[v] = true;
+        if coverable(&must) {
+            taken.push(facts.field.entrants[vertices[v]].player);
+        } else {
+            must[v] = false;
+        }
+    }
+    Reach { pairs, taken }
 }
 
 /// The value of one Dutch-family criterion in bracket `i` of a pairing.
@@ -496,12 +616,18 @@ fn dutch_value(
             }
         }
         Measure::NextBracket => {
-            // C8 (2017 C.7): the next bracket as each pairing leaves it, its downfloaters
-            // and their scores. The engine reads "as well as possible" from the next
-            // scoregroup's possible pairs; the next bracket as paired is that reading
-            // wherever the completion does not bind it (the corpora's exceptions are two
-            // Dutch 2017 rounds, README).
             let next = all.get(i + 1)?;
+            if edition == Edition::E2017 && facts.ppb.is_some_and(|p| bracket_score <= p) {
+                return None;
+            }
+            if edition == Edition::E2017 && i + 2 < all.len() {
+                return Some(next_bracket_2017(facts, b, next));
+            }
+            // C8 (and 2017 C.7 before the last scoregroup, which asks for completion): the
+            // next bracket as paired, its downfloaters and their scores. The 2026 engine
+            // counts the next scoregroup's pairs where they extend to a complete pairing
+            // (C4 is checked on them, else everybody below joins the graph): the next
+            // bracket as paired is that reading wherever its own later choice agrees.
             let v = floater_scores(next);
             let mut key = vec![next.floaters.len() as i64];
             key.extend(v.iter().map(|s| s.tenths()));
@@ -690,10 +816,14 @@ fn dutch_family(
         .enumerate()
         .map(|(i, e)| (e.player, i))
         .collect();
+    let scores = score_groups(field.entrants.iter().map(|e| e.score));
     let facts = Facts {
         field: &field,
         at,
         colours: history,
+        ppb: (field.edition == Edition::E2017)
+            .then(|| ppb_of(first, &scores))
+            .flatten(),
     };
     // The PAB's criterion is round-wide and comes first where the system has one.
     let burstein_bye = rules
@@ -717,7 +847,6 @@ fn dutch_family(
             };
         }
     }
-    let scores = score_groups(field.entrants.iter().map(|e| e.score));
     let one = brackets(&facts, &scores, first);
     let two = brackets(&facts, &scores, second);
     for i in 0..scores.len() {
