@@ -64,7 +64,7 @@ pub struct Difference {
 /// model (its answers fall back to the procedure's step).
 pub fn compares(system: SystemId, options: &crate::model::SystemOptions) -> bool {
     match system {
-        SystemId::Dutch | SystemId::Dubov => true,
+        SystemId::Dutch | SystemId::Dubov | SystemId::DoubleSwiss | SystemId::Lim => true,
         SystemId::Burstein => {
             crate::systems::burstein::profile(options)
                 == crate::systems::burstein::Profile::Fide2026
@@ -153,6 +153,8 @@ pub fn compare(
             }
         }
         SystemId::Dubov => Some(dubov_compare(round, &history, first, second)),
+        SystemId::DoubleSwiss => super::double_swiss::compare(round, first, second),
+        SystemId::Lim => super::lim::compare(round, &history, first, second),
         _ => None,
     }
 }

@@ -22,6 +22,8 @@
 //! A question costs two pairings of the round (the answer and the constrained one) and a
 //! validation.
 pub mod criteria;
+mod double_swiss;
+mod lim;
 
 use std::collections::BTreeSet;
 
