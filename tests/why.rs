@@ -548,10 +548,13 @@ proptest! {
 
 /// Every round of the criterion-based corpora: no legal alternative is better than the
 /// system's answer. A debug build asks about a sample; `SWISSPAIR_WHY_ALL=1` (or a
-/// release build) asks about every round of every file.
+/// release build) asks about every round of every file; `SWISSPAIR_WHY_ONLY` names the
+/// corpora to ask about (comma-separated folders).
 #[test]
 fn conformance_why_never_better() {
     let all = std::env::var_os("SWISSPAIR_WHY_ALL").is_some() || !cfg!(debug_assertions);
+    // `SWISSPAIR_WHY_ONLY=lim,double-swiss`: only these corpora (a full run is long).
+    let only = std::env::var("SWISSPAIR_WHY_ONLY").ok();
     let mut failures = Vec::new();
     let mut asked = 0;
     for (dir, system) in [
@@ -562,6 +565,9 @@ fn conformance_why_never_better() {
         ("double-swiss", SystemId::DoubleSwiss),
         ("lim", SystemId::Lim),
     ] {
+        if only.as_ref().is_some_and(|o| !o.split(',').any(|d| d == dir)) {
+            continue;
+        }
         let files = corpus(dir);
         let take = if all { files.len() } else { 3 };
         for (i, path) in files.iter().take(take).enumerate() {
