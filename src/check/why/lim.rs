@@ -31,9 +31,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::criteria::{Comparison, Difference};
 use crate::model::{Colour, PlayerIdx, Score};
 use crate::systems::common::History;
-use crate::systems::lim::maxi_tournament;
 use crate::systems::lim::players::Field;
-use crate::systems::{RoundPairing, RoundToPair};
+use crate::systems::lim::{groups, maxi_tournament};
+use crate::systems::{Explanation, RoundPairing, RoundToPair};
 
 const DOC: &str = "C.04.4.3";
 
@@ -66,8 +66,17 @@ fn read(p: &RoundPairing, at: &BTreeMap<PlayerIdx, usize>) -> Option<Read> {
         .iter()
         .find(|b| b.kind.is_pairing_allocated())
         .and_then(|b| at.get(&b.player).copied());
-    let cracked = p
-        .explanation
+    Some(Read {
+        pairs,
+        pab,
+        cracked: cracked(&p.explanation, at),
+        explained: !p.explanation.groups.is_empty(),
+    })
+}
+
+/// The pairings an explanation says were cracked for the Median Scoregroup.
+fn cracked(explanation: &Explanation, at: &BTreeMap<PlayerIdx, usize>) -> BTreeSet<Pair> {
+    explanation
         .groups
         .iter()
         .flat_map(|g| g.steps.iter())
@@ -76,13 +85,7 @@ fn read(p: &RoundPairing, at: &BTreeMap<PlayerIdx, usize>) -> Option<Read> {
             [a, b] => Some(pair(*at.get(&a)?, *at.get(&b)?)),
             _ => None,
         })
-        .collect();
-    Some(Read {
-        pairs,
-        pab,
-        cracked,
-        explained: !p.explanation.groups.is_empty(),
-    })
+        .collect()
 }
 
 /// Where the procedure made a pair: a scoregroup of one side, or the Median Scoregroup.
@@ -127,24 +130,24 @@ fn view(f: &Field, r: &Read, cracked: BTreeSet<Pair>) -> View {
     View { by_place, cracked }
 }
 
-/// The cracks of a pairing without the procedure's explanation (an arbiter's): those of
-/// the other pairing whose two players it also pairs in the Median Scoregroup (or with each
-/// other).
-fn borrowed(f: &Field, r: &Read, other: &BTreeSet<Pair>) -> BTreeSet<Pair> {
-    let median_players: BTreeSet<usize> = r
-        .pairs
+/// The cracks of a pairing without the procedure's explanation (an arbiter's): the
+/// procedure itself run on the field where only that pairing's pairs are compatible, which
+/// it then reaches exactly, cracking what the Median Scoregroup needs (art. 2.6). Empty
+/// if the procedure does not reach it.
+fn cracks_of(f: &Field, r: &Read) -> BTreeSet<Pair> {
+    let only = f.only(|a, b| r.pairs.contains(&pair(a, b)));
+    let mut explanation = Explanation::default();
+    let id = |p: PlayerIdx| p.to_string();
+    if groups::pair_round(&only, &mut explanation, &id).is_err() {
+        return BTreeSet::new();
+    }
+    let at: BTreeMap<PlayerIdx, usize> = f
+        .entrants
         .iter()
-        .filter(|&&p| place(f, p) == Place::Median)
-        .flat_map(|&(a, b)| [a, b])
+        .enumerate()
+        .map(|(i, e)| (e.player, i))
         .collect();
-    other
-        .iter()
-        .copied()
-        .filter(|&(a, b)| {
-            r.pairs.contains(&(a, b))
-                || (median_players.contains(&a) && median_players.contains(&b))
-        })
-        .collect()
+    cracked(&explanation, &at)
 }
 
 struct Value {
@@ -337,17 +340,14 @@ pub(super) fn compare(
         }
         return Some(c.tie(None, order, one.pab.into_iter().chain(two.pab)));
     }
-    let cracks = |r: &Read, other: &Read| {
+    let cracks = |r: &Read| {
         if r.explained {
             r.cracked.clone()
         } else {
-            borrowed(&f, r, &other.cracked)
+            cracks_of(&f, r)
         }
     };
-    let (x, y) = (
-        view(&f, &one, cracks(&one, &two)),
-        view(&f, &two, cracks(&two, &one)),
-    );
+    let (x, y) = (view(&f, &one, cracks(&one)), view(&f, &two, cracks(&two)));
     let players: Vec<usize> = (0..f.len()).filter(|&i| Some(i) != one.pab).collect();
     let mut groups: BTreeMap<Score, Vec<usize>> = BTreeMap::new();
     for &i in &players {
