@@ -457,7 +457,12 @@ pub(super) fn compare(
     }
     // The Median Scoregroup: the pairings cracked for it (art. 2.6), then its pairs.
     if x.cracked != y.cracked {
-        if x.cracked.len() != y.cracked.len() {
+        // The procedure cracks the last pairings made, one at a time, until the Median
+        // Scoregroup pairs: with the same scoregroups, one side's cracks extend the
+        // other's, and fewer is better. Cracks that do not nest were not chosen in one
+        // sequence: the order of art. 2.6 decided.
+        let nested = x.cracked.is_subset(&y.cracked) || y.cracked.is_subset(&x.cracked);
+        if nested {
             let value = |v: &View| Value {
                 key: vec![v.cracked.len() as i64],
                 shown: format!(
