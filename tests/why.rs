@@ -89,6 +89,7 @@ fn a_rematch_is_impossible_and_cites_the_round() {
         SystemId::Burstein,
         SystemId::Dubov,
         SystemId::Vincze,
+        SystemId::Lim,
     ] {
         let t = simulated(system, 12, 4, 7);
         let game = &t.rounds[1].games[0];
@@ -108,6 +109,37 @@ fn a_rematch_is_impossible_and_cites_the_round() {
         );
         assert!(answer.alternative.is_none());
     }
+}
+
+/// Double-Swiss [C2] (reading X4): a player who had the PAB in an earlier match may not
+/// have it again; the rule is the system's own, not C.04.1 art. 4.
+#[test]
+fn double_swiss_second_pab_is_impossible_by_c2() {
+    let t = simulated(SystemId::DoubleSwiss, 11, 6, 3);
+    let first = pab_of_round(&t, 1).expect("an odd field has a PAB in match 1");
+    // Match 3 (round 5, its game 1).
+    let answer = ask(&t, SystemId::DoubleSwiss, 5, Question::Bye(first));
+    assert_ne!(
+        pab(&answer.answer),
+        Some(first),
+        "the engine gave a second PAB"
+    );
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Impossible,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.5 C2");
+    assert!(answer.alternative.is_none());
+}
+
+fn pab_of_round(t: &Tournament, number: u32) -> Option<PlayerIdx> {
+    t.round(number)?
+        .byes
+        .iter()
+        .find(|b| b.kind == ByeKind::Pab)
+        .map(|b| b.player)
 }
 
 /// C.04.1 art. 4: no second PAB; the answer cites the round of the first.
@@ -234,6 +266,135 @@ fn dubov_bye_to_a_higher_score_is_worse_by_art_3_1() {
     assert_eq!(answer.verdict.rule_id, "C.04.4.1 art. 3.1");
 }
 
+/// Double-Swiss 3.4.2: the PAB goes to the lowest score among the players [C2] allows (and
+/// whose bye leaves a legal pairing, 3.4.1), before any bracket: the bye for a higher score
+/// is worse on 3.4.2, with the match scores (the PAB worth 1.5) on each side.
+#[test]
+fn double_swiss_bye_to_a_higher_score_is_worse_on_3_4_2() {
+    use swisspair::systems::double_swiss::{history::MatchHistory, pab_points};
+    let t = simulated(SystemId::DoubleSwiss, 13, 6, 21);
+    // Match 3 (round 5), scored on matches 1-2.
+    let number = 5;
+    let matches = MatchHistory::build(&t, 2, pab_points(&t.options));
+    let score = |p: PlayerIdx| matches.points_after(p, 2);
+    let base = ask(&t, SystemId::DoubleSwiss, number, Question::Bye(0));
+    let given = pab(&base.answer).expect("an odd field has a PAB");
+    let x = (0..t.players.len())
+        .filter(|&p| score(p) > score(given))
+        .find(|&p| !matches.pab_barred(p))
+        .expect("a player with a higher score who may have the PAB");
+    let answer = ask(&t, SystemId::DoubleSwiss, number, Question::Bye(x));
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Worse,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.5 3.4.2");
+    let d = answer.verdict.difference.expect("a difference");
+    assert!(d.first_is_better);
+    assert_eq!(
+        d.first_value,
+        format!("the PAB assignee scores {}", score(given))
+    );
+    assert_eq!(
+        d.second_value,
+        format!("the PAB assignee scores {}", score(x))
+    );
+    assert_eq!(d.players, vec![x]);
+    assert_eq!(pab(&answer.alternative.expect("alternative")), Some(x));
+}
+
+/// Lim art. 2.3 (reading L9): a scoregroup keeps as many pairings as it can have. The top
+/// scoregroup (above the Median Scoregroup, paired first by art. 2.2) is paired within
+/// itself; its member paired instead with a lower scoregroup leaves it, and an even group
+/// short of one player floats another: worse on art. 2.3 in the top scoregroup, 0 floaters
+/// against at least 2.
+#[test]
+fn lim_breaking_up_the_top_scoregroup_is_worse_on_art_2_3() {
+    let number = 5;
+    let mut asked = 0;
+    for seed in 1..40 {
+        let t = simulated(SystemId::Lim, 16, 7, seed);
+        let history = history_before(&t, SystemId::Lim, number);
+        let score = |p: PlayerIdx| history.player(p).pairing_points;
+        // Art. 2.2: half of what the rounds played can give.
+        let median = swisspair::model::Score::from_tenths(
+            t.scoring.win.tenths() * i64::from(number - 1) / 2,
+        );
+        let base = ask(&t, SystemId::Lim, number, Question::Bye(0));
+        let paired: Vec<PlayerIdx> = base
+            .answer
+            .boards
+            .iter()
+            .flat_map(|b| [b.white, b.black])
+            .collect();
+        let Some(top) = paired.iter().map(|&p| score(p)).max() else {
+            continue;
+        };
+        let group: Vec<PlayerIdx> = paired
+            .iter()
+            .copied()
+            .filter(|&p| score(p) == top)
+            .collect();
+        let within = base
+            .answer
+            .boards
+            .iter()
+            .filter(|b| score(b.white) == top || score(b.black) == top)
+            .all(|b| score(b.white) == top && score(b.black) == top);
+        if top <= median || !within || group.is_empty() {
+            continue;
+        }
+        let x = group[0];
+        for &y in &paired {
+            if score(y) <= median || score(y) >= top || history.may_not_meet(x, y) {
+                continue;
+            }
+            let answer = ask(
+                &t,
+                SystemId::Lim,
+                number,
+                Question::Pair {
+                    a: x,
+                    b: y,
+                    white: None,
+                },
+            );
+            // The colour limits may bar the pair: another candidate.
+            if answer.verdict.kind == VerdictKind::Impossible {
+                continue;
+            }
+            assert_eq!(
+                answer.verdict.kind,
+                VerdictKind::Worse,
+                "seed {seed}: {}",
+                answer.verdict.message
+            );
+            assert_eq!(answer.verdict.rule_id, "C.04.4.3 art. 2.3");
+            let d = answer.verdict.difference.expect("a difference");
+            assert!(d.first_is_better);
+            assert_eq!(d.bracket, Some(top));
+            assert_eq!(d.first_value, "0 floater(s) leave the scoregroup");
+            let floaters: usize = d
+                .second_value
+                .split(' ')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("a count of floaters");
+            assert!(floaters >= 2, "{}", d.second_value);
+            assert!(d.players.contains(&x), "{:?}", d.players);
+            assert!(pair_of(&answer.alternative.expect("alternative"), x, y));
+            asked += 1;
+            break;
+        }
+    }
+    assert!(
+        asked > 0,
+        "no snapshot with a top scoregroup paired within itself"
+    );
+}
+
 /// A pair across score groups costs downfloaters or their scores: Burstein (after its
 /// seeding rounds) maximises pairs (C5) and minimises the floaters' scores (C6) first.
 #[test]
@@ -288,13 +449,18 @@ fn burstein_leader_against_the_last_is_worse_on_a_float_criterion() {
 /// Round 1: one score group, no colour preferences, no floats. Any legal pairing of an
 /// even field ties on every quality criterion, so the system's order decides: the Dutch
 /// art. 4 sequence (Burstein's seeding rounds are Dutch), Dubov's art. 3.2 (G1 by ARO
-/// against the first legal permutation of G2).
+/// against the first legal permutation of G2), the Double-Swiss's first Pairing Identifier
+/// (C.04.5 3.6), Lim's exchange tables (C.04.4.3 art. 4.2).
 #[test]
 fn round_one_alternatives_tie_and_the_order_decides() {
     for (system, order) in [
         (SystemId::Dutch, "C.04.3 art. 4"),
         (SystemId::Burstein, "C.04.3 art. 4"),
         (SystemId::Dubov, "C.04.4.1 art. 3.2"),
+        // One bracket, no upfloaters: the first Pairing Identifier (C.04.5 3.6).
+        (SystemId::DoubleSwiss, "C.04.5 3.6"),
+        // All in the Median Scoregroup, no floaters: the exchange tables (C.04.4.3 art. 4.2).
+        (SystemId::Lim, "C.04.4.3 art. 4.2"),
     ] {
         let t = simulated(system, 8, 2, 1);
         let base = ask(&t, system, 1, Question::Bye(0));
@@ -362,12 +528,9 @@ fn procedural_systems_name_the_step() {
         SystemId::Buchholz,
         SystemId::Simple,
         SystemId::ColourAlternation,
-        SystemId::Lim,
         SystemId::Backgammon,
         SystemId::RoundRobin,
-        SystemId::DoubleSwiss,
     ] {
-        // Four model rounds: the Double-Swiss's round 3 is the first game of match 2.
         let t = simulated(system, 10, 4, 4);
         let base = ask(&t, system, 3, Question::Bye(0));
         let history = history_before(&t, system, 3);
@@ -473,6 +636,8 @@ fn criterion_systems() -> Vec<(SystemId, Option<(&'static str, &'static str)>)> 
         (SystemId::Dutch, Some(("edition", "2017"))),
         (SystemId::Burstein, None),
         (SystemId::Dubov, None),
+        (SystemId::DoubleSwiss, None),
+        (SystemId::Lim, None),
     ]
 }
 
@@ -546,12 +711,16 @@ proptest! {
     /// system's order.
     #[test]
     fn no_alternative_beats_the_answer(
-        which in 0usize..4,
+        which in 0usize..criterion_systems().len(),
         players in 5u32..24,
         rounds in 2u32..7,
         seed in any::<u64>(),
     ) {
         let (system, option) = criterion_systems()[which];
+        // A Double-Swiss event counts games: two rounds a match, and only game 1 (an odd
+        // round) is paired (game 2 repeats it reversed, C.04.5 art. 0).
+        let double = system == SystemId::DoubleSwiss;
+        let rounds = if double { 2 * rounds.div_ceil(2) } else { rounds };
         let mut config = SimConfig::new(system, players, rounds, seed);
         config.forfeit_rate = 0.0;
         // A small field may run out of legal pairings before the last round: nothing to ask.
@@ -561,17 +730,24 @@ proptest! {
         if let Some((name, value)) = option {
             t = with_option(t, name, value);
         }
-        let number = 1 + (seed % u64::from(rounds)) as u32;
+        let number = if double {
+            1 + 2 * (seed % u64::from(rounds / 2)) as u32
+        } else {
+            1 + (seed % u64::from(rounds)) as u32
+        };
         never_better(&t, system, number, 3, seed).map_err(TestCaseError::fail)?;
     }
 }
 
 /// Every round of the criterion-based corpora: no legal alternative is better than the
 /// system's answer. A debug build asks about a sample; `SWISSPAIR_WHY_ALL=1` (or a
-/// release build) asks about every round of every file.
+/// release build) asks about every round of every file; `SWISSPAIR_WHY_ONLY` names the
+/// corpora to ask about (comma-separated folders).
 #[test]
 fn conformance_why_never_better() {
     let all = std::env::var_os("SWISSPAIR_WHY_ALL").is_some() || !cfg!(debug_assertions);
+    // `SWISSPAIR_WHY_ONLY=lim,double-swiss`: only these corpora (a full run is long).
+    let only = std::env::var("SWISSPAIR_WHY_ONLY").ok();
     let mut failures = Vec::new();
     let mut asked = 0;
     for (dir, system) in [
@@ -579,7 +755,15 @@ fn conformance_why_never_better() {
         ("dutch2017", SystemId::Dutch),
         ("burstein2026", SystemId::Burstein),
         ("dubov", SystemId::Dubov),
+        ("double-swiss", SystemId::DoubleSwiss),
+        ("lim", SystemId::Lim),
     ] {
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.split(',').any(|d| d == dir))
+        {
+            continue;
+        }
         let files = corpus(dir);
         let take = if all { files.len() } else { 3 };
         for (i, path) in files.iter().take(take).enumerate() {
@@ -588,7 +772,8 @@ fn conformance_why_never_better() {
                 continue;
             }
             for number in 1..=t.rounds_paired() {
-                if !all && number % 2 == 0 {
+                // A Double-Swiss game 2 (an even round) repeats game 1: nothing is chosen.
+                if (!all || system == SystemId::DoubleSwiss) && number % 2 == 0 {
                     continue;
                 }
                 asked += 1;

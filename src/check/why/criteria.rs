@@ -61,10 +61,11 @@ pub struct Difference {
 /// Whether this module compares the system's pairings by criteria (with these options):
 /// the Dutch (both editions), Burstein's 2026 text and Dubov. Burstein's BBP profile
 /// follows bbpPairings' earlier reading, whose order of criteria this module does not
-/// model (its answers fall back to the procedure's step).
+/// model (its answers fall back to the procedure's step). The Double-Swiss and Lim are
+/// compared in their own modules (`super::double_swiss`, `super::lim`).
 pub fn compares(system: SystemId, options: &crate::model::SystemOptions) -> bool {
     match system {
-        SystemId::Dutch | SystemId::Dubov => true,
+        SystemId::Dutch | SystemId::Dubov | SystemId::DoubleSwiss | SystemId::Lim => true,
         SystemId::Burstein => {
             crate::systems::burstein::profile(options)
                 == crate::systems::burstein::Profile::Fide2026
@@ -153,6 +154,8 @@ pub fn compare(
             }
         }
         SystemId::Dubov => Some(dubov_compare(round, &history, first, second)),
+        SystemId::DoubleSwiss => super::double_swiss::compare(round, first, second),
+        SystemId::Lim => super::lim::compare(round, &history, first, second),
         _ => None,
     }
 }

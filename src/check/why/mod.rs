@@ -15,13 +15,20 @@
 //! 3. **tie**: it ties on every criterion, and the system's rule of order chose.
 //!
 //! A system whose pairing is a procedure (Amalfi, Vincze, Vega's Buchholz, Simple,
-//! Colour-alternation, backgammon, round robin; and Lim, Double-Swiss and Swiss Team, whose
-//! criteria [`criteria`] does not read yet) answers with the first step of its own
-//! explanation where the two pairings part: the candidate it took there, with its rule id.
+//! Colour-alternation, backgammon, round robin; and Swiss Team, whose criteria [`criteria`]
+//! does not read yet) answers with the first step of its own explanation where the two
+//! pairings part: the candidate it took there, with its rule id. The Double-Swiss
+//! (`double_swiss`: C.04.5 3.4-3.6, [C4]-[C8]) and Lim (`lim`: a procedure compared where
+//! its rules are conditions, art. 1.1, 2.3, 3.9.2, 3.10, 3.2.2, 2.6; a tie named by the
+//! article of its order elsewhere) are compared in their own order like the criterion
+//! systems; a Double-Swiss game 2 (an even round) repeats game 1 (C.04.5 art. 0) and is
+//! answered by that step.
 //!
 //! A question costs two pairings of the round (the answer and the constrained one) and a
 //! validation.
 pub mod criteria;
+mod double_swiss;
+mod lim;
 
 use std::collections::BTreeSet;
 

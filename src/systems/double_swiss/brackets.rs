@@ -181,7 +181,7 @@ fn select_upfloaters(
     // [C6]'s following scoregroup (reading X7): the score level right below the bracket's
     // among all the players of the match, the PAB player and earlier upfloaters included.
     let top = residents.first().map_or(Score::ZERO, |&p| f.score[p]);
-    let following = (0..f.len()).map(|p| f.score[p]).filter(|&s| s < top).max();
+    let following = following(f, top);
     let mut budget = SET_BUDGET;
     let mut m = residents.len() % 2;
     while m <= lower.len() {
@@ -289,7 +289,7 @@ fn select_upfloaters(
 /// are upfloaters, or had the PAB), [C6] lapses (`None`): it does not move on to the next
 /// level that still has players. Otherwise it counts the fewest of the players left in it
 /// that cannot be paired among themselves (and so must be paired below it).
-fn c6_value(f: &Field, following: Option<Score>, rest: &[usize]) -> Option<usize> {
+pub(crate) fn c6_value(f: &Field, following: Option<Score>, rest: &[usize]) -> Option<usize> {
     let next = following?;
     let group: Vec<usize> = rest
         .iter()
@@ -300,6 +300,12 @@ fn c6_value(f: &Field, following: Option<Score>, rest: &[usize]) -> Option<usize
         return None;
     }
     Some(f.unpairable_count(&group))
+}
+
+/// [C6]'s following scoregroup for the bracket of score `top` (reading X7): the score
+/// level right below it among all the players of the match.
+pub(crate) fn following(f: &Field, top: Score) -> Option<Score> {
+    (0..f.len()).map(|p| f.score[p]).filter(|&s| s < top).max()
 }
 
 /// The smallest ([C6], [C7]) any set of the profile could reach: [C6] is at least the

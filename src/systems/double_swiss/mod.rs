@@ -307,10 +307,21 @@ fn virtual_points(r: &RoundToPair, matches_total: u32) -> Result<Vec<Vec<Score>>
     Ok(out)
 }
 
-/// Game 1 of match k: the pairing proper.
-fn game_one(r: &RoundToPair) -> Result<RoundPairing, PairError> {
-    // Scores decide the pairing; game 2 needs none (it repeats game 1).
-    r.require_results()?;
+/// What match k's pairing is decided on: the match history, the field's players (field
+/// numbers in TPN order) and their facts (scores, compatibility, floats, PAB bars). Shared
+/// by the pairing and by the "why?" comparison (`check::why::double_swiss`), so both read
+/// the same facts.
+pub(crate) struct MatchField {
+    pub k: u32,
+    pub pab: Score,
+    pub history: MatchHistory,
+    /// Field number -> player.
+    pub players: Vec<crate::model::PlayerIdx>,
+    pub field: brackets::Field,
+}
+
+/// The field of the match that round `r` (a game 1) pairs.
+pub(crate) fn match_field(r: &RoundToPair) -> Result<MatchField, PairError> {
     let t = &r.tournament;
     let (k, _) = match_of_round(r.number);
     let pab = pab_points(&t.options);
@@ -360,8 +371,8 @@ fn game_one(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         })
         .collect();
     let field = brackets::Field {
-        score: score.clone(),
-        tpn: tpn.clone(),
+        score,
+        tpn,
         compatible,
         floated,
         pab_barred: field_players
@@ -374,6 +385,28 @@ fn game_one(r: &RoundToPair) -> Result<RoundPairing, PairError> {
             .collect(),
         last_match: matches_total > 0 && k >= matches_total,
     };
+    Ok(MatchField {
+        k,
+        pab,
+        history,
+        players: field_players.clone(),
+        field,
+    })
+}
+
+/// Game 1 of match k: the pairing proper.
+fn game_one(r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    // Scores decide the pairing; game 2 needs none (it repeats game 1).
+    r.require_results()?;
+    let MatchField {
+        k,
+        pab,
+        history,
+        players: field_players,
+        field,
+    } = match_field(r)?;
+    let n = field_players.len();
+    let (score, tpn) = (&field.score, &field.tpn);
     let mut explanation = Explanation::default();
     explanation.group(format!("match {k}, game 1"));
     let outcome = match brackets::pair_match(&field) {

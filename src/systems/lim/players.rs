@@ -100,6 +100,24 @@ impl Field {
         !self.maxi || self.entrants[a].rating.abs_diff(self.entrants[b].rating) <= MAXI_BAND
     }
 
+    /// The same field with only the pairs `keep` allows compatible. The procedure run on
+    /// it reaches exactly a pairing given whole, so that the "why?" comparison
+    /// (`check::why::lim`) reads which pairings its procedure cracks for the Median
+    /// Scoregroup (art. 2.6).
+    pub(crate) fn only(&self, keep: impl Fn(usize, usize) -> bool) -> Field {
+        Field {
+            entrants: self.entrants.clone(),
+            compatible: BitGraph::from_fn(self.len(), |a, b| {
+                self.compatible.edge(a, b) && keep(a, b)
+            }),
+            met: self.met.clone(),
+            rounds_played: self.rounds_played,
+            last_round: self.last_round,
+            median: self.median,
+            maxi: self.maxi,
+        }
+    }
+
     pub fn build(r: &RoundToPair, history: &History, maxi: bool) -> Field {
         let t = &r.tournament;
         let round = r.number;

@@ -1,0 +1,355 @@
+//! Two pairings of a Double-Swiss match compared in the system's own order (C.04.5 art. 3):
+//! the PAB first (3.4: the lowest score 3.4.2, the most matches played 3.4.3, then the
+//! largest TPN 3.4.4), then the brackets from the top scoregroup down, each with the
+//! upfloaters 3.5 selects for it ([C4] their number, [C5] their scores highest first,
+//! [C6], [C7]; among equal sets the first in 3.5.4's order) and the pairing 3.6 makes of it
+//! ([C8], then the first Pairing Identifier).
+//!
+//! A bracket holds its scoregroup's residents and the upfloaters paired with them
+//! (brackets have no downfloaters, 1.3.2): the first bracket where two pairings part is
+//! where the system chose between them, as the engine pairs top-down and never revisits a
+//! bracket. The facts (scores with virtual points, compatibility, floats of the previous
+//! match, matches played) are the engine's own (`double_swiss::match_field`), and so are
+//! [C6]'s following scoregroup and count (`brackets::following`, `brackets::c6_value`).
+//!
+//! Only game 1 of a match is a pairing; game 2 repeats it reversed (art. 0), so a question
+//! about a game-2 round is answered by that step (`None` here).
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::criteria::{Comparison, Difference};
+use crate::model::{PlayerIdx, Score};
+use crate::systems::double_swiss::brackets::{self, Field};
+use crate::systems::double_swiss::{match_field, match_of_round};
+use crate::systems::{RoundPairing, RoundToPair};
+
+/// One criterion's value on one side: a key compared lexicographically (smaller is
+/// better), its words, and the players it counts (field numbers).
+struct Value {
+    key: Vec<i64>,
+    shown: String,
+    players: Vec<usize>,
+}
+
+/// A pairing read in field numbers: its pairs and its PAB.
+struct Read {
+    mate: BTreeMap<usize, usize>,
+    pab: Option<usize>,
+}
+
+fn read(p: &RoundPairing, at: &BTreeMap<PlayerIdx, usize>) -> Option<Read> {
+    let mut mate = BTreeMap::new();
+    for b in &p.boards {
+        let (w, k) = (*at.get(&b.white)?, *at.get(&b.black)?);
+        mate.insert(w, k);
+        mate.insert(k, w);
+    }
+    let pab = p
+        .byes
+        .iter()
+        .find(|b| b.kind.is_pairing_allocated())
+        .and_then(|b| at.get(&b.player).copied());
+    Some(Read { mate, pab })
+}
+
+/// One bracket of a pairing: the upfloaters paired with the residents, and the pairs made
+/// there (field numbers, smaller first).
+#[derive(PartialEq, Eq)]
+struct Bracket {
+    ups: BTreeSet<usize>,
+    pairs: BTreeSet<(usize, usize)>,
+}
+
+/// The bracket of `residents` in a pairing: every resident's opponent is a resident or an
+/// upfloater (1.3.2). Two upfloaters paired together are read as paired below: the engine
+/// never makes such a pair, as the set without them would need two upfloaters fewer
+/// ([C4]).
+fn bracket(read: &Read, residents: &[usize]) -> Bracket {
+    let mut ups = BTreeSet::new();
+    let mut pairs = BTreeSet::new();
+    for &r in residents {
+        if let Some(&o) = read.mate.get(&r) {
+            if !residents.contains(&o) {
+                ups.insert(o);
+            }
+            pairs.insert((r.min(o), r.max(o)));
+        }
+    }
+    Bracket { ups, pairs }
+}
+
+fn show_scores(list: &[Score]) -> String {
+    if list.is_empty() {
+        return "none".to_string();
+    }
+    list.iter()
+        .map(Score::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+struct Comparer<'a> {
+    f: &'a Field,
+    players: &'a [PlayerIdx],
+}
+
+impl Comparer<'_> {
+    fn differ(
+        &self,
+        rule: &str,
+        criterion: &'static str,
+        bracket: Option<Score>,
+        a: Value,
+        b: Value,
+    ) -> Comparison {
+        let first_is_better = a.key < b.key;
+        let worse = if first_is_better {
+            &b.players
+        } else {
+            &a.players
+        };
+        Comparison::Differ(Difference {
+            rule_id: format!("C.04.5 {rule}"),
+            criterion,
+            bracket,
+            first_value: a.shown,
+            second_value: b.shown,
+            first_is_better,
+            players: worse.iter().map(|&i| self.players[i]).collect(),
+        })
+    }
+
+    fn tie(
+        &self,
+        bracket: Option<Score>,
+        order_rule: &'static str,
+        who: BTreeSet<usize>,
+    ) -> Comparison {
+        Comparison::Tie {
+            bracket,
+            order_rule,
+            players: who.into_iter().map(|i| self.players[i]).collect(),
+        }
+    }
+
+    /// 3.4.2, 3.4.3: the PAB assignee's score (lower first), then matches played (more
+    /// first).
+    fn pab(&self, p: Option<usize>, games: bool) -> Value {
+        let f = self.f;
+        match p {
+            None => Value {
+                key: Vec::new(),
+                shown: "no PAB".to_string(),
+                players: Vec::new(),
+            },
+            Some(p) if games => Value {
+                key: vec![-(f.matches_played[p] as i64)],
+                shown: format!(
+                    "the PAB assignee has played {} match(es)",
+                    f.matches_played[p]
+                ),
+                players: vec![p],
+            },
+            Some(p) => Value {
+                key: vec![f.score[p].tenths()],
+                shown: format!("the PAB assignee scores {}", f.score[p]),
+                players: vec![p],
+            },
+        }
+    }
+
+    /// The value of [C4]-[C7] for the upfloater set `ups` of the bracket of score `top`
+    /// (`remaining` the players not yet paired, residents included).
+    fn set_value(&self, k: usize, ups: &BTreeSet<usize>, top: Score, remaining: &[usize]) -> Value {
+        let f = self.f;
+        let mut list: Vec<usize> = ups.iter().copied().collect();
+        list.sort_by(|&a, &b| f.score[b].cmp(&f.score[a]).then(f.tpn[a].cmp(&f.tpn[b])));
+        match k {
+            0 => Value {
+                key: vec![list.len() as i64],
+                shown: format!("{} upfloater(s)", list.len()),
+                players: list,
+            },
+            1 => {
+                let scores: Vec<Score> = list.iter().map(|&p| f.score[p]).collect();
+                Value {
+                    // As high as possible, the highest first: negated, smaller is better.
+                    key: scores.iter().map(|s| -s.tenths()).collect(),
+                    shown: format!("upfloater scores {}", show_scores(&scores)),
+                    players: list,
+                }
+            }
+            2 => {
+                let rest: Vec<usize> = remaining
+                    .iter()
+                    .copied()
+                    .filter(|p| f.score[*p] != top && !ups.contains(p))
+                    .collect();
+                let following = brackets::following(f, top);
+                let c6 = brackets::c6_value(f, following, &rest);
+                let left: Vec<usize> = rest
+                    .iter()
+                    .copied()
+                    .filter(|&p| Some(f.score[p]) == following)
+                    .collect();
+                Value {
+                    // A lapsed [C6] counts as nothing to minimise (reading X7), as the
+                    // engine counts it.
+                    key: vec![c6.unwrap_or(0) as i64],
+                    shown: match (c6, following) {
+                        (Some(n), Some(s)) => format!(
+                            "{n} player(s) of the following scoregroup ({s}) paired below it"
+                        ),
+                        _ => "[C6] lapses (the following scoregroup is empty)".to_string(),
+                    },
+                    players: left,
+                }
+            }
+            _ => {
+                let floated: Vec<usize> = if f.last_match {
+                    Vec::new()
+                } else {
+                    list.iter().copied().filter(|&p| f.floated[p]).collect()
+                };
+                Value {
+                    key: vec![floated.len() as i64],
+                    shown: format!(
+                        "{} upfloater(s) who floated in the previous match",
+                        floated.len()
+                    ),
+                    players: floated,
+                }
+            }
+        }
+    }
+
+    /// [C8] (reading X10): the upfloaters of the bracket whose opponent floated in the
+    /// previous match; not in the last match (X9).
+    fn c8(&self, b: &Bracket) -> Value {
+        let f = self.f;
+        let mut counted = Vec::new();
+        if !f.last_match {
+            for &(x, y) in &b.pairs {
+                for (u, o) in [(x, y), (y, x)] {
+                    if b.ups.contains(&u) && f.floated[o] {
+                        counted.push(u);
+                    }
+                }
+            }
+        }
+        Value {
+            key: vec![counted.len() as i64],
+            shown: format!(
+                "{} upfloater(s) meeting a floater of the previous match",
+                counted.len()
+            ),
+            players: counted,
+        }
+    }
+}
+
+const SET_CRITERIA: [(&str, &str); 4] = [
+    ("C4", "minimise the number of upfloaters"),
+    (
+        "C5",
+        "maximise the upfloaters' scores, taken in descending order",
+    ),
+    (
+        "C6",
+        "minimise the players of the following scoregroup who must be paired below it",
+    ),
+    (
+        "C7",
+        "minimise the upfloaters who were floaters in the previous match",
+    ),
+];
+
+/// Compares two pairings of a game-1 round in C.04.5's order; `None` for game 2 (art. 0:
+/// it repeats game 1) or a round whose field cannot be read.
+pub(super) fn compare(
+    round: &RoundToPair,
+    first: &RoundPairing,
+    second: &RoundPairing,
+) -> Option<Comparison> {
+    if match_of_round(round.number).1 == 2 {
+        return None;
+    }
+    let mf = match_field(round).ok()?;
+    let f = &mf.field;
+    let at: BTreeMap<PlayerIdx, usize> = mf
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (p, i))
+        .collect();
+    let (one, two) = (read(first, &at)?, read(second, &at)?);
+    let c = Comparer {
+        f,
+        players: &mf.players,
+    };
+    // 3.4: the PAB is assigned before any bracket.
+    if one.pab != two.pab {
+        for (games, rule, text) in [
+            (false, "3.4.2", "the PAB goes to the lowest score"),
+            (true, "3.4.3", "then to the most matches played"),
+        ] {
+            let (a, b) = (c.pab(one.pab, games), c.pab(two.pab, games));
+            if a.key != b.key {
+                return Some(c.differ(rule, text, None, a, b));
+            }
+        }
+        return Some(c.tie(
+            None,
+            "C.04.5 3.4.4",
+            one.pab.into_iter().chain(two.pab).collect(),
+        ));
+    }
+    let mut remaining: Vec<usize> = (0..f.score.len()).filter(|&p| Some(p) != one.pab).collect();
+    while let Some(top) = remaining.iter().map(|&p| f.score[p]).max() {
+        let residents: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|&p| f.score[p] == top)
+            .collect();
+        let (x, y) = (bracket(&one, &residents), bracket(&two, &residents));
+        if x == y {
+            remaining.retain(|p| !residents.contains(p) && !x.ups.contains(p));
+            continue;
+        }
+        let at_top = Some(top);
+        if x.ups != y.ups {
+            // 3.5: the upfloater sets, by [C4]-[C7] ([C7] off in the last match, X9).
+            for (k, (rule, text)) in SET_CRITERIA.iter().enumerate() {
+                let (a, b) = (
+                    c.set_value(k, &x.ups, top, &remaining),
+                    c.set_value(k, &y.ups, top, &remaining),
+                );
+                if a.key != b.key {
+                    return Some(c.differ(rule, text, at_top, a, b));
+                }
+            }
+            return Some(c.tie(
+                at_top,
+                "C.04.5 3.5.4",
+                x.ups.symmetric_difference(&y.ups).copied().collect(),
+            ));
+        }
+        // 3.6: the same bracket paired two ways: [C8], then the Pairing Identifiers.
+        let (a, b) = (c.c8(&x), c.c8(&y));
+        if a.key != b.key {
+            return Some(c.differ(
+                "C8",
+                "minimise the upfloaters whose opponent was a floater in the previous match",
+                at_top,
+                a,
+                b,
+            ));
+        }
+        let parted: BTreeSet<usize> = x
+            .pairs
+            .symmetric_difference(&y.pairs)
+            .flat_map(|&(p, q)| [p, q])
+            .collect();
+        return Some(c.tie(at_top, "C.04.5 3.6", parted));
+    }
+    Some(Comparison::Same)
+}
