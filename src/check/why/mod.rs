@@ -21,7 +21,10 @@
 //!
 //! A question costs two pairings of the round (the answer and the constrained one) and a
 //! validation.
+mod burstein_bbp;
 pub mod criteria;
+mod team_swiss;
+mod teams;
 
 use std::collections::BTreeSet;
 
@@ -117,10 +120,12 @@ pub fn run(
     options: &PairOptions,
 ) -> Result<WhyAnswer, PairError> {
     let resolved = pairing::resolve(options.system, t)?;
-    if t.is_team_event() {
+    // C.04.6 pairs teams: its questions are about teams (`teams.rs`). Another system on a
+    // team event pairs the teams as units (`pairing::teams`), which is not read here yet.
+    if t.is_team_event() && resolved.id != SystemId::TeamSwiss {
         return Err(invalid(
             "question",
-            "why-questions about team events are not answered yet: check a team pairing with ValidatePairing",
+            "why-questions about a team event are answered under the Swiss Team system (C.04.6); teams paired as units by another system are not answered yet: check such a pairing with ValidatePairing",
         ));
     }
     let snapshot = before_round(t, resolved, options.round);
@@ -200,6 +205,22 @@ impl Asking<'_> {
     }
 
     fn names(&self, list: &[PlayerIdx]) -> String {
+        let t = &self.round.tournament;
+        if t.is_team_event() {
+            // C.04.6 pairs teams: a player stands for his team.
+            let of = t.team_of_players();
+            let mut teams: Vec<String> = Vec::new();
+            for &p in list {
+                let name = match of.get(p).copied().flatten() {
+                    Some(team) => format!("team {}", t.team_tpn(team)),
+                    None => self.name(p),
+                };
+                if !teams.contains(&name) {
+                    teams.push(name);
+                }
+            }
+            return teams.join(", ");
+        }
         list.iter()
             .map(|&p| self.name(p))
             .collect::<Vec<_>>()
@@ -401,6 +422,9 @@ impl Asking<'_> {
         question: &Question,
         answer: &RoundPairing,
     ) -> Result<(Option<RoundPairing>, Verdict), PairError> {
+        if self.round.tournament.is_team_event() {
+            return self.team_answer(question, answer);
+        }
         match question {
             Question::Pair { a, b, white } => self.pair_question(*a, *b, *white, answer),
             Question::Bye(x) => self.bye_question(*x, answer),
@@ -512,6 +536,9 @@ impl Asking<'_> {
         })?;
         if !violations.is_empty() {
             return Ok((None, self.impossible(violations)));
+        }
+        if let Some(v) = self.bbp_bye(x, answer) {
+            return Ok((None, v));
         }
         let forbid = [(x, self.others(&[x]))];
         let alt = match self.alternative(&forbid, &format!("gives {nx} the bye"), vec![x])? {
@@ -1013,6 +1040,11 @@ fn before_round(t: &Tournament, resolved: pairing::Resolved, round: Option<u32>)
 
 /// Every player the question names must be paired this round.
 fn check_players(round: &RoundToPair, question: &Question) -> Result<(), PairError> {
+    // A team event's question names teams by any member, a reserve sitting out too: the
+    // team questions check their teams (`teams.rs`).
+    if round.tournament.is_team_event() {
+        return Ok(());
+    }
     let named: Vec<(PlayerIdx, &str)> = match question {
         // Named as the request names them (`ExplainRequest.question`).
         Question::Pair { a, b, white } => {

@@ -286,7 +286,7 @@ pub fn list_sort(items: &mut Vec<usize>, less: &dyn Fn(usize, usize) -> bool) {
 }
 
 /// Compatible colour preferences: different, or one of them none.
-fn prefs_agree(a: &Entrant, b: &Entrant) -> bool {
+pub(crate) fn prefs_agree(a: &Entrant, b: &Entrant) -> bool {
     a.pref != b.pref || a.pref.is_none() || b.pref.is_none()
 }
 
@@ -340,7 +340,7 @@ fn colour_of(a: &Entrant, b: &Entrant, ma: &Metric, mb: &Metric, initial: Colour
 
 /// The engine's bye eligibility (C.04.1 art. 4 before 2025): no earlier PAB and no forfeit
 /// win; a full-point bye does not count.
-fn bye_eligible(history: &History, p: PlayerIdx) -> bool {
+pub(crate) fn bye_eligible(history: &History, p: PlayerIdx) -> bool {
     let h = history.player(p);
     !h.entries.iter().any(|e| match *e {
         RoundEntry::Bye(ByeKind::Pab) => true,
@@ -543,7 +543,7 @@ impl Drive {
 }
 
 /// The engine's pairing order: score (with virtual points), then the Index.
-fn pairing_order(field: &Field, metric: &[Metric]) -> Vec<PlayerIdx> {
+pub(crate) fn pairing_order(field: &Field, metric: &[Metric]) -> Vec<PlayerIdx> {
     let mut order: Vec<PlayerIdx> = field.entrants.iter().map(|e| e.player).collect();
     order.sort_by(|&a, &b| {
         let (ma, mb) = (&metric[a], &metric[b]);
