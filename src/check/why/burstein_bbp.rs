@@ -33,7 +33,6 @@ use crate::systems::{RoundPairing, RoundToPair};
 struct Facts {
     field: Field,
     score: BTreeMap<PlayerIdx, i64>,
-    place: BTreeMap<PlayerIdx, usize>,
     at: BTreeMap<PlayerIdx, usize>,
 }
 
@@ -52,27 +51,17 @@ impl Facts {
             .iter()
             .map(|&p| (p, metric.get(p).map_or(0, |m| m.score)))
             .collect();
-        let place = order.iter().enumerate().map(|(i, &p)| (p, i)).collect();
         let at = field
             .entrants
             .iter()
             .enumerate()
             .map(|(i, e)| (e.player, i))
             .collect();
-        Facts {
-            field,
-            score,
-            place,
-            at,
-        }
+        Facts { field, score, at }
     }
 
     fn score(&self, p: PlayerIdx) -> i64 {
         self.score.get(&p).copied().unwrap_or(0)
-    }
-
-    fn place(&self, p: PlayerIdx) -> usize {
-        self.place.get(&p).copied().unwrap_or(usize::MAX)
     }
 
     fn agree(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
@@ -131,100 +120,130 @@ pub(super) fn compare(
             players: [pab_one, pab_two].into_iter().flatten().collect(),
         };
     }
-    let mut groups: Vec<i64> = facts
-        .score
+    // The engine's brackets: its scoregroups, merged where one could not be paired with at
+    // most one floater, as the answer's explanation lists them; else the scoregroups.
+    let listed: Vec<&Vec<PlayerIdx>> = first
+        .explanation
+        .groups
         .iter()
-        .filter(|(p, _)| Some(**p) != pab_one)
-        .map(|(_, &s)| s)
+        .flat_map(|g| g.steps.iter())
+        .filter(|s| s.rule_id == bbp::BRACKET_RULE && s.message.starts_with(bbp::BRACKET_STEP))
+        .map(|s| &s.players)
         .collect();
-    groups.sort_unstable_by(|a, b| b.cmp(a));
-    groups.dedup();
-    let pairs = |p: &RoundPairing| -> Vec<(PlayerIdx, PlayerIdx)> {
+    let mut group_of: BTreeMap<PlayerIdx, usize> = BTreeMap::new();
+    if listed.is_empty() {
+        let mut scores: Vec<i64> = facts.score.values().copied().collect();
+        scores.sort_unstable_by(|a, b| b.cmp(a));
+        scores.dedup();
+        for (&p, s) in &facts.score {
+            group_of.insert(p, scores.iter().position(|x| x == s).unwrap_or(0));
+        }
+    } else {
+        for (k, players) in listed.iter().enumerate() {
+            for &p in players.iter() {
+                group_of.insert(p, k);
+            }
+        }
+    }
+    let groups = group_of.values().copied().max().map_or(0, |m| m + 1);
+    let group = |p: PlayerIdx| group_of.get(&p).copied().unwrap_or(groups);
+    // A bracket's score: its highest player's.
+    let bracket_score = |k: usize| {
+        group_of
+            .iter()
+            .filter(|&(_, &g)| g == k)
+            .map(|(&p, _)| facts.score(p))
+            .max()
+            .map(Score::from_tenths)
+    };
+    let pairs = |p: &RoundPairing| -> BTreeSet<(PlayerIdx, PlayerIdx)> {
         p.boards
             .iter()
             .map(|b| (b.white.min(b.black), b.white.max(b.black)))
             .collect()
     };
-    // Each bracket of a pairing: its pairs (a pair belongs to its lower score's bracket)
-    // and the players it leaves to float on, in pairing order.
-    let brackets = |p: &RoundPairing| -> Vec<(BTreeSet<(PlayerIdx, PlayerIdx)>, Vec<PlayerIdx>)> {
-        let all = pairs(p);
-        let mut carried: Vec<PlayerIdx> = Vec::new();
-        groups
-            .iter()
-            .map(|&s| {
-                let made: BTreeSet<(PlayerIdx, PlayerIdx)> = all
-                    .iter()
-                    .copied()
-                    .filter(|&(a, b)| facts.score(a).min(facts.score(b)) == s)
-                    .collect();
-                let paired: BTreeSet<PlayerIdx> = made.iter().flat_map(|&(a, b)| [a, b]).collect();
-                let mut present = std::mem::take(&mut carried);
-                present.extend(
-                    facts
-                        .score
-                        .iter()
-                        .filter(|&(&q, &x)| x == s && Some(q) != pab_one)
-                        .map(|(&q, _)| q),
-                );
-                let mut floaters: Vec<PlayerIdx> = present
-                    .into_iter()
-                    .filter(|q| !paired.contains(q))
-                    .collect();
-                floaters.sort_by_key(|&q| facts.place(q));
-                carried = floaters.clone();
-                (made, floaters)
-            })
-            .collect()
+    let (one, two) = (pairs(first), pairs(second));
+    type Side = (Vec<i64>, String, Vec<PlayerIdx>);
+    let make = |rule: &str, criterion, bracket, a: Side, b: Side| {
+        let first_is_better = a.0 < b.0;
+        Comparison::Differ(Difference {
+            rule_id: rule.to_string(),
+            criterion,
+            bracket,
+            first_value: a.1,
+            second_value: b.1,
+            first_is_better,
+            players: if first_is_better { b.2 } else { a.2 },
+        })
     };
-    let (one, two) = (brackets(first), brackets(second));
-    for i in 0..groups.len() {
-        if one[i] == two[i] {
+    // C5 first, round-wide: the engine's matching joins a bracket only to itself and the
+    // next, so a pair across more brackets is one it cannot make.
+    let across = |side: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> Side {
+        let v: Vec<PlayerIdx> = side
+            .iter()
+            .filter(|&&(a, b)| group(a).abs_diff(group(b)) > 1)
+            .flat_map(|&(a, b)| [a, b])
+            .collect();
+        (
+            vec![v.len() as i64 / 2],
+            format!("{} pair(s) across more than one bracket", v.len() / 2),
+            v,
+        )
+    };
+    let (a, b) = (across(&one), across(&two));
+    if a.0 != b.0 {
+        return make(
+            "C.04.4.2 C5",
+            "a player floats at most one bracket down (bbpPairings)",
+            None,
+            a,
+            b,
+        );
+    }
+    for k in 0..=groups {
+        let at = |side: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> BTreeSet<(PlayerIdx, PlayerIdx)> {
+            side.iter()
+                .copied()
+                .filter(|&(a, b)| group(a).max(group(b)) == k)
+                .collect()
+        };
+        let (x, y) = (at(&one), at(&two));
+        if x == y {
             continue;
         }
-        let bracket = Some(Score::from_tenths(groups[i]));
-        let make = |rule: &str,
-                    criterion,
-                    a: (Vec<i64>, String, Vec<PlayerIdx>),
-                    b: (Vec<i64>, String, Vec<PlayerIdx>)| {
-            let first_is_better = a.0 < b.0;
-            Comparison::Differ(Difference {
-                rule_id: rule.to_string(),
-                criterion,
-                bracket,
-                first_value: a.1,
-                second_value: b.1,
-                first_is_better,
-                players: if first_is_better { b.2 } else { a.2 },
-            })
-        };
-        // C5 as the engine weighs it: the pairs within scoregroups of this bracket and every
-        // one below, i.e. the downfloats from here down.
-        let downfloats = |side: &[(BTreeSet<(PlayerIdx, PlayerIdx)>, Vec<PlayerIdx>)]| {
-            let floaters: Vec<PlayerIdx> = side[i..].iter().flat_map(|b| b.1.clone()).collect();
+        let bracket = bracket_score(k);
+        // C5 as the engine weighs it: the pairs within brackets in this bracket and every
+        // one below (a floater from above pairs within this bracket), so the players who
+        // float out of this bracket or a later one.
+        let floats = |side: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> Side {
+            let v: Vec<PlayerIdx> = side
+                .iter()
+                .filter(|&&(a, b)| group(a) != group(b) && group(a).max(group(b)) > k)
+                .map(|&(a, b)| if group(a) < group(b) { a } else { b })
+                .collect();
             (
-                vec![floaters.len() as i64],
-                format!("{} downfloat(s) from this bracket down", floaters.len()),
-                floaters,
+                vec![v.len() as i64],
+                format!("{} downfloat(s) from this bracket down", v.len()),
+                v,
             )
         };
-        let (a, b) = (downfloats(&one), downfloats(&two));
+        let (a, b) = (floats(&one), floats(&two));
         if a.0 != b.0 {
             return make(
                 "C.04.4.2 C5",
-                "maximise the pairs within scoregroups (bbpPairings: in this bracket and every one below it)",
+                "maximise the pairs within brackets, in this bracket and every one below it (bbpPairings)",
+                bracket,
                 a,
                 b,
             );
         }
         // C8 as the engine weighs it: the bracket's pairs whose colour preferences agree.
-        let colours = |side: &[(BTreeSet<(PlayerIdx, PlayerIdx)>, Vec<PlayerIdx>)]| {
-            let made = &side[i].0;
-            let agree = made.iter().filter(|&&(x, y)| facts.agree(x, y)).count();
+        let colours = |made: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> Side {
+            let agree = made.iter().filter(|&&(p, q)| facts.agree(p, q)).count();
             let clash: Vec<PlayerIdx> = made
                 .iter()
-                .filter(|&&(x, y)| !facts.agree(x, y))
-                .flat_map(|&(x, y)| [x, y])
+                .filter(|&&(p, q)| !facts.agree(p, q))
+                .flat_map(|&(p, q)| [p, q])
                 .collect();
             (
                 vec![-(agree as i64)],
@@ -232,19 +251,19 @@ pub(super) fn compare(
                 clash,
             )
         };
-        let (a, b) = (colours(&one), colours(&two));
+        let (a, b) = (colours(&x), colours(&y));
         if a.0 != b.0 {
             return make(
                 "C.04.4.2 C8",
                 "maximise the pairs whose colour preferences agree (bbpPairings' reading)",
+                bracket,
                 a,
                 b,
             );
         }
-        let players: BTreeSet<PlayerIdx> = one[i]
-            .0
-            .symmetric_difference(&two[i].0)
-            .flat_map(|&(x, y)| [x, y])
+        let players: BTreeSet<PlayerIdx> = x
+            .symmetric_difference(&y)
+            .flat_map(|&(p, q)| [p, q])
             .collect();
         return Comparison::Tie {
             bracket,

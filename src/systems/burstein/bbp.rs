@@ -610,6 +610,12 @@ pub fn checklist(r: &RoundToPair) -> Checklist {
     }
 }
 
+/// The rule id of the explanation's step listing a bracket's own players (the profile's
+/// scoregroups, merged where the engine merged them).
+pub const BRACKET_RULE: &str = "C.04.4.2 C5";
+/// How that step's message starts.
+pub const BRACKET_STEP: &str = "bracket of ";
+
 /// Pairs a round under the BBP profile.
 pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     pair_using(r, Drive::FAST)
@@ -817,6 +823,19 @@ fn pair_with<W: Weight>(r: &RoundToPair, drive: Drive) -> Result<RoundPairing, P
             continue;
         }
         let mut group: Vec<usize> = (begin..end).collect();
+        // The bracket's own players (scoregroups merged where one could not be paired with
+        // at most one floater): `check::why` compares two pairings in these brackets.
+        ex.detail(
+            BRACKET_RULE,
+            format!(
+                "{BRACKET_STEP}{} player(s), scores {} to {}, with {} floater(s) from above",
+                end - begin,
+                Score::from_tenths(score(begin)),
+                Score::from_tenths(score(end - 1)),
+                floaters.len()
+            ),
+            group.iter().map(|&v| order[v]).collect(),
+        );
         group.append(&mut floaters);
         let less = |a: usize, b: usize| metric_less(&metric[order[b]], &metric[order[a]]);
         list_sort(&mut group, &less);
