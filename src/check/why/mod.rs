@@ -15,9 +15,16 @@
 //! 3. **tie**: it ties on every criterion, and the system's rule of order chose.
 //!
 //! A system whose pairing is a procedure (Amalfi, Vincze, Vega's Buchholz, Simple,
-//! Colour-alternation, backgammon, round robin; and Lim, Double-Swiss and Swiss Team, whose
-//! criteria [`criteria`] does not read yet) answers with the first step of its own
-//! explanation where the two pairings part: the candidate it took there, with its rule id.
+//! Colour-alternation, backgammon, round robin; and Lim and Double-Swiss, whose criteria
+//! [`criteria`] does not read yet) answers with the first step of its own explanation where
+//! the two pairings part: the candidate it took there, with its rule id.
+//!
+//! Burstein's BBP profile is compared in bbpPairings' order (`burstein_bbp.rs`: the PAB
+//! before pairing, then the engine's own brackets). A team event under the Swiss Team
+//! system (C.04.6) is asked about teams (`teams.rs`: each named by any member, kept from
+//! other teams by forbidden pairs of their members, which the team field reads as
+//! forbidden team pairs) and compared in C.04.6's order (`team_swiss.rs`); another system
+//! pairing teams as units is refused for now.
 //!
 //! A question costs two pairings of the round (the answer and the constrained one) and a
 //! validation.

@@ -551,6 +551,18 @@ impl Asking<'_> {
             }),
             ..RoundPairing::default()
         };
+        let field = self.team_field()?;
+        if matches(t, &field, answer) == matches(t, &field, &alt) {
+            return Ok((
+                Some(alt),
+                self.verdict(
+                    VerdictKind::AlreadySo,
+                    "C.04.6 art. 3.3.2",
+                    "the proposed pairing has the answer's matches and team PAB".to_string(),
+                    Vec::new(),
+                ),
+            ));
+        }
         let verdict = self.compare(answer, &alt, "the proposed pairing", &[]);
         Ok((Some(alt), verdict))
     }
