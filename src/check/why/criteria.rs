@@ -64,12 +64,10 @@ pub struct Difference {
 /// Dutch (both editions), Burstein (both profiles: BBP in `burstein_bbp.rs`), Dubov and the
 /// Swiss Team system (`team_swiss.rs`).
 pub fn compares(system: SystemId, _options: &crate::model::SystemOptions) -> bool {
-    match system {
-        SystemId::Dutch | SystemId::Dubov => true,
-        SystemId::Burstein => true,
-        SystemId::TeamSwiss => true,
-        _ => false,
-    }
+    matches!(
+        system,
+        SystemId::Dutch | SystemId::Dubov | SystemId::Burstein | SystemId::TeamSwiss
+    )
 }
 
 /// One criterion's value on one side: a key compared lexicographically (smaller is

@@ -76,6 +76,9 @@ pub(super) fn matches(
     (pairs, None)
 }
 
+/// A criterion of art. 3.5 on one side: from the upfloaters and the bracket's matches.
+type Measure<'a> = Box<dyn Fn(&[usize], &BTreeSet<(usize, usize)>) -> Value + 'a>;
+
 /// One criterion's value on one side: a key compared lexicographically (smaller is
 /// better), its words, and the teams it counts.
 struct Value {
@@ -254,11 +257,7 @@ pub(super) fn compare(
             }
         };
         let c7_applies = !field.last_two_rounds;
-        let criteria: Vec<(
-            &str,
-            &'static str,
-            Box<dyn Fn(&[usize], &BTreeSet<_>) -> Value>,
-        )> = vec![
+        let criteria: Vec<(&str, &'static str, Measure)> = vec![
             (
                 "C.04.6 art. 2.3.1",
                 "[C4] minimise the number of upfloaters",
