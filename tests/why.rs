@@ -708,6 +708,28 @@ fn bbp_bye_to_a_higher_score_is_worse_by_3_1() {
             history.player(x).pairing_points
         )
     );
+    // Nor can the PAB's receiver play: the profile gives the PAB before pairing, whatever
+    // the others, so no pairing of it contains a pair with him.
+    let q = (0..t.players.len())
+        .find(|&q| q != given && !history.may_not_meet(given, q))
+        .expect("someone the PAB receiver has not met");
+    let answer = ask(
+        &t,
+        SystemId::Burstein,
+        number,
+        Question::Pair {
+            a: q,
+            b: given,
+            white: None,
+        },
+    );
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Impossible,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.4.2 3.1");
 }
 
 /// Round 1 under BBP: the profile's default virtual points split the field into two

@@ -15,6 +15,11 @@
 //! 4. the rest is the engine's rule of order: each player in Index order takes the
 //!    lowest-ranked opponent that keeps an optimal matching ("1 v n", C.04.4.2 4.3).
 //!
+//! Since the profile gives the PAB before pairing whatever the others, a bye for another
+//! eligible player, or a pair with the PAB's receiver, has no pairing of this profile: the
+//! first is answered by 3.1 alone (worse, or the Index's choice), the second is impossible
+//! under 3.1.
+//!
 //! The scores, the Index order, the colour preferences and the PAB's eligibility are the
 //! profile's own (`bbp::metrics`, `bbp::pairing_order`, `bbp::prefs_agree`,
 //! `bbp::bye_eligible`).
@@ -275,14 +280,43 @@ pub(super) fn compare(
 }
 
 impl Asking<'_> {
+    fn is_bbp(&self) -> bool {
+        self.resolved.id == crate::model::SystemId::Burstein
+            && profile(&self.round.tournament.options) == Profile::Bbp
+    }
+
+    /// A pair with the player profile BBP gives the PAB: that profile chooses the PAB
+    /// before pairing, whatever the others (3.1 as bbpPairings reads it), so none of its
+    /// pairings contains the pair.
+    pub(super) fn bbp_pair(
+        &self,
+        a: PlayerIdx,
+        b: PlayerIdx,
+        answer: &RoundPairing,
+    ) -> Option<Verdict> {
+        if !self.is_bbp() {
+            return None;
+        }
+        let given = pab_of(answer).filter(|&p| p == a || p == b)?;
+        Some(self.verdict(
+            VerdictKind::Impossible,
+            "C.04.4.2 3.1",
+            format!(
+                "profile BBP gives the PAB before pairing to the lowest-ranked player without a PAB or forfeit win, whatever the others: {} has it, so none of its pairings contains {} - {}",
+                self.name(given),
+                self.name(a),
+                self.name(b)
+            ),
+            vec![a, b],
+        ))
+    }
+
     /// Profile BBP gives the PAB before pairing, to the lowest-ranked eligible player,
     /// whether or not the others can then be paired: it makes no pairing with the bye
     /// elsewhere. The bye for another eligible player is answered by that rule (3.1): worse
     /// for a higher score, the Index order's choice between equal scores.
     pub(super) fn bbp_bye(&self, x: PlayerIdx, answer: &RoundPairing) -> Option<Verdict> {
-        if self.resolved.id != crate::model::SystemId::Burstein
-            || profile(&self.round.tournament.options) != Profile::Bbp
-        {
+        if !self.is_bbp() {
             return None;
         }
         let given = pab_of(answer)?;

@@ -465,6 +465,9 @@ impl Asking<'_> {
         if !violations.is_empty() {
             return Ok((None, self.impossible(violations)));
         }
+        if let Some(v) = self.bbp_pair(a, b, answer) {
+            return Ok((None, v));
+        }
         if let Some(w) = white {
             let other = if w == a { b } else { a };
             if let Some(v) = self
