@@ -45,15 +45,21 @@ impl Asking<'_> {
 
     /// The position of the team `p` names; `field` names the request's field.
     fn team_at(&self, field: &Field, p: PlayerIdx, name: &str) -> Result<usize, PairError> {
-        team_swiss::position(&self.round.tournament, field, p).ok_or_else(|| {
-            invalid(
-                name,
-                format!(
-                    "player {} is in no team paired in round {}",
+        let t = &self.round.tournament;
+        team_swiss::position(t, field, p).ok_or_else(|| {
+            let message = match t.team_of_players().get(p).copied().flatten() {
+                Some(team) => format!(
+                    "team {} (of player {}) is not paired in round {}: none of its players takes part",
+                    t.team_tpn(team),
                     self.name(p),
                     self.round.number
                 ),
-            )
+                None => format!(
+                    "player {} is in no team: C.04.6 questions name teams by a member",
+                    self.name(p)
+                ),
+            };
+            invalid(name, message)
         })
     }
 
