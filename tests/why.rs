@@ -627,6 +627,328 @@ fn dutch_2017_next_bracket_is_read_as_it_could_pair() {
     assert_eq!(answer.verdict.rule_id, "C.04.3 D.1-D.2");
 }
 
+// ---- Swiss Team (C.04.6): questions about teams --------------------------------------
+
+/// A Gacrux team file (19 teams, 9 rounds; TPNs 1..19 in file order).
+fn team_file() -> Tournament {
+    read(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance/team/team-s620001.trf"),
+    )
+}
+
+/// The first rostered member of a team: it names the team in a question.
+fn member(t: &Tournament, team: usize) -> PlayerIdx {
+    t.teams[team].members[0]
+}
+
+/// The teams' match points before round `number`, from the model's team rounds.
+fn match_points_before(t: &Tournament, number: u32) -> Vec<swisspair::model::Score> {
+    let rounds = swisspair::model::team_rounds(t).expect("team rounds");
+    swisspair::model::team_points(t, &rounds[..number as usize - 1])
+        .into_iter()
+        .map(|(mp, _)| mp)
+        .collect()
+}
+
+/// C.04.6 art. 2.1.1 [C1]: two teams that met in a played match may not meet again; the
+/// answer cites the round of their match. Art. 2.1.2 [C2]: no second PAB for a team.
+#[test]
+fn team_rematch_and_second_bye_are_impossible() {
+    let t = team_file();
+    let rounds = swisspair::model::team_rounds(&t).expect("team rounds");
+    let m = rounds[0]
+        .matches
+        .iter()
+        .find(|m| m.played)
+        .expect("a played match in round 1");
+    let answer = ask(
+        &t,
+        SystemId::TeamSwiss,
+        4,
+        Question::Pair {
+            a: member(&t, m.white),
+            b: *t.teams[m.black].members.last().expect("members"),
+            white: None,
+        },
+    );
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Impossible,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.6 art. 2.1.1");
+    assert!(
+        answer.verdict.message.contains("(round 1)"),
+        "{}",
+        answer.verdict.message
+    );
+    assert!(answer.alternative.is_none());
+    // The team that had the PAB in an earlier round cannot have it again.
+    let (first, team) = rounds
+        .iter()
+        .enumerate()
+        .take(6)
+        .find_map(|(r, x)| x.pab.map(|team| (r + 1, team)))
+        .expect("a team PAB among the first rounds of an odd field");
+    let number = first as u32 + 1;
+    let answer = ask(
+        &t,
+        SystemId::TeamSwiss,
+        number,
+        Question::Bye(member(&t, team)),
+    );
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Impossible,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.6 art. 2.1.2");
+    assert!(
+        answer.verdict.message.contains(&format!("round {first}")),
+        "{}",
+        answer.verdict.message
+    );
+    // A team cannot be paired with itself: the request names the field.
+    let options = PairOptions {
+        system: Some(SystemId::TeamSwiss),
+        round: Some(4),
+        ..PairOptions::default()
+    };
+    let same = Question::Pair {
+        a: t.teams[0].members[0],
+        b: t.teams[0].members[1],
+        white: None,
+    };
+    let e = why::run(&t, &same, &options).expect_err("one team");
+    assert!(e.to_string().contains("pair.opponent_id"), "{e}");
+}
+
+/// Art. 3.4.2: the PAB goes to the lowest score, before any scoregroup is paired. The bye
+/// for a team with more match points is worse there, with both teams' scores (read here
+/// from the model's team rounds).
+#[test]
+fn team_bye_to_a_higher_score_is_worse_by_art_3_4_2() {
+    let t = team_file();
+    let number = 5;
+    let base = ask(
+        &t,
+        SystemId::TeamSwiss,
+        number,
+        Question::Bye(member(&t, 0)),
+    );
+    let given = base
+        .answer
+        .teams
+        .as_ref()
+        .and_then(|x| x.pab)
+        .expect("19 teams: a team PAB");
+    let points = match_points_before(&t, number);
+    let rounds = swisspair::model::team_rounds(&t).expect("team rounds");
+    let had_pab = |team: usize| {
+        rounds[..number as usize - 1]
+            .iter()
+            .any(|r| r.pab == Some(team))
+    };
+    let x = (0..t.teams.len())
+        .find(|&team| points[team] > points[given] && !had_pab(team))
+        .expect("a team with a higher score");
+    let answer = ask(
+        &t,
+        SystemId::TeamSwiss,
+        number,
+        Question::Bye(member(&t, x)),
+    );
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Worse,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.6 art. 3.4.2");
+    let d = answer.verdict.difference.expect("a difference");
+    assert!(d.first_is_better);
+    assert_eq!(
+        d.first_value,
+        format!(
+            "the PAB team {} scores {}",
+            t.team_tpn(given),
+            points[given]
+        )
+    );
+    assert_eq!(
+        d.second_value,
+        format!("the PAB team {} scores {}", t.team_tpn(x), points[x])
+    );
+    let alt = answer.alternative.expect("the alternative pairing");
+    assert_eq!(alt.teams.and_then(|x| x.pab), Some(x), "the bye asked for");
+}
+
+/// Round 1 of an even team field: one scoregroup, no colour preference, no float. Every
+/// legal team pairing ties on [C4]-[C10], so the identifiers' order of art. 3.6.2 decides;
+/// the other colour for a team is decided by art. 4.3 (no colour is absolute).
+#[test]
+fn team_round_one_alternatives_tie_and_the_order_decides() {
+    let t = simulated(SystemId::TeamSwiss, 8, 5, 3);
+    let base = ask(&t, SystemId::TeamSwiss, 1, Question::Bye(member(&t, 0)));
+    let matches = &base.answer.teams.as_ref().expect("team matches").matches;
+    let (a, b) = (matches[0].white, matches[1].white);
+    let answer = ask(
+        &t,
+        SystemId::TeamSwiss,
+        1,
+        Question::Pair {
+            a: member(&t, a),
+            b: member(&t, b),
+            white: None,
+        },
+    );
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Tie,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.6 art. 3.6.2");
+    let alt = answer.alternative.expect("alternative");
+    assert!(
+        alt.teams
+            .expect("team matches")
+            .matches
+            .iter()
+            .any(|m| (m.white == a && m.black == b) || (m.white == b && m.black == a))
+    );
+    let colour = ask(
+        &t,
+        SystemId::TeamSwiss,
+        1,
+        Question::Colour(member(&t, a), Colour::Black),
+    );
+    assert_eq!(
+        colour.verdict.kind,
+        VerdictKind::Tie,
+        "{}",
+        colour.verdict.message
+    );
+    assert_eq!(colour.verdict.rule_id, matches[0].colour_rule);
+    assert!(colour.verdict.rule_id.starts_with("C.04.6 art. 4.3"));
+}
+
+// ---- Burstein, profile BBP (bbpPairings' reading) -----------------------------------
+
+fn bbp(t: Tournament) -> Tournament {
+    with_option(t, "profile", "BBP")
+}
+
+/// The rematch is impossible under the BBP profile too (C.04.1 art. 2).
+#[test]
+fn bbp_rematch_is_impossible() {
+    let t = bbp(simulated(SystemId::Burstein, 12, 5, 7));
+    let game = &t.rounds[1].games[0];
+    let answer = ask(
+        &t,
+        SystemId::Burstein,
+        4,
+        Question::Pair {
+            a: game.white,
+            b: game.black,
+            white: None,
+        },
+    );
+    assert_eq!(answer.verdict.kind, VerdictKind::Impossible);
+    assert_eq!(answer.verdict.rule_id, "C.04.1 art. 2");
+    assert!(
+        answer.verdict.message.contains("(round 2)"),
+        "{}",
+        answer.verdict.message
+    );
+}
+
+/// C.04.4.2 3.1 as bbpPairings reads it: the PAB goes, before pairing, to the
+/// lowest-ranked eligible player. The bye for an eligible player with a higher score is
+/// worse there, with both scores (round 4: no default virtual points after round 2).
+#[test]
+fn bbp_bye_to_a_higher_score_is_worse_by_3_1() {
+    let t = bbp(simulated(SystemId::Burstein, 13, 5, 21));
+    let number = 4;
+    let history = history_before(&t, SystemId::Burstein, number);
+    let base = ask(&t, SystemId::Burstein, number, Question::Bye(0));
+    let given = pab(&base.answer).expect("an odd field has a PAB");
+    let low = history.player(given).pairing_points;
+    let x = (0..t.players.len())
+        .filter(|&p| history.player(p).pairing_points > low)
+        .find(|&p| history.pab_eligible(p, t.scoring.win))
+        .expect("an eligible player with a higher score");
+    let answer = ask(&t, SystemId::Burstein, number, Question::Bye(x));
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Worse,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.4.2 3.1");
+    let d = answer.verdict.difference.expect("a difference");
+    assert!(d.first_is_better);
+    assert_eq!(d.first_value, format!("the PAB assignee scores {low}"));
+    assert_eq!(
+        d.second_value,
+        format!(
+            "the PAB assignee scores {}",
+            history.player(x).pairing_points
+        )
+    );
+    // Nor can the PAB's receiver play: the profile gives the PAB before pairing, whatever
+    // the others, so no pairing of it contains a pair with him.
+    let q = (0..t.players.len())
+        .find(|&q| q != given && !history.may_not_meet(given, q))
+        .expect("someone the PAB receiver has not met");
+    let answer = ask(
+        &t,
+        SystemId::Burstein,
+        number,
+        Question::Pair {
+            a: q,
+            b: given,
+            white: None,
+        },
+    );
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Impossible,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.4.2 3.1");
+}
+
+/// Round 1 under BBP: the profile's default virtual points split the field into two
+/// scoregroups; nobody has a colour preference. Swapping the opponents of two boards of
+/// the top group keeps every pair within its scoregroup and agreeing on colours, so the
+/// engine's "1 v n" order (C.04.4.2 4.3) decides.
+#[test]
+fn bbp_round_one_swap_ties_and_the_order_decides() {
+    let t = bbp(simulated(SystemId::Burstein, 8, 5, 1));
+    let base = ask(&t, SystemId::Burstein, 1, Question::Bye(0));
+    let boards = &base.answer.boards;
+    let (a, b) = (boards[0].white, boards[1].black);
+    assert!(!pair_of(&base.answer, a, b));
+    let answer = ask(
+        &t,
+        SystemId::Burstein,
+        1,
+        Question::Pair { a, b, white: None },
+    );
+    assert_eq!(
+        answer.verdict.kind,
+        VerdictKind::Tie,
+        "{}",
+        answer.verdict.message
+    );
+    assert_eq!(answer.verdict.rule_id, "C.04.4.2 4.3");
+    assert!(pair_of(&answer.alternative.expect("alternative"), a, b));
+}
+
 // ---- the property -------------------------------------------------------------------
 
 /// The criterion-based systems (with the options that select each edition or profile).
@@ -635,9 +957,12 @@ fn criterion_systems() -> Vec<(SystemId, Option<(&'static str, &'static str)>)> 
         (SystemId::Dutch, None),
         (SystemId::Dutch, Some(("edition", "2017"))),
         (SystemId::Burstein, None),
+        (SystemId::Burstein, Some(("profile", "BBP"))),
         (SystemId::Dubov, None),
         (SystemId::DoubleSwiss, None),
         (SystemId::Lim, None),
+        // Through the simulator's teams (`SimConfig::new` counts teams for this system).
+        (SystemId::TeamSwiss, None),
     ]
 }
 
@@ -664,11 +989,22 @@ fn never_better(
         return Ok(());
     };
     let answer = first.answer.clone();
+    // A team event's questions name teams by any member: the team PAB by its first one.
+    let team_pab = answer
+        .teams
+        .as_ref()
+        .and_then(|x| x.pab)
+        .and_then(|team| t.teams[team].members.first().copied());
+    let team_of = t.team_of_players();
+    let same_team = |a: PlayerIdx, b: PlayerIdx| {
+        team_of.get(a).copied().flatten().is_some() && team_of.get(a) == team_of.get(b)
+    };
     let mut players: Vec<PlayerIdx> = answer
         .boards
         .iter()
         .flat_map(|b| [b.white, b.black])
         .chain(pab(&answer))
+        .chain(team_pab)
         .collect();
     players.sort_unstable();
     let n = players.len();
@@ -686,7 +1022,7 @@ fn never_better(
     for _ in 0..picks {
         let a = players[next(n)];
         let b = players[next(n)];
-        if a != b && !pair_of(&answer, a, b) {
+        if a != b && !pair_of(&answer, a, b) && !same_team(a, b) {
             questions.push(Question::Pair { a, b, white: None });
         }
         questions.push(Question::Bye(players[next(n)]));
@@ -750,13 +1086,16 @@ fn conformance_why_never_better() {
     let only = std::env::var("SWISSPAIR_WHY_ONLY").ok();
     let mut failures = Vec::new();
     let mut asked = 0;
-    for (dir, system) in [
-        ("dutch", SystemId::Dutch),
-        ("dutch2017", SystemId::Dutch),
-        ("burstein2026", SystemId::Burstein),
-        ("dubov", SystemId::Dubov),
-        ("double-swiss", SystemId::DoubleSwiss),
-        ("lim", SystemId::Lim),
+    for (dir, system, option) in [
+        ("dutch", SystemId::Dutch, None),
+        ("dutch2017", SystemId::Dutch, None),
+        ("burstein2026", SystemId::Burstein, None),
+        // bbpPairings' own rounds: the BBP profile's reading.
+        ("burstein", SystemId::Burstein, Some(("profile", "BBP"))),
+        ("dubov", SystemId::Dubov, None),
+        ("double-swiss", SystemId::DoubleSwiss, None),
+        ("lim", SystemId::Lim, None),
+        ("team", SystemId::TeamSwiss, None),
     ] {
         if only
             .as_ref()
@@ -767,7 +1106,10 @@ fn conformance_why_never_better() {
         let files = corpus(dir);
         let take = if all { files.len() } else { 3 };
         for (i, path) in files.iter().take(take).enumerate() {
-            let t = read(path);
+            let mut t = read(path);
+            if let Some((name, value)) = option {
+                t = with_option(t, name, value);
+            }
             if t.players.len() > 150 && !all {
                 continue;
             }

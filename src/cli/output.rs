@@ -314,11 +314,36 @@ pub fn why_text(r: &proto::ExplainResponse) -> String {
             d.rule_id, d.criterion, d.answer_value, d.alternative_value
         ));
     }
+    // A team event (C.04.6): the team pairs by team pairing number, as `pair -p` lists them.
+    let teams = |pairings: &[proto::TeamPairing], bye: &Option<proto::TeamBye>| {
+        let mut out = format!("{}\n", pairings.len() + usize::from(bye.is_some()));
+        for m in pairings {
+            out.push_str(&format!(
+                "{} {}\n",
+                m.white_team_pairing_number, m.black_team_pairing_number
+            ));
+        }
+        if let Some(b) = bye {
+            out.push_str(&format!("{} 0\n", b.pairing_number));
+        }
+        out
+    };
     out.push_str("answer:\n");
-    out.push_str(&pair_list(&r.boards, &r.byes));
+    if r.team_pairings.is_empty() && r.team_bye.is_none() {
+        out.push_str(&pair_list(&r.boards, &r.byes));
+    } else {
+        out.push_str(&teams(&r.team_pairings, &r.team_bye));
+    }
     if r.has_alternative {
         out.push_str("alternative:\n");
-        out.push_str(&pair_list(&r.alternative_boards, &r.alternative_byes));
+        if r.alternative_team_pairings.is_empty() && r.alternative_team_bye.is_none() {
+            out.push_str(&pair_list(&r.alternative_boards, &r.alternative_byes));
+        } else {
+            out.push_str(&teams(
+                &r.alternative_team_pairings,
+                &r.alternative_team_bye,
+            ));
+        }
     }
     out
 }

@@ -94,7 +94,7 @@ pub(super) fn read_pair_list(path: &Path, numbered: &Tournament) -> Result<Propo
 /// black` by team pairing number, `tpn 0` for the PAB, up to the first blank line after
 /// the pairs (the boards that follow are derived, not proposed). Each team is named to the
 /// check by its first rostered player (C.04.6 pairs teams; any member names the team).
-fn read_team_pair_list(path: &Path, t: &Tournament) -> Result<Proposal, CliError> {
+pub(super) fn read_team_pair_list(path: &Path, t: &Tournament) -> Result<Proposal, CliError> {
     let text = read_text(path)?;
     let mut proposal = Proposal::default();
     let mut started = false;

@@ -1,11 +1,13 @@
 //! `swisspair why FILE`: the "why not?" question about a round's pairing, answered with the
-//! rule (`check::why`). Players are named by pairing number, as `pair -p` prints them.
+//! rule (`check::why`). Players are named by pairing number, as `pair -p` prints them; in a
+//! team event paired by the Swiss Team system (C.04.6) the questions are about teams, named
+//! by team pairing number (as `pair -p` and `validate` list them).
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use swisspair::check::why::{self, Question};
-use swisspair::model::{Colour, PlayerIdx, Tournament};
+use swisspair::model::{Colour, PlayerIdx, SystemId, Tournament};
 use swisspair::pairing;
 use swisspair::service::convert;
 use swisspair::systems::PairOptions;
@@ -22,7 +24,8 @@ pub struct WhyArgs {
     options: OptionArgs,
     /// The tournament (TRF-16/TRF-26).
     input: PathBuf,
-    /// Why not these two against each other? `A-B`, by pairing number.
+    /// Why not these two against each other? `A-B`, by pairing number (team pairing number
+    /// in a Swiss Team event).
     #[arg(long, value_name = "A-B", group = "question")]
     pair: Option<String>,
     /// With --pair: the one of the two who should have White.
@@ -56,6 +59,18 @@ fn by_number(numbered: &Tournament, n: u32, flag: &str) -> Result<PlayerIdx, Cli
         .ok_or_else(|| CliError::Invalid(format!("{flag}: no player has pairing number {n}")))
 }
 
+/// A team named by its pairing number, as the question passes it on: its first rostered
+/// player (any member names the team, as `validate`'s team pair list does).
+fn by_team_number(t: &Tournament, n: u32, flag: &str) -> Result<PlayerIdx, CliError> {
+    t.team_by_tpn(n)
+        .and_then(|team| t.teams[team].members.first().copied())
+        .ok_or_else(|| {
+            CliError::Invalid(format!(
+                "{flag}: no team with players has pairing number {n}"
+            ))
+        })
+}
+
 fn number(text: &str, flag: &str) -> Result<u32, CliError> {
     text.trim().parse().map_err(|_| {
         CliError::Invalid(format!("{flag}: expected a pairing number, found {text:?}"))
@@ -67,7 +82,14 @@ pub fn run(args: &WhyArgs) -> Result<ExitCode, CliError> {
     let mut t = read_trf(&args.input)?.tournament;
     args.options.apply(&mut t)?;
     let numbered = pairing::numbered(&t, args.seed);
-    let find = |n: u32, flag: &str| by_number(&numbered, n, flag);
+    let teams = t.is_team_event() && system.or(t.system) == Some(SystemId::TeamSwiss);
+    let find = |n: u32, flag: &str| {
+        if teams {
+            by_team_number(&t, n, flag)
+        } else {
+            by_number(&numbered, n, flag)
+        }
+    };
     let question = if let Some(pair) = &args.pair {
         let (a, b) = pair.split_once('-').ok_or_else(|| {
             CliError::Invalid(format!(
@@ -99,7 +121,11 @@ pub fn run(args: &WhyArgs) -> Result<ExitCode, CliError> {
         };
         Question::Colour(find(number(x, "--colour")?, "--colour")?, colour)
     } else if let Some(path) = &args.pairing {
-        Question::Pairing(super::validate::read_pair_list(path, &numbered)?)
+        if teams {
+            Question::Pairing(super::validate::read_team_pair_list(path, &t)?)
+        } else {
+            Question::Pairing(super::validate::read_pair_list(path, &numbered)?)
+        }
     } else {
         return Err(CliError::Invalid(
             "why: ask one question: --pair A-B, --bye X, --float X, --colour X=white or --pairing FILE".to_string(),

@@ -1,6 +1,8 @@
 //! Two pairings of one round compared in a criterion-based system's own order: the
 //! criteria of the Dutch system (C.04.3 art. 2, or the 2017 section C), of Burstein
-//! (C.04.4.2 C5-C8, its seeding rounds by the Dutch table) and of Dubov (C.04.4.1 C5-C10).
+//! (C.04.4.2 C5-C8, its seeding rounds by the Dutch table; profile BBP in
+//! `burstein_bbp.rs`), of Dubov (C.04.4.1 C5-C10) and of the Swiss Team system (C.04.6
+//! [C4]-[C10], `team_swiss.rs`).
 //!
 //! These systems apply their quality criteria bracket by bracket, top-down: the first
 //! bracket where two pairings part is where the system chose between them, and there the
@@ -58,20 +60,20 @@ pub struct Difference {
     pub players: Vec<PlayerIdx>,
 }
 
-/// Whether this module compares the system's pairings by criteria (with these options):
-/// the Dutch (both editions), Burstein's 2026 text and Dubov. Burstein's BBP profile
-/// follows bbpPairings' earlier reading, whose order of criteria this module does not
-/// model (its answers fall back to the procedure's step). The Double-Swiss and Lim are
-/// compared in their own modules (`super::double_swiss`, `super::lim`).
-pub fn compares(system: SystemId, options: &crate::model::SystemOptions) -> bool {
-    match system {
-        SystemId::Dutch | SystemId::Dubov | SystemId::DoubleSwiss | SystemId::Lim => true,
-        SystemId::Burstein => {
-            crate::systems::burstein::profile(options)
-                == crate::systems::burstein::Profile::Fide2026
-        }
-        _ => false,
-    }
+/// Whether the system's pairings are compared by criteria (with these options): the
+/// Dutch (both editions), Burstein (both profiles: BBP in `burstein_bbp.rs`), Dubov, the
+/// Swiss Team system (`team_swiss.rs`), the Double-Swiss and Lim (`double_swiss.rs`,
+/// `lim.rs`).
+pub fn compares(system: SystemId, _options: &crate::model::SystemOptions) -> bool {
+    matches!(
+        system,
+        SystemId::Dutch
+            | SystemId::Dubov
+            | SystemId::Burstein
+            | SystemId::TeamSwiss
+            | SystemId::DoubleSwiss
+            | SystemId::Lim
+    )
 }
 
 /// One criterion's value on one side: a key compared lexicographically (smaller is
@@ -130,6 +132,11 @@ pub fn compare(
             ))
         }
         SystemId::Burstein => {
+            if crate::systems::burstein::profile(&t.options)
+                == crate::systems::burstein::Profile::Bbp
+            {
+                return Some(super::burstein_bbp::compare(round, &history, first, second));
+            }
             let seeding =
                 crate::systems::burstein::text::seeding_rounds(t.total_rounds) >= round.number;
             if seeding {
@@ -156,6 +163,7 @@ pub fn compare(
         SystemId::Dubov => Some(dubov_compare(round, &history, first, second)),
         SystemId::DoubleSwiss => super::double_swiss::compare(round, first, second),
         SystemId::Lim => super::lim::compare(round, &history, first, second),
+        SystemId::TeamSwiss => super::team_swiss::compare(round, first, second),
         _ => None,
     }
 }

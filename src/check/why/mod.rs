@@ -15,20 +15,29 @@
 //! 3. **tie**: it ties on every criterion, and the system's rule of order chose.
 //!
 //! A system whose pairing is a procedure (Amalfi, Vincze, Vega's Buchholz, Simple,
-//! Colour-alternation, backgammon, round robin; and Swiss Team, whose criteria [`criteria`]
-//! does not read yet) answers with the first step of its own explanation where the two
-//! pairings part: the candidate it took there, with its rule id. The Double-Swiss
-//! (`double_swiss`: C.04.5 3.4-3.6, [C4]-[C8]) and Lim (`lim`: a procedure compared where
-//! its rules are conditions, art. 1.1, 2.3, 3.9.2, 3.10, 3.2.2, 2.6; a tie named by the
-//! article of its order elsewhere) are compared in their own order like the criterion
-//! systems; a Double-Swiss game 2 (an even round) repeats game 1 (C.04.5 art. 0) and is
-//! answered by that step.
+//! Colour-alternation, backgammon, round robin) answers with the first step of its own
+//! explanation where the two pairings part: the candidate it took there, with its rule id.
+//! The Double-Swiss (`double_swiss`: C.04.5 3.4-3.6, [C4]-[C8]) and Lim (`lim`: a procedure
+//! compared where its rules are conditions, art. 1.1, 2.3, 3.9.2, 3.10, 3.2.2, 2.6; a tie
+//! named by the article of its order elsewhere) are compared in their own order like the
+//! criterion systems; a Double-Swiss game 2 (an even round) repeats game 1 (C.04.5 art. 0)
+//! and is answered by that step.
+//!
+//! Burstein's BBP profile is compared in bbpPairings' order (`burstein_bbp.rs`: the PAB
+//! before pairing, then the engine's own brackets). A team event under the Swiss Team
+//! system (C.04.6) is asked about teams (`teams.rs`: each named by any member, kept from
+//! other teams by forbidden pairs of their members, which the team field reads as
+//! forbidden team pairs) and compared in C.04.6's order (`team_swiss.rs`); another system
+//! pairing teams as units is refused for now.
 //!
 //! A question costs two pairings of the round (the answer and the constrained one) and a
 //! validation.
+mod burstein_bbp;
 pub mod criteria;
 mod double_swiss;
 mod lim;
+mod team_swiss;
+mod teams;
 
 use std::collections::BTreeSet;
 
@@ -124,10 +133,12 @@ pub fn run(
     options: &PairOptions,
 ) -> Result<WhyAnswer, PairError> {
     let resolved = pairing::resolve(options.system, t)?;
-    if t.is_team_event() {
+    // C.04.6 pairs teams: its questions are about teams (`teams.rs`). Another system on a
+    // team event pairs the teams as units (`pairing::teams`), which is not read here yet.
+    if t.is_team_event() && resolved.id != SystemId::TeamSwiss {
         return Err(invalid(
             "question",
-            "why-questions about team events are not answered yet: check a team pairing with ValidatePairing",
+            "why-questions about a team event are answered under the Swiss Team system (C.04.6); teams paired as units by another system are not answered yet: check such a pairing with ValidatePairing",
         ));
     }
     let snapshot = before_round(t, resolved, options.round);
@@ -207,6 +218,22 @@ impl Asking<'_> {
     }
 
     fn names(&self, list: &[PlayerIdx]) -> String {
+        let t = &self.round.tournament;
+        if t.is_team_event() {
+            // C.04.6 pairs teams: a player stands for his team.
+            let of = t.team_of_players();
+            let mut teams: Vec<String> = Vec::new();
+            for &p in list {
+                let name = match of.get(p).copied().flatten() {
+                    Some(team) => format!("team {}", t.team_tpn(team)),
+                    None => self.name(p),
+                };
+                if !teams.contains(&name) {
+                    teams.push(name);
+                }
+            }
+            return teams.join(", ");
+        }
         list.iter()
             .map(|&p| self.name(p))
             .collect::<Vec<_>>()
@@ -408,6 +435,9 @@ impl Asking<'_> {
         question: &Question,
         answer: &RoundPairing,
     ) -> Result<(Option<RoundPairing>, Verdict), PairError> {
+        if self.round.tournament.is_team_event() {
+            return self.team_answer(question, answer);
+        }
         match question {
             Question::Pair { a, b, white } => self.pair_question(*a, *b, *white, answer),
             Question::Bye(x) => self.bye_question(*x, answer),
@@ -440,6 +470,9 @@ impl Asking<'_> {
         })?;
         if !violations.is_empty() {
             return Ok((None, self.impossible(violations)));
+        }
+        if let Some(v) = self.bbp_pair(a, b, answer) {
+            return Ok((None, v));
         }
         if let Some(w) = white {
             let other = if w == a { b } else { a };
@@ -519,6 +552,9 @@ impl Asking<'_> {
         })?;
         if !violations.is_empty() {
             return Ok((None, self.impossible(violations)));
+        }
+        if let Some(v) = self.bbp_bye(x, answer) {
+            return Ok((None, v));
         }
         let forbid = [(x, self.others(&[x]))];
         let alt = match self.alternative(&forbid, &format!("gives {nx} the bye"), vec![x])? {
@@ -1020,6 +1056,11 @@ fn before_round(t: &Tournament, resolved: pairing::Resolved, round: Option<u32>)
 
 /// Every player the question names must be paired this round.
 fn check_players(round: &RoundToPair, question: &Question) -> Result<(), PairError> {
+    // A team event's question names teams by any member, a reserve sitting out too: the
+    // team questions check their teams (`teams.rs`).
+    if round.tournament.is_team_event() {
+        return Ok(());
+    }
     let named: Vec<(PlayerIdx, &str)> = match question {
         // Named as the request names them (`ExplainRequest.question`).
         Question::Pair { a, b, white } => {

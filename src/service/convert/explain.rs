@@ -124,6 +124,10 @@ pub fn explain_response(answer: &WhyAnswer) -> proto::ExplainResponse {
     let ids = |list: &[PlayerIdx]| list.iter().map(|&p| id(p)).collect::<Vec<_>>();
     let v = &answer.verdict;
     let alt = answer.alternative.as_ref();
+    let (team_pairings, team_bye) = super::team::team_pairings_to_proto(t, &answer.answer);
+    let (alternative_team_pairings, alternative_team_bye) = alt
+        .map(|p| super::team::team_pairings_to_proto(t, p))
+        .unwrap_or_default();
     proto::ExplainResponse {
         round: answer.round,
         system: super::system_to_proto(answer.system) as i32,
@@ -158,5 +162,9 @@ pub fn explain_response(answer: &WhyAnswer) -> proto::ExplainResponse {
         alternative_boards: alt.map(|p| boards_to_proto(t, p)).unwrap_or_default(),
         alternative_byes: alt.map(|p| byes_to_proto(t, p)).unwrap_or_default(),
         alternative_explanation: alt.map(|p| explanation_to_proto(t, &p.explanation)),
+        team_pairings,
+        team_bye,
+        alternative_team_pairings,
+        alternative_team_bye,
     }
 }

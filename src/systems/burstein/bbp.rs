@@ -286,7 +286,7 @@ pub fn list_sort(items: &mut Vec<usize>, less: &dyn Fn(usize, usize) -> bool) {
 }
 
 /// Compatible colour preferences: different, or one of them none.
-fn prefs_agree(a: &Entrant, b: &Entrant) -> bool {
+pub(crate) fn prefs_agree(a: &Entrant, b: &Entrant) -> bool {
     a.pref != b.pref || a.pref.is_none() || b.pref.is_none()
 }
 
@@ -340,7 +340,7 @@ fn colour_of(a: &Entrant, b: &Entrant, ma: &Metric, mb: &Metric, initial: Colour
 
 /// The engine's bye eligibility (C.04.1 art. 4 before 2025): no earlier PAB and no forfeit
 /// win; a full-point bye does not count.
-fn bye_eligible(history: &History, p: PlayerIdx) -> bool {
+pub(crate) fn bye_eligible(history: &History, p: PlayerIdx) -> bool {
     let h = history.player(p);
     !h.entries.iter().any(|e| match *e {
         RoundEntry::Bye(ByeKind::Pab) => true,
@@ -543,7 +543,7 @@ impl Drive {
 }
 
 /// The engine's pairing order: score (with virtual points), then the Index.
-fn pairing_order(field: &Field, metric: &[Metric]) -> Vec<PlayerIdx> {
+pub(crate) fn pairing_order(field: &Field, metric: &[Metric]) -> Vec<PlayerIdx> {
     let mut order: Vec<PlayerIdx> = field.entrants.iter().map(|e| e.player).collect();
     order.sort_by(|&a, &b| {
         let (ma, mb) = (&metric[a], &metric[b]);
@@ -609,6 +609,12 @@ pub fn checklist(r: &RoundToPair) -> Checklist {
         rows,
     }
 }
+
+/// The rule id of the explanation's step listing a bracket's own players (the profile's
+/// scoregroups, merged where the engine merged them).
+pub const BRACKET_RULE: &str = "C.04.4.2 C5";
+/// How that step's message starts.
+pub const BRACKET_STEP: &str = "bracket of ";
 
 /// Pairs a round under the BBP profile.
 pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
@@ -817,6 +823,19 @@ fn pair_with<W: Weight>(r: &RoundToPair, drive: Drive) -> Result<RoundPairing, P
             continue;
         }
         let mut group: Vec<usize> = (begin..end).collect();
+        // The bracket's own players (scoregroups merged where one could not be paired with
+        // at most one floater): `check::why` compares two pairings in these brackets.
+        ex.detail(
+            BRACKET_RULE,
+            format!(
+                "{BRACKET_STEP}{} player(s), scores {} to {}, with {} floater(s) from above",
+                end - begin,
+                Score::from_tenths(score(begin)),
+                Score::from_tenths(score(end - 1)),
+                floaters.len()
+            ),
+            group.iter().map(|&v| order[v]).collect(),
+        );
         group.append(&mut floaters);
         let less = |a: usize, b: usize| metric_less(&metric[order[b]], &metric[order[a]]);
         list_sort(&mut group, &less);

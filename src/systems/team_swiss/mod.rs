@@ -27,7 +27,7 @@
 mod baku;
 mod colour;
 pub(crate) mod manual;
-mod pairing;
+pub(crate) mod pairing;
 pub mod state;
 #[cfg(test)]
 mod tests;

@@ -243,7 +243,7 @@ fn select_upfloaters(
 /// [C6] art. 2.3.3, read as: what is left of the next scoregroup can still be paired with
 /// the fewest upfloaters its parity allows (none if even, one if odd) while the rest stays
 /// pairable ([C1], [C3], [C4] in that bracket). An emptied next scoregroup complies.
-fn c6_holds(field: &Field, level: usize, rest: &[usize]) -> bool {
+pub(crate) fn c6_holds(field: &Field, level: usize, rest: &[usize]) -> bool {
     if level == 0 {
         return true;
     }
@@ -634,7 +634,7 @@ fn solve<const N: usize>(
 }
 
 /// [C8], [C9] and [C10] of one pair in the bracket at `level` (art. 2.3.5-2.3.7).
-fn quality(field: &Field, level: usize, a: usize, b: usize) -> (usize, usize, usize) {
+pub(crate) fn quality(field: &Field, level: usize, a: usize, b: usize) -> (usize, usize, usize) {
     let (x, y) = (&field.teams[a], &field.teams[b]);
     let mut c8 = 0;
     let mut c9 = 0;

@@ -1,0 +1,348 @@
+//! Two pairings of a round compared in the order of Burstein's profile BBP (bbpPairings 6's
+//! `--burstein` reading, `systems::burstein::bbp`), which is not the 2026 text's:
+//!
+//! 1. **the PAB** (C.04.4.2 3.1 as that engine reads it): the lowest-ranked player, in the
+//!    order of score (with the profile's virtual points) then the Index, who has had no PAB
+//!    and no forfeit win, chosen before pairing. A PAB to a higher score is worse; between
+//!    equal scores the Index order chose;
+//! 2. then the scoregroups from the top (a pair belongs to the bracket of its lower score;
+//!    the players a bracket leaves unpaired float into the next). The engine's one
+//!    matching maximises, in the bracket being fixed and every bracket below it, the pairs
+//!    within scoregroups (C5: a player floats at most one scoregroup down), so the
+//!    downfloats from this bracket down, fewest first;
+//! 3. then, in that bracket, the pairs whose colour preferences agree (differ, or one has
+//!    none), most first (C8 as the engine weighs it);
+//! 4. the rest is the engine's rule of order: each player in Index order takes the
+//!    lowest-ranked opponent that keeps an optimal matching ("1 v n", C.04.4.2 4.3).
+//!
+//! Since the profile gives the PAB before pairing whatever the others, a bye for another
+//! eligible player, or a pair with the PAB's receiver, has no pairing of this profile: the
+//! first is answered by 3.1 alone (worse, or the Index's choice), the second is impossible
+//! under 3.1.
+//!
+//! The scores, the Index order, the colour preferences and the PAB's eligibility are the
+//! profile's own (`bbp::metrics`, `bbp::pairing_order`, `bbp::prefs_agree`,
+//! `bbp::bye_eligible`).
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::criteria::{Comparison, Difference};
+use super::{Asking, Verdict, VerdictKind};
+use crate::model::{PlayerIdx, Score};
+use crate::systems::burstein::{Profile, bbp, profile};
+use crate::systems::common::History;
+use crate::systems::dutch::players::Field;
+use crate::systems::{RoundPairing, RoundToPair};
+
+/// The profile's facts of a round: each player's pairing score (tenths) and place in its
+/// pairing order.
+struct Facts {
+    field: Field,
+    score: BTreeMap<PlayerIdx, i64>,
+    at: BTreeMap<PlayerIdx, usize>,
+}
+
+impl Facts {
+    fn build(round: &RoundToPair, history: &History) -> Facts {
+        let field = Field::build(round, history);
+        let mut ranks = vec![u32::MAX; round.tournament.players.len()];
+        for e in &field.entrants {
+            if let Some(r) = ranks.get_mut(e.player) {
+                *r = e.rank;
+            }
+        }
+        let metric = bbp::metrics(round, history, &ranks);
+        let order = bbp::pairing_order(&field, &metric);
+        let score = order
+            .iter()
+            .map(|&p| (p, metric.get(p).map_or(0, |m| m.score)))
+            .collect();
+        let at = field
+            .entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.player, i))
+            .collect();
+        Facts { field, score, at }
+    }
+
+    fn score(&self, p: PlayerIdx) -> i64 {
+        self.score.get(&p).copied().unwrap_or(0)
+    }
+
+    fn agree(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
+        match (self.at.get(&a), self.at.get(&b)) {
+            (Some(&x), Some(&y)) => {
+                bbp::prefs_agree(&self.field.entrants[x], &self.field.entrants[y])
+            }
+            _ => true,
+        }
+    }
+}
+
+fn pab_of(p: &RoundPairing) -> Option<PlayerIdx> {
+    p.byes
+        .iter()
+        .find(|b| b.kind.is_pairing_allocated())
+        .map(|b| b.player)
+}
+
+fn shown(tenths: i64) -> String {
+    Score::from_tenths(tenths).to_string()
+}
+
+/// The PAB's criterion (3.1): the assignees' scores, lower first; `None` when they tie.
+fn bye_difference(facts: &Facts, first: PlayerIdx, second: PlayerIdx) -> Option<Difference> {
+    let (a, b) = (facts.score(first), facts.score(second));
+    (a != b).then(|| Difference {
+        rule_id: "C.04.4.2 3.1".to_string(),
+        criterion: "the PAB goes to the lowest-ranked player (score, then the Index) without a PAB or forfeit win, before pairing",
+        bracket: None,
+        first_value: format!("the PAB assignee scores {}", shown(a)),
+        second_value: format!("the PAB assignee scores {}", shown(b)),
+        first_is_better: a < b,
+        players: vec![if a < b { second } else { first }],
+    })
+}
+
+/// Compares two pairings of `round` in profile BBP's order.
+pub(super) fn compare(
+    round: &RoundToPair,
+    history: &History,
+    first: &RoundPairing,
+    second: &RoundPairing,
+) -> Comparison {
+    let facts = Facts::build(round, history);
+    let (pab_one, pab_two) = (pab_of(first), pab_of(second));
+    if pab_one != pab_two {
+        if let (Some(x), Some(y)) = (pab_one, pab_two)
+            && let Some(d) = bye_difference(&facts, x, y)
+        {
+            return Comparison::Differ(d);
+        }
+        return Comparison::Tie {
+            bracket: None,
+            order_rule: "C.04.4.2 3.1",
+            players: [pab_one, pab_two].into_iter().flatten().collect(),
+        };
+    }
+    // The engine's brackets: its scoregroups, merged where one could not be paired with at
+    // most one floater, as the answer's explanation lists them; else the scoregroups.
+    let listed: Vec<&Vec<PlayerIdx>> = first
+        .explanation
+        .groups
+        .iter()
+        .flat_map(|g| g.steps.iter())
+        .filter(|s| s.rule_id == bbp::BRACKET_RULE && s.message.starts_with(bbp::BRACKET_STEP))
+        .map(|s| &s.players)
+        .collect();
+    let mut group_of: BTreeMap<PlayerIdx, usize> = BTreeMap::new();
+    if listed.is_empty() {
+        let mut scores: Vec<i64> = facts.score.values().copied().collect();
+        scores.sort_unstable_by(|a, b| b.cmp(a));
+        scores.dedup();
+        for (&p, s) in &facts.score {
+            group_of.insert(p, scores.iter().position(|x| x == s).unwrap_or(0));
+        }
+    } else {
+        for (k, players) in listed.iter().enumerate() {
+            for &p in players.iter() {
+                group_of.insert(p, k);
+            }
+        }
+    }
+    let groups = group_of.values().copied().max().map_or(0, |m| m + 1);
+    let group = |p: PlayerIdx| group_of.get(&p).copied().unwrap_or(groups);
+    // A bracket's score: its highest player's.
+    let bracket_score = |k: usize| {
+        group_of
+            .iter()
+            .filter(|&(_, &g)| g == k)
+            .map(|(&p, _)| facts.score(p))
+            .max()
+            .map(Score::from_tenths)
+    };
+    let pairs = |p: &RoundPairing| -> BTreeSet<(PlayerIdx, PlayerIdx)> {
+        p.boards
+            .iter()
+            .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+            .collect()
+    };
+    let (one, two) = (pairs(first), pairs(second));
+    type Side = (Vec<i64>, String, Vec<PlayerIdx>);
+    let make = |rule: &str, criterion, bracket, a: Side, b: Side| {
+        let first_is_better = a.0 < b.0;
+        Comparison::Differ(Difference {
+            rule_id: rule.to_string(),
+            criterion,
+            bracket,
+            first_value: a.1,
+            second_value: b.1,
+            first_is_better,
+            players: if first_is_better { b.2 } else { a.2 },
+        })
+    };
+    // C5 first, round-wide: the engine's matching joins a bracket only to itself and the
+    // next, so a pair across more brackets is one it cannot make.
+    let across = |side: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> Side {
+        let v: Vec<PlayerIdx> = side
+            .iter()
+            .filter(|&&(a, b)| group(a).abs_diff(group(b)) > 1)
+            .flat_map(|&(a, b)| [a, b])
+            .collect();
+        (
+            vec![v.len() as i64 / 2],
+            format!("{} pair(s) across more than one bracket", v.len() / 2),
+            v,
+        )
+    };
+    let (a, b) = (across(&one), across(&two));
+    if a.0 != b.0 {
+        return make(
+            "C.04.4.2 C5",
+            "a player floats at most one bracket down (bbpPairings)",
+            None,
+            a,
+            b,
+        );
+    }
+    for k in 0..=groups {
+        let at = |side: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> BTreeSet<(PlayerIdx, PlayerIdx)> {
+            side.iter()
+                .copied()
+                .filter(|&(a, b)| group(a).max(group(b)) == k)
+                .collect()
+        };
+        let (x, y) = (at(&one), at(&two));
+        if x == y {
+            continue;
+        }
+        let bracket = bracket_score(k);
+        // C5 as the engine weighs it: the pairs within brackets in this bracket and every
+        // one below (a floater from above pairs within this bracket), so the players who
+        // float out of this bracket or a later one.
+        let floats = |side: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> Side {
+            let v: Vec<PlayerIdx> = side
+                .iter()
+                .filter(|&&(a, b)| group(a) != group(b) && group(a).max(group(b)) > k)
+                .map(|&(a, b)| if group(a) < group(b) { a } else { b })
+                .collect();
+            (
+                vec![v.len() as i64],
+                format!("{} downfloat(s) from this bracket down", v.len()),
+                v,
+            )
+        };
+        let (a, b) = (floats(&one), floats(&two));
+        if a.0 != b.0 {
+            return make(
+                "C.04.4.2 C5",
+                "maximise the pairs within brackets, in this bracket and every one below it (bbpPairings)",
+                bracket,
+                a,
+                b,
+            );
+        }
+        // C8 as the engine weighs it: the bracket's pairs whose colour preferences agree.
+        let colours = |made: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> Side {
+            let agree = made.iter().filter(|&&(p, q)| facts.agree(p, q)).count();
+            let clash: Vec<PlayerIdx> = made
+                .iter()
+                .filter(|&&(p, q)| !facts.agree(p, q))
+                .flat_map(|&(p, q)| [p, q])
+                .collect();
+            (
+                vec![-(agree as i64)],
+                format!("{agree} pair(s) whose colour preferences agree"),
+                clash,
+            )
+        };
+        let (a, b) = (colours(&x), colours(&y));
+        if a.0 != b.0 {
+            return make(
+                "C.04.4.2 C8",
+                "maximise the pairs whose colour preferences agree (bbpPairings' reading)",
+                bracket,
+                a,
+                b,
+            );
+        }
+        let players: BTreeSet<PlayerIdx> = x
+            .symmetric_difference(&y)
+            .flat_map(|&(p, q)| [p, q])
+            .collect();
+        return Comparison::Tie {
+            bracket,
+            order_rule: "C.04.4.2 4.3",
+            players: players.into_iter().collect(),
+        };
+    }
+    Comparison::Same
+}
+
+impl Asking<'_> {
+    fn is_bbp(&self) -> bool {
+        self.resolved.id == crate::model::SystemId::Burstein
+            && profile(&self.round.tournament.options) == Profile::Bbp
+    }
+
+    /// A pair with the player profile BBP gives the PAB: that profile chooses the PAB
+    /// before pairing, whatever the others (3.1 as bbpPairings reads it), so none of its
+    /// pairings contains the pair.
+    pub(super) fn bbp_pair(
+        &self,
+        a: PlayerIdx,
+        b: PlayerIdx,
+        answer: &RoundPairing,
+    ) -> Option<Verdict> {
+        if !self.is_bbp() {
+            return None;
+        }
+        let given = pab_of(answer).filter(|&p| p == a || p == b)?;
+        Some(self.verdict(
+            VerdictKind::Impossible,
+            "C.04.4.2 3.1",
+            format!(
+                "profile BBP gives the PAB before pairing to the lowest-ranked player without a PAB or forfeit win, whatever the others: {} has it, so none of its pairings contains {} - {}",
+                self.name(given),
+                self.name(a),
+                self.name(b)
+            ),
+            vec![a, b],
+        ))
+    }
+
+    /// Profile BBP gives the PAB before pairing, to the lowest-ranked eligible player,
+    /// whether or not the others can then be paired: it makes no pairing with the bye
+    /// elsewhere. The bye for another eligible player is answered by that rule (3.1): worse
+    /// for a higher score, the Index order's choice between equal scores.
+    pub(super) fn bbp_bye(&self, x: PlayerIdx, answer: &RoundPairing) -> Option<Verdict> {
+        if !self.is_bbp() {
+            return None;
+        }
+        let given = pab_of(answer)?;
+        if given == x || !bbp::bye_eligible(&self.history, x) {
+            return None;
+        }
+        let facts = Facts::build(self.round, &self.history);
+        let (nx, ng) = (self.name(x), self.name(given));
+        Some(match bye_difference(&facts, given, x) {
+            Some(d) => {
+                let mut v = self.differ_verdict(d, &format!("the bye for {nx}"));
+                v.message = format!(
+                    "{}; profile BBP chooses the PAB before pairing, so it pairs nothing with the bye elsewhere",
+                    v.message
+                );
+                v
+            }
+            None => self.verdict(
+                VerdictKind::Tie,
+                "C.04.4.2 3.1",
+                format!(
+                    "{nx} and {ng} have the same score ({}): the PAB goes to the lower of them in the Index order (bbpPairings: Sonneborn-Berger, Buchholz, median, pairing number), {ng}",
+                    shown(facts.score(x))
+                ),
+                vec![x, given],
+            ),
+        })
+    }
+}
