@@ -25,7 +25,7 @@
 //! `bbp::bye_eligible`).
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::criteria::{Comparison, Difference};
+use super::criteria::{Comparison, Difference, Value, difference};
 use super::{Asking, Verdict, VerdictKind};
 use crate::model::{PlayerIdx, Score};
 use crate::systems::burstein::{Profile, bbp, profile};
@@ -168,18 +168,9 @@ pub(super) fn compare(
             .collect()
     };
     let (one, two) = (pairs(first), pairs(second));
-    type Side = (Vec<i64>, String, Vec<PlayerIdx>);
+    type Side = Value;
     let make = |rule: &str, criterion, bracket, a: Side, b: Side| {
-        let first_is_better = a.0 < b.0;
-        Comparison::Differ(Difference {
-            rule_id: rule.to_string(),
-            criterion,
-            bracket,
-            first_value: a.1,
-            second_value: b.1,
-            first_is_better,
-            players: if first_is_better { b.2 } else { a.2 },
-        })
+        difference(rule.to_string(), criterion, bracket, a, b, Some)
     };
     // C5 first, round-wide: the engine's matching joins a bracket only to itself and the
     // next, so a pair across more brackets is one it cannot make.
@@ -189,14 +180,14 @@ pub(super) fn compare(
             .filter(|&&(a, b)| group(a).abs_diff(group(b)) > 1)
             .flat_map(|&(a, b)| [a, b])
             .collect();
-        (
-            vec![v.len() as i64 / 2],
-            format!("{} pair(s) across more than one bracket", v.len() / 2),
-            v,
-        )
+        Value {
+            key: vec![v.len() as i64 / 2],
+            shown: format!("{} pair(s) across more than one bracket", v.len() / 2),
+            players: v,
+        }
     };
     let (a, b) = (across(&one), across(&two));
-    if a.0 != b.0 {
+    if a.key != b.key {
         return make(
             "C.04.4.2 C5",
             "a player floats at most one bracket down (bbpPairings)",
@@ -226,14 +217,14 @@ pub(super) fn compare(
                 .filter(|&&(a, b)| group(a) != group(b) && group(a).max(group(b)) > k)
                 .map(|&(a, b)| if group(a) < group(b) { a } else { b })
                 .collect();
-            (
-                vec![v.len() as i64],
-                format!("{} downfloat(s) from this bracket down", v.len()),
-                v,
-            )
+            Value {
+                key: vec![v.len() as i64],
+                shown: format!("{} downfloat(s) from this bracket down", v.len()),
+                players: v,
+            }
         };
         let (a, b) = (floats(&one), floats(&two));
-        if a.0 != b.0 {
+        if a.key != b.key {
             return make(
                 "C.04.4.2 C5",
                 "maximise the pairs within brackets, in this bracket and every one below it (bbpPairings)",
@@ -250,14 +241,14 @@ pub(super) fn compare(
                 .filter(|&&(p, q)| !facts.agree(p, q))
                 .flat_map(|&(p, q)| [p, q])
                 .collect();
-            (
-                vec![-(agree as i64)],
-                format!("{agree} pair(s) whose colour preferences agree"),
-                clash,
-            )
+            Value {
+                key: vec![-(agree as i64)],
+                shown: format!("{agree} pair(s) whose colour preferences agree"),
+                players: clash,
+            }
         };
         let (a, b) = (colours(&x), colours(&y));
-        if a.0 != b.0 {
+        if a.key != b.key {
             return make(
                 "C.04.4.2 C8",
                 "maximise the pairs whose colour preferences agree (bbpPairings' reading)",

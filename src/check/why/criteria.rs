@@ -77,12 +77,42 @@ pub fn compares(system: SystemId, _options: &crate::model::SystemOptions) -> boo
 }
 
 /// One criterion's value on one side: a key compared lexicographically (smaller is
-/// better), its words, and the players it counts.
+/// better), its words, and whom it counts (players, or indices into a system's own field,
+/// which [`difference`] names as players).
 #[derive(Clone, Debug)]
-struct Value {
-    key: Vec<i64>,
-    shown: String,
-    players: Vec<PlayerIdx>,
+pub(super) struct Value<P = PlayerIdx> {
+    pub(super) key: Vec<i64>,
+    pub(super) shown: String,
+    pub(super) players: Vec<P>,
+}
+
+/// Where two sides part on a criterion: which is better (the smaller key), both values in
+/// words, and whom the criterion counts on the worse side, named as players by `name`
+/// (`None`: nobody to name).
+/// Every system's comparison reports its first differing criterion through this.
+pub(super) fn difference<P: Copy>(
+    rule_id: String,
+    criterion: &'static str,
+    bracket: Option<Score>,
+    a: Value<P>,
+    b: Value<P>,
+    name: impl Fn(P) -> Option<PlayerIdx>,
+) -> Comparison {
+    let first_is_better = a.key < b.key;
+    let worse = if first_is_better {
+        b.players
+    } else {
+        a.players
+    };
+    Comparison::Differ(Difference {
+        rule_id,
+        criterion,
+        bracket,
+        first_value: a.shown,
+        second_value: b.shown,
+        first_is_better,
+        players: worse.into_iter().filter_map(name).collect(),
+    })
 }
 
 impl Value {
@@ -908,21 +938,7 @@ fn dutch_family(
 }
 
 fn differ(rule: &Rule, bracket: Option<Score>, a: Value, b: Value) -> Comparison {
-    let first_is_better = a.key < b.key;
-    let players = if first_is_better {
-        b.players.clone()
-    } else {
-        a.players.clone()
-    };
-    Comparison::Differ(Difference {
-        rule_id: rule.rule_id.clone(),
-        criterion: rule.text,
-        bracket,
-        first_value: a.shown,
-        second_value: b.shown,
-        first_is_better,
-        players,
-    })
+    difference(rule.rule_id.clone(), rule.text, bracket, a, b, Some)
 }
 
 /// Dubov (C.04.4.1): the PAB first (art. 3.1: lowest score, then most games), then each

@@ -16,19 +16,14 @@
 //! about a game-2 round is answered by that step (`None` here).
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::criteria::{Comparison, Difference};
+use super::criteria::Comparison;
 use crate::model::{PlayerIdx, Score};
 use crate::systems::double_swiss::brackets::{self, Field};
 use crate::systems::double_swiss::{match_field, match_of_round};
 use crate::systems::{RoundPairing, RoundToPair};
 
-/// One criterion's value on one side: a key compared lexicographically (smaller is
-/// better), its words, and the players it counts (field numbers).
-struct Value {
-    key: Vec<i64>,
-    shown: String,
-    players: Vec<usize>,
-}
+/// A criterion's value on one side, counting field numbers.
+type Value = super::criteria::Value<usize>;
 
 /// A pairing read in field numbers: its pairs and its PAB.
 struct Read {
@@ -101,20 +96,8 @@ impl Comparer<'_> {
         a: Value,
         b: Value,
     ) -> Comparison {
-        let first_is_better = a.key < b.key;
-        let worse = if first_is_better {
-            &b.players
-        } else {
-            &a.players
-        };
-        Comparison::Differ(Difference {
-            rule_id: format!("C.04.5 {rule}"),
-            criterion,
-            bracket,
-            first_value: a.shown,
-            second_value: b.shown,
-            first_is_better,
-            players: worse.iter().map(|&i| self.players[i]).collect(),
+        super::criteria::difference(format!("C.04.5 {rule}"), criterion, bracket, a, b, |i| {
+            Some(self.players[i])
         })
     }
 

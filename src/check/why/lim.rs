@@ -28,7 +28,7 @@
 //! (`lim::players::Field`).
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::criteria::{Comparison, Difference};
+use super::criteria::Comparison;
 use crate::model::{Colour, PlayerIdx, Score};
 use crate::systems::common::History;
 use crate::systems::lim::players::Field;
@@ -150,11 +150,8 @@ fn cracks_of(f: &Field, r: &Read) -> BTreeSet<Pair> {
     cracked(&explanation, &at)
 }
 
-struct Value {
-    key: Vec<i64>,
-    shown: String,
-    players: Vec<usize>,
-}
+/// A criterion's value on one side, counting field indices.
+type Value = super::criteria::Value<usize>;
 
 struct Comparer<'a> {
     f: &'a Field,
@@ -173,21 +170,14 @@ impl Comparer<'_> {
         a: Value,
         b: Value,
     ) -> Comparison {
-        let first_is_better = a.key < b.key;
-        let worse = if first_is_better {
-            &b.players
-        } else {
-            &a.players
-        };
-        Comparison::Differ(Difference {
-            rule_id: format!("{DOC} art. {article}"),
+        super::criteria::difference(
+            format!("{DOC} art. {article}"),
             criterion,
             bracket,
-            first_value: a.shown,
-            second_value: b.shown,
-            first_is_better,
-            players: worse.iter().map(|&i| self.player(i)).collect(),
-        })
+            a,
+            b,
+            |i| Some(self.player(i)),
+        )
     }
 
     fn tie(

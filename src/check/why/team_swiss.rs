@@ -22,7 +22,7 @@
 //! allocated after the pairing (art. 4), so they never part two pairings here.
 use std::collections::BTreeSet;
 
-use super::criteria::{Comparison, Difference};
+use super::criteria::Comparison;
 use crate::model::{PlayerIdx, Score, TeamIdx, Tournament};
 use crate::systems::team_swiss::state::{self, Field, Float};
 use crate::systems::team_swiss::{apply_options, pairing};
@@ -79,13 +79,8 @@ pub(super) fn matches(
 /// A criterion of art. 3.5 on one side: from the upfloaters and the bracket's matches.
 type Measure<'a> = Box<dyn Fn(&[usize], &BTreeSet<(usize, usize)>) -> Value + 'a>;
 
-/// One criterion's value on one side: a key compared lexicographically (smaller is
-/// better), its words, and the teams it counts.
-struct Value {
-    key: Vec<i64>,
-    shown: String,
-    teams: Vec<usize>,
-}
+/// A criterion's value on one side, counting teams (indices into the team field).
+type Value = super::criteria::Value<usize>;
 
 fn scores(field: &Field, teams: &[usize]) -> String {
     if teams.is_empty() {
@@ -120,17 +115,14 @@ pub(super) fn compare(
             .collect()
     };
     let differ = |rule: &str, criterion: &'static str, bracket, a: Value, b: Value| {
-        let first_is_better = a.key < b.key;
-        let worse = if first_is_better { &b.teams } else { &a.teams };
-        Some(Comparison::Differ(Difference {
-            rule_id: rule.to_string(),
+        Some(super::criteria::difference(
+            rule.to_string(),
             criterion,
             bracket,
-            first_value: a.shown,
-            second_value: b.shown,
-            first_is_better,
-            players: players(worse),
-        }))
+            a,
+            b,
+            |n| representative(t, field.teams[n].team),
+        ))
     };
     // 1. The PAB (art. 3.4), chosen before any scoregroup is paired.
     if pab_one != pab_two {
@@ -139,7 +131,7 @@ pub(super) fn compare(
                 return Value {
                     key: Vec::new(),
                     shown: "no PAB".to_string(),
-                    teams: Vec::new(),
+                    players: Vec::new(),
                 };
             };
             let s = &field.teams[n];
@@ -157,7 +149,7 @@ pub(super) fn compare(
             Value {
                 key: vec![key],
                 shown,
-                teams: vec![n],
+                players: vec![n],
             }
         };
         for (what, rule, criterion) in [
@@ -253,7 +245,7 @@ pub(super) fn compare(
                         tpns(&next)
                     )
                 },
-                teams: if holds { Vec::new() } else { next },
+                players: if holds { Vec::new() } else { next },
             }
         };
         let c7_applies = !field.last_two_rounds;
@@ -264,7 +256,7 @@ pub(super) fn compare(
                 Box::new(|u: &[usize], _: &BTreeSet<_>| Value {
                     key: vec![u.len() as i64],
                     shown: format!("{} upfloater(s) (teams {})", u.len(), tpns(u)),
-                    teams: u.to_vec(),
+                    players: u.to_vec(),
                 }),
             ),
             (
@@ -276,7 +268,7 @@ pub(super) fn compare(
                         .map(|&n| -field.teams[n].primary.tenths())
                         .collect(),
                     shown: format!("upfloater scores {}", scores(&field, u)),
-                    teams: u.to_vec(),
+                    players: u.to_vec(),
                 }),
             ),
             (
@@ -299,7 +291,7 @@ pub(super) fn compare(
                             "{} upfloater(s) that floated in the previous round",
                             v.len()
                         ),
-                        teams: v,
+                        players: v,
                     }
                 }),
             ),
@@ -344,7 +336,7 @@ pub(super) fn compare(
             Value {
                 key: vec![count as i64],
                 shown: format!("{count} {what}"),
-                teams,
+                players: teams,
             }
         };
         for (k, rule, criterion) in [
