@@ -354,18 +354,7 @@ impl Asking<'_> {
                     && v.players == proposal.byes
                     && v.message.contains("bye")
                 {
-                    let rounds = self.unplayed_wins(v.players[0]);
-                    if !rounds.is_empty() {
-                        v.message = format!(
-                            "{} (round {})",
-                            v.message,
-                            rounds
-                                .iter()
-                                .map(u32::to_string)
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        );
-                    }
+                    cite_rounds(&mut v.message, self.unplayed_wins(v.players[0]));
                 }
                 v
             })
@@ -991,6 +980,15 @@ impl Asking<'_> {
                 parted,
             ),
         }
+    }
+}
+
+/// Adds the rounds that make a rule break (a bye already had, ...) to its message:
+/// "... (round 2, 5)"; nothing when there are none.
+fn cite_rounds<R: std::fmt::Display>(message: &mut String, rounds: impl IntoIterator<Item = R>) {
+    let rounds: Vec<String> = rounds.into_iter().map(|r| r.to_string()).collect();
+    if !rounds.is_empty() {
+        *message = format!("{message} (round {})", rounds.join(", "));
     }
 }
 

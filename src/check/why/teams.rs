@@ -129,18 +129,7 @@ impl Asking<'_> {
                     && let [p] = v.players[..]
                     && let Some(tm) = team(p)
                 {
-                    let rounds = self.team_pab_rounds(tm);
-                    if !rounds.is_empty() {
-                        v.message = format!(
-                            "{} (round {})",
-                            v.message,
-                            rounds
-                                .iter()
-                                .map(usize::to_string)
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        );
-                    }
+                    super::cite_rounds(&mut v.message, self.team_pab_rounds(tm));
                 }
                 v
             })
