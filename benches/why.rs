@@ -1,7 +1,8 @@
 //! "Why not?" benchmark (`check::why`): `cargo bench --bench why`.
 //!
 //! A 1,000-player open (env `SWISSPAIR_BENCH_PLAYERS`) simulated with each criterion-based
-//! system for 4 rounds; times round 5's pairing alone beside a pair question (the answer,
+//! system (and edition or profile) for 4 rounds, a Swiss Team event with a quarter as many
+//! teams of 4 boards; times round 5's pairing alone beside a pair question (the answer,
 //! the validation and the constrained pairing) and a bye question, so that a question's
 //! cost reads as a multiple of one pairing. Prints best and median wall time and the
 //! process's peak memory (VmHWM). Measured here, never asserted in tests.
@@ -18,9 +19,29 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1000);
-    for system in [SystemId::Dutch, SystemId::Burstein, SystemId::Dubov] {
-        let mut config = SimConfig::new(system, players, 4, 1);
+    for (system, option) in [
+        (SystemId::Dutch, None),
+        (SystemId::Dutch, Some(("edition", "2017"))),
+        (SystemId::Burstein, None),
+        (SystemId::Burstein, Some(("profile", "BBP"))),
+        (SystemId::Dubov, None),
+        (SystemId::Lim, None),
+        (SystemId::DoubleSwiss, None),
+        (SystemId::TeamSwiss, None),
+    ] {
+        let entrants = if system == SystemId::TeamSwiss {
+            players / 4
+        } else {
+            players
+        };
+        let mut config = SimConfig::new(system, entrants, 4, 1);
         config.forfeit_rate = 0.0;
+        if let Some((name, value)) = option
+            && config.options.set(name, value).is_err()
+        {
+            println!("why {system:?}: option {name}={value} refused");
+            continue;
+        }
         let mut t = match simulate(&config) {
             Ok(t) => t,
             Err(e) => {
@@ -29,6 +50,10 @@ fn main() {
             }
         };
         t.total_rounds = 9;
+        let name = match option {
+            Some((_, value)) => format!("{} {value}", system.name()),
+            None => system.name().to_string(),
+        };
         let options = PairOptions::default();
         let answer = match swisspair::pairing::pair_round(&t, &options) {
             Ok(a) => a,
@@ -61,8 +86,8 @@ fn main() {
             };
             let mem = peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
             println!(
-                "{:<58} best {:>9.3} ms  median {:>9.3} ms  peak memory {mem}",
-                format!("why {} {players} players round 5, {label}", system.name()),
+                "{:<64} best {:>9.3} ms  median {:>9.3} ms  peak memory {mem}",
+                format!("why {name} {entrants} entrants round 5, {label}"),
                 best.as_secs_f64() * 1000.0,
                 median.as_secs_f64() * 1000.0
             );
