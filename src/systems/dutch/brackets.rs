@@ -78,7 +78,11 @@ const LEFT_OUT_VERTEX_FROM: usize = 1000;
 /// engine only: the dense one stays the plain reference the tests compare with); below,
 /// the blossom it avoids is cheaper than the vertex (measured: with it on every such
 /// bracket, a 10,000-player open's round 7 took 3.5 s instead of 0.9 s, same pairs).
-const FLOAT_VERTEX_FROM: usize = 4096;
+/// Above, the blossoms cost far more (issue 22: 10,000 players, seed 6, round 3 had
+/// brackets of 2,119, 3,333 and 2,099 players floating one each, with 3,176, 4,997 and
+/// 3,146 blossoms: 4.5 s of its 4.7; with the vertex none, 0.46 s. From 4,096 before;
+/// seeds 1-10 every round: slowest 1.97-4.66 s before, 0.42-0.83 s after, same pairs).
+const FLOAT_VERTEX_FROM: usize = 1000;
 
 /// Fields of at most this many players are always paired with everybody in the graph.
 pub const GLOBAL_UP_TO: usize = 64;
