@@ -49,7 +49,8 @@ fn main() {
                 continue;
             }
         };
-        t.total_rounds = 9;
+        // Nine rounds (a Double-Swiss counts games: ten, two per match).
+        t.total_rounds = if system == SystemId::DoubleSwiss { 10 } else { 9 };
         let name = match option {
             Some((_, value)) => format!("{} {value}", system.name()),
             None => system.name().to_string(),
