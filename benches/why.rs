@@ -50,7 +50,11 @@ fn main() {
             }
         };
         // Nine rounds (a Double-Swiss counts games: ten, two per match).
-        t.total_rounds = if system == SystemId::DoubleSwiss { 10 } else { 9 };
+        t.total_rounds = if system == SystemId::DoubleSwiss {
+            10
+        } else {
+            9
+        };
         let name = match option {
             Some((_, value)) => format!("{} {value}", system.name()),
             None => system.name().to_string(),
