@@ -78,3 +78,29 @@ fn slack_and_rematch_agree_with_brute_force() {
     }
     assert!(positive > 100 && rematched > 100 && refused > 100);
 }
+
+/// A 6-cycle 0-1-3-5-4-2-0 with equal weights has two perfect matchings, both optimal.
+/// Moving from one to the other turns all three pairs: the mates of the new pair's ends
+/// have no edge between them, so only the exchange through a third pair
+/// (`rematch_through_a_third_pair`) proves the new pair optimal from the certificate.
+#[test]
+fn rematch_through_a_third_pair_on_a_six_cycle() {
+    let n = 6;
+    let mut w = vec![0i64; n * n];
+    for (a, b) in [(0, 1), (1, 3), (3, 5), (5, 4), (4, 2), (2, 0)] {
+        w[a * n + b] = 1;
+        w[b * n + a] = 1;
+    }
+    let source = (n, &w[..]);
+    let mut m = DynamicMatching::<i64>::new(n);
+    m.solve(&source).expect("solve");
+    assert_eq!(m.total(&source), 3);
+    // The pair the current matching does not hold, between 0-1 and 1-3.
+    let (a, b) = if m.mate(0) == Some(1) { (1, 3) } else { (0, 1) };
+    let (ma, mb) = (m.mate(a).expect("perfect"), m.mate(b).expect("perfect"));
+    assert_eq!(m.slack(&source, ma, mb).expect("slack"), None, "no edge");
+    assert!(m.try_rematch(&source, a, b).expect("rematch"));
+    assert_eq!(m.mate(a), Some(b));
+    assert_eq!(m.total(&source), 3);
+    m.verify(&source).expect("certificate kept");
+}
