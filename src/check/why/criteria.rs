@@ -820,12 +820,26 @@ fn rounds_ago(ago: u8) -> &'static str {
 /// The PAB's criterion (Dutch 2026 C5, Burstein 3.1): the assignee's score, lower first;
 /// Burstein then prefers the most games played.
 fn bye_value(facts: &Facts, p: &RoundPairing, games_too: bool) -> Value {
+    pab_value(
+        p,
+        |q| facts.score(q),
+        games_too.then_some(|q| facts.entrant(q).map_or(0, |e| e.played)),
+    )
+}
+
+/// The PAB's value in any system: its assignee's score (lower first), then, where the
+/// system counts them (`games`), his games played (more first).
+fn pab_value(
+    p: &RoundPairing,
+    score: impl Fn(PlayerIdx) -> Score,
+    games: Option<impl Fn(PlayerIdx) -> u32>,
+) -> Value {
     let pab = pab_of(p);
     let mut key = Vec::new();
     for &q in &pab {
-        key.push(facts.score(q).tenths());
-        if games_too {
-            key.push(-i64::from(facts.entrant(q).map_or(0, |e| e.played)));
+        key.push(score(q).tenths());
+        if let Some(games) = &games {
+            key.push(-i64::from(games(q)));
         }
     }
     Value {
@@ -835,7 +849,7 @@ fn bye_value(facts: &Facts, p: &RoundPairing, games_too: bool) -> Value {
         } else {
             format!(
                 "the PAB assignee scores {}",
-                show_scores(&pab.iter().map(|&q| facts.score(q)).collect::<Vec<_>>())
+                show_scores(&pab.iter().map(|&q| score(q)).collect::<Vec<_>>())
             )
         },
         players: pab,
@@ -968,24 +982,7 @@ fn dubov_compare(
     };
     // The PAB (art. 3.1).
     let bye = |p: &RoundPairing| -> Value {
-        let pab = pab_of(p);
-        let mut key = Vec::new();
-        for &q in &pab {
-            key.push(score(q).tenths());
-            key.push(-i64::from(entrant(q).map_or(0, |(_, e)| e.played)));
-        }
-        Value {
-            key,
-            shown: if pab.is_empty() {
-                "no PAB".to_string()
-            } else {
-                format!(
-                    "the PAB assignee scores {}",
-                    show_scores(&pab.iter().map(|&q| score(q)).collect::<Vec<_>>())
-                )
-            },
-            players: pab,
-        }
+        pab_value(p, score, Some(|q| entrant(q).map_or(0, |(_, e)| e.played)))
     };
     let (a, b) = (bye(first), bye(second));
     if a.key != b.key {
