@@ -100,7 +100,8 @@ fn a_large_odd_field_pairs_alike() {
 
 /// The pieces meant for large fields, switched on at every size (`Engine::FastAllSizes`):
 /// the vertex standing for a bracket's float or the player left out (every optimum pairs
-/// it with him), and art. 4.3's warm start of the exchange fields (the optimum held
+/// it with him; in the bracket's graph and in the pairing of the next scoregroup that C8
+/// counted, which the completion check reads), and art. 4.3's warm start of the exchange fields (the optimum held
 /// rearranged to pair S1 with S2, then duals raised so that only the pairs the fields
 /// break are repaired), which then runs on many small brackets. Same pairs and PAB as the
 /// dense path on every round.

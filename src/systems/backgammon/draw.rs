@@ -34,7 +34,7 @@
 //! choice above is checked against the existence of a complete pairing of everyone left,
 //! so the draw never paints itself into a corner: CG-7's error comes only when no pairing
 //! exists at all.
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::floats::{self, Status};
 use crate::matching;
@@ -118,11 +118,11 @@ impl Entry {
 pub struct Draw {
     pub entries: Vec<Entry>,
     /// Entry pairs (lower index first) that may not meet, and why ("they met in round 2").
-    conflicts: HashMap<(usize, usize), String>,
+    conflicts: FxHashMap<(usize, usize), String>,
     /// The same, as lists per entry.
     partners: Vec<Vec<usize>>,
     /// Labels of the explanation groups, by win group; default "N wins".
-    labels: HashMap<u32, String>,
+    labels: FxHashMap<u32, String>,
 }
 
 /// The outcome of a draw.
@@ -139,6 +139,65 @@ fn key(a: usize, b: usize) -> (usize, usize) {
     (a.min(b), a.max(b))
 }
 
+/// Why a pair may not be drawn (`Draw::refusal`).
+enum Refusal<'a> {
+    SameEntry,
+    AbsentAgainstAbsent,
+    /// A past meeting or a forbidden pair, as [`Draw::forbid`] described it.
+    Conflict(&'a str),
+    /// The higher entry went down last time (BG-7.1).
+    DownAgain(&'a Entry),
+    /// The lower entry went up last time (BG-7.2).
+    UpAgain(&'a Entry),
+    /// BG-11's [absent] and an entry with a loss.
+    AbsentWantsUndefeated(&'a Entry),
+    /// The entry met [absent] before (BG-3), in this round.
+    MetAbsent(&'a Entry, u32),
+    /// An entry that went down, against [absent]'s 0 wins (BG-7.1).
+    DownToAbsent(&'a Entry),
+}
+
+impl Refusal<'_> {
+    fn rule(&self) -> &'static str {
+        match self {
+            Refusal::SameEntry | Refusal::Conflict(_) => "BG-6",
+            Refusal::AbsentAgainstAbsent | Refusal::MetAbsent(..) => "BG-3",
+            Refusal::DownAgain(_) | Refusal::DownToAbsent(_) => "BG-7.1",
+            Refusal::UpAgain(_) => "BG-7.2",
+            Refusal::AbsentWantsUndefeated(_) => "BG-11",
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Refusal::SameEntry => "the same entry".to_string(),
+            Refusal::AbsentAgainstAbsent => "[absent] does not play [absent]".to_string(),
+            Refusal::Conflict(why) => (*why).to_string(),
+            Refusal::DownAgain(e) => {
+                format!(
+                    "{} was {}: not again with fewer wins",
+                    e.label, e.status_note
+                )
+            }
+            Refusal::UpAgain(e) => {
+                format!(
+                    "{} was {}: not again with more wins",
+                    e.label, e.status_note
+                )
+            }
+            Refusal::AbsentWantsUndefeated(e) => format!(
+                "{} is not undefeated: BG-11's [absent] plays only undefeated players",
+                e.label
+            ),
+            Refusal::MetAbsent(e, r) => format!("{} already met [absent] in round {r}", e.label),
+            Refusal::DownToAbsent(e) => format!(
+                "{} was {}: [absent] counts 0 wins, so not again with fewer wins",
+                e.label, e.status_note
+            ),
+        }
+    }
+}
+
 /// Most combinations tried when choosing who goes down, before taking them from a complete
 /// pairing instead (only pathological groups get there).
 const LEFTOVER_BUDGET: usize = 4096;
@@ -148,9 +207,9 @@ impl Draw {
         let n = entries.len();
         Draw {
             entries,
-            conflicts: HashMap::new(),
+            conflicts: FxHashMap::default(),
             partners: vec![Vec::new(); n],
-            labels: HashMap::new(),
+            labels: FxHashMap::default(),
         }
     }
 
@@ -211,22 +270,29 @@ impl Draw {
 
     /// Whether `a` and `b` may be paired at this level.
     pub fn allowed(&self, a: usize, b: usize, level: Level) -> bool {
-        self.why_not(a, b, level).is_none()
+        self.refusal(a, b, level).is_none()
     }
 
     /// Why `a` and `b` may not be paired at this level: (rule id, reason).
     fn why_not(&self, a: usize, b: usize, level: Level) -> Option<(&'static str, String)> {
+        self.refusal(a, b, level).map(|r| (r.rule(), r.describe()))
+    }
+
+    /// What refuses `a` against `b` at this level, described only when asked: the draw's
+    /// matching asks [`Draw::allowed`] of thousands of pairs (issue 22: writing each
+    /// reason was a tenth of a small request).
+    fn refusal(&self, a: usize, b: usize, level: Level) -> Option<Refusal<'_>> {
         if a == b {
-            return Some(("BG-6", "the same entry".to_string()));
+            return Some(Refusal::SameEntry);
         }
         let (ea, eb) = (&self.entries[a], &self.entries[b]);
         match (ea.phantom, eb.phantom) {
-            (Some(_), Some(_)) => Some(("BG-3", "[absent] does not play [absent]".to_string())),
-            (Some(kind), None) => self.why_not_phantom(kind, eb, level),
-            (None, Some(kind)) => self.why_not_phantom(kind, ea, level),
+            (Some(_), Some(_)) => Some(Refusal::AbsentAgainstAbsent),
+            (Some(kind), None) => Self::refusal_of_absent(kind, eb, level),
+            (None, Some(kind)) => Self::refusal_of_absent(kind, ea, level),
             (None, None) => {
                 if let Some(why) = self.conflicts.get(&key(a, b)) {
-                    return Some(("BG-6", why.clone()));
+                    return Some(Refusal::Conflict(why));
                 }
                 if level == Level::Strict && ea.wins != eb.wins {
                     let (hi, lo) = if ea.wins > eb.wins {
@@ -235,22 +301,10 @@ impl Draw {
                         (eb, ea)
                     };
                     if hi.status == Status::WentDown {
-                        return Some((
-                            "BG-7.1",
-                            format!(
-                                "{} was {}: not again with fewer wins",
-                                hi.label, hi.status_note
-                            ),
-                        ));
+                        return Some(Refusal::DownAgain(hi));
                     }
                     if lo.status == Status::WentUp {
-                        return Some((
-                            "BG-7.2",
-                            format!(
-                                "{} was {}: not again with more wins",
-                                lo.label, lo.status_note
-                            ),
-                        ));
+                        return Some(Refusal::UpAgain(lo));
                     }
                 }
                 None
@@ -258,37 +312,18 @@ impl Draw {
         }
     }
 
-    fn why_not_phantom(
-        &self,
-        kind: Phantom,
-        p: &Entry,
-        level: Level,
-    ) -> Option<(&'static str, String)> {
+    /// What refuses [absent] of `kind` against `p` at this level.
+    fn refusal_of_absent(kind: Phantom, p: &Entry, level: Level) -> Option<Refusal<'_>> {
         if kind == Phantom::Bg11 && !p.undefeated {
-            return Some((
-                "BG-11",
-                format!(
-                    "{} is not undefeated: BG-11's [absent] plays only undefeated players",
-                    p.label
-                ),
-            ));
+            return Some(Refusal::AbsentWantsUndefeated(p));
         }
         if let Some(r) = p.met_absent
             && !(kind == Phantom::Bg11 && level >= Level::OnceOnlyDropped)
         {
-            return Some((
-                "BG-3",
-                format!("{} already met [absent] in round {r}", p.label),
-            ));
+            return Some(Refusal::MetAbsent(p, r));
         }
         if level == Level::Strict && p.wins > 0 && !floats::keeps_bg7(p.status, None) {
-            return Some((
-                "BG-7.1",
-                format!(
-                    "{} was {}: [absent] counts 0 wins, so not again with fewer wins",
-                    p.label, p.status_note
-                ),
-            ));
+            return Some(Refusal::DownToAbsent(p));
         }
         None
     }

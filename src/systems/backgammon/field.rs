@@ -20,7 +20,7 @@
 //! and BG-3's once-only rule choose who meets them, and are dropped in that order if
 //! needed. Their number is min(2^k − undefeated, undefeated); the odd field's [absent] is
 //! then added or removed so that the field stays even.
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -122,7 +122,7 @@ pub fn regular(
     }
     let bg11 = bg11(t, number, total, &mut entries, ex);
     let mut draw = Draw::new(entries);
-    let index: HashMap<PlayerIdx, usize> = draw
+    let index: FxHashMap<PlayerIdx, usize> = draw
         .entries
         .iter()
         .enumerate()

@@ -133,29 +133,36 @@ pub fn check_rounds(t: &Tournament, number: u32, results: Results) -> Vec<Proble
     {
         let rn = r + 1;
         for (g, game) in round.games.iter().enumerate() {
-            let path = format!("tournament.rounds[{r}].games[{g}].result");
-            let players = format!("{:?} - {:?}", id(game.white), id(game.black));
+            // Written only for a game that fails (issue 22: every request paid for them).
+            let players = || format!("{:?} - {:?}", id(game.white), id(game.black));
             let problem = match (game.result, results) {
                 (GameResult::Draw, _) => Some(format!(
-                    "round {rn}: the game {players} is a draw, but a backgammon match has a winner (BG-2)"
+                    "round {rn}: the game {} is a draw, but a backgammon match has a winner (BG-2)",
+                    players()
                 )),
                 (r, _) if r.is_unusual() => Some(format!(
-                    "round {rn}: the game {players} has a score of neither a win nor a loss, but a backgammon match has a winner (BG-2)"
+                    "round {rn}: the game {} has a score of neither a win nor a loss, but a backgammon match has a winner (BG-2)",
+                    players()
                 )),
                 (GameResult::Adjourned, _) => Some(format!(
-                    "round {rn}: the game {players} is adjourned: backgammon pairs on wins, give its winner (BG-2)"
+                    "round {rn}: the game {} is adjourned: backgammon pairs on wins, give its winner (BG-2)",
+                    players()
                 )),
                 (GameResult::Pending, Results::Required) => {
-                    Some(format!("round {rn}: the game {players} has no result"))
+                    Some(format!("round {rn}: the game {} has no result", players()))
                 }
                 (GameResult::Pending, Results::NoneYet) => None,
                 (_, Results::NoneYet) => Some(format!(
-                    "round {rn}: the game {players} already has a result: the early draw of round 2 (BG-8) is made before round 1 has any result; with every result in, use Pair"
+                    "round {rn}: the game {} already has a result: the early draw of round 2 (BG-8) is made before round 1 has any result; with every result in, use Pair",
+                    players()
                 )),
                 _ => None,
             };
             if let Some(message) = problem {
-                problems.push(Problem::new(path, message));
+                problems.push(Problem::new(
+                    format!("tournament.rounds[{r}].games[{g}].result"),
+                    message,
+                ));
             }
         }
         for (b, bye) in round.byes.iter().enumerate() {

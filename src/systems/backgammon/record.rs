@@ -1,7 +1,7 @@
 //! What the rounds before the one being drawn say of each player, in backgammon terms:
 //! wins (BG-2), games against [absent] (BG-3), floats (BG-7), who met whom (BG-6, CG-4,
 //! CG-10).
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::model::{ByeKind, GameResult, PlayerIdx, Tournament};
 
@@ -31,9 +31,9 @@ pub struct PlayerRecord {
 pub struct Record {
     pub players: Vec<PlayerRecord>,
     /// Pairs that met over the board, with the (last) round they met.
-    met: HashMap<(PlayerIdx, PlayerIdx), u32>,
+    met: FxHashMap<(PlayerIdx, PlayerIdx), u32>,
     /// CG-10 pairs for the round being drawn.
-    forbidden: HashSet<(PlayerIdx, PlayerIdx)>,
+    forbidden: FxHashSet<(PlayerIdx, PlayerIdx)>,
 }
 
 fn key(a: PlayerIdx, b: PlayerIdx) -> (PlayerIdx, PlayerIdx) {
@@ -54,7 +54,7 @@ impl Record {
     /// past the snapshot's end count nothing).
     pub fn build(t: &Tournament, number: u32) -> Record {
         let mut players = vec![PlayerRecord::default(); t.players.len()];
-        let mut met = HashMap::new();
+        let mut met = FxHashMap::default();
         for (r, round) in t
             .rounds
             .iter()
@@ -109,7 +109,7 @@ impl Record {
                 }
             }
         }
-        let mut forbidden = HashSet::new();
+        let mut forbidden = FxHashSet::default();
         for f in &t.forbidden_pairings {
             if !f.applies_to(number) {
                 continue;

@@ -70,7 +70,8 @@ impl NextFree {
 const MATRIX_BYTES: usize = 384 << 20;
 
 /// From this many players in a whole-field graph with an odd count, the player left out
-/// gets a vertex of his own (`Run::new`); below, the blossom it avoids is cheap.
+/// gets a vertex of his own (`Run::new`, and the next scoregroup's pairing that C8
+/// counted, `tentative_next`); below, the blossom it avoids is cheap.
 const LEFT_OUT_VERTEX_FROM: usize = 1000;
 
 /// From this many players, a bracket that floats exactly one player with the next
@@ -904,14 +905,29 @@ fn tentative_next(
         ids.push(f);
     }
     let k = spec.next.len();
+    // A large odd graph gets a vertex standing for the player left out, joined to
+    // everybody by the heaviest weight, as in `Run::new`: every optimum pairs it with a
+    // player some optimum of the graph leaves out, and the rest is an optimum of the
+    // graph. Without it the first solve's one free vertex grows an alternating tree over
+    // the whole scoregroup (issue 22: 2-5 s a bracket in a 100,000-player open).
+    let n = ids.len();
+    let from = match ctx.engine {
+        Engine::Fast => LEFT_OUT_VERTEX_FROM,
+        Engine::FastAllSizes => 0,
+        Engine::Dense => usize::MAX,
+    };
+    let left_out = (n % 2 == 1 && n >= from).then_some(n);
     struct Next<'a> {
         field: &'a Field,
         ids: &'a [usize],
         k: usize,
+        left_out: Option<usize>,
     }
     impl WeightSource<i64> for Next<'_> {
         fn weight(&self, a: usize, b: usize) -> i64 {
-            if !self.field.compatible(self.ids[a], self.ids[b]) {
+            if self.left_out.is_some_and(|x| a == x || b == x) {
+                3
+            } else if !self.field.compatible(self.ids[a], self.ids[b]) {
                 0
             } else if a >= self.k || b >= self.k {
                 3
@@ -920,17 +936,32 @@ fn tentative_next(
             }
         }
     }
-    let mut m = DynamicMatching::<i64>::new(ids.len());
-    // Two classes (the scoregroup, the floater): the first solve from their optimum.
-    let class = (0..ids.len()).map(|v| u32::from(v >= k)).collect();
-    m.set_class_weights(class, vec![Some(2), Some(3), Some(3), None]);
+    let mut m = DynamicMatching::<i64>::new(n + usize::from(left_out.is_some()));
+    // Two classes (the scoregroup, the floater), and the left-out vertex: the first
+    // solve from their optimum.
+    let class = (0..n)
+        .map(|v| u32::from(v >= k))
+        .chain(left_out.map(|_| 2))
+        .collect();
+    let weights = if left_out.is_some() {
+        let (w, x) = (Some(2), Some(3));
+        vec![w, x, x, x, None, x, x, x, None]
+    } else {
+        vec![Some(2), Some(3), Some(3), None]
+    };
+    m.set_class_weights(class, weights);
     m.solve(&Next {
         field,
         ids: &ids,
         k,
+        left_out,
     })?;
-    Ok((0..ids.len())
-        .filter_map(|v| m.mate(v).filter(|&u| v < u).map(|u| (ids[v], ids[u])))
+    Ok((0..n)
+        .filter_map(|v| {
+            m.mate(v)
+                .filter(|&u| v < u && u < n)
+                .map(|u| (ids[v], ids[u]))
+        })
         .collect())
 }
 
