@@ -39,6 +39,13 @@ fn one_request(bytes: &[u8], limits: &convert::Limits) -> Vec<u8> {
     convert::pair::pair_answer(&answer).encode_to_vec()
 }
 
+/// A digest of the answer's bytes (FNV-1a), so that a change can show it answers alike.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
 fn main() {
     let filters: Vec<String> = std::env::args()
         .skip(1)
@@ -72,10 +79,11 @@ fn main() {
         per_request.sort_by(f64::total_cmp);
         let mem = harness::peak_memory_mib().map_or_else(|| "?".into(), |m| format!("{m:.0} MiB"));
         println!(
-            "{:<12} request {:>6} bytes, answer {:>6} bytes: best {:>7.1} µs, median {:>7.1} µs per request ({} requests), peak memory {mem}",
+            "{:<12} request {:>6} bytes, answer {:>6} bytes (digest {:016x}): best {:>7.1} µs, median {:>7.1} µs per request ({} requests), peak memory {mem}",
             scenario.name(),
             bytes.len(),
             answer.len(),
+            fnv1a(&answer),
             per_request[0] * 1e6,
             per_request[per_request.len() / 2] * 1e6,
             block * 10,
