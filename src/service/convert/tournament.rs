@@ -19,10 +19,10 @@ pub fn scoring_from_proto(s: Option<&proto::Scoring>, problems: &mut Vec<Problem
         return Scoring::default();
     };
     let d = Scoring::default();
-    let p = "tournament.scoring";
-    let win = points(s.win, d.win, &format!("{p}.win"), problems);
-    let draw = points(s.draw, d.draw, &format!("{p}.draw"), problems);
-    let loss = points(s.loss, d.loss, &format!("{p}.loss"), problems);
+    // The paths are constants: nothing is written for a valid request.
+    let win = points(s.win, d.win, "tournament.scoring.win", problems);
+    let draw = points(s.draw, d.draw, "tournament.scoring.draw", problems);
+    let loss = points(s.loss, d.loss, "tournament.scoring.loss", problems);
     let base = Scoring::with_game_points(win, draw, loss);
     Scoring {
         win,
@@ -31,32 +31,32 @@ pub fn scoring_from_proto(s: Option<&proto::Scoring>, problems: &mut Vec<Problem
         forfeit_win: points(
             s.forfeit_win,
             base.forfeit_win,
-            &format!("{p}.forfeit_win"),
+            "tournament.scoring.forfeit_win",
             problems,
         ),
         forfeit_loss: points(
             s.forfeit_loss,
             Score::ZERO,
-            &format!("{p}.forfeit_loss"),
+            "tournament.scoring.forfeit_loss",
             problems,
         ),
-        pab: points(s.pab, base.pab, &format!("{p}.pab"), problems),
+        pab: points(s.pab, base.pab, "tournament.scoring.pab", problems),
         half_point_bye: points(
             s.half_point_bye,
             base.half_point_bye,
-            &format!("{p}.half_point_bye"),
+            "tournament.scoring.half_point_bye",
             problems,
         ),
         zero_point_bye: points(
             s.zero_point_bye,
             Score::ZERO,
-            &format!("{p}.zero_point_bye"),
+            "tournament.scoring.zero_point_bye",
             problems,
         ),
         full_point_bye: points(
             s.full_point_bye,
             base.full_point_bye,
-            &format!("{p}.full_point_bye"),
+            "tournament.scoring.full_point_bye",
             problems,
         ),
     }
