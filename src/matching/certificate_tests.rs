@@ -104,3 +104,33 @@ fn rematch_through_a_third_pair_on_a_six_cycle() {
     assert_eq!(m.total(&source), 3);
     m.verify(&source).expect("certificate kept");
 }
+
+/// 3,500 vertices joined to each other and to 1,500 more at the end of the order, which
+/// have no edge among themselves (as players C3 keeps apart): one stated class. The
+/// greedy pass pairs the first 3,500 among themselves and leaves the last 1,500 free with
+/// nobody free to take them; the first solve then pairs them two at a time through a
+/// matched pair (`pair_through_a_matched_pair`, from 4,096 vertices). The result must be
+/// a perfect matching, each of the last 1,500 with one of the first, and an optimal
+/// certificate.
+#[test]
+fn a_surplus_that_cannot_pair_among_itself_pairs_through_matched_pairs() {
+    struct Surplus {
+        joined: usize,
+    }
+    impl WeightSource<i64> for Surplus {
+        fn weight(&self, a: usize, b: usize) -> i64 {
+            i64::from(a < self.joined || b < self.joined)
+        }
+    }
+    let (joined, n) = (3500, 5000);
+    let source = Surplus { joined };
+    let mut m = DynamicMatching::<i64>::new(n);
+    m.set_class_weights(vec![0; n], vec![Some(1)]);
+    m.solve(&source).expect("solve");
+    for v in 0..n {
+        let u = m.mate(v).expect("perfect");
+        assert!(v < joined || u < joined, "{v}-{u} is no edge");
+    }
+    assert_eq!(m.total(&source), n as i64 / 2);
+    m.verify(&source).expect("optimal certificate");
+}

@@ -170,6 +170,11 @@ impl core::fmt::Display for DynamicError {
 impl std::error::Error for DynamicError {}
 
 const NIL: u32 = u32::MAX;
+/// From this many vertices the first solve pairs free vertices through a matched pair
+/// (`DynamicMatching::pair_through_a_matched_pair`); below, the stages it saves are cheap.
+const SHORT_PATHS_FROM: usize = 4096;
+/// How many tight neighbours, and free vertices for each, that pass tries.
+const SHORT_SCAN: usize = 64;
 const FREE: u8 = 0;
 const OUTER: u8 = 1;
 const INNER: u8 = 2;
@@ -853,11 +858,81 @@ impl<W: DenseWeight> DynamicMatching<W> {
             }
             self.pair_first_tight(ws, v, k + 1..self.active.len())?;
         }
+        if self.active.len() > SHORT_PATHS_FROM {
+            self.pair_through_a_matched_pair(ws)?;
+        }
         self.start_phases(ws)?;
         for k in (0..self.active.len()).rev() {
             let v = self.active[k];
             if self.mate[v as usize] == NIL && self.dual[v as usize] > W::ZERO {
                 self.pending.push(v);
+            }
+        }
+        Ok(())
+    }
+
+    /// After the greedy pass of a large first solve (no blossoms yet): free vertices of
+    /// positive dual paired two at a time through one matched pair, `x o1` and `o2 y`
+    /// tight with `o1 o2` matched becoming `x o1` and `o2 y` (an augmenting path of
+    /// length three; every matched edge stays tight, no dual changes). Each free vertex
+    /// tries at most [`SHORT_SCAN`] tight neighbours and, for each, as many free vertices
+    /// after it. Vertices that cannot pair among themselves (players C3 keeps apart, in a
+    /// completion check) are otherwise left to the greedy pass in order: a surplus of
+    /// them at the end then costs one alternating-tree stage each, every stage O(n)
+    /// (issue 22: 80 s in a 100,000-player open's last round).
+    fn pair_through_a_matched_pair<S: WeightSource<W>>(
+        &mut self,
+        ws: &S,
+    ) -> Result<(), DynamicError> {
+        let free: Vec<u32> = self
+            .active
+            .iter()
+            .copied()
+            .filter(|&v| self.mate[v as usize] == NIL && self.dual[v as usize] > W::ZERO)
+            .collect();
+        let tight = |this: &Self, a: u32, b: u32| -> Result<bool, DynamicError> {
+            let d = this.doubled(ws, a, b)?;
+            Ok(d > W::ZERO && this.dual[a as usize].wadd(this.dual[b as usize]) == d)
+        };
+        // Where the last exchange was found: the next free vertex starts looking there,
+        // past the matched pairs the earlier ones already turned.
+        let mut cursor = 0;
+        for (i, &x) in free.iter().enumerate() {
+            crate::cancel::checkpoint();
+            if self.mate[x as usize] != NIL {
+                continue;
+            }
+            let mut tried = 0;
+            let row = self.row(x);
+            let from = cursor.clamp(row.start, row.end);
+            'neighbours: for k in (from..row.end).chain(row.start..from) {
+                if tried == SHORT_SCAN {
+                    break;
+                }
+                let o1 = self.active[k];
+                let o2 = self.mate[o1 as usize];
+                if o1 == x || o2 == NIL || !tight(self, x, o1)? {
+                    continue;
+                }
+                tried += 1;
+                let mut looked = 0;
+                for &y in &free[i + 1..] {
+                    if looked == SHORT_SCAN {
+                        break;
+                    }
+                    if self.mate[y as usize] != NIL {
+                        continue;
+                    }
+                    looked += 1;
+                    if tight(self, o2, y)? {
+                        cursor = k + 1;
+                        self.mate[x as usize] = o1;
+                        self.mate[o1 as usize] = x;
+                        self.mate[o2 as usize] = y;
+                        self.mate[y as usize] = o2;
+                        break 'neighbours;
+                    }
+                }
             }
         }
         Ok(())
