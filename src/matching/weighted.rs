@@ -871,6 +871,15 @@ impl<W: DenseWeight> DynamicMatching<W> {
         Ok(())
     }
 
+    /// The active vertices left free with a positive dual (the first solve's work left).
+    fn free_with_positive_dual(&self) -> Vec<u32> {
+        self.active
+            .iter()
+            .copied()
+            .filter(|&v| self.mate[v as usize] == NIL && self.dual[v as usize] > W::ZERO)
+            .collect()
+    }
+
     /// After the greedy pass of a large first solve (no blossoms yet): free vertices of
     /// positive dual paired two at a time through one matched pair, `x o1` and `o2 y`
     /// tight with `o1 o2` matched becoming `x o1` and `o2 y` (an augmenting path of
@@ -884,12 +893,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         &mut self,
         ws: &S,
     ) -> Result<(), DynamicError> {
-        let free: Vec<u32> = self
-            .active
-            .iter()
-            .copied()
-            .filter(|&v| self.mate[v as usize] == NIL && self.dual[v as usize] > W::ZERO)
-            .collect();
+        let free = self.free_with_positive_dual();
         let tight = |this: &Self, a: u32, b: u32| -> Result<bool, DynamicError> {
             let d = this.doubled(ws, a, b)?;
             Ok(d > W::ZERO && this.dual[a as usize].wadd(this.dual[b as usize]) == d)
@@ -971,12 +975,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
         for _ in 0..PHASES {
             crate::cancel::checkpoint();
             // Free vertices tight to each other: paired.
-            let free: Vec<u32> = self
-                .active
-                .iter()
-                .copied()
-                .filter(|&v| self.mate[v as usize] == NIL && self.dual[v as usize] > W::ZERO)
-                .collect();
+            let free = self.free_with_positive_dual();
             for (i, &v) in free.iter().enumerate() {
                 if self.mate[v as usize] != NIL {
                     continue;
