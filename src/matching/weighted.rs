@@ -738,8 +738,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             if w == v || self.mate[wi] != NIL || self.top[wi] != w {
                 continue;
             }
-            let d = self.doubled(ws, v, w)?;
-            if d > W::ZERO && self.dual[vi].wadd(self.dual[wi]) == d {
+            if self.tight_without_blossoms(ws, v, w)? {
                 self.mate[vi] = w;
                 self.mate[wi] = v;
                 break;
@@ -871,6 +870,18 @@ impl<W: DenseWeight> DynamicMatching<W> {
         Ok(())
     }
 
+    /// Whether `ab` is an edge made tight by the two vertex duals alone (the first solve,
+    /// before any blossom).
+    fn tight_without_blossoms<S: WeightSource<W>>(
+        &self,
+        ws: &S,
+        a: u32,
+        b: u32,
+    ) -> Result<bool, DynamicError> {
+        let d = self.doubled(ws, a, b)?;
+        Ok(d > W::ZERO && self.dual[a as usize].wadd(self.dual[b as usize]) == d)
+    }
+
     /// The active vertices left free with a positive dual (the first solve's work left).
     fn free_with_positive_dual(&self) -> Vec<u32> {
         self.active
@@ -894,10 +905,6 @@ impl<W: DenseWeight> DynamicMatching<W> {
         ws: &S,
     ) -> Result<(), DynamicError> {
         let free = self.free_with_positive_dual();
-        let tight = |this: &Self, a: u32, b: u32| -> Result<bool, DynamicError> {
-            let d = this.doubled(ws, a, b)?;
-            Ok(d > W::ZERO && this.dual[a as usize].wadd(this.dual[b as usize]) == d)
-        };
         // Where the last exchange was found: the next free vertex starts looking there,
         // past the matched pairs the earlier ones already turned.
         let mut cursor = 0;
@@ -915,7 +922,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
                 }
                 let o1 = self.active[k];
                 let o2 = self.mate[o1 as usize];
-                if o1 == x || o2 == NIL || !tight(self, x, o1)? {
+                if o1 == x || o2 == NIL || !self.tight_without_blossoms(ws, x, o1)? {
                     continue;
                 }
                 tried += 1;
@@ -928,7 +935,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
                         continue;
                     }
                     looked += 1;
-                    if tight(self, o2, y)? {
+                    if self.tight_without_blossoms(ws, o2, y)? {
                         cursor = k + 1;
                         self.mate[x as usize] = o1;
                         self.mate[o1 as usize] = x;
@@ -984,8 +991,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
                     if self.mate[w as usize] != NIL {
                         continue;
                     }
-                    let d = self.doubled(ws, v, w)?;
-                    if d > W::ZERO && self.dual[v as usize].wadd(self.dual[w as usize]) == d {
+                    if self.tight_without_blossoms(ws, v, w)? {
                         self.mate[v as usize] = w;
                         self.mate[w as usize] = v;
                         break;

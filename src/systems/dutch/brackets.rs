@@ -398,6 +398,26 @@ pub enum Engine {
     FastAllSizes,
 }
 
+impl Engine {
+    /// From how many vertices an odd graph gets a vertex for the player left out.
+    fn left_out_vertex_from(self) -> usize {
+        match self {
+            Engine::Fast => LEFT_OUT_VERTEX_FROM,
+            Engine::FastAllSizes => 0,
+            Engine::Dense => usize::MAX,
+        }
+    }
+
+    /// From how many vertices a bracket floating one player gets a vertex for the float.
+    fn float_vertex_from(self) -> usize {
+        match self {
+            Engine::Fast => FLOAT_VERTEX_FROM,
+            Engine::FastAllSizes => 0,
+            Engine::Dense => usize::MAX,
+        }
+    }
+}
+
 /// [`pair_round`] with the graph policy given: fields of at most `global_up_to` players
 /// are paired with everybody in each bracket's graph (0: the smallest graphs whenever
 /// possible; `usize::MAX`: always everybody). Every policy gives the same pairing (the
@@ -911,12 +931,7 @@ fn tentative_next(
     // graph. Without it the first solve's one free vertex grows an alternating tree over
     // the whole scoregroup (issue 22: 2-5 s a bracket in a 100,000-player open).
     let n = ids.len();
-    let from = match ctx.engine {
-        Engine::Fast => LEFT_OUT_VERTEX_FROM,
-        Engine::FastAllSizes => 0,
-        Engine::Dense => usize::MAX,
-    };
-    let left_out = (n % 2 == 1 && n >= from).then_some(n);
+    let left_out = (n % 2 == 1 && n >= ctx.engine.left_out_vertex_from()).then_some(n);
     struct Next<'a> {
         field: &'a Field,
         ids: &'a [usize],
@@ -1649,11 +1664,10 @@ impl<'a, W: Packed> Run<'a, W> {
         // scoregroup out of the graph (C8 by per-player values): the vertex then stands
         // for the float, and every optimum pairs it with the floater.
         let mut left_out = None;
-        let (left_out_from, float_from) = match ctx.engine {
-            Engine::Fast => (LEFT_OUT_VERTEX_FROM, FLOAT_VERTEX_FROM),
-            Engine::FastAllSizes => (0, 0),
-            Engine::Dense => (usize::MAX, usize::MAX),
-        };
+        let (left_out_from, float_from) = (
+            ctx.engine.left_out_vertex_from(),
+            ctx.engine.float_vertex_from(),
+        );
         let whole_odd = mode == Mode::Global && n % 2 == 1 && n >= left_out_from;
         let one_float = mode == Mode::Window
             && matches!(spec.next_use, NextUse::Values(_))
