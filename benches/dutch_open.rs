@@ -24,8 +24,8 @@ use swisspair::model::SystemId;
 use swisspair::simulate::{SimConfig, record_round, start};
 use swisspair::systems::RoundToPair;
 use swisspair::systems::common::History;
+use swisspair::systems::common::fide_players::Field;
 use swisspair::systems::dutch::brackets::{Engine, GLOBAL_UP_TO, pair_round_using};
-use swisspair::systems::dutch::players::Field;
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name)

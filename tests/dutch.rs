@@ -79,8 +79,8 @@ fn policy_outcomes(
 ) -> [Option<Pairing>; 3] {
     use swisspair::systems::RoundToPair;
     use swisspair::systems::common::History;
+    use swisspair::systems::common::fide_players::Field;
     use swisspair::systems::dutch::brackets::{GLOBAL_UP_TO, RoundOutcome, pair_round_with};
-    use swisspair::systems::dutch::players::Field;
     let Ok(r) = RoundToPair::prepare(t, options) else {
         return [None, None, None];
     };

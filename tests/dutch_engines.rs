@@ -7,8 +7,8 @@ use swisspair::model::SystemId;
 use swisspair::simulate::{SimConfig, record_round, round_options, start};
 use swisspair::systems::RoundToPair;
 use swisspair::systems::common::History;
+use swisspair::systems::common::fide_players::Field;
 use swisspair::systems::dutch::brackets::{Engine, GLOBAL_UP_TO, RoundOutcome, pair_round_using};
-use swisspair::systems::dutch::players::Field;
 
 type Pairing = (Vec<(usize, usize)>, Option<usize>);
 

@@ -216,7 +216,7 @@ fn validate_with(
         let barred = if system == SystemId::DoubleSwiss {
             crate::systems::double_swiss::pab_barred(tour, round.number, p)
         } else if dutch_2017 {
-            crate::systems::dutch::players::pab_barred_2017(history.player(p))
+            crate::systems::common::fide_players::pab_barred_2017(history.player(p))
         } else {
             !history.pab_eligible(p, win)
         };

@@ -30,7 +30,7 @@ use super::{Asking, Verdict, VerdictKind};
 use crate::model::{PlayerIdx, Score};
 use crate::systems::burstein::{Profile, bbp, profile};
 use crate::systems::common::History;
-use crate::systems::dutch::players::Field;
+use crate::systems::common::fide_players::Field;
 use crate::systems::{RoundPairing, RoundToPair};
 
 /// The profile's facts of a round: each player's pairing score (tenths) and place in its

@@ -17,10 +17,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{Colour, PlayerIdx, Score, SystemId};
+use crate::systems::common::fide_players::{Entrant, Field};
 use crate::systems::common::{Float, History};
 use crate::systems::dutch::criteria::{self as dutch_criteria, Kind, Measure};
 use crate::systems::dutch::edition::Edition;
-use crate::systems::dutch::players::{Entrant, Field};
 use crate::systems::{RoundPairing, RoundToPair, dubov};
 
 /// Where two pairings part, in the system's order.

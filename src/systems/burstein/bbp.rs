@@ -34,7 +34,7 @@ use crate::matching::weighted::{DenseWeight, DynamicMatching};
 use crate::model::{ByeKind, Colour, GameResult, PlayerIdx, RoundEntry, Score};
 use crate::systems::checklist::{Checklist, ChecklistRow, SystemColumns};
 use crate::systems::common::History;
-use crate::systems::dutch::players::{
+use crate::systems::common::fide_players::{
     Entrant, Field, Strength, checklist_opponents, checklist_preference,
 };
 use crate::systems::{Board, ByeAssignment, Explanation, PairError, RoundPairing, RoundToPair};

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 
 use super::index::Index;
 use crate::model::{Colour, Score};
-use crate::systems::dutch::players::{Entrant, Strength};
+use crate::systems::common::fide_players::{Entrant, Strength};
 
 /// The rule of art. 5.2 that gave the colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

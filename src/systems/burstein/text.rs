@@ -32,9 +32,9 @@ use crate::matching::Wide;
 use crate::matching::weighted::DynamicMatching;
 use crate::model::{Colour, PlayerIdx, Score};
 use crate::systems::common::History;
+use crate::systems::common::fide_players::{Entrant, Field};
+use crate::systems::common::packed::{Packed, bits};
 use crate::systems::dutch::Dutch;
-use crate::systems::dutch::players::{Entrant, Field};
-use crate::systems::dutch::weights::{Packed, bits};
 use crate::systems::{
     Board, ByeAssignment, Explanation, PairError, PairingSystem, RoundPairing, RoundToPair,
 };

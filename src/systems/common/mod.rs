@@ -2,8 +2,10 @@
 //! not (CG-6, CG-11), pairing numbers (CG-2) and the first-round colour (CG-8).
 pub mod acceleration;
 mod board_order;
+pub mod fide_players;
 mod history;
 pub mod javapairing;
+pub mod packed;
 
 pub use board_order::board_order_key;
 pub use history::{Float, History, PlayerHistory};

@@ -1,7 +1,7 @@
 //! Colour allocation (C.04.4.1 art. 5.2): the first rule that decides.
 use super::players::Entrant;
 use crate::model::Colour;
-use crate::systems::dutch::players::Strength;
+use crate::systems::common::fide_players::Strength;
 
 /// The rule of art. 5.2 that gave the colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

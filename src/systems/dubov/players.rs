@@ -4,8 +4,8 @@
 use crate::matching::BitGraph;
 use crate::model::{Colour, PlayerIdx, Score};
 use crate::systems::RoundToPair;
+use crate::systems::common::fide_players::{Strength, preference};
 use crate::systems::common::{Float, History};
-use crate::systems::dutch::players::{Strength, preference};
 
 /// A player taking part in this round's pairing.
 #[derive(Clone, Debug)]

@@ -30,11 +30,11 @@
 //! decision above is a question about optima (the corpus test checks all variants).
 use super::criteria;
 use super::edition::Edition;
-use super::players::{Entrant, Field};
 use super::weights::{Classes, Fields2017, Layout, Packed, Sizes, Sizes2017};
 use crate::matching::Wide;
 use crate::matching::weighted::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score};
+use crate::systems::common::fide_players::{Entrant, Field};
 
 mod fast;
 mod types;

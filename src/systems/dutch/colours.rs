@@ -1,6 +1,6 @@
 //! Colour allocation (C.04.3 art. 5.2): the first rule that decides.
-use super::players::Entrant;
 use crate::model::Colour;
+use crate::systems::common::fide_players::Entrant;
 
 /// The rule of art. 5.2 that gave the colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,8 +65,8 @@ pub fn allocate(a: &Entrant, b: &Entrant, initial: Colour) -> (Colour, ColourRul
     if b.absolute() && (b.imbalance > a.imbalance || !a.absolute()) {
         return (pref.opposite(), ColourRule::StrongerPreference);
     }
-    let a_strong = a.strength == super::players::Strength::Strong;
-    let b_strong = b.strength == super::players::Strength::Strong;
+    let a_strong = a.strength == crate::systems::common::fide_players::Strength::Strong;
+    let b_strong = b.strength == crate::systems::common::fide_players::Strength::Strong;
     if a_strong && !b_strong {
         return (pref, ColourRule::StrongerPreference);
     }

@@ -335,8 +335,8 @@ pub fn find(table: &[Criterion], measure: Measure) -> Option<&Criterion> {
 // explanation (`explain.rs`) as failures to report. `h` is the higher-ranked player of a
 // pair, `l` the lower.
 
-use super::players::Entrant;
 use crate::systems::common::Float;
+use crate::systems::common::fide_players::Entrant;
 
 /// C12: the pair cannot give both players their colour preference (both have the same
 /// one).

@@ -6,9 +6,9 @@ use super::brackets::{BracketRecord, Mode, RoundOutcome};
 use super::colours::ColourRule;
 use super::criteria::{self, Criterion, Measure};
 use super::edition::Edition;
-use super::players::{Entrant, Field};
 use crate::model::{Colour, Score};
 use crate::systems::Explanation;
+use crate::systems::common::fide_players::{Entrant, Field};
 
 /// Failure counts of a set of pairs in a bracket, for the explanation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

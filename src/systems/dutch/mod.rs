@@ -22,7 +22,6 @@ pub mod colours;
 pub mod criteria;
 pub mod edition;
 pub mod explain;
-pub mod players;
 pub mod weights;
 
 use super::{
@@ -31,9 +30,9 @@ use super::{
 use crate::model::{ByeKind, Colour, SystemId};
 use crate::systems::Detail;
 use crate::systems::common::History;
+use crate::systems::common::fide_players::{self as players, Field};
 use brackets::Failure;
 use edition::Edition;
-use players::Field;
 
 /// The Dutch system, 2026 edition.
 pub struct Dutch;

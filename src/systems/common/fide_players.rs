@@ -7,7 +7,7 @@ use crate::systems::RoundToPair;
 use crate::systems::checklist::{Checklist, ChecklistRow, Floated, Preference, SystemColumns};
 use crate::systems::common::{Float, History};
 
-use super::edition::Edition;
+use crate::systems::dutch::edition::Edition;
 
 /// Strength of a colour preference (art. 1.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
