@@ -117,7 +117,11 @@ fn run_open(seed: u64) -> Option<(u32, f64, f64)> {
                 return None;
             };
             let history = History::build(&r);
-            let field = Field::build(&r, &history);
+            let field = Field::build(
+                &r,
+                &history,
+                swisspair::systems::dutch::edition::Edition::of(&r.tournament.options).text(),
+            );
             let run = |engine| {
                 let start = Instant::now();
                 let o = pair_round_using(&field, GLOBAL_UP_TO, engine);

@@ -71,7 +71,7 @@ fn main() {
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
-            let Ok(doc) = swisspair::trf::read(&text) else {
+            let Ok(doc) = swisspair::pairing::read_trf(&text) else {
                 continue;
             };
             let mut t = doc.tournament;

@@ -9,7 +9,7 @@ use common::swisspair;
 
 use swisspair::model::{Bye, ByeKind, Game, GameResult, Player, Round, SystemId, Tournament};
 use swisspair::systems::PairOptions;
-use swisspair::trf::{self, Dialect, TrfDocument};
+use swisspair::trf::{Dialect, TrfDocument};
 
 fn event(n: u32) -> Tournament {
     Tournament {
@@ -35,7 +35,7 @@ fn write(t: &Tournament, name: &str) -> PathBuf {
     };
     std::fs::write(
         &path,
-        trf::write(&doc, Dialect::Trf26).expect("writable as TRF"),
+        swisspair::pairing::write_trf(&doc, Dialect::Trf26).expect("writable as TRF"),
     )
     .expect("write");
     path
@@ -238,9 +238,9 @@ fn the_trf_code_of_a_win_against_absent_round_trips() {
             tournament: t.clone(),
             ..TrfDocument::default()
         };
-        let text = trf::write(&doc, dialect).expect("writable as TRF");
+        let text = swisspair::pairing::write_trf(&doc, dialect).expect("writable as TRF");
         assert!(text.contains("0000 - V"), "{text}");
-        let back = trf::read(&text).expect("reads");
+        let back = swisspair::pairing::read_trf(&text).expect("reads");
         // TRF has no board numbers: games come back in the order of their first-listed
         // player, the same facts otherwise.
         for (a, b) in back.tournament.rounds.iter().zip(&t.rounds) {
@@ -259,10 +259,13 @@ fn the_trf_code_of_a_win_against_absent_round_trips() {
             back.points_mismatches().is_empty(),
             "a win against [absent] scores a win"
         );
-        assert_eq!(trf::write(&back, dialect).expect("writable as TRF"), text);
+        assert_eq!(
+            swisspair::pairing::write_trf(&back, dialect).expect("writable as TRF"),
+            text
+        );
     }
     // `V` with a real opponent is a bye code in the wrong place.
-    let text = trf::write(
+    let text = swisspair::pairing::write_trf(
         &TrfDocument {
             tournament: t.clone(),
             ..TrfDocument::default()
@@ -272,5 +275,5 @@ fn the_trf_code_of_a_win_against_absent_round_trips() {
     .expect("writable as TRF")
     .replacen(" w 0", " w V", 1)
     .replacen(" b 0", " b V", 1);
-    assert!(trf::read(&text).is_err());
+    assert!(swisspair::pairing::read_trf(&text).is_err());
 }

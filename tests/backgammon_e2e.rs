@@ -381,7 +381,7 @@ async fn a_trf_with_a_win_against_absent() {
         }],
         ..Tournament::default()
     };
-    let trf = swisspair::trf::write(
+    let trf = swisspair::pairing::write_trf(
         &swisspair::trf::TrfDocument {
             tournament: model,
             ..swisspair::trf::TrfDocument::default()

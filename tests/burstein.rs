@@ -38,7 +38,9 @@ fn bbp_large_events() {
     let (mut passed, mut failed) = (0, 0);
     for path in files {
         let text = std::fs::read_to_string(&path).expect("readable");
-        let mut t = swisspair::trf::read(&text).expect("valid TRF").tournament;
+        let mut t = swisspair::pairing::read_trf(&text)
+            .expect("valid TRF")
+            .tournament;
         bbp_profile(&mut t);
         let options = swisspair::check::CheckOptions {
             system: Some(SystemId::Burstein),
@@ -103,9 +105,9 @@ fn bbp_drives_pair_alike() {
             for number in 1..=9 {
                 let options = round_options(&t, &config);
                 let r = RoundToPair::prepare(&t, &options).expect("a valid round");
-                let plain = pair_using(&r, Drive::PLAIN);
+                let plain = pair_using(&r, Drive::PLAIN, false);
                 for drive in drives {
-                    match (pair_using(&r, drive), &plain) {
+                    match (pair_using(&r, drive, false), &plain) {
                         (Ok(f), Ok(p)) => assert_eq!(
                             normal(&f),
                             normal(p),
@@ -165,7 +167,9 @@ fn bbp_drive_option_pairs_alike_and_refuses_unknown_values() {
 fn seeding_rounds_are_the_dutch_rounds() {
     let path = common::conformance_dir("burstein2026").join("burstein2026-0002.trf");
     let text = std::fs::read_to_string(path).expect("readable");
-    let full = swisspair::trf::read(&text).expect("valid TRF").tournament;
+    let full = swisspair::pairing::read_trf(&text)
+        .expect("valid TRF")
+        .tournament;
     // 9 rounds: min(9 / 2, 4) = 4 seeding rounds.
     for round in 1..=4u32 {
         let mut t = full.clone();
@@ -219,11 +223,13 @@ fn baku_acceleration_splits_round_one() {
     let text = std::fs::read_to_string(path).expect("readable");
     let baku_text = text.replacen("XXR 9\n", "XXR 9\n192 FIDE_BURSTEIN_BAKU\n", 1);
     assert_eq!(
-        SystemId::from_trf_code("FIDE_BURSTEIN_BAKU"),
+        swisspair::trf::SystemCodes::system_of(&swisspair::systems::Registry, "FIDE_BURSTEIN_BAKU"),
         Some(SystemId::Burstein)
     );
     let round_one = |text: &str| {
-        let mut t = swisspair::trf::read(text).expect("valid TRF").tournament;
+        let mut t = swisspair::pairing::read_trf(text)
+            .expect("valid TRF")
+            .tournament;
         t.rounds.clear();
         let n = t.players.len() as u32;
         let pairing = swisspair::pairing::pair_round(
@@ -316,7 +322,9 @@ fn bbp_crash_inputs_are_paired() {
     assert!(files.len() >= 5, "no files in {}", dir.display());
     for path in files {
         let text = std::fs::read_to_string(&path).expect("readable");
-        let mut t = swisspair::trf::read(&text).expect("valid TRF").tournament;
+        let mut t = swisspair::pairing::read_trf(&text)
+            .expect("valid TRF")
+            .tournament;
         bbp_profile(&mut t);
         let answer = swisspair::pairing::pair_round(
             &t,

@@ -14,12 +14,13 @@ fn corpus(name: &str) -> String {
 /// The file's first `rounds` rounds only, written to a temporary file.
 fn truncated(name: &str, rounds: usize) -> std::path::PathBuf {
     let text = std::fs::read_to_string(corpus(name)).expect("corpus");
-    let mut doc = swisspair::trf::read(&text).expect("trf");
+    let mut doc = swisspair::pairing::read_trf(&text).expect("trf");
     doc.tournament.rounds.truncate(rounds);
     let path = std::env::temp_dir().join(format!("swisspair-cli-{}-{name}", std::process::id()));
     std::fs::write(
         &path,
-        swisspair::trf::write(&doc, swisspair::trf::Dialect::JaVaFo).expect("writable as TRF"),
+        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::JaVaFo)
+            .expect("writable as TRF"),
     )
     .expect("write");
     path
@@ -92,13 +93,14 @@ fn check_reports_rounds_and_a_summary_line() {
 
     // A file whose round 2 was altered: check fails that round and exits 1.
     let text = std::fs::read_to_string(corpus("round-robin-0004.trf")).expect("corpus");
-    let mut doc = swisspair::trf::read(&text).expect("trf");
+    let mut doc = swisspair::pairing::read_trf(&text).expect("trf");
     let g = &mut doc.tournament.rounds[1].games[0];
     std::mem::swap(&mut g.white, &mut g.black);
     let path = std::env::temp_dir().join(format!("swisspair-cli-altered-{}", std::process::id()));
     std::fs::write(
         &path,
-        swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable as TRF"),
+        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26)
+            .expect("writable as TRF"),
     )
     .expect("write");
     let (code, out, _) = swisspair(&[
@@ -229,7 +231,7 @@ fn standings_prints_a_table_tsv_json_and_a_rating_report() {
         .find(|l| l.starts_with("001    5"))
         .expect("player 5");
     assert_eq!((&e[80..84], &e[85..89]), (" 2.0", "   3"));
-    let doc = swisspair::trf::read(&text).expect("readable");
+    let doc = swisspair::pairing::read_trf(&text).expect("readable");
     assert_eq!(doc.tournament.players.len(), 6);
 }
 
@@ -251,14 +253,15 @@ fn check_refuses_a_file_recording_more_rounds_than_it_declares() {
     // "cannot pair" per round.
     let source = common::conformance_dir("dutch").join("dutch-0001.trf");
     let text = std::fs::read_to_string(&source).expect("corpus");
-    let mut doc = swisspair::trf::read(&text).expect("trf");
+    let mut doc = swisspair::pairing::read_trf(&text).expect("trf");
     let played = doc.tournament.rounds_paired();
     assert!(played >= 3, "the sample has {played} rounds");
     doc.tournament.total_rounds = played - 1;
     let path = std::env::temp_dir().join(format!("swisspair-cli-{}-xxr.trf", std::process::id()));
     std::fs::write(
         &path,
-        swisspair::trf::write(&doc, swisspair::trf::Dialect::JaVaFo).expect("writable as TRF"),
+        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::JaVaFo)
+            .expect("writable as TRF"),
     )
     .expect("write");
     let (code, out, err) = swisspair(&["check", "--dutch", path.to_str().expect("utf-8")]);

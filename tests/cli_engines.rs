@@ -12,12 +12,12 @@ use common::swisspair;
 fn dutch_truncated(name: &str, rounds: usize, tag: &str) -> PathBuf {
     let text =
         std::fs::read_to_string(common::conformance_dir("dutch").join(name)).expect("corpus file");
-    let mut doc = swisspair::trf::read(&text).expect("valid TRF");
+    let mut doc = swisspair::pairing::read_trf(&text).expect("valid TRF");
     doc.tournament.rounds.truncate(rounds);
     let path = temp(&format!("{tag}-{name}"));
     std::fs::write(
         &path,
-        swisspair::trf::write(&doc, swisspair::trf::Dialect::JaVaFo).expect("writable"),
+        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::JaVaFo).expect("writable"),
     )
     .expect("write");
     path
@@ -165,7 +165,7 @@ fn bbp_generator_form_reads_the_reference_configuration_keys() {
     let (code, _, err) = swisspair(&["--dutch", "-g", s(&config), "-o", s(&out), "-s", "7"]);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&out).expect("generated file");
-    let doc = swisspair::trf::read(&text).expect("valid TRF");
+    let doc = swisspair::pairing::read_trf(&text).expect("valid TRF");
     let t = &doc.tournament;
     assert_eq!(t.players.len(), 24);
     assert_eq!(t.rounds_paired(), 5);

@@ -20,7 +20,9 @@ fn a_game_two_that_does_not_reverse_game_one_fails_its_match() {
     use swisspair::check::{CheckOptions, check};
     let path = common::conformance_dir("double-swiss").join("double-swiss-0001.trf");
     let text = std::fs::read_to_string(&path).expect("corpus file");
-    let mut t = swisspair::trf::read(&text).expect("valid").tournament;
+    let mut t = swisspair::pairing::read_trf(&text)
+        .expect("valid")
+        .tournament;
     let options = CheckOptions {
         system: Some(SystemId::DoubleSwiss),
         ..CheckOptions::default()

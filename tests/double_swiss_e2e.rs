@@ -17,7 +17,9 @@ fn corpus_file(name: &str) -> PathBuf {
 
 fn read(path: &PathBuf) -> Tournament {
     let text = std::fs::read_to_string(path).expect("corpus file");
-    trf::read(&text).expect("valid TRF").tournament
+    swisspair::pairing::read_trf(&text)
+        .expect("valid TRF")
+        .tournament
 }
 
 /// The file cut after its first `rounds` rounds (games), keeping the requested byes and
@@ -39,7 +41,7 @@ fn truncated(name: &str, rounds: usize) -> String {
         tournament: t,
         ..trf::TrfDocument::default()
     };
-    trf::write(&doc, trf::Dialect::JaVaFo).expect("writable")
+    swisspair::pairing::write_trf(&doc, trf::Dialect::JaVaFo).expect("writable")
 }
 
 fn temp_file(tag: &str, text: &str) -> PathBuf {

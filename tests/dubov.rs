@@ -228,9 +228,12 @@ fn baku_acceleration_splits_round_one_into_two_scoregroups() {
         declared_points: Vec::new(),
         notes: Vec::new(),
     };
-    let text = swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable");
+    let text =
+        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26).expect("writable");
     assert!(text.contains("192 FIDE_DUBOV_BAKU"), "{text}");
-    let mut read = swisspair::trf::read(&text).expect("readable").tournament;
+    let mut read = swisspair::pairing::read_trf(&text)
+        .expect("readable")
+        .tournament;
     assert_eq!(read.system, Some(SystemId::Dubov));
     assert_eq!(pairs(&pair_next(&read)), want);
     read.options = Default::default();

@@ -19,7 +19,7 @@ const ROUND: usize = 3;
 fn truncated() -> (String, BTreeSet<(u32, u32)>, Option<u32>) {
     let text =
         std::fs::read_to_string(common::conformance_dir("dubov").join(FILE)).expect("corpus file");
-    let doc = trf::read(&text).expect("valid TRF");
+    let doc = swisspair::pairing::read_trf(&text).expect("valid TRF");
     let t = &doc.tournament;
     let recorded = &t.rounds[ROUND - 1];
     let games = recorded
@@ -34,7 +34,7 @@ fn truncated() -> (String, BTreeSet<(u32, u32)>, Option<u32>) {
         .map(|b| t.pairing_number(b.player));
     let mut cut = doc.clone();
     cut.tournament.rounds.truncate(ROUND - 1);
-    let text = trf::write(&cut, trf::Dialect::JaVaFo).expect("writable");
+    let text = swisspair::pairing::write_trf(&cut, trf::Dialect::JaVaFo).expect("writable");
     (text, games, pab)
 }
 
@@ -144,7 +144,7 @@ async fn service_lists_pairs_checks_and_simulates() {
 
     // Pair round 3 from the file's first two rounds.
     let (text, want_games, want_pab) = truncated();
-    let doc = trf::read(&text).expect("trf");
+    let doc = swisspair::pairing::read_trf(&text).expect("trf");
     let number = |id: &str| {
         let t = &doc.tournament;
         let p = t.players.iter().position(|p| p.id == id).expect("known id");

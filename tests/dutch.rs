@@ -6,7 +6,6 @@ use std::path::PathBuf;
 
 use swisspair::check::{CheckOptions, check};
 use swisspair::model::SystemId;
-use swisspair::trf;
 
 /// Pairs every round of the given files; returns (passed, failed) rounds and prints each
 /// failing round.
@@ -14,7 +13,7 @@ fn run_files(files: &[PathBuf]) -> (usize, usize) {
     let (mut passed, mut failed) = (0, 0);
     for path in files {
         let text = std::fs::read_to_string(path).expect("readable");
-        let doc = trf::read(&text).expect("valid TRF");
+        let doc = swisspair::pairing::read_trf(&text).expect("valid TRF");
         let options = CheckOptions {
             system: Some(SystemId::Dutch),
             ..CheckOptions::default()
@@ -85,7 +84,11 @@ fn policy_outcomes(
         return [None, None, None];
     };
     let history = History::build(&r);
-    let field = Field::build(&r, &history);
+    let field = Field::build(
+        &r,
+        &history,
+        swisspair::systems::dutch::edition::Edition::of(&r.tournament.options).text(),
+    );
     let players = |o: RoundOutcome| -> Pairing {
         let mut pairs: Vec<(usize, usize)> = o
             .pairs
@@ -113,7 +116,9 @@ fn conformance_dutch_window_and_global_modes() {
     let (mut same, mut different) = (0, 0);
     for path in corpus() {
         let text = std::fs::read_to_string(&path).expect("readable");
-        let t = trf::read(&text).expect("valid TRF").tournament;
+        let t = swisspair::pairing::read_trf(&text)
+            .expect("valid TRF")
+            .tournament;
         for number in 1..=t.rounds_paired() {
             let Some(recorded) = t.round(number) else {
                 continue;
@@ -169,7 +174,7 @@ fn debug_round() {
     let (path, round) = spec.rsplit_once(':').expect("FILE:ROUND");
     let round: u32 = round.parse().expect("round");
     let text = std::fs::read_to_string(path).expect("file");
-    let doc = trf::read(&text).expect("trf");
+    let doc = swisspair::pairing::read_trf(&text).expect("trf");
     let t = &doc.tournament;
     let mut before = t.clone();
     before.rounds.truncate(round as usize - 1);

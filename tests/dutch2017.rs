@@ -41,7 +41,9 @@ fn with_header(text: &str, code: &str, date: Option<&str>) -> String {
 
 /// The tournament of `text` cut to its first `rounds` rounds.
 fn first_rounds(text: &str, rounds: usize) -> swisspair::model::Tournament {
-    let mut t = trf::read(text).expect("valid TRF").tournament;
+    let mut t = swisspair::pairing::read_trf(text)
+        .expect("valid TRF")
+        .tournament;
     t.rounds.truncate(rounds);
     t
 }
@@ -57,7 +59,9 @@ fn the_editions_differ_where_the_texts_do() {
         .step_by(3)
     {
         let text = std::fs::read_to_string(&path).expect("readable");
-        let t = trf::read(&text).expect("valid").tournament;
+        let t = swisspair::pairing::read_trf(&text)
+            .expect("valid")
+            .tournament;
         assert_eq!(t.options.get("edition"), Some("2017"), "{}", path.display());
         let mut t2026 = t.clone();
         t2026.options.set("edition", "2026").expect("settable");
@@ -79,21 +83,27 @@ fn the_editions_differ_where_the_texts_do() {
 #[test]
 fn record_192_names_the_edition() {
     let text = corpus_file("std-s17000006.trf");
-    let doc = trf::read(&text).expect("valid");
+    let doc = swisspair::pairing::read_trf(&text).expect("valid");
     assert_eq!(doc.tournament.options.get("edition"), Some("2017"));
     // Written back as it was read.
-    let written = trf::write(&doc, trf::Dialect::Trf26).expect("writable");
+    let written = swisspair::pairing::write_trf(&doc, trf::Dialect::Trf26).expect("writable");
     assert!(written.contains("192 FIDE_DUTCH_2017"), "{written}");
     // Bare FIDE_DUTCH follows the start date (042): before 1 February 2026, 2017.
-    let before = trf::read(&with_header(&text, "FIDE_DUTCH", Some("2026/01/31"))).expect("valid");
+    let before =
+        swisspair::pairing::read_trf(&with_header(&text, "FIDE_DUTCH", Some("2026/01/31")))
+            .expect("valid");
     assert_eq!(before.tournament.options.get("edition"), Some("2017"));
     assert!(before.notes.is_empty());
-    let dotted = trf::read(&with_header(&text, "FIDE_DUTCH", Some("15.03.2019"))).expect("valid");
+    let dotted =
+        swisspair::pairing::read_trf(&with_header(&text, "FIDE_DUTCH", Some("15.03.2019")))
+            .expect("valid");
     assert_eq!(dotted.tournament.options.get("edition"), Some("2017"));
-    let after = trf::read(&with_header(&text, "FIDE_DUTCH", Some("2026/02/01"))).expect("valid");
+    let after = swisspair::pairing::read_trf(&with_header(&text, "FIDE_DUTCH", Some("2026/02/01")))
+        .expect("valid");
     assert_eq!(after.tournament.options.get("edition"), None);
     // No date: 2026, with a warning that says so and why.
-    let undated = trf::read(&with_header(&text, "FIDE_DUTCH", None)).expect("valid");
+    let undated =
+        swisspair::pairing::read_trf(&with_header(&text, "FIDE_DUTCH", None)).expect("valid");
     assert_eq!(undated.tournament.options.get("edition"), None);
     let warnings = undated.points_warnings();
     assert!(
@@ -102,7 +112,8 @@ fn record_192_names_the_edition() {
             .any(|w| w.message.contains("2026 edition is assumed")),
         "{warnings:?}"
     );
-    let explicit = trf::read(&with_header(&text, "FIDE_DUTCH_2026", None)).expect("valid");
+    let explicit =
+        swisspair::pairing::read_trf(&with_header(&text, "FIDE_DUTCH_2026", None)).expect("valid");
     assert_eq!(explicit.tournament.options.get("edition"), None);
     assert!(explicit.notes.is_empty());
 }
@@ -110,7 +121,9 @@ fn record_192_names_the_edition() {
 #[test]
 fn an_edition_this_build_lacks_is_refused_by_name() {
     let text = with_header(&corpus_file("std-s17000006.trf"), "FIDE_DUTCH_2013", None);
-    let t = trf::read(&text).expect("valid").tournament;
+    let t = swisspair::pairing::read_trf(&text)
+        .expect("valid")
+        .tournament;
     match pairing::pair(&t, &PairOptions::default()) {
         Err(PairError::Invalid(problems)) => {
             let p = &problems.0[0];
@@ -125,7 +138,9 @@ fn an_edition_this_build_lacks_is_refused_by_name() {
         other => panic!("expected a refusal, got {other:?}"),
     }
     let text = with_header(&corpus_file("std-s17000006.trf"), "HOLLAND_PAIRING", None);
-    let t = trf::read(&text).expect("valid").tournament;
+    let t = swisspair::pairing::read_trf(&text)
+        .expect("valid")
+        .tournament;
     let err = pairing::pair(&t, &PairOptions::default()).expect_err("refused");
     assert!(err.to_string().contains("\"HOLLAND_PAIRING\""), "{err}");
     // A system given by name still pairs the file.
@@ -205,7 +220,8 @@ fn the_command_line_takes_the_edition() {
 #[test]
 fn a_baku_code_follows_the_editions_reference() {
     let text = corpus_file("std-s17000006.trf");
-    let old = trf::read(&with_header(&text, "FIDE_DUTCH_2017_BAKU", None)).expect("valid");
+    let old = swisspair::pairing::read_trf(&with_header(&text, "FIDE_DUTCH_2017_BAKU", None))
+        .expect("valid");
     assert_eq!(old.tournament.options.get("acceleration"), None);
     assert!(
         old.notes.iter().any(|n| n.contains("XXA")),
@@ -213,9 +229,11 @@ fn a_baku_code_follows_the_editions_reference() {
         old.notes
     );
     let dated =
-        trf::read(&with_header(&text, "FIDE_DUTCH_BAKU", Some("2024/05/02"))).expect("valid");
+        swisspair::pairing::read_trf(&with_header(&text, "FIDE_DUTCH_BAKU", Some("2024/05/02")))
+            .expect("valid");
     assert_eq!(dated.tournament.options.get("acceleration"), None);
-    let new = trf::read(&with_header(&text, "FIDE_DUTCH_2026_BAKU", None)).expect("valid");
+    let new = swisspair::pairing::read_trf(&with_header(&text, "FIDE_DUTCH_2026_BAKU", None))
+        .expect("valid");
     assert_eq!(new.tournament.options.get("acceleration"), Some("BAKU"));
 }
 
@@ -305,11 +323,13 @@ async fn the_service_takes_the_edition() {
     let server = common::server::Server::start(swisspair::service::ServerConfig::default()).await;
     let mut client = server.client().await;
     let full = corpus_file("std-s17000012.trf");
-    let t = trf::read(&full).expect("valid").tournament;
+    let t = swisspair::pairing::read_trf(&full)
+        .expect("valid")
+        .tournament;
     // Round 8 of this file differs between the editions (the audit test above).
     let mut cut = t.clone();
     cut.rounds.truncate(7);
-    let text = trf::write(
+    let text = swisspair::pairing::write_trf(
         &trf::TrfDocument {
             tournament: cut,
             ..trf::TrfDocument::default()

@@ -44,7 +44,11 @@ fn compare_with(
         let options = round_options(&t, &config);
         let r = RoundToPair::prepare(&t, &options).expect("a valid round");
         let history = History::build(&r);
-        let field = Field::build(&r, &history);
+        let field = Field::build(
+            &r,
+            &history,
+            swisspair::systems::dutch::edition::Edition::of(&r.tournament.options).text(),
+        );
         for global_up_to in [GLOBAL_UP_TO, 0] {
             let fast = pair_round_using(&field, global_up_to, engine).map(normal);
             let dense = pair_round_using(&field, global_up_to, Engine::Dense).map(normal);

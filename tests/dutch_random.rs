@@ -31,7 +31,9 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 
 fn read(path: &Path) -> Tournament {
     let text = std::fs::read_to_string(path).expect("readable");
-    trf::read(&text).expect("valid TRF").tournament
+    swisspair::pairing::read_trf(&text)
+        .expect("valid TRF")
+        .tournament
 }
 
 fn check_dutch(t: &Tournament) -> CheckReport {
@@ -246,7 +248,9 @@ fn baku_acceleration_from_the_cli() {
     assert!(sim.success());
     // Re-declare 5 rounds and drop round 1 so that round 1 is paired again.
     let text = std::fs::read_to_string(&file).expect("written");
-    let mut t = trf::read(&text).expect("valid").tournament;
+    let mut t = swisspair::pairing::read_trf(&text)
+        .expect("valid")
+        .tournament;
     t.rounds.clear();
     t.total_rounds = 5;
     let doc = trf::TrfDocument {
@@ -255,7 +259,7 @@ fn baku_acceleration_from_the_cli() {
     };
     std::fs::write(
         &file,
-        trf::write(&doc, trf::Dialect::Trf26).expect("writable"),
+        swisspair::pairing::write_trf(&doc, trf::Dialect::Trf26).expect("writable"),
     )
     .expect("w");
     let first_opponent = |extra: &[&str]| -> String {

@@ -163,9 +163,9 @@ proptest! {
     ) {
         let corpus = seeds();
         let text = mutate(&corpus[seed.index(corpus.len())], &mutations);
-        let _ = swisspair::trf::read(&text);
-        let _ = swisspair::trf::read_reporting(&text);
-        let _ = swisspair::trf::read(&noise);
+        let _ = swisspair::pairing::read_trf(&text);
+        let _ = swisspair::pairing::read_trf_reporting(&text);
+        let _ = swisspair::pairing::read_trf(&noise);
     }
 }
 
@@ -420,7 +420,10 @@ proptest! {
 fn fuzz_corpus_is_read_cleanly() {
     // The seeds themselves parse: a mutation starts from a valid file.
     for text in seeds() {
-        assert!(swisspair::trf::read(&text).is_ok(), "a seed does not parse");
+        assert!(
+            swisspair::pairing::read_trf(&text).is_ok(),
+            "a seed does not parse"
+        );
     }
     println!("fuzz: seed corpus {} TRF files", seeds().len());
 }

@@ -7,7 +7,6 @@ use std::path::Path;
 use swisspair::model::{SystemId, Tournament};
 use swisspair::pairing::pair_round;
 use swisspair::systems::{PairError, PairOptions};
-use swisspair::trf;
 
 /// Sets the options the corpora's README asks for.
 fn set_corpus_options(t: &mut Tournament, system: SystemId) {
@@ -23,7 +22,9 @@ fn set_corpus_options(t: &mut Tournament, system: SystemId) {
 /// Reads a corpus file and sets the options its README asks for.
 fn load(path: &Path, system: SystemId) -> Tournament {
     let text = std::fs::read_to_string(path).expect("readable");
-    let mut t = trf::read(&text).expect("valid TRF").tournament;
+    let mut t = swisspair::pairing::read_trf(&text)
+        .expect("valid TRF")
+        .tournament;
     set_corpus_options(&mut t, system);
     t
 }
@@ -243,7 +244,9 @@ fn timing_1000_players() {
         // A Dutch-paired history (tests/data/perf) is harder on these engines' colour rules.
         let path = common::perf_file("perf-dutch-1000.trf");
         if let Ok(text) = std::fs::read_to_string(&path) {
-            let mut t = trf::read(&text).expect("valid TRF").tournament;
+            let mut t = swisspair::pairing::read_trf(&text)
+                .expect("valid TRF")
+                .tournament;
             t.system = Some(system);
             if system == SystemId::Amalfi {
                 t.options.set("profile", "JAVAPAIRING").expect("named");

@@ -249,3 +249,139 @@ fn the_layer_scanner_sees_every_form() {
     deeper.sort();
     assert_eq!(deeper, ["check", "model", "systems", "trf"]);
 }
+
+/// The systems' folders (`src/systems/<name>/`): each system's whole story.
+fn system_folders(systems: &Path) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(systems)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().is_dir())
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|name| name != "common")
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// The `systems` submodules a file names: `crate::systems::X` (or a `{..}` group), and
+/// `super::X` where the `super`s climb from the file's module to `systems` (`climbs`).
+fn systems_named(code: &str, climbs: usize) -> Vec<String> {
+    let mut named = Vec::new();
+    let mut push = |rest: &str| {
+        if rest.starts_with('{') {
+            named.extend(group_heads(rest).into_iter().map(str::to_string));
+        } else {
+            named.push(ident(rest).to_string());
+        }
+    };
+    for (i, _) in code.match_indices("crate::systems::") {
+        let before = code[..i].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        push(&code[i + "crate::systems::".len()..]);
+    }
+    let mut from = 0;
+    while let Some(i) = code[from..].find("super::") {
+        let at = from + i;
+        let before = code[..at].chars().next_back();
+        let mut rest = &code[at..];
+        let mut count = 0;
+        while let Some(r) = rest.strip_prefix("super::") {
+            count += 1;
+            rest = r;
+        }
+        from = code.len() - rest.len();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        if count == climbs {
+            push(rest);
+        }
+    }
+    named
+}
+
+/// Each system owns its story: no system's folder names another system's folder, and the
+/// shared code (`systems/common/`, the shared files beside the folders) names none. A system
+/// defined in terms of another (Burstein's seeding rounds are Dutch rounds, art. 1.6.2)
+/// reaches it through the registry by id (`systems::find`), never by its folder. Only the
+/// registry, `systems/mod.rs`, lists the folders.
+#[test]
+fn no_system_imports_another_systems_folder() {
+    let systems = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/systems");
+    let folders = system_folders(&systems);
+    assert!(folders.len() >= 13, "{folders:?}");
+    let mut files = Vec::new();
+    rust_files(&systems, &mut files);
+    let mut offenders = Vec::new();
+    for f in files {
+        let relative = f.strip_prefix(&systems).unwrap_or(&f).to_path_buf();
+        if relative == Path::new("mod.rs") {
+            continue;
+        }
+        let own = relative
+            .components()
+            .next()
+            .and_then(|c| c.as_os_str().to_str())
+            .filter(|first| folders.iter().any(|s| s == first))
+            .map(str::to_string);
+        // From `systems/x.rs` or `systems/x/mod.rs` one `super` reaches `systems`; one more
+        // per folder below.
+        let parts = relative.components().count();
+        let climbs = if relative.file_name().is_some_and(|n| n == "mod.rs") {
+            parts - 1
+        } else {
+            parts
+        };
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        let code = code_of(&text);
+        for name in systems_named(&code, climbs) {
+            if folders.contains(&name) && own.as_deref() != Some(name.as_str()) {
+                offenders.push(format!("{} names systems::{name}", f.display()));
+            }
+        }
+    }
+    offenders.sort();
+    offenders.dedup();
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
+/// The checker and "why not?" ask each system through its trait (`PairingSystem`,
+/// `Configured`): no match on a system's id in `check/`.
+#[test]
+fn check_holds_no_per_system_match() {
+    let check = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/check");
+    let mut files = Vec::new();
+    rust_files(&check, &mut files);
+    assert!(!files.is_empty());
+    let mut offenders = Vec::new();
+    for f in files {
+        let code = code_of(&std::fs::read_to_string(&f).unwrap_or_default());
+        for (i, _) in code.match_indices("SystemId::") {
+            let variant = ident(&code[i + "SystemId::".len()..]);
+            if variant
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_uppercase())
+            {
+                offenders.push(format!("{} matches SystemId::{variant}", f.display()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
+/// The scanner of system folders: paths, groups and `super` climbing to `systems`.
+#[test]
+fn the_system_scanner_sees_every_form() {
+    let code = code_of(
+        "use crate::systems::{dutch::Dutch, common};\nuse super::super::lim::x; // crate::systems::vincze\nuse super::players;",
+    );
+    let mut named = systems_named(&code, 2);
+    named.sort();
+    assert_eq!(named, ["common", "dutch", "lim"]);
+}

@@ -207,9 +207,12 @@ fn baku_acceleration_splits_round_one() {
         declared_points: Vec::new(),
         notes: Vec::new(),
     };
-    let text = swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable");
+    let text =
+        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26).expect("writable");
     assert!(text.contains("192 CUSTOM_SWISS:LIM_2026_BAKU"), "{text}");
-    let mut back = swisspair::trf::read(&text).expect("readable").tournament;
+    let mut back = swisspair::pairing::read_trf(&text)
+        .expect("readable")
+        .tournament;
     assert_eq!(back.system, Some(SystemId::Lim));
     back.initial_colour = Some(Colour::White);
     let again = run(&back, &PairOptions::default()).expect("a pairing");
@@ -284,12 +287,12 @@ fn cli_simulates_checks_pairs_and_validates() {
     assert_eq!(out.lines().last(), Some("5 passed, 0 failed"));
 
     let text = std::fs::read_to_string(&sim).expect("written");
-    let mut doc = swisspair::trf::read(&text).expect("trf");
+    let mut doc = swisspair::pairing::read_trf(&text).expect("trf");
     doc.tournament.rounds.truncate(3);
     let trunc = temp("trunc.trf");
     std::fs::write(
         &trunc,
-        swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable"),
+        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26).expect("writable"),
     )
     .expect("write");
     let pairs = temp("pairs.txt");
@@ -355,12 +358,13 @@ async fn service_lists_simulates_checks_and_pairs() {
         .expect("check")
         .into_inner();
     assert_eq!((check.passed, check.failed), (5, 0));
-    let mut doc = swisspair::trf::read(&sim.trf).expect("trf");
+    let mut doc = swisspair::pairing::read_trf(&sim.trf).expect("trf");
     doc.tournament.rounds.truncate(4);
     let answer = client
         .pair(proto::PairRequest {
             input: Some(proto::pair_request::Input::Trf(
-                swisspair::trf::write(&doc, swisspair::trf::Dialect::Trf26).expect("writable"),
+                swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26)
+                    .expect("writable"),
             )),
             system: proto::PairingSystem::Lim as i32,
             ..proto::PairRequest::default()
@@ -383,9 +387,20 @@ fn trf_codes_name_the_lim_system() {
         "FIDE_LIM",
         "fide_lim_baku",
     ] {
-        assert_eq!(SystemId::from_trf_code(code), Some(SystemId::Lim), "{code}");
+        assert_eq!(
+            swisspair::trf::SystemCodes::system_of(&swisspair::systems::Registry, code),
+            Some(SystemId::Lim),
+            "{code}"
+        );
     }
-    assert_eq!(SystemId::Lim.trf_code(), "CUSTOM_SWISS:LIM_2026");
+    let t = swisspair::model::Tournament {
+        system: Some(SystemId::Lim),
+        ..Default::default()
+    };
+    assert_eq!(
+        swisspair::trf::SystemCodes::write(&swisspair::systems::Registry, &t).as_deref(),
+        Some("CUSTOM_SWISS:LIM_2026")
+    );
 }
 
 /// C.04.4.3 art. 2.6.1: the Median Scoregroup cannot be paired, more floaters came from

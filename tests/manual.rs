@@ -199,7 +199,8 @@ fn cli_validate_reports_violations_and_colours() {
     let trf_path = dir.join(format!("swisspair-manual-{}.trf", std::process::id()));
     std::fs::write(
         &trf_path,
-        swisspair::trf::write(&doc, swisspair::trf::Dialect::JaVaFo).expect("writable as TRF"),
+        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::JaVaFo)
+            .expect("writable as TRF"),
     )
     .expect("write");
     let good = dir.join(format!("swisspair-manual-good-{}.txt", std::process::id()));

@@ -202,9 +202,10 @@ async fn local_and_client_pair_lists_are_the_same_bytes() {
     // The corpus file with its last rounds taken off, so that there is a round to pair.
     let text = std::fs::read_to_string(common::conformance_dir("dutch").join("dutch-0002.trf"))
         .expect("readable");
-    let mut doc = swisspair::trf::read(&text).expect("valid");
+    let mut doc = swisspair::pairing::read_trf(&text).expect("valid");
     doc.tournament.rounds.truncate(3);
-    let written = swisspair::trf::write(&doc, swisspair::trf::Dialect::JaVaFo).expect("writes");
+    let written =
+        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::JaVaFo).expect("writes");
     let file = std::env::temp_dir().join(format!("swisspair-pipeline-{}.trf", std::process::id()));
     std::fs::write(&file, written).expect("writable");
     let path = file.to_string_lossy().into_owned();
@@ -243,7 +244,9 @@ fn an_internal_fault_is_internal() {
 fn check_with_first_round_after_last_is_invalid() {
     let text = std::fs::read_to_string(common::conformance_dir("dutch").join("dutch-0001.trf"))
         .expect("readable");
-    let t = swisspair::trf::read(&text).expect("valid").tournament;
+    let t = swisspair::pairing::read_trf(&text)
+        .expect("valid")
+        .tournament;
     let options = swisspair::check::CheckOptions {
         system: Some(SystemId::Dutch),
         first_round: Some(4),

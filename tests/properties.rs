@@ -13,7 +13,10 @@ fn colour_limits(id: SystemId, p: &RoundPairing) -> ColourLimits {
     let Some(system) = systems::find(id) else {
         return ColourLimits::None;
     };
-    let rules = system.absolute_rules();
+    // The colour limits depend on no option of any system.
+    let rules = system
+        .configure(&swisspair::model::SystemOptions::default())
+        .absolute_rules();
     if p.warnings.iter().any(|w| w.contains(rules.colour_rule)) {
         ColourLimits::None
     } else {

@@ -204,7 +204,7 @@ async fn warnings_are_messages_with_code_and_players() {
     // The TRF reader's warning names its player.
     let text = std::fs::read_to_string(common::conformance_dir("dutch").join("dutch-0001.trf"))
         .expect("corpus");
-    let mut doc = swisspair::trf::read(&text).expect("valid");
+    let mut doc = swisspair::pairing::read_trf(&text).expect("valid");
     doc.declared_points[0] = swisspair::model::Score::parse("9.5");
     let w = doc.points_warnings();
     assert_eq!(w.len(), 1);

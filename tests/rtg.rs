@@ -13,7 +13,6 @@ use swisspair::simulate::plan::Planned;
 use swisspair::simulate::strength::{strength, tec_probabilities};
 use swisspair::simulate::{self, ResultModel, SimConfig};
 use swisspair::systems;
-use swisspair::trf;
 
 /// Requested byes of a kind over the tournament.
 fn byes(t: &Tournament, kind: ByeKind) -> usize {
@@ -301,7 +300,7 @@ fn check_and_audit_accept_every_generated_file_for_every_system() {
         for (seed, answer) in two_simulations(system) {
             let text = answer.trf().expect("writes");
             assert!(text.contains("\n202 "), "{}: {text}", system.name());
-            let back = trf::read(&text)
+            let back = swisspair::pairing::read_trf(&text)
                 .unwrap_or_else(|e| panic!("{}: reads back: {e}\n{text}", system.name()))
                 .tournament;
             let checked = check::run(&back, &CheckOptions::default())
@@ -367,7 +366,9 @@ fn generated_files_read_back_to_the_same_tournament() {
         let system = s.info().id;
         let (_, answer) = two_simulations(system).remove(0);
         let text = answer.trf().expect("writes");
-        let back = trf::read(&text).expect("reads").tournament;
+        let back = swisspair::pairing::read_trf(&text)
+            .expect("reads")
+            .tournament;
         let t = &answer.tournament;
         assert_eq!(
             rounds_by_number(&back),
@@ -521,7 +522,9 @@ fn the_engine_form_reads_the_rtg_keys() {
     ]);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&out).expect("written");
-    let t = trf::read(&text).expect("reads").tournament;
+    let t = swisspair::pairing::read_trf(&text)
+        .expect("reads")
+        .tournament;
     assert_eq!(byes(&t, ByeKind::HalfPoint), 2);
     assert_eq!(
         t.rounds[1]
@@ -588,7 +591,9 @@ async fn the_simulate_rpc_takes_every_setting() {
         .expect("simulates")
         .into_inner();
     assert_eq!(a.trf, b.trf);
-    let t = trf::read(&a.trf).expect("reads").tournament;
+    let t = swisspair::pairing::read_trf(&a.trf)
+        .expect("reads")
+        .tournament;
     assert_eq!(byes(&t, ByeKind::HalfPoint), 3);
     assert_eq!(byes(&t, ByeKind::FullPoint), 1);
     assert_eq!(games(&t, &[GameResult::BothLose]), 1);

@@ -223,11 +223,11 @@ async fn pairs_trf_text_checks_and_lists_systems() {
     );
 
     // The TRF's round 1 only: pair round 2 and compare with the file's round 2.
-    let doc = swisspair::trf::read(&text).expect("trf");
+    let doc = swisspair::pairing::read_trf(&text).expect("trf");
     let mut first = doc.clone();
     first.tournament.rounds.truncate(1);
-    let truncated =
-        swisspair::trf::write(&first, swisspair::trf::Dialect::JaVaFo).expect("writable as TRF");
+    let truncated = swisspair::pairing::write_trf(&first, swisspair::trf::Dialect::JaVaFo)
+        .expect("writable as TRF");
     let answer = client
         .pair(proto::PairRequest {
             input: Some(proto::pair_request::Input::Trf(truncated)),

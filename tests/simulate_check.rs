@@ -106,8 +106,10 @@ fn round_robin_simulation_records_the_colour_played() {
             tournament: t,
             ..trf::TrfDocument::default()
         };
-        let text = trf::write(&doc, trf::Dialect::JaVaFo).expect("writes");
-        let back = trf::read(&text).expect("reads").tournament;
+        let text = swisspair::pairing::write_trf(&doc, trf::Dialect::JaVaFo).expect("writes");
+        let back = swisspair::pairing::read_trf(&text)
+            .expect("reads")
+            .tournament;
         assert_eq!(back.lot_seed, seed);
         assert_eq!(back.options, doc.tournament.options);
     }

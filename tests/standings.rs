@@ -3,7 +3,6 @@
 use std::path::{Path, PathBuf};
 
 use swisspair::standings::{self, Edition, Options, TieBreak, Value};
-use swisspair::trf;
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/standings")
@@ -32,7 +31,7 @@ fn check_file(tsv: &Path) -> (usize, usize, Vec<String>) {
             .join(format!("{stem}.trf"))
     };
     let trf_text = std::fs::read_to_string(trf_path).unwrap_or_else(|e| panic!("{stem}.trf: {e}"));
-    let doc = trf::read(&trf_text).unwrap_or_else(|e| panic!("{stem}.trf: {e}"));
+    let doc = swisspair::pairing::read_trf(&trf_text).unwrap_or_else(|e| panic!("{stem}.trf: {e}"));
     let t = &doc.tournament;
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();

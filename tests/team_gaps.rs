@@ -28,7 +28,7 @@ fn files(name: &str, t: &Tournament, pairs: &str) -> (std::path::PathBuf, String
         tournament: t.clone(),
         ..trf::TrfDocument::default()
     };
-    let text = trf::write(&doc, trf::Dialect::Trf26).expect("writes");
+    let text = swisspair::pairing::write_trf(&doc, trf::Dialect::Trf26).expect("writes");
     let trf_path = dir.join("event.trf");
     let pairs_path = dir.join("pairs.txt");
     std::fs::write(&trf_path, text).expect("write");
@@ -239,8 +239,10 @@ fn the_validate_rpc_checks_team_pairings() {
         tournament: t.clone(),
         ..trf::TrfDocument::default()
     };
-    let text = trf::write(&doc, trf::Dialect::Trf26).expect("writes");
-    let back = trf::read(&text).expect("reads").tournament;
+    let text = swisspair::pairing::write_trf(&doc, trf::Dialect::Trf26).expect("writes");
+    let back = swisspair::pairing::read_trf(&text)
+        .expect("reads")
+        .tournament;
     let rounds = team_rounds(&back).expect("team rounds");
     let m = rounds[0].matches.iter().find(|m| m.played).expect("played");
     // The LAST rostered member of each team names it.

@@ -8,7 +8,6 @@
 mod common;
 
 use swisspair::standings::team::{TeamTieBreak, compute};
-use swisspair::trf;
 
 /// A board result from the first-named team's player's side: `1`, `=`, `0`, or a forfeit
 /// `+` (won) / `-` (lost).
@@ -136,7 +135,9 @@ fn level_pair() -> String {
 
 /// (TPN, rank, values) of every row, best first.
 fn rows(text: &str, codes: &[&str]) -> Vec<(u32, u32, Vec<String>)> {
-    let t = trf::read(text).expect("valid TRF").tournament;
+    let t = swisspair::pairing::read_trf(text)
+        .expect("valid TRF")
+        .tournament;
     let tbs: Vec<TeamTieBreak> = codes
         .iter()
         .map(|c| TeamTieBreak::parse(c).expect("code"))
@@ -160,7 +161,9 @@ fn row(tpn: u32, rank: u32, values: &[&str]) -> (u32, u32, Vec<String>) {
 
 #[test]
 fn the_events_have_the_scores_worked_out_by_hand() {
-    let t = trf::read(&cycle()).expect("valid").tournament;
+    let t = swisspair::pairing::read_trf(&cycle())
+        .expect("valid")
+        .tournament;
     let s = compute(&t, &[TeamTieBreak::Secondary], None).expect("standings");
     let points: Vec<(u32, String, String)> = s
         .rows
@@ -538,7 +541,7 @@ fn check_team_file(
             .join("tests/data/conformance/team")
             .join(format!("{stem}.trf"));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{stem}.trf: {e}"));
-        trf::read(&text)
+        swisspair::pairing::read_trf(&text)
             .unwrap_or_else(|e| panic!("{stem}.trf: {e}"))
             .tournament
     });

@@ -21,13 +21,13 @@ fn conformance_team() {
 fn team_files_round_trip() {
     for path in common::trf_files(&common::conformance_dir("team")) {
         let text = std::fs::read_to_string(&path).expect("readable");
-        let doc = trf::read(&text).expect("valid TRF");
+        let doc = swisspair::pairing::read_trf(&text).expect("valid TRF");
         let t = &doc.tournament;
         assert!(t.is_team_event(), "{}", path.display());
         assert!(t.teams.iter().all(|team| team.members.len() >= 4));
         for dialect in [trf::Dialect::Trf26, trf::Dialect::JaVaFo] {
-            let written = trf::write(&doc, dialect).expect("writable");
-            let back = trf::read(&written).expect("reads back");
+            let written = swisspair::pairing::write_trf(&doc, dialect).expect("writable");
+            let back = swisspair::pairing::read_trf(&written).expect("reads back");
             assert_eq!(back.tournament, doc.tournament, "{}", path.display());
         }
     }
@@ -170,7 +170,9 @@ fn standings_match_the_declared_team_points() {
     use swisspair::standings::team::{TeamTieBreak, compute};
     for path in common::trf_files(&common::conformance_dir("team")) {
         let text = std::fs::read_to_string(&path).expect("readable");
-        let t = trf::read(&text).expect("valid TRF").tournament;
+        let t = swisspair::pairing::read_trf(&text)
+            .expect("valid TRF")
+            .tournament;
         let s = compute(&t, &TeamTieBreak::defaults(), None).expect("standings");
         assert_eq!(s.rows.len(), t.teams.len());
         for row in &s.rows {
@@ -330,7 +332,7 @@ fn other_systems_pair_teams_as_units() {
 fn line_up_records_round_trip_and_order_the_boards() {
     let path = common::conformance_dir("team").join("team-s620001.trf");
     let text = std::fs::read_to_string(&path).expect("readable");
-    let mut doc = trf::read(&text).expect("valid TRF");
+    let mut doc = swisspair::pairing::read_trf(&text).expect("valid TRF");
     let t = &doc.tournament;
     let before = team_rounds(t).expect("team rounds");
     // Team 1's round-2 line-up as it played (roster order without the left-out member).
@@ -353,9 +355,9 @@ fn line_up_records_round_trip_and_order_the_boards() {
             team: 0,
             players: played,
         });
-    let written = trf::write(&doc, trf::Dialect::Trf26).expect("writable");
+    let written = swisspair::pairing::write_trf(&doc, trf::Dialect::Trf26).expect("writable");
     assert!(written.contains("\n300   2   1 "), "{written}");
-    let back = trf::read(&written).expect("reads back");
+    let back = swisspair::pairing::read_trf(&written).expect("reads back");
     assert_eq!(back.tournament, doc.tournament);
     assert_eq!(team_rounds(&back.tournament).expect("team rounds"), before);
 }
@@ -423,8 +425,10 @@ fn simulated_team_event_with_bye_rate_and_reserves_reproduces_itself() {
             tournament: t,
             ..trf::TrfDocument::default()
         };
-        let text = trf::write(&doc, trf::Dialect::Trf26).expect("writes");
-        let back = trf::read(&text).expect("reads back").tournament;
+        let text = swisspair::pairing::write_trf(&doc, trf::Dialect::Trf26).expect("writes");
+        let back = swisspair::pairing::read_trf(&text)
+            .expect("reads back")
+            .tournament;
         let options = CheckOptions {
             system: Some(SystemId::TeamSwiss),
             ..CheckOptions::default()

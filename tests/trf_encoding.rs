@@ -49,7 +49,7 @@ fn latin1_names_are_kept() {
     assert!(std::str::from_utf8(&bytes).is_err(), "not UTF-8");
     let decoded = trf::decode(&bytes, Encoding::Auto).expect("decoded");
     assert_eq!(decoded.encoding, "latin-1");
-    let doc = trf::read_reporting(&decoded.text).expect("read");
+    let doc = swisspair::pairing::read_trf_reporting(&decoded.text).expect("read");
     let names: Vec<_> = doc
         .tournament
         .players
@@ -68,8 +68,10 @@ fn utf8_with_bom_reads_like_without() {
     let plain = text();
     let mut bom = vec![0xEF, 0xBB, 0xBF];
     bom.extend_from_slice(plain.as_bytes());
-    let a = trf::read_reporting(&trf::decode(&bom, Encoding::Auto).expect("bom").text);
-    let b = trf::read_reporting(&plain);
+    let a = swisspair::pairing::read_trf_reporting(
+        &trf::decode(&bom, Encoding::Auto).expect("bom").text,
+    );
+    let b = swisspair::pairing::read_trf_reporting(&plain);
     assert_eq!(a.ok(), b.ok());
 }
 

@@ -21,7 +21,7 @@ fn reads_cr_lf_and_crlf_alike() {
     ];
     let docs: Vec<_> = ["\n", "\r", "\r\n"]
         .iter()
-        .map(|end| trf::read(&lines.join(end)).expect("reads"))
+        .map(|end| swisspair::pairing::read_trf(&lines.join(end)).expect("reads"))
         .collect();
     assert_eq!(docs[0], docs[1]);
     assert_eq!(docs[0], docs[2]);
@@ -50,7 +50,9 @@ fn reads_trf26_records() {
         "260   1   5    1    3".to_string(),
     ]
     .join("\n");
-    let t = trf::read(&text).expect("reads").tournament;
+    let t = swisspair::pairing::read_trf(&text)
+        .expect("reads")
+        .tournament;
     assert_eq!(t.total_rounds, 5);
     assert_eq!(t.initial_colour, Some(Colour::White));
     assert_eq!(t.scoring.win, Score::points(3));
@@ -88,7 +90,7 @@ fn reads_javafo_extensions_and_keeps_unknown_lines() {
         player(3, "0000 - Z"),
     ]
     .join("\n");
-    let doc = trf::read(&text).expect("reads");
+    let doc = swisspair::pairing::read_trf(&text).expect("reads");
     let t = &doc.tournament;
     assert_eq!(
         doc.other_lines,
@@ -110,8 +112,10 @@ fn reads_javafo_extensions_and_keeps_unknown_lines() {
     );
     // And back, in both dialects.
     for dialect in [Dialect::JaVaFo, Dialect::Trf26] {
-        let again =
-            trf::read(&trf::write(&doc, dialect).expect("writable as TRF")).expect("re-reads");
+        let again = swisspair::pairing::read_trf(
+            &swisspair::pairing::write_trf(&doc, dialect).expect("writable as TRF"),
+        )
+        .expect("re-reads");
         assert_eq!(&again.tournament, t, "{dialect:?}");
         assert_eq!(again.other_lines, doc.other_lines);
     }
@@ -127,7 +131,7 @@ fn istanbul_2012_meanings_of_142_152_162_are_not_misread() {
         player(1, ""),
     ]
     .join("\n");
-    let doc = trf::read(&text).expect("reads");
+    let doc = swisspair::pairing::read_trf(&text).expect("reads");
     assert_eq!(doc.tournament.total_rounds, 0);
     assert_eq!(doc.tournament.initial_colour, None);
     assert_eq!(doc.other_lines.len(), 3);
@@ -142,7 +146,9 @@ fn forfeits_and_istanbul_byes() {
         player(3, "0000 - -     1 - -     2 b 0"),
     ]
     .join("\n");
-    let t = trf::read(&text).expect("reads").tournament;
+    let t = swisspair::pairing::read_trf(&text)
+        .expect("reads")
+        .tournament;
     assert_eq!(t.rounds[0].games[0].result, GameResult::WhiteWinsForfeit);
     assert_eq!(t.rounds[1].games[0].result, GameResult::DoubleForfeit);
     let kinds: Vec<ByeKind> = t
@@ -157,7 +163,7 @@ fn forfeits_and_istanbul_byes() {
 }
 
 fn error_of(lines: &[String]) -> String {
-    trf::read(&lines.join("\n"))
+    swisspair::pairing::read_trf(&lines.join("\n"))
         .expect_err("malformed")
         .to_string()
 }
@@ -211,7 +217,7 @@ proptest! {
     /// Whatever the bytes, the reader answers with a tournament or an error, never a panic.
     #[test]
     fn never_panics_on_arbitrary_text(text in "(?s).{0,400}") {
-        let _ = trf::read(&text);
+        let _ = swisspair::pairing::read_trf(&text);
     }
 
     /// Lines that look like TRF with random round blocks.
@@ -221,8 +227,8 @@ proptest! {
         for rank in 1..=n {
             lines.push(player(rank, &blocks.concat()));
         }
-        if let Ok(doc) = trf::read(&lines.join("\n")) {
-            let again = trf::read(&trf::write(&doc, Dialect::JaVaFo).expect("writable as TRF"));
+        if let Ok(doc) = swisspair::pairing::read_trf(&lines.join("\n")) {
+            let again = swisspair::pairing::read_trf(&swisspair::pairing::write_trf(&doc, Dialect::JaVaFo).expect("writable as TRF"));
             prop_assert!(again.is_ok());
             prop_assert_eq!(again.map(|d| d.tournament).ok(), Some(doc.tournament));
         }
@@ -246,6 +252,7 @@ fn writer_refuses_more_players_than_trf_can_number() {
         tournament: t,
         ..trf::TrfDocument::default()
     };
-    let e = trf::write(&doc, Dialect::JaVaFo).expect_err("10,000 players do not fit");
+    let e = swisspair::pairing::write_trf(&doc, Dialect::JaVaFo)
+        .expect_err("10,000 players do not fit");
     assert!(e.to_string().contains("9,999"), "{e}");
 }

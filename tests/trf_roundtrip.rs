@@ -2,7 +2,7 @@
 //! writer dialects.
 mod common;
 
-use swisspair::trf::{self, Dialect};
+use swisspair::trf::Dialect;
 
 #[test]
 fn every_conformance_file_round_trips() {
@@ -15,7 +15,7 @@ fn every_conformance_file_round_trips() {
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).expect("readable file");
-        let mut first = match trf::read(&text) {
+        let mut first = match swisspair::pairing::read_trf(&text) {
             Ok(doc) => doc,
             Err(e) => {
                 failures.push(format!("{}: {e}", path.display()));
@@ -43,8 +43,8 @@ fn every_conformance_file_round_trips() {
             &[Dialect::JaVaFo, Dialect::Trf26]
         };
         for &dialect in dialects {
-            let written = trf::write(&first, dialect).expect("writable as TRF");
-            match trf::read(&written) {
+            let written = swisspair::pairing::write_trf(&first, dialect).expect("writable as TRF");
+            match swisspair::pairing::read_trf(&written) {
                 Ok(second) => {
                     if second.tournament != first.tournament
                         || second.other_lines != first.other_lines

@@ -9,7 +9,6 @@ use common::swiss::{Builder, G, pair_next, run, unordered};
 use proptest::prelude::*;
 use swisspair::model::{ByeKind, Colour, GameResult, PlayerIdx, Score, SystemId, Tournament};
 use swisspair::systems::{PairError, PairOptions};
-use swisspair::trf;
 
 const VZ: SystemId = SystemId::Vincze;
 
@@ -27,7 +26,7 @@ fn conformance_vincze() {
 fn vz_3_5_corpus_tournament_that_ends() {
     let path = common::conformance_dir("vincze").join("vincze-0048.trf");
     let text = std::fs::read_to_string(path).expect("readable");
-    let doc = trf::read(&text).expect("valid TRF");
+    let doc = swisspair::pairing::read_trf(&text).expect("valid TRF");
     let options = PairOptions {
         system: Some(VZ),
         ..PairOptions::default()

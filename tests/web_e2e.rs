@@ -149,12 +149,12 @@ fn temp_dir(name: &str) -> PathBuf {
 fn corpus_round(dir: &Path) -> (PathBuf, String, String) {
     let source = common::conformance_dir("dutch").join("dutch-0001.trf");
     let text = std::fs::read_to_string(&source).expect("corpus file");
-    let mut doc = trf::read(&text).expect("a TRF");
+    let mut doc = swisspair::pairing::read_trf(&text).expect("a TRF");
     let played = doc.tournament.rounds.len();
     doc.tournament.rounds.truncate(played - 1);
     // The points column as the remaining rounds give it.
     doc.declared_points.iter_mut().for_each(|p| *p = None);
-    let cut = trf::write(&doc, trf::Dialect::JaVaFo).expect("writes");
+    let cut = swisspair::pairing::write_trf(&doc, trf::Dialect::JaVaFo).expect("writes");
     let path = dir.join("dutch-0001-cut.trf");
     std::fs::write(&path, &cut).expect("writes");
     let (code, out, err) = common::swisspair(&[

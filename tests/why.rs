@@ -11,7 +11,6 @@ use swisspair::model::{ByeKind, Colour, PlayerIdx, SystemId, Tournament};
 use swisspair::simulate::{SimConfig, simulate};
 use swisspair::systems::common::{History, RoundToPair};
 use swisspair::systems::{PairOptions, RoundPairing};
-use swisspair::trf;
 
 fn corpus(dir: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -29,7 +28,9 @@ fn corpus(dir: &str) -> Vec<PathBuf> {
 
 fn read(path: &Path) -> Tournament {
     let text = std::fs::read_to_string(path).expect("readable");
-    trf::read(&text).expect("valid TRF").tournament
+    swisspair::pairing::read_trf(&text)
+        .expect("valid TRF")
+        .tournament
 }
 
 fn ask(t: &Tournament, system: SystemId, round: u32, q: Question) -> WhyAnswer {
@@ -99,6 +100,7 @@ fn a_rematch_is_impossible_and_cites_the_round() {
         // The system's own rule against a rematch (C.04.1 art. 2; Vincze's VZ-2.1).
         let rule = swisspair::systems::find(system)
             .expect("implemented")
+            .configure(&t.options)
             .absolute_rules()
             .rematch_rule;
         assert_eq!(answer.verdict.rule_id, rule, "{system:?}");

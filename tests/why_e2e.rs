@@ -14,7 +14,9 @@ fn file() -> std::path::PathBuf {
 
 fn tournament() -> Tournament {
     let text = std::fs::read_to_string(file()).expect("readable");
-    swisspair::trf::read(&text).expect("valid TRF").tournament
+    swisspair::pairing::read_trf(&text)
+        .expect("valid TRF")
+        .tournament
 }
 
 /// The first game of round 1: a pair that may not meet again.
@@ -163,7 +165,9 @@ async fn explain_answers_team_questions_over_grpc() {
     let server = Server::start(ServerConfig::default()).await;
     let mut client = server.client().await;
     let text = std::fs::read_to_string(team_file()).expect("readable");
-    let t = swisspair::trf::read(&text).expect("valid TRF").tournament;
+    let t = swisspair::pairing::read_trf(&text)
+        .expect("valid TRF")
+        .tournament;
     let rounds = swisspair::model::team_rounds(&t).expect("team rounds");
     let m = rounds[0]
         .matches

@@ -69,7 +69,7 @@ pub fn read(text: &str) -> Result<AuditInput, Unreadable> {
         ..AuditInput::default()
     };
     let document = loop {
-        let error = match trf::read(&lines.join("\n")) {
+        let error = match crate::pairing::read_trf(&lines.join("\n")) {
             Ok(doc) => break doc,
             Err(e) => e,
         };

@@ -32,7 +32,7 @@ pub fn run(
     options: &PairOptions,
 ) -> Result<ValidateAnswer, PairError> {
     let resolved = pairing::resolve(options.system, t)?;
-    let report = validate_with(t, resolved, proposal, options)?;
+    let report = validate_with(t, &resolved, proposal, options)?;
     Ok(ValidateAnswer {
         tournament: pairing::numbered(t, options.seed),
         system: resolved.id,
@@ -59,21 +59,22 @@ pub fn validate(
 /// a violation.
 fn validate_with(
     t: &Tournament,
-    resolved: Resolved,
+    resolved: &Resolved,
     proposal: &Proposal,
     options: &PairOptions,
 ) -> Result<ManualReport, PairError> {
     let system = resolved.id;
-    let absolute = resolved.system.absolute_rules();
+    let absolute = resolved.configured.absolute_rules();
     let options = PairOptions {
         system: Some(system),
         ..options.clone()
     };
-    // A team event under the Swiss Team system is checked team by team (C.04.6).
-    if system == SystemId::TeamSwiss && t.is_team_event() {
-        return crate::systems::team_swiss::manual::validate(t, proposal, &options);
+    // A system may check a proposal by rules of its own (the Swiss Team system checks a
+    // team event team by team, C.04.6).
+    if let Some(report) = resolved.configured.validate_manual(t, proposal, &options) {
+        return report;
     }
-    let round = RoundToPair::prepare(t, &options)?;
+    let round = pairing::prepare(resolved, t, &options)?;
     let tour = &round.tournament;
     let history = History::build(&round);
     let id = |p: PlayerIdx| round.id(p).to_string();
@@ -144,7 +145,7 @@ fn validate_with(
         if !(ok_a && ok_b) {
             continue;
         }
-        if meetings(&history, a, b) >= allowed_meetings(system, tour) {
+        if meetings(&history, a, b) >= resolved.system.meetings_allowed(tour) {
             violation(
                 absolute.rematch_rule,
                 format!("{} and {} have already met", id(a), id(b)),
@@ -182,49 +183,18 @@ fn validate_with(
         }
         boards.push(board);
     }
-    let win = tour.scoring.win;
     for &p in &proposal.byes {
         if !placed(p, &mut report) {
             continue;
         }
-        let h = history.player(p);
-        if system == SystemId::Amalfi {
-            // AM-2.2: the bye goes to someone with the most games played.
-            let most = round
-                .participants
-                .iter()
-                .map(|&q| history.player(q).games_played())
-                .max()
-                .unwrap_or(0);
-            if h.games_played() < most {
-                violation(
-                    "AM-2.2",
-                    format!(
-                        "{} has played fewer games than others and cannot get the bye",
-                        id(p)
-                    ),
-                    vec![p],
-                    &mut report,
-                );
-            }
+        // A rule of the system's own about who gets the bye (Amalfi's AM-2.2).
+        if let Some((rule, message)) = resolved.configured.bye_refusal(&round, &history, p) {
+            violation(rule, message, vec![p], &mut report);
         }
-        // The system's own rule against a second bye, if it has one; the Double-Swiss
-        // reads it match by match (C.04.5 [C2]).
-        let dutch_2017 = system == SystemId::Dutch
-            && crate::systems::dutch::edition::Edition::of(&tour.options)
-                == crate::systems::dutch::edition::Edition::E2017;
-        let barred = if system == SystemId::DoubleSwiss {
-            crate::systems::double_swiss::pab_barred(tour, round.number, p)
-        } else if dutch_2017 {
-            crate::systems::common::fide_players::pab_barred_2017(history.player(p))
-        } else {
-            !history.pab_eligible(p, win)
-        };
-        let second_bye_rule = if dutch_2017 {
-            Some("C.04.3 C.2")
-        } else {
-            absolute.second_bye_rule
-        };
+        // The system's own rule against a second bye, if it has one, as the system reads
+        // it (the Double-Swiss match by match, C.04.5 [C2]; the Dutch 2017 text's C.2).
+        let barred = resolved.configured.pab_barred(&round, &history, p);
+        let second_bye_rule = absolute.second_bye_rule;
         if let Some(rule) = second_bye_rule
             && barred
         {
@@ -265,7 +235,7 @@ fn validate_with(
         .filter(|p| !seen.contains_key(p))
         .collect();
     if proposal.complete && !left.is_empty() {
-        let sys = resolved.system;
+        let sys = &resolved.configured;
         let mut rest = round.clone();
         rest.participants = left.clone();
         match sys.pair(&rest) {
@@ -322,7 +292,7 @@ fn validate_with(
     }
     if proposal.compare_with_engine {
         report.engine = Some(compare_with_engine(
-            &resolved,
+            resolved,
             &round,
             proposal,
             &report.boards,
@@ -344,7 +314,7 @@ fn compare_with_engine(
 ) -> Result<EngineComparison, PairError> {
     let id = |p: PlayerIdx| round.id(p).to_string();
     let mut out = EngineComparison::default();
-    let engine = match resolved.system.pair(round) {
+    let engine = match resolved.configured.pair(round) {
         Ok(engine) => engine,
         Err(PairError::NoLegalPairing { rule, message, .. }) => {
             out.differences.push(Violation {
@@ -440,17 +410,6 @@ fn compare_with_engine(
     out.boards = engine.boards;
     out.byes = engine.byes;
     Ok(out)
-}
-
-/// How often two players may meet: once, or once per cycle in a double round robin.
-fn allowed_meetings(system: SystemId, t: &Tournament) -> usize {
-    if system == SystemId::RoundRobin {
-        let n = t.players.len() as u32;
-        let per_cycle = (n + n % 2).saturating_sub(1).max(1);
-        if t.total_rounds > per_cycle { 2 } else { 1 }
-    } else {
-        1
-    }
 }
 
 fn meetings(h: &History, a: PlayerIdx, b: PlayerIdx) -> usize {

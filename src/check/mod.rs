@@ -111,7 +111,7 @@ pub fn run(t: &Tournament, options: &CheckOptions) -> Result<CheckAnswer, PairEr
     if !problems.is_empty() {
         return Err(PairError::Invalid(Problems(problems)));
     }
-    let report = check_with(resolved, t, options);
+    let report = check_with(&resolved, t, options);
     Ok(CheckAnswer {
         tournament: pairing::numbered(t, options.seed),
         system: resolved.id,
@@ -149,7 +149,7 @@ pub(crate) fn snapshot_before(t: &Tournament, number: u32, recorded: &Round) -> 
     before
 }
 
-fn check_with(resolved: Resolved, t: &Tournament, options: &CheckOptions) -> CheckReport {
+fn check_with(resolved: &Resolved, t: &Tournament, options: &CheckOptions) -> CheckReport {
     let id = resolved.id;
     // What the file leaves unstated (no XXC, no XXR) is inferred as the reference's checker
     // does, and said in the report's warnings (`infer.rs`).
@@ -189,7 +189,7 @@ fn check_with(resolved: Resolved, t: &Tournament, options: &CheckOptions) -> Che
             system: Some(id),
             ..PairOptions::default()
         };
-        let mut check = match pairing::pair_with(resolved.system, &before, &pair_options) {
+        let mut check = match pairing::pair_with(resolved, &before, &pair_options) {
             Ok((_, engine)) => RoundCheck {
                 round: number,
                 differences: match &engine.teams {
@@ -210,7 +210,7 @@ fn check_with(resolved: Resolved, t: &Tournament, options: &CheckOptions) -> Che
             },
         };
         if options.checklist {
-            check.checklist = pairing::checklist_with(resolved.system, &before, &pair_options)
+            check.checklist = pairing::checklist_with(resolved, &before, &pair_options)
                 .ok()
                 .flatten();
         }
@@ -235,7 +235,7 @@ fn check_with(resolved: Resolved, t: &Tournament, options: &CheckOptions) -> Che
                 round: Some(later),
                 ..pair_options.clone()
             };
-            match pairing::pair_with(resolved.system, &upto, &later_options) {
+            match pairing::pair_with(resolved, &upto, &later_options) {
                 Ok((_, engine)) => check.differences.extend(
                     differences(t, rec, &engine)
                         .into_iter()

@@ -143,7 +143,7 @@ pub fn read_text(path: &Path) -> Result<String, CliError> {
 /// A TRF file; every error in it (up to a cap), one `file:line:column: what` a line.
 pub fn read_trf(path: &Path) -> Result<trf::TrfDocument, CliError> {
     let text = read_text(path)?;
-    trf::read_reporting(&text).map_err(|errors| {
+    swisspair::pairing::read_trf_reporting(&text).map_err(|errors| {
         let lines: Vec<String> = errors
             .0
             .iter()

@@ -138,8 +138,8 @@ pub fn run(args: &StandingsArgs) -> Result<ExitCode, CliError> {
         ),
     };
     if let Some(path) = &args.write_trf {
-        let trf_text =
-            report::trf_with_standings(&doc, &s).map_err(|e| CliError::Invalid(e.to_string()))?;
+        let trf_text = report::trf_with_standings(&doc, &s, &swisspair::systems::Registry)
+            .map_err(|e| CliError::Invalid(e.to_string()))?;
         write_output(path, &trf_text)?;
     }
     write_output(

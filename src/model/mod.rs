@@ -19,7 +19,6 @@ pub use history::RoundEntry;
 pub use result::{ByeKind, GameResult};
 pub use score::{Score, ScoreError};
 pub use scoring::Scoring;
-pub use system::{DUTCH_2026_FROM, dutch_2017};
 pub use system::{SystemId, UnknownSystem};
 pub use team::{
     PrimaryScore, Team, TeamColourType, TeamForfeit, TeamIdx, TeamLineup, TeamMatch, TeamRound,

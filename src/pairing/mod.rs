@@ -24,13 +24,18 @@ mod teams;
 use crate::model::validate::{Problem, Problems};
 use crate::model::{SystemId, Tournament};
 use crate::systems::backgammon::{self, Finals, ProvisionalPairing};
-use crate::systems::{self, PairError, PairOptions, PairingSystem, RoundPairing, RoundToPair};
+use crate::systems::{
+    self, Configured, PairError, PairOptions, PairingSystem, RoundPairing, RoundToPair,
+};
 
 /// A system resolved from the registry, with what every answer reports of it.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Resolved {
     pub id: SystemId,
     pub system: &'static dyn PairingSystem,
+    /// The system with the request's options decoded once (`System::options`): every rule
+    /// that can depend on them is asked of it.
+    pub configured: Configured,
     /// The rules the system follows, e.g. "FIDE C.04.3 (2026)".
     pub rule_set: &'static str,
 }
@@ -52,10 +57,12 @@ pub fn resolve(requested: Option<SystemId>, t: &Tournament) -> Result<Resolved, 
         .ok_or_else(|| PairError::NotImplemented(id, systems::implemented_names()))?;
     let info = system.info();
     check_options(&info, &t.options)?;
+    let configured = system.configure(&t.options);
     Ok(Resolved {
         id,
         system,
-        rule_set: system.rule_set_for(&t.options),
+        rule_set: configured.rule_set(),
+        configured,
     })
 }
 
@@ -116,6 +123,26 @@ fn check_options(
     }
 }
 
+/// Reads a TRF text; each pairing system reads its own record 192 code (the system, its
+/// options, the edition by the event's dates).
+pub fn read_trf(text: &str) -> Result<crate::trf::TrfDocument, crate::trf::TrfError> {
+    crate::trf::read(text, &systems::Registry)
+}
+
+/// [`read_trf`] reporting every error (up to `trf::MAX_ERRORS`); a leading byte-order mark
+/// is ignored.
+pub fn read_trf_reporting(text: &str) -> Result<crate::trf::TrfDocument, crate::trf::TrfErrors> {
+    crate::trf::read_reporting(text, &systems::Registry)
+}
+
+/// Writes a tournament as TRF; its system writes its own record 192 code.
+pub fn write_trf(
+    doc: &crate::trf::TrfDocument,
+    dialect: crate::trf::Dialect,
+) -> Result<String, crate::trf::WriteError> {
+    crate::trf::write(doc, dialect, &systems::Registry)
+}
+
 /// The snapshot numbered as every answer presents it: the pairing numbers given, else
 /// CG-2's with the request's seed (the same numbers [`RoundToPair::prepare`] assigns).
 pub fn numbered(t: &Tournament, seed: Option<u64>) -> Tournament {
@@ -137,7 +164,7 @@ pub struct PairAnswer {
 /// Pairs the next round (or `options.round`).
 pub fn pair(t: &Tournament, options: &PairOptions) -> Result<PairAnswer, PairError> {
     let resolved = resolve(options.system, t)?;
-    let (tournament, pairing) = pair_with(resolved.system, t, options)?;
+    let (tournament, pairing) = pair_with(&resolved, t, options)?;
     Ok(PairAnswer {
         tournament,
         system: resolved.id,
@@ -154,16 +181,16 @@ pub fn pair_round(t: &Tournament, options: &PairOptions) -> Result<RoundPairing,
 /// Runs a resolved system on a snapshot: the engine step of [`pair`], also used round by
 /// round by the checker. Returns the numbered snapshot and the pairing.
 pub(crate) fn pair_with(
-    system: &dyn PairingSystem,
+    resolved: &Resolved,
     t: &Tournament,
     options: &PairOptions,
 ) -> Result<(Tournament, RoundPairing), PairError> {
     // A team event paired by a system of individuals: the teams are its units (`teams.rs`).
-    if t.is_team_event() && system.info().id != SystemId::TeamSwiss {
-        return teams::pair_as_units(system, t, options);
+    if t.is_team_event() && !resolved.system.pairs_team_events() {
+        return teams::pair_as_units(resolved, t, options);
     }
     let mut notes = Vec::new();
-    let scoring = system.effective_scoring(&t.scoring, &mut notes);
+    let scoring = resolved.system.effective_scoring(&t.scoring, &mut notes);
     let rescored;
     let t = if scoring == t.scoring {
         t
@@ -174,9 +201,9 @@ pub(crate) fn pair_with(
         };
         &rescored
     };
-    let mut round = RoundToPair::prepare(t, options)?;
-    let mut pairing = system.pair(&round)?;
-    if pairing.colourless || system.absolute_rules().fixed_colours {
+    let mut round = prepare(resolved, t, options)?;
+    let mut pairing = resolved.configured.pair(&round)?;
+    if pairing.colourless || resolved.configured.absolute_rules().fixed_colours {
         // CG-8's first-round colour lot means nothing to a system without colours, nor to
         // one whose table fixes them (a round robin: only a given colour counts).
         let lot = systems::common::colour_lot_warning(round.initial_colour, round.seed);
@@ -202,6 +229,19 @@ pub(crate) fn pair_with(
     Ok((round.tournament, pairing))
 }
 
+/// The round `options` names, prepared as the resolved system pairs it: who plays, preset
+/// byes, pairing numbers, the first colour ([`RoundToPair::prepare`]), then the
+/// acceleration the system's options ask for (C.04.7, [`RoundToPair::accelerate`]).
+pub fn prepare(
+    resolved: &Resolved,
+    t: &Tournament,
+    options: &PairOptions,
+) -> Result<RoundToPair, PairError> {
+    let mut round = RoundToPair::prepare(t, options)?;
+    round.accelerate(resolved.configured.acceleration())?;
+    Ok(round)
+}
+
 /// The check-list of the round [`pair`] would pair (bbpPairings' `-l`): the facts the
 /// system pairs it with, from the system's own code; `None` for a system without one.
 pub fn checklist(
@@ -209,26 +249,26 @@ pub fn checklist(
     options: &PairOptions,
 ) -> Result<Option<systems::Checklist>, PairError> {
     let resolved = resolve(options.system, t)?;
-    checklist_with(resolved.system, t, options)
+    checklist_with(&resolved, t, options)
 }
 
 /// [`checklist`] for a resolved system, on the snapshot [`pair_with`] would pair.
 pub(crate) fn checklist_with(
-    system: &dyn PairingSystem,
+    resolved: &Resolved,
     t: &Tournament,
     options: &PairOptions,
 ) -> Result<Option<systems::Checklist>, PairError> {
-    if t.is_team_event() && system.info().id != SystemId::TeamSwiss {
+    if t.is_team_event() && !resolved.system.pairs_team_events() {
         return Ok(None);
     }
     let mut notes = Vec::new();
-    let scoring = system.effective_scoring(&t.scoring, &mut notes);
+    let scoring = resolved.system.effective_scoring(&t.scoring, &mut notes);
     let rescored = Tournament {
         scoring,
         ..t.clone()
     };
-    let round = RoundToPair::prepare(&rescored, options)?;
-    Ok(system.checklist(&round))
+    let round = prepare(resolved, &rescored, options)?;
+    Ok(resolved.configured.checklist(&round))
 }
 
 /// Backgammon's early draw of round 2 (BG-8).

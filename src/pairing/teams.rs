@@ -9,13 +9,13 @@
 //! match points: won, drawn, lost, or forfeited when every board was); a team PAB a PAB;
 //! match points as the scoring (the PAB a drawn match's, unless `320` says otherwise).
 //! A team is absent from a round when none of its members takes part.
-use super::pair_with;
+use super::{Resolved, pair_with};
 use crate::model::{
     Bye, ByeKind, ForbiddenPairing, Game, GameResult, Player, PlayerIdx, Round, Score, Scoring,
     Tournament, team_rounds,
 };
 use crate::systems::team_swiss::{TeamPairing, TeamRoundPairing, line_up};
-use crate::systems::{Explanation, PairError, PairOptions, PairingSystem, RoundPairing, Warning};
+use crate::systems::{Explanation, PairError, PairOptions, RoundPairing, Warning};
 
 /// The unit tournament of a team event (one player per team, index = team index).
 pub fn unit_tournament(t: &Tournament) -> Result<Tournament, PairError> {
@@ -136,7 +136,7 @@ pub fn unit_tournament(t: &Tournament) -> Result<Tournament, PairError> {
 
 /// Pairs a team event's next round with `system`, the teams as units.
 pub(super) fn pair_as_units(
-    system: &dyn PairingSystem,
+    resolved: &Resolved,
     t: &Tournament,
     options: &PairOptions,
 ) -> Result<(Tournament, RoundPairing), PairError> {
@@ -166,7 +166,8 @@ pub(super) fn pair_as_units(
         detail: options.detail,
         system: options.system,
     };
-    let (_, unit_pairing) = pair_with(system, &unit, &unit_options)?;
+    let system = resolved.system;
+    let (_, unit_pairing) = pair_with(resolved, &unit, &unit_options)?;
     let mut warnings: Vec<Warning> = unit_pairing
         .warnings
         .iter()

@@ -182,17 +182,21 @@ impl SimulateAnswer {
             ..crate::trf::TrfDocument::default()
         };
         if self.tie_breaks.is_empty() || dialect != crate::trf::Dialect::Trf26 {
-            return crate::trf::write(&doc, dialect);
+            return crate::pairing::write_trf(&doc, dialect);
         }
         let options = crate::standings::Options {
             tie_breaks: self.tie_breaks.clone(),
             ..crate::standings::Options::default()
         };
         match crate::standings::compute(&self.tournament, &options) {
-            Ok(standings) => crate::standings::report::trf_with_standings(&doc, &standings),
+            Ok(standings) => crate::standings::report::trf_with_standings(
+                &doc,
+                &standings,
+                &crate::systems::Registry,
+            ),
             // The list was checked before the first round; a tournament the standings cannot
             // rank (none here) is written without it rather than not at all.
-            Err(_) => crate::trf::write(&doc, dialect),
+            Err(_) => crate::pairing::write_trf(&doc, dialect),
         }
     }
 }
@@ -332,7 +336,10 @@ pub fn start(config: &SimConfig) -> Tournament {
         } else {
             Colour::Black
         })
-        .filter(|_| systems::find(config.system).is_none_or(|s| !s.absolute_rules().colourless)),
+        .filter(|_| {
+            systems::find(config.system)
+                .is_none_or(|s| !s.configure(&config.options).absolute_rules().colourless)
+        }),
         lot_seed: config.seed,
         options: config.options.clone(),
         players,

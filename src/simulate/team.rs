@@ -81,7 +81,7 @@ pub(super) fn start(
         ..TeamSettings::default()
     };
     let mut settings = settings;
-    crate::systems::team_swiss::apply_options(&mut settings, &config.options);
+    crate::systems::team_swiss::Options::of(&config.options).apply(&mut settings);
     (players, teams, settings)
 }
 

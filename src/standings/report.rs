@@ -16,11 +16,15 @@ pub fn record_202(s: &Standings) -> String {
 
 /// Writes the document as TRF-26 with the standings' points and ranks in the `001` lines
 /// and its tie-break list as record `202` (replacing any `202`/`212` read).
-pub fn trf_with_standings(doc: &TrfDocument, s: &Standings) -> Result<String, WriteError> {
+pub fn trf_with_standings(
+    doc: &TrfDocument,
+    s: &Standings,
+    codes: &dyn trf::SystemCodes,
+) -> Result<String, WriteError> {
     let mut doc = doc.clone();
     doc.other_lines
         .retain(|l| !(l.starts_with("202") || l.starts_with("212")));
-    let text = trf::write(&doc, Dialect::Trf26)?;
+    let text = trf::write(&doc, Dialect::Trf26, codes)?;
     let t = &doc.tournament;
     let mut by_rank = std::collections::HashMap::new();
     for row in &s.rows {

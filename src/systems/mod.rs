@@ -8,6 +8,7 @@ pub mod burstein;
 pub mod checklist;
 pub mod colour_alternation;
 pub mod common;
+pub mod comparison;
 pub mod double_swiss;
 pub mod dubov;
 pub mod dutch;
@@ -24,9 +25,12 @@ pub mod vincze;
 /// because every system's answer carries them.
 pub use crate::model::Warning;
 use crate::model::validate::Problems;
-use crate::model::{ByeKind, PlayerIdx, Score, Scoring, SystemId};
+use crate::model::{ByeKind, PlayerIdx, Score, Scoring, SystemId, SystemOptions, Tournament};
+pub use crate::trf::EventDates;
 pub use checklist::Checklist;
+pub use common::History;
 pub use common::RoundToPair;
+pub use common::acceleration::AccelerationMethod;
 pub use explanation::{Detail, Explanation};
 
 /// What a request adds to the snapshot for the round to pair.
@@ -207,16 +211,95 @@ pub struct SystemInfo {
     pub options: Vec<OptionInfo>,
 }
 
-/// A pairing system.
-pub trait PairingSystem: Sync {
+/// A pairing system as its folder writes it: its options, decoded once into its own type,
+/// and every rule that can depend on them. The pipeline holds systems as
+/// [`PairingSystem`] objects (implemented for every `System` below) and pairs through a
+/// [`Configured`] system: the system with its decoded options.
+pub trait System: Sync + Send + 'static {
+    /// The system's typed options ([`System::options`]).
+    type Options: Clone + std::fmt::Debug + Send + Sync + 'static;
+
     fn info(&self) -> SystemInfo;
+    /// Decodes the request's options (text by name) into the typed options, once, when the
+    /// pipeline resolves the request. The pipeline has already refused an option the system
+    /// does not declare and a value its declared parser refuses (naming the field), so a
+    /// value this cannot read only reaches it outside the pipeline: the default is kept.
+    fn options(&self, given: &SystemOptions) -> Self::Options;
     /// Pairs the prepared round. Byes already decided (requested, absent) are in
     /// `round.preset_byes` and must not be paired; the answer need not repeat them.
-    fn pair(&self, round: &RoundToPair) -> Result<RoundPairing, PairError>;
-    /// The rules followed with these options (an edition chosen by option, e.g. the
-    /// Dutch `edition=2017`); `info().rule_set` by default.
-    fn rule_set_for(&self, _options: &crate::model::SystemOptions) -> &'static str {
+    fn pair(&self, round: &RoundToPair, options: &Self::Options)
+    -> Result<RoundPairing, PairError>;
+    /// The rules followed with these options (an edition chosen by option, e.g. the Dutch
+    /// `edition=2017`); `info().rule_set` by default.
+    fn rule_set(&self, _options: &Self::Options) -> &'static str {
         self.info().rule_set
+    }
+    /// Which acceleration the options ask for (C.04.7); applied to the round by the
+    /// pipeline ([`RoundToPair::accelerate`]). None by default.
+    fn acceleration(&self, _options: &Self::Options) -> AccelerationMethod {
+        AccelerationMethod::None
+    }
+    /// The rules no pairing of this system may break (manual pairing, property tests).
+    fn absolute_rules(&self, _options: &Self::Options) -> AbsoluteRules {
+        AbsoluteRules::FIDE
+    }
+    /// Whether player `p` may not get the pairing-allocated bye (the rule against a second
+    /// bye, `absolute_rules().second_bye_rule`): C.04.1 art. 4's reading by default, a PAB
+    /// or a win without playing.
+    fn pab_barred(
+        &self,
+        _options: &Self::Options,
+        round: &RoundToPair,
+        history: &History,
+        p: PlayerIdx,
+    ) -> bool {
+        !history.pab_eligible(p, round.tournament.scoring.win)
+    }
+    /// A rule beyond the second-bye rule that a manual pairing's bye to `p` breaks, with
+    /// its message (Amalfi's AM-2.2); none by default.
+    fn bye_refusal(
+        &self,
+        _options: &Self::Options,
+        _round: &RoundToPair,
+        _history: &History,
+        _p: PlayerIdx,
+    ) -> Option<(&'static str, String)> {
+        None
+    }
+    /// How often two players may meet in this event: once, by default.
+    fn meetings_allowed(&self, _t: &Tournament) -> usize {
+        1
+    }
+    /// A manual pairing checked by the system's own rules instead of MP-1's player-level
+    /// ones (the Swiss Team system checks a team event team by team); `None` by default.
+    fn validate_manual(
+        &self,
+        _options: &Self::Options,
+        _t: &Tournament,
+        _proposal: &manual::Proposal,
+        _request: &PairOptions,
+    ) -> Option<Result<manual::ManualReport, PairError>> {
+        None
+    }
+    /// Whether the system pairs a team event itself (the Swiss Team system); any other
+    /// system pairs a team event with the teams as its units (the pipeline's `teams.rs`).
+    fn pairs_team_events(&self) -> bool {
+        false
+    }
+    /// The record 192 code (TRF-26) the system writes for a tournament with these options.
+    fn trf_code(&self, _options: &Self::Options, _t: &Tournament) -> String;
+    /// Whether a record 192 code (upper case, trimmed) names this system.
+    fn reads_trf_code(&self, code: &str) -> bool;
+    /// What the system reads from its record 192 code and the event's dates: its options
+    /// (set into `t.options`, or the settings the code spells); notes for the answer's
+    /// warnings where it assumed something. By default a `_BAKU` suffix sets
+    /// `acceleration=BAKU` for a system that declares the option.
+    fn read_trf_code(&self, code: &str, _dates: &EventDates, t: &mut Tournament) -> Vec<String> {
+        if code.ends_with("_BAKU") && self.info().options.iter().any(|o| o.name == "acceleration") {
+            // A declared name: `set` cannot fail.
+            let _ = t.options.set("acceleration", "BAKU");
+        }
+        Vec::new()
     }
     /// The scoring the system pairs with, given the snapshot's (backgammon counts wins,
     /// BG-2); a note for the answer's warnings when the snapshot's is not used.
@@ -227,10 +310,6 @@ pub trait PairingSystem: Sync {
     /// systems that choose it (BG-1); empty otherwise.
     fn default_rounds_table(&self) -> Vec<(u32, u32, u32)> {
         Vec::new()
-    }
-    /// The rules no pairing of this system may break (manual pairing, property tests).
-    fn absolute_rules(&self) -> AbsoluteRules {
-        AbsoluteRules::FIDE
     }
     /// Which results the simulator may give this system's games.
     fn results_policy(&self) -> ResultsPolicy {
@@ -250,8 +329,223 @@ pub trait PairingSystem: Sync {
     }
     /// The round's check-list (bbpPairings' `-l`), for the systems that have one: the
     /// facts the system pairs this round with, per player in its pairing order.
-    fn checklist(&self, _round: &RoundToPair) -> Option<Checklist> {
+    fn checklist(&self, _round: &RoundToPair, _options: &Self::Options) -> Option<Checklist> {
         None
+    }
+    /// Compares two pairings of the round by the system's own order of criteria, for "why
+    /// not?" (`check::why`): the first criterion on which they differ, with its rule id;
+    /// `None` for a system whose comparison is not written (the caller then reads the
+    /// explanations).
+    fn compare(
+        &self,
+        _options: &Self::Options,
+        _round: &RoundToPair,
+        _first: &RoundPairing,
+        _second: &RoundPairing,
+    ) -> Option<comparison::Comparison> {
+        None
+    }
+    /// Whether the system gives the PAB before pairing the others (Burstein's profile BBP,
+    /// 3.1 as bbpPairings reads it), and how, for "why not?"; `None` by default.
+    fn pab_first(&self, _options: &Self::Options) -> Option<comparison::PabFirst> {
+        None
+    }
+    /// Under [`System::pab_first`]: the bye for `x` where the system gave it to `given`.
+    fn pab_first_bye(
+        &self,
+        _options: &Self::Options,
+        _round: &RoundToPair,
+        _history: &History,
+        _given: PlayerIdx,
+        _x: PlayerIdx,
+    ) -> comparison::PabFirstBye {
+        comparison::PabFirstBye::NotEligible
+    }
+}
+
+/// A pairing system in the registry, whatever its options' type: what the pipeline
+/// resolves a request to. Implemented for every [`System`].
+pub trait PairingSystem: Sync {
+    fn info(&self) -> SystemInfo;
+    /// The system with the request's options decoded ([`System::options`]).
+    fn configure(&'static self, options: &SystemOptions) -> Configured;
+    fn reads_trf_code(&self, code: &str) -> bool;
+    fn read_trf_code(&self, code: &str, dates: &EventDates, t: &mut Tournament) -> Vec<String>;
+    fn effective_scoring(&self, given: &Scoring, warnings: &mut Vec<String>) -> Scoring;
+    fn default_rounds_table(&self) -> Vec<(u32, u32, u32)>;
+    fn results_policy(&self) -> ResultsPolicy;
+    fn checks_as_the_reference(&self) -> bool;
+    fn games_per_match(&self) -> u32;
+    fn pairs_team_events(&self) -> bool;
+    fn meetings_allowed(&self, t: &Tournament) -> usize;
+}
+
+impl<S: System> PairingSystem for S {
+    fn info(&self) -> SystemInfo {
+        System::info(self)
+    }
+    fn configure(&'static self, options: &SystemOptions) -> Configured {
+        Configured(std::sync::Arc::new(WithOptions {
+            system: self,
+            options: self.options(options),
+        }))
+    }
+    fn reads_trf_code(&self, code: &str) -> bool {
+        System::reads_trf_code(self, code)
+    }
+    fn read_trf_code(&self, code: &str, dates: &EventDates, t: &mut Tournament) -> Vec<String> {
+        System::read_trf_code(self, code, dates, t)
+    }
+    fn effective_scoring(&self, given: &Scoring, warnings: &mut Vec<String>) -> Scoring {
+        System::effective_scoring(self, given, warnings)
+    }
+    fn default_rounds_table(&self) -> Vec<(u32, u32, u32)> {
+        System::default_rounds_table(self)
+    }
+    fn results_policy(&self) -> ResultsPolicy {
+        System::results_policy(self)
+    }
+    fn checks_as_the_reference(&self) -> bool {
+        System::checks_as_the_reference(self)
+    }
+    fn games_per_match(&self) -> u32 {
+        System::games_per_match(self)
+    }
+    fn pairs_team_events(&self) -> bool {
+        System::pairs_team_events(self)
+    }
+    fn meetings_allowed(&self, t: &Tournament) -> usize {
+        System::meetings_allowed(self, t)
+    }
+}
+
+/// A system with its options decoded: every rule that can depend on the options, asked
+/// without knowing their type. Cheap to clone.
+#[derive(Clone)]
+pub struct Configured(std::sync::Arc<dyn ConfiguredSystem>);
+
+impl std::ops::Deref for Configured {
+    type Target = dyn ConfiguredSystem;
+    fn deref(&self) -> &Self::Target {
+        &*self.0
+    }
+}
+
+impl std::fmt::Debug for Configured {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Configured").field(&self.0.id()).finish()
+    }
+}
+
+/// The option-dependent rules of [`System`], for a system with its options.
+pub trait ConfiguredSystem: Send + Sync {
+    fn id(&self) -> SystemId;
+    fn system(&self) -> &'static dyn PairingSystem;
+    fn pair(&self, round: &RoundToPair) -> Result<RoundPairing, PairError>;
+    fn rule_set(&self) -> &'static str;
+    fn acceleration(&self) -> AccelerationMethod;
+    fn absolute_rules(&self) -> AbsoluteRules;
+    fn pab_barred(&self, round: &RoundToPair, history: &History, p: PlayerIdx) -> bool;
+    fn bye_refusal(
+        &self,
+        round: &RoundToPair,
+        history: &History,
+        p: PlayerIdx,
+    ) -> Option<(&'static str, String)>;
+    fn validate_manual(
+        &self,
+        t: &Tournament,
+        proposal: &manual::Proposal,
+        request: &PairOptions,
+    ) -> Option<Result<manual::ManualReport, PairError>>;
+    fn trf_code(&self, t: &Tournament) -> String;
+    fn checklist(&self, round: &RoundToPair) -> Option<Checklist>;
+    fn compare(
+        &self,
+        round: &RoundToPair,
+        first: &RoundPairing,
+        second: &RoundPairing,
+    ) -> Option<comparison::Comparison>;
+    fn pab_first(&self) -> Option<comparison::PabFirst>;
+    fn pab_first_bye(
+        &self,
+        round: &RoundToPair,
+        history: &History,
+        given: PlayerIdx,
+        x: PlayerIdx,
+    ) -> comparison::PabFirstBye;
+}
+
+struct WithOptions<S: System> {
+    system: &'static S,
+    options: S::Options,
+}
+
+impl<S: System> ConfiguredSystem for WithOptions<S> {
+    fn id(&self) -> SystemId {
+        self.system.info().id
+    }
+    fn system(&self) -> &'static dyn PairingSystem {
+        self.system
+    }
+    fn pair(&self, round: &RoundToPair) -> Result<RoundPairing, PairError> {
+        self.system.pair(round, &self.options)
+    }
+    fn rule_set(&self) -> &'static str {
+        self.system.rule_set(&self.options)
+    }
+    fn acceleration(&self) -> AccelerationMethod {
+        self.system.acceleration(&self.options)
+    }
+    fn absolute_rules(&self) -> AbsoluteRules {
+        self.system.absolute_rules(&self.options)
+    }
+    fn pab_barred(&self, round: &RoundToPair, history: &History, p: PlayerIdx) -> bool {
+        self.system.pab_barred(&self.options, round, history, p)
+    }
+    fn bye_refusal(
+        &self,
+        round: &RoundToPair,
+        history: &History,
+        p: PlayerIdx,
+    ) -> Option<(&'static str, String)> {
+        self.system.bye_refusal(&self.options, round, history, p)
+    }
+    fn validate_manual(
+        &self,
+        t: &Tournament,
+        proposal: &manual::Proposal,
+        request: &PairOptions,
+    ) -> Option<Result<manual::ManualReport, PairError>> {
+        self.system
+            .validate_manual(&self.options, t, proposal, request)
+    }
+    fn trf_code(&self, t: &Tournament) -> String {
+        self.system.trf_code(&self.options, t)
+    }
+    fn checklist(&self, round: &RoundToPair) -> Option<Checklist> {
+        self.system.checklist(round, &self.options)
+    }
+    fn compare(
+        &self,
+        round: &RoundToPair,
+        first: &RoundPairing,
+        second: &RoundPairing,
+    ) -> Option<comparison::Comparison> {
+        self.system.compare(&self.options, round, first, second)
+    }
+    fn pab_first(&self) -> Option<comparison::PabFirst> {
+        self.system.pab_first(&self.options)
+    }
+    fn pab_first_bye(
+        &self,
+        round: &RoundToPair,
+        history: &History,
+        given: PlayerIdx,
+        x: PlayerIdx,
+    ) -> comparison::PabFirstBye {
+        self.system
+            .pab_first_bye(&self.options, round, history, given, x)
     }
 }
 
@@ -286,4 +580,51 @@ pub fn implemented_names() -> String {
         .map(|s| s.info().id.name())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The systems' registry as the TRF layer asks it about record 192 (`trf::SystemCodes`):
+/// each system says which codes name it, reads its own code with the event's dates, and
+/// writes its code with its options.
+pub struct Registry;
+
+impl crate::trf::SystemCodes for Registry {
+    fn system_of(&self, code: &str) -> Option<SystemId> {
+        let code = code.trim().to_ascii_uppercase();
+        implemented()
+            .into_iter()
+            .find(|s| s.reads_trf_code(&code))
+            .map(|s| s.info().id)
+    }
+
+    fn read(
+        &self,
+        system: SystemId,
+        code: &str,
+        dates: &EventDates,
+        t: &mut Tournament,
+    ) -> Vec<String> {
+        let code = code.trim().to_ascii_uppercase();
+        find(system).map_or_else(Vec::new, |s| s.read_trf_code(&code, dates, t))
+    }
+
+    fn write(&self, t: &Tournament) -> Option<String> {
+        let system = find(t.system?)?;
+        Some(system.configure(&t.options).trf_code(t))
+    }
+}
+
+/// `code` without the Baku suffix (`_BAKU`, C.04.7), which any FIDE Swiss system's code
+/// may carry.
+pub fn without_baku(code: &str) -> &str {
+    code.strip_suffix("_BAKU").unwrap_or(code)
+}
+
+/// `code` with the Baku suffix when the system's acceleration is Baku's (AUTO decides per
+/// round and writes none).
+pub fn with_baku(code: &str, acceleration: AccelerationMethod) -> String {
+    if acceleration == AccelerationMethod::Baku {
+        format!("{code}_BAKU")
+    } else {
+        code.to_string()
+    }
 }

@@ -61,6 +61,17 @@ pub fn late_entry_score(options: &SystemOptions) -> Option<Score> {
     read(options, "late_entry_score", parse_score)
 }
 
+/// `acceleration` as every FIDE Swiss system that declares [`OptionInfo::ACCELERATION`]
+/// decodes it (none when unset).
+pub fn acceleration(options: &SystemOptions) -> super::AccelerationMethod {
+    read(
+        options,
+        "acceleration",
+        super::common::acceleration::parse_method,
+    )
+    .unwrap_or_default()
+}
+
 impl OptionInfo {
     /// `acceleration` as every FIDE Swiss system reads it (C.04.7, Baku), kept in one place.
     pub const ACCELERATION: OptionInfo = OptionInfo {

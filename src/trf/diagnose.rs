@@ -65,9 +65,12 @@ fn names_rank(message: &str, rank: u32) -> bool {
 
 /// Reads a TRF text (a leading byte-order mark is ignored); every error, up to
 /// [`MAX_ERRORS`], when it is not valid.
-pub fn read_reporting(text: &str) -> Result<TrfDocument, TrfErrors> {
+pub fn read_reporting(
+    text: &str,
+    codes: &dyn super::SystemCodes,
+) -> Result<TrfDocument, TrfErrors> {
     let text = encoding::strip_bom(text);
-    let first = match read(text) {
+    let first = match read(text, codes) {
         Ok(doc) => return Ok(doc),
         Err(e) => e,
     };
@@ -93,7 +96,7 @@ pub fn read_reporting(text: &str) -> Result<TrfDocument, TrfErrors> {
             }
         }
         line.clear();
-        match read(&lines.join("\n")) {
+        match read(&lines.join("\n"), codes) {
             Ok(_) => break,
             Err(e) => {
                 if removed_ranks.iter().any(|&r| names_rank(&e.message, r)) {
@@ -116,10 +119,10 @@ mod tests {
 
     #[test]
     fn good_text_reads() {
-        let doc = read_reporting(GOOD);
+        let doc = read_reporting(GOOD, &crate::trf::NoSystems);
         assert_eq!(doc.map(|d| d.tournament.players.len()).ok(), Some(2));
         let with_bom = format!("\u{FEFF}{GOOD}");
-        assert!(read_reporting(&with_bom).is_ok());
+        assert!(read_reporting(&with_bom, &crate::trf::NoSystems).is_ok());
     }
 
     #[test]
@@ -128,7 +131,7 @@ mod tests {
 XXR many\n\
 001    1      Alpha                             1800                             0.0    1\n\
 XXC purple\n";
-        let Err(errors) = read_reporting(text) else {
+        let Err(errors) = read_reporting(text, &crate::trf::NoSystems) else {
             panic!("must fail");
         };
         let lines: Vec<usize> = errors.0.iter().map(|e| e.line).collect();

@@ -28,7 +28,58 @@ pub(crate) use reader::cols;
 pub use reader::read;
 pub use writer::{Dialect, MAX_TRF_PLAYERS, WriteError, write};
 
-use crate::model::{PlayerIdx, Score, Tournament};
+use crate::model::{PlayerIdx, Score, SystemId, Tournament};
+
+/// A date as a TRF writes it: (year, month, day).
+pub type Date = (u32, u32, u32);
+
+/// The event's dates as the file gives them (record 042, the start): handed with the record
+/// 192 code to the system that reads it (the Dutch edition in force follows the start
+/// date).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EventDates {
+    pub start: Option<Date>,
+}
+
+/// A [`SystemCodes`] that knows no system, for this layer's own tests: every record 192
+/// code is kept as unknown.
+#[cfg(test)]
+pub(crate) struct NoSystems;
+
+#[cfg(test)]
+impl SystemCodes for NoSystems {
+    fn system_of(&self, _code: &str) -> Option<SystemId> {
+        None
+    }
+    fn read(&self, _: SystemId, _: &str, _: &EventDates, _: &mut Tournament) -> Vec<String> {
+        Vec::new()
+    }
+    fn write(&self, _t: &Tournament) -> Option<String> {
+        None
+    }
+}
+
+/// What the reader and the writer ask the pairing systems about record 192. Which codes name
+/// which system, and what a code says of its options, are each system's to say; this layer
+/// knows only the model, so the systems' registry implements this above it
+/// (`systems::Registry`) and the caller hands it in (`pairing::read_trf`, `pairing::write_trf`).
+pub trait SystemCodes {
+    /// The system a record 192 code (upper case, trimmed) names; `None` if none does.
+    fn system_of(&self, code: &str) -> Option<SystemId>;
+    /// What that system reads from its code and the event's dates, into the tournament (its
+    /// options, the settings the code spells); notes for the answer where it assumed
+    /// something.
+    fn read(
+        &self,
+        system: SystemId,
+        code: &str,
+        dates: &EventDates,
+        t: &mut Tournament,
+    ) -> Vec<String>;
+    /// The record 192 code of the tournament's system with its options; `None` without a
+    /// system.
+    fn write(&self, t: &Tournament) -> Option<String>;
+}
 
 /// A TRF file as read: the tournament and what the model does not hold.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

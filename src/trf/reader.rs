@@ -1,11 +1,11 @@
 //! TRF reader. Accepts CR, LF and CRLF line ends; never panics on malformed input.
 use std::collections::HashMap;
 
-use super::{TrfDocument, TrfError};
+use super::{EventDates, SystemCodes, TrfDocument, TrfError};
 use crate::model::limits;
 use crate::model::{
     Acceleration, Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx,
-    Round, Score, Scoring, SystemId,
+    Round, Score, Scoring, Tournament,
 };
 
 /// One side of a game as a player line writes it.
@@ -123,335 +123,587 @@ fn tokens(chars: &[char]) -> Vec<(usize, String)> {
 /// Characters of an unreadable line shown when a text is not a TRF.
 const NOT_TRF_SHOWN: usize = 20;
 
-/// Reads a TRF text.
-pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
-    let mut doc = TrfDocument::default();
-    let mut dutch_by_date = false;
-    let mut pab_given = false;
-    let mut baku_code = false;
-    let mut start_date: Option<(u32, u32, u32)> = None;
-    let t = &mut doc.tournament;
-    let mut sides: Vec<Vec<Option<Side>>> = Vec::new();
-    let mut ranks: Vec<u32> = Vec::new();
-    let mut rank_line: Vec<usize> = Vec::new();
-    let mut bye_records: Vec<ByeRecord> = Vec::new();
-    // Records naming players by rank, resolved once every player is read.
-    let mut late: Vec<(u32, u32, usize, usize)> = Vec::new();
-    let mut withdrawn: Vec<(u32, u32, usize, usize)> = Vec::new();
-    let mut forbidden: Vec<ForbiddenRecord> = Vec::new();
-    let mut accel: Vec<(u32, u32, u32, Score, usize, usize)> = Vec::new();
-    let mut team_records = super::team::TeamRecords::default();
-    // The first line with no record code this reader knows.
-    let mut unread: Option<usize> = None;
-
+/// Reads a TRF text; the pairing systems (`codes`) read their record 192 code.
+///
+/// One pass over the lines, each record read by its own method ([`Reader::line`]), then
+/// the passes that need every player ([`Reader::finish`]).
+pub fn read(text: &str, codes: &dyn SystemCodes) -> Result<TrfDocument, TrfError> {
+    let mut reader = Reader::new(codes);
     for (index, raw) in lines(text).into_iter().enumerate() {
-        let ln = index + 1;
-        let chars: Vec<char> = raw.chars().collect();
         if raw.trim().is_empty() {
             continue;
         }
-        let code: String = chars.iter().take(3).collect();
+        let chars: Vec<char> = raw.chars().collect();
+        let line = Line {
+            raw,
+            code: chars.iter().take(3).collect(),
+            chars,
+            ln: index + 1,
+        };
+        reader.line(&line)?;
+    }
+    reader.finish(text)
+}
+
+/// One line of the file: its text, characters, record code (its first three characters)
+/// and number.
+struct Line<'a> {
+    raw: &'a str,
+    chars: Vec<char>,
+    code: String,
+    ln: usize,
+}
+
+/// A late entry or withdrawal record: the starting rank, the round, where it was written.
+type RankRound = (u32, u32, usize, usize);
+
+/// Virtual points of a record: rank, first and last round, points, where it was written.
+type VirtualPoints = (u32, u32, u32, Score, usize, usize);
+
+/// What the reader has read so far: the document, and the records that name players by
+/// starting rank, resolved once every player is read.
+struct Reader<'c> {
+    doc: TrfDocument,
+    codes: &'c dyn SystemCodes,
+    /// A `BBU` line gave the PAB's points (else `BBW`'s apply).
+    pab_given: bool,
+    /// The record 192 code of a known system, read by that system once the dates are known.
+    system_code: Option<(crate::model::SystemId, String)>,
+    dates: EventDates,
+    sides: Vec<Vec<Option<Side>>>,
+    ranks: Vec<u32>,
+    rank_line: Vec<usize>,
+    bye_records: Vec<ByeRecord>,
+    late: Vec<RankRound>,
+    withdrawn: Vec<RankRound>,
+    forbidden: Vec<ForbiddenRecord>,
+    accel: Vec<VirtualPoints>,
+    team_records: super::team::TeamRecords,
+    /// The first line with no record code this reader knows.
+    unread: Option<usize>,
+}
+
+impl<'c> Reader<'c> {
+    fn new(codes: &'c dyn SystemCodes) -> Reader<'c> {
+        Reader {
+            doc: TrfDocument::default(),
+            codes,
+            pab_given: false,
+            system_code: None,
+            dates: EventDates::default(),
+            sides: Vec::new(),
+            ranks: Vec::new(),
+            rank_line: Vec::new(),
+            bye_records: Vec::new(),
+            late: Vec::new(),
+            withdrawn: Vec::new(),
+            forbidden: Vec::new(),
+            accel: Vec::new(),
+            team_records: super::team::TeamRecords::default(),
+            unread: None,
+        }
+    }
+
+    /// Reads one line by its record code.
+    fn line(&mut self, line: &Line) -> Result<(), TrfError> {
+        match line.code.as_str() {
+            "001" => self.player(line),
+            "012" => self.name(line),
+            "XXR" | "142" => self.rounds(line),
+            "XXC" => self.colour_xxc(line),
+            "152" => self.colour_152(line),
+            "162" => self.scoring_162(line),
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => self.scoring_bb(line),
+            "XXS" => self.scoring_xxs(line),
+            "XXO" => self.settings(line),
+            "192" => self.system(line),
+            "042" => self.start_date(line),
+            "240" => self.bye_240(line),
+            "XXZ" => self.absent_xxz(line),
+            "XXL" | "XXW" => self.late_or_withdrawn(line),
+            "XXP" => self.forbidden_xxp(line),
+            "260" => self.forbidden_260(line),
+            "XXA" => self.virtual_points_xxa(line),
+            "250" => self.virtual_points_250(line),
+            "300" | "310" | "013" | "320" | "330" | "352" | "362" => self.team(line),
+            _ => self.unknown(line),
+        }
+    }
+
+    /// A player line (`001`): the player, his starting rank, the points column and the round columns.
+    fn player(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let doc = &mut self.doc;
+        let t = &mut doc.tournament;
+        let (player, rank, declared, row) = read_player(chars, ln)?;
+        if let Some(pos) = self.ranks.iter().position(|&r| r == rank) {
+            return Err(err(
+                ln,
+                5,
+                format!(
+                    "starting rank {rank} is already used by the player on line {}",
+                    self.rank_line[pos]
+                ),
+            ));
+        }
+        self.ranks.push(rank);
+        self.rank_line.push(ln);
+        t.players.push(player);
+        doc.declared_points.push(declared);
+        self.sides.push(row);
+        Ok(())
+    }
+
+    /// `012`: the tournament name.
+    fn name(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let doc = &mut self.doc;
+        let t = &mut doc.tournament;
+        t.name = cols(chars, 5, chars.len());
+        if let Some(m) = limits::too_long(&t.name, limits::MAX_NAME_CHARS, "tournament name") {
+            return Err(err(ln, 5, format!("012: {m}")));
+        }
+        Ok(())
+    }
+
+    /// `XXR` (bbp/JaVaFo) or `142` (TRF-16): the number of rounds.
+    fn rounds(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line {
+            raw,
+            ref chars,
+            ref code,
+            ln,
+        } = line;
+        let doc = &mut self.doc;
+        let t = &mut doc.tournament;
+        let value = cols(chars, 4, chars.len());
+        match value.parse::<u32>() {
+            Ok(n) if n > limits::MAX_ROUNDS => {
+                let m = limits::too_many(n.into(), limits::MAX_ROUNDS.into(), "number of rounds");
+                return Err(err(ln, 5, format!("{code}: {}", m.unwrap_or_default())));
+            }
+            Ok(n) => t.total_rounds = n,
+            // The Istanbul-2012 meaning of 142 (arbiters): keep the line as it is.
+            Err(_) if code == "142" => doc.other_lines.push(raw.to_string()),
+            Err(_) => {
+                return Err(err(
+                    ln,
+                    5,
+                    format!("XXR: expected the number of rounds, found {value:?}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `XXC`: the first-round colour (`white1`, `black1`); `rank` is kept as written.
+    fn colour_xxc(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let doc = &mut self.doc;
+        let t = &mut doc.tournament;
+        let mut kept = false;
+        for (c, tok) in tokens(chars) {
+            match tok.to_ascii_lowercase().as_str() {
+                "white1" => t.initial_colour = Some(Colour::White),
+                "black1" => t.initial_colour = Some(Colour::Black),
+                "rank" => kept = true,
+                other => {
+                    return Err(err(
+                        ln,
+                        c,
+                        format!("XXC: unknown option {other:?} (white1, black1 or rank)"),
+                    ));
+                }
+            }
+        }
+        if kept {
+            doc.other_lines.push("XXC rank".to_string());
+        }
+        Ok(())
+    }
+
+    /// `152` (TRF-26): the first-round colour.
+    fn colour_152(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { raw, ref chars, .. } = line;
+        let doc = &mut self.doc;
+        let t = &mut doc.tournament;
+        match cols(chars, 5, chars.len()).as_str() {
+            "W" | "w" => t.initial_colour = Some(Colour::White),
+            "B" | "b" => t.initial_colour = Some(Colour::Black),
+            // Istanbul 2012: 152 listed appeals committee members.
+            _ => doc.other_lines.push(raw.to_string()),
+        }
+        Ok(())
+    }
+
+    /// `162` (TRF-26): the points of each result.
+    fn scoring_162(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { raw, ref chars, .. } = line;
+        let doc = &mut self.doc;
+        let t = &mut doc.tournament;
+        if !read_scoring_162(chars, &mut t.scoring) {
+            // Istanbul 2012: 162 listed norm holders.
+            doc.other_lines.push(raw.to_string());
+        }
+        Ok(())
+    }
+
+    /// `BBW`/`BBD`/`BBL`/`BBZ`/`BBF`/`BBU` (bbpPairings): the points of each result.
+    fn scoring_bb(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line {
+            ref chars,
+            ref code,
+            ln,
+            ..
+        } = line;
+        let doc = &mut self.doc;
+        let t = &mut doc.tournament;
+        let value = score(&cols(chars, 4, chars.len()), code, ln, 5)?;
+        let s = &mut t.scoring;
         match code.as_str() {
-            "001" => {
-                let (player, rank, declared, row) = read_player(&chars, ln)?;
-                if let Some(pos) = ranks.iter().position(|&r| r == rank) {
-                    return Err(err(
-                        ln,
-                        5,
-                        format!(
-                            "starting rank {rank} is already used by the player on line {}",
-                            rank_line[pos]
-                        ),
-                    ));
-                }
-                ranks.push(rank);
-                rank_line.push(ln);
-                t.players.push(player);
-                doc.declared_points.push(declared);
-                sides.push(row);
-            }
-            "012" => {
-                t.name = cols(&chars, 5, chars.len());
-                if let Some(m) =
-                    limits::too_long(&t.name, limits::MAX_NAME_CHARS, "tournament name")
-                {
-                    return Err(err(ln, 5, format!("012: {m}")));
+            "BBW" => {
+                s.win = value;
+                s.forfeit_win = value;
+                s.full_point_bye = value;
+                // BBU defaults to the win value (bbpPairings, trf.md §6).
+                if !self.pab_given {
+                    s.pab = value;
                 }
             }
-            "XXR" | "142" => {
-                let value = cols(&chars, 4, chars.len());
-                match value.parse::<u32>() {
-                    Ok(n) if n > limits::MAX_ROUNDS => {
-                        let m = limits::too_many(
-                            n.into(),
-                            limits::MAX_ROUNDS.into(),
-                            "number of rounds",
-                        );
-                        return Err(err(ln, 5, format!("{code}: {}", m.unwrap_or_default())));
-                    }
-                    Ok(n) => t.total_rounds = n,
-                    // The Istanbul-2012 meaning of 142 (arbiters): keep the line as it is.
-                    Err(_) if code == "142" => doc.other_lines.push(raw.to_string()),
-                    Err(_) => {
-                        return Err(err(
-                            ln,
-                            5,
-                            format!("XXR: expected the number of rounds, found {value:?}"),
-                        ));
-                    }
-                }
+            "BBD" => {
+                s.draw = value;
+                s.half_point_bye = value;
             }
-            "XXC" => {
-                let mut kept = false;
-                for (c, tok) in tokens(&chars) {
-                    match tok.to_ascii_lowercase().as_str() {
-                        "white1" => t.initial_colour = Some(Colour::White),
-                        "black1" => t.initial_colour = Some(Colour::Black),
-                        "rank" => kept = true,
-                        other => {
-                            return Err(err(
-                                ln,
-                                c,
-                                format!("XXC: unknown option {other:?} (white1, black1 or rank)"),
-                            ));
-                        }
-                    }
-                }
-                if kept {
-                    doc.other_lines.push("XXC rank".to_string());
-                }
-            }
-            "152" => match cols(&chars, 5, chars.len()).as_str() {
-                "W" | "w" => t.initial_colour = Some(Colour::White),
-                "B" | "b" => t.initial_colour = Some(Colour::Black),
-                // Istanbul 2012: 152 listed appeals committee members.
-                _ => doc.other_lines.push(raw.to_string()),
-            },
-            "162" => {
-                if !read_scoring_162(&chars, &mut t.scoring) {
-                    // Istanbul 2012: 162 listed norm holders.
-                    doc.other_lines.push(raw.to_string());
-                }
-            }
-            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                let value = score(&cols(&chars, 4, chars.len()), &code, ln, 5)?;
-                let s = &mut t.scoring;
-                match code.as_str() {
-                    "BBW" => {
-                        s.win = value;
-                        s.forfeit_win = value;
-                        s.full_point_bye = value;
-                        // BBU defaults to the win value (bbpPairings, trf.md §6).
-                        if !pab_given {
-                            s.pab = value;
-                        }
-                    }
-                    "BBD" => {
-                        s.draw = value;
-                        s.half_point_bye = value;
-                    }
-                    "BBL" => s.loss = value,
-                    "BBZ" => s.zero_point_bye = value,
-                    "BBF" => s.forfeit_loss = value,
-                    _ => {
-                        s.pab = value;
-                        pab_given = true;
-                    }
-                }
-            }
-            "XXS" => read_xxs(&chars, ln, &mut t.scoring)?,
-            "XXO" => super::settings::read_xxo(&chars, ln, t)?,
-            "192" => {
-                let value = cols(&chars, 5, chars.len());
-                let upper = value.trim().to_ascii_uppercase();
-                let base = upper.strip_suffix("_BAKU").unwrap_or(&upper);
-                // The Dutch editions (ETT26): `FIDE_DUTCH_2017`, `_2026` (`_2025`), and bare
-                // `FIDE_DUTCH`, which follows the event's start date (042), resolved below.
-                dutch_by_date = base == "FIDE_DUTCH";
-                if base == "FIDE_DUTCH_2017" {
-                    let _ = t.options.set("edition", "2017");
-                }
-                match SystemId::from_trf_code(&value) {
-                    Some(id) => {
-                        t.unknown_system = None;
-                        t.system = Some(id);
-                        if id == SystemId::TeamSwiss {
-                            t.team_settings.read_trf_code(&value);
-                        }
-                        // `..._BAKU`: the Baku acceleration (C.04.7), unless `XXA`/`250`
-                        // lines give virtual points themselves (set below, once the Dutch
-                        // edition is known).
-                        baku_code = upper.ends_with("_BAKU");
-                    }
-                    None => {
-                        t.unknown_system = Some(value.trim().to_string());
-                        doc.other_lines.push(raw.to_string());
-                    }
-                }
-            }
-            "042" => {
-                start_date = parse_date(&cols(&chars, 5, chars.len()));
-                doc.other_lines.push(raw.to_string());
-            }
-            "240" => {
-                let kind = match col(&chars, 5) {
-                    'F' | 'f' => ByeKind::FullPoint,
-                    'H' | 'h' => ByeKind::HalfPoint,
-                    'Z' | 'z' => ByeKind::ZeroPoint,
-                    other => {
-                        return Err(err(
-                            ln,
-                            5,
-                            format!("240: bye type must be F, H or Z, found {other:?}"),
-                        ));
-                    }
-                };
-                let toks = tokens(&chars);
-                let Some((c, round)) = toks.get(1) else {
-                    return Err(err(ln, 7, "240: missing round number"));
-                };
-                let round = number(round, "240 round", ln, *c)?;
-                for (c, id) in toks.iter().skip(2) {
-                    bye_records.push(ByeRecord {
-                        round: Some(round),
-                        rank: number(id, "240 player", ln, *c)?,
-                        kind,
-                        line: ln,
-                        column: *c,
-                    });
-                }
-            }
-            "XXZ" => {
-                for (c, id) in tokens(&chars) {
-                    bye_records.push(ByeRecord {
-                        round: None,
-                        rank: number(&id, "XXZ player", ln, c)?,
-                        kind: ByeKind::Absent,
-                        line: ln,
-                        column: c,
-                    });
-                }
-            }
-            "XXL" | "XXW" => {
-                let toks = tokens(&chars);
-                if toks.len() != 2 {
-                    return Err(err(
-                        ln,
-                        5,
-                        format!("{code}: expected a starting rank and a round"),
-                    ));
-                }
-                let rank = number(&toks[0].1, &format!("{code} player"), ln, toks[0].0)?;
-                let round = number(&toks[1].1, &format!("{code} round"), ln, toks[1].0)?;
-                let list = if code == "XXL" {
-                    &mut late
-                } else {
-                    &mut withdrawn
-                };
-                list.push((rank, round, ln, toks[0].0));
-            }
-            "XXP" => {
-                let mut ids = Vec::new();
-                for (c, id) in tokens(&chars) {
-                    ids.push((number(&id, "XXP player", ln, c)?, ln, c));
-                }
-                forbidden.push((ids, None, None));
-            }
-            "260" => {
-                let toks = tokens(&chars);
-                if toks.len() < 2 {
-                    return Err(err(ln, 5, "260: expected a round range and players"));
-                }
-                let first = number(&toks[0].1, "260 first round", ln, toks[0].0)?;
-                let last = number(&toks[1].1, "260 last round", ln, toks[1].0)?;
-                let mut ids = Vec::new();
-                for (c, id) in toks.iter().skip(2) {
-                    ids.push((number(id, "260 player", ln, *c)?, ln, *c));
-                }
-                forbidden.push((ids, Some(first), Some(last)));
-            }
-            "XXA" => {
-                let rank = number(&cols(&chars, 5, 8), "XXA player", ln, 5)?;
-                let mut round = 1;
-                let mut c = 10;
-                while c <= chars.len() {
-                    let field = cols(&chars, c, c + 3);
-                    if !field.is_empty() {
-                        let points = score(&field, "XXA points", ln, c)?;
-                        accel.push((rank, round, round, points, ln, c));
-                    }
-                    round += 1;
-                    c += 5;
-                }
-            }
-            "250" => {
-                let toks = tokens(&chars);
-                // MMMM GGGG RRF RRL IIII IIII: with an empty team-points field, five tokens.
-                let (gp, rest) = match toks.len() {
-                    6 => (&toks[1], &toks[2..]),
-                    5 => (&toks[0], &toks[1..]),
-                    _ => {
-                        return Err(err(
-                            ln,
-                            5,
-                            "250: expected points, a round range and a player range",
-                        ));
-                    }
-                };
-                let points = score(&gp.1, "250 points", ln, gp.0)?;
-                let first = number(&rest[0].1, "250 first round", ln, rest[0].0)?;
-                let last = number(&rest[1].1, "250 last round", ln, rest[1].0)?;
-                let from = number(&rest[2].1, "250 first player", ln, rest[2].0)?;
-                let to = number(&rest[3].1, "250 last player", ln, rest[3].0)?;
-                for (value, max, what, at) in [
-                    (first, limits::MAX_ROUNDS, "first round", rest[0].0),
-                    (last, limits::MAX_ROUNDS, "last round", rest[1].0),
-                    (from, limits::MAX_PAIRING_NUMBER, "first player", rest[2].0),
-                    (to, limits::MAX_PAIRING_NUMBER, "last player", rest[3].0),
-                ] {
-                    if let Some(m) = limits::too_many(value.into(), max.into(), what) {
-                        return Err(err(ln, at, format!("250: {m}")));
-                    }
-                }
-                for rank in from..=to.max(from) {
-                    accel.push((rank, first, last, points, ln, rest[2].0));
-                }
-            }
-            "300" | "310" | "013" | "320" | "330" | "352" | "362" => {
-                team_records.read(&code, &chars, ln, t)?;
-            }
+            "BBL" => s.loss = value,
+            "BBZ" => s.zero_point_bye = value,
+            "BBF" => s.forfeit_loss = value,
             _ => {
-                unread.get_or_insert(ln);
+                s.pab = value;
+                self.pab_given = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// `XXS` (JaVaFo): the points of each result.
+    fn scoring_xxs(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let doc = &mut self.doc;
+        let t = &mut doc.tournament;
+        read_xxs(chars, ln, &mut t.scoring)?;
+        Ok(())
+    }
+
+    /// `XXO`: the system options.
+    fn settings(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let doc = &mut self.doc;
+        let t = &mut doc.tournament;
+        super::settings::read_xxo(chars, ln, t)?;
+        Ok(())
+    }
+
+    /// `192` (TRF-26): the pairing system, read by the system itself once the dates are known.
+    fn system(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { raw, ref chars, .. } = line;
+        let doc = &mut self.doc;
+        let t = &mut doc.tournament;
+        let value = cols(chars, 5, chars.len());
+        let upper = value.trim().to_ascii_uppercase();
+        match self.codes.system_of(&upper) {
+            Some(id) => {
+                t.unknown_system = None;
+                t.system = Some(id);
+                self.system_code = Some((id, upper));
+            }
+            None => {
+                t.unknown_system = Some(value.trim().to_string());
                 doc.other_lines.push(raw.to_string());
             }
         }
-    }
-    // Bytes that are not a TRF: no player line, and a line no record explains.
-    if ranks.is_empty()
-        && let Some(line) = unread
-    {
-        let start: String = lines(text)
-            .get(line - 1)
-            .map(|l| l.chars().take(NOT_TRF_SHOWN).collect())
-            .unwrap_or_default();
-        return Err(err(
-            line,
-            1,
-            format!(
-                "not a TRF: no player (001) line; line {line} could not be read: it starts {start:?}"
-            ),
-        ));
+        Ok(())
     }
 
-    let by_rank: HashMap<u32, PlayerIdx> = ranks.iter().enumerate().map(|(i, &r)| (r, i)).collect();
-    let find = |rank: u32, line: usize, column: usize| -> Result<PlayerIdx, TrfError> {
-        by_rank
+    /// `042`: the start date (kept as written; the Dutch edition follows it).
+    fn start_date(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { raw, ref chars, .. } = line;
+        let doc = &mut self.doc;
+        self.dates.start = parse_date(&cols(chars, 5, chars.len()));
+        doc.other_lines.push(raw.to_string());
+        Ok(())
+    }
+
+    /// `240` (TRF-26): byes of a round.
+    fn bye_240(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let kind = match col(chars, 5) {
+            'F' | 'f' => ByeKind::FullPoint,
+            'H' | 'h' => ByeKind::HalfPoint,
+            'Z' | 'z' => ByeKind::ZeroPoint,
+            other => {
+                return Err(err(
+                    ln,
+                    5,
+                    format!("240: bye type must be F, H or Z, found {other:?}"),
+                ));
+            }
+        };
+        let toks = tokens(chars);
+        let Some((c, round)) = toks.get(1) else {
+            return Err(err(ln, 7, "240: missing round number"));
+        };
+        let round = number(round, "240 round", ln, *c)?;
+        for (c, id) in toks.iter().skip(2) {
+            self.bye_records.push(ByeRecord {
+                round: Some(round),
+                rank: number(id, "240 player", ln, *c)?,
+                kind,
+                line: ln,
+                column: *c,
+            });
+        }
+        Ok(())
+    }
+
+    /// `XXZ`: players absent from the next round.
+    fn absent_xxz(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        for (c, id) in tokens(chars) {
+            self.bye_records.push(ByeRecord {
+                round: None,
+                rank: number(&id, "XXZ player", ln, c)?,
+                kind: ByeKind::Absent,
+                line: ln,
+                column: c,
+            });
+        }
+        Ok(())
+    }
+
+    /// `XXL`/`XXW`: a late entry or a withdrawal, by starting rank and round.
+    fn late_or_withdrawn(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line {
+            ref chars,
+            ref code,
+            ln,
+            ..
+        } = line;
+        let toks = tokens(chars);
+        if toks.len() != 2 {
+            return Err(err(
+                ln,
+                5,
+                format!("{code}: expected a starting rank and a round"),
+            ));
+        }
+        let rank = number(&toks[0].1, &format!("{code} player"), ln, toks[0].0)?;
+        let round = number(&toks[1].1, &format!("{code} round"), ln, toks[1].0)?;
+        let list = if code == "XXL" {
+            &mut self.late
+        } else {
+            &mut self.withdrawn
+        };
+        list.push((rank, round, ln, toks[0].0));
+        Ok(())
+    }
+
+    /// `XXP`: a forbidden pairing for the whole event.
+    fn forbidden_xxp(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let mut ids = Vec::new();
+        for (c, id) in tokens(chars) {
+            ids.push((number(&id, "XXP player", ln, c)?, ln, c));
+        }
+        self.forbidden.push((ids, None, None));
+        Ok(())
+    }
+
+    /// `260` (TRF-26): a forbidden pairing over a round range.
+    fn forbidden_260(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let toks = tokens(chars);
+        if toks.len() < 2 {
+            return Err(err(ln, 5, "260: expected a round range and players"));
+        }
+        let first = number(&toks[0].1, "260 first round", ln, toks[0].0)?;
+        let last = number(&toks[1].1, "260 last round", ln, toks[1].0)?;
+        let mut ids = Vec::new();
+        for (c, id) in toks.iter().skip(2) {
+            ids.push((number(id, "260 player", ln, *c)?, ln, *c));
+        }
+        self.forbidden.push((ids, Some(first), Some(last)));
+        Ok(())
+    }
+
+    /// `XXA`: a player's virtual points per round.
+    fn virtual_points_xxa(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let rank = number(&cols(chars, 5, 8), "XXA player", ln, 5)?;
+        let mut round = 1;
+        let mut c = 10;
+        while c <= chars.len() {
+            let field = cols(chars, c, c + 3);
+            if !field.is_empty() {
+                let points = score(&field, "XXA points", ln, c)?;
+                self.accel.push((rank, round, round, points, ln, c));
+            }
+            round += 1;
+            c += 5;
+        }
+        Ok(())
+    }
+
+    /// `250` (TRF-26): virtual points over a round and player range.
+    fn virtual_points_250(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let toks = tokens(chars);
+        // MMMM GGGG RRF RRL IIII IIII: with an empty team-points field, five tokens.
+        let (gp, rest) = match toks.len() {
+            6 => (&toks[1], &toks[2..]),
+            5 => (&toks[0], &toks[1..]),
+            _ => {
+                return Err(err(
+                    ln,
+                    5,
+                    "250: expected points, a round range and a player range",
+                ));
+            }
+        };
+        let points = score(&gp.1, "250 points", ln, gp.0)?;
+        let first = number(&rest[0].1, "250 first round", ln, rest[0].0)?;
+        let last = number(&rest[1].1, "250 last round", ln, rest[1].0)?;
+        let from = number(&rest[2].1, "250 first player", ln, rest[2].0)?;
+        let to = number(&rest[3].1, "250 last player", ln, rest[3].0)?;
+        for (value, max, what, at) in [
+            (first, limits::MAX_ROUNDS, "first round", rest[0].0),
+            (last, limits::MAX_ROUNDS, "last round", rest[1].0),
+            (from, limits::MAX_PAIRING_NUMBER, "first player", rest[2].0),
+            (to, limits::MAX_PAIRING_NUMBER, "last player", rest[3].0),
+        ] {
+            if let Some(m) = limits::too_many(value.into(), max.into(), what) {
+                return Err(err(ln, at, format!("250: {m}")));
+            }
+        }
+        for rank in from..=to.max(from) {
+            self.accel.push((rank, first, last, points, ln, rest[2].0));
+        }
+        Ok(())
+    }
+
+    /// A team record (`300`, `310`, `013`, `320`, `330`, `352`, `362`).
+    fn team(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line {
+            ref chars,
+            ref code,
+            ln,
+            ..
+        } = line;
+        let doc = &mut self.doc;
+        let t = &mut doc.tournament;
+        self.team_records.read(code, chars, ln, t)?;
+        Ok(())
+    }
+
+    /// A record this reader does not interpret: kept verbatim.
+    fn unknown(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { raw, ln, .. } = line;
+        let doc = &mut self.doc;
+        self.unread.get_or_insert(ln);
+        doc.other_lines.push(raw.to_string());
+        Ok(())
+    }
+
+    /// The passes that need every player: the file is a TRF at all, the games both lines
+    /// name, the byes of `240`/`XXZ`, blank rounds dropped, the records by starting rank,
+    /// the team records, and last the system's reading of its record 192 code.
+    fn finish(self, text: &str) -> Result<TrfDocument, TrfError> {
+        let Reader {
+            mut doc,
+            codes,
+            system_code,
+            dates,
+            sides,
+            ranks,
+            bye_records,
+            late,
+            withdrawn,
+            forbidden,
+            accel,
+            team_records,
+            unread,
+            ..
+        } = self;
+        // Bytes that are not a TRF: no player line, and a line no record explains.
+        if ranks.is_empty()
+            && let Some(line) = unread
+        {
+            return Err(not_a_trf(text, line));
+        }
+        let ranked = Ranked::new(&ranks);
+        let t = &mut doc.tournament;
+        games(t, &sides, &ranked)?;
+        byes(t, bye_records, &ranked)?;
+        // Round columns that are blank for every player record nothing.
+        while t
+            .rounds
+            .last()
+            .is_some_and(|r| r.games.is_empty() && r.byes.is_empty())
+        {
+            t.rounds.pop();
+        }
+        entries_and_withdrawals(t, late, withdrawn, &ranked)?;
+        forbidden_pairings(t, forbidden, &ranked)?;
+        virtual_points(t, accel, &ranked)?;
+        team_records.finish(t, &|rank, line, column| ranked.find(rank, line, column))?;
+        if let Some((id, code)) = system_code {
+            let notes = codes.read(id, &code, &dates, t);
+            doc.notes.extend(notes);
+        }
+        Ok(doc)
+    }
+}
+
+/// The error for bytes that are not a TRF: no player line, and `line` no record explains.
+fn not_a_trf(text: &str, line: usize) -> TrfError {
+    let start: String = lines(text)
+        .get(line - 1)
+        .map(|l| l.chars().take(NOT_TRF_SHOWN).collect())
+        .unwrap_or_default();
+    err(
+        line,
+        1,
+        format!(
+            "not a TRF: no player (001) line; line {line} could not be read: it starts {start:?}"
+        ),
+    )
+}
+
+/// The players by starting rank, for the records that name them so.
+struct Ranked<'a> {
+    ranks: &'a [u32],
+    by_rank: HashMap<u32, PlayerIdx>,
+}
+
+impl<'a> Ranked<'a> {
+    fn new(ranks: &'a [u32]) -> Ranked<'a> {
+        Ranked {
+            ranks,
+            by_rank: ranks.iter().enumerate().map(|(i, &r)| (r, i)).collect(),
+        }
+    }
+
+    /// The player of starting rank `rank`, or the error at the record's place.
+    fn find(&self, rank: u32, line: usize, column: usize) -> Result<PlayerIdx, TrfError> {
+        self.by_rank
             .get(&rank)
             .copied()
             .ok_or_else(|| err(line, column, format!("no player has starting rank {rank}")))
-    };
+    }
+}
 
-    // Games: each side names the other; both lines must agree.
+/// Games: each side names the other; both lines must agree.
+fn games(t: &mut Tournament, sides: &[Vec<Option<Side>>], ranked: &Ranked) -> Result<(), TrfError> {
+    let ranks = ranked.ranks;
     let n_rounds = sides.iter().map(Vec::len).max().unwrap_or(0);
     t.rounds = vec![Round::default(); n_rounds];
     for (p, row) in sides.iter().enumerate() {
@@ -463,7 +715,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 t.rounds[r].byes.push(Bye { player: p, kind });
                 continue;
             }
-            let q = find(side.opponent, side.line, side.column)?;
+            let q = ranked.find(side.opponent, side.line, side.column)?;
             if q == p {
                 return Err(err(
                     side.line,
@@ -490,8 +742,13 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             t.rounds[r].games.push(game);
         }
     }
-    for b in bye_records {
-        let p = find(b.rank, b.line, b.column)?;
+    Ok(())
+}
+
+/// The byes of `240` and `XXZ` records, unless the round columns already say so.
+fn byes(t: &mut Tournament, records: Vec<ByeRecord>, ranked: &Ranked) -> Result<(), TrfError> {
+    for b in records {
+        let p = ranked.find(b.rank, b.line, b.column)?;
         let round = match b.round {
             Some(r) => r,
             None => t.rounds_paired() + 1,
@@ -518,26 +775,37 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             kind: b.kind,
         });
     }
-    // Round columns that are blank for every player record nothing.
-    while t
-        .rounds
-        .last()
-        .is_some_and(|r| r.games.is_empty() && r.byes.is_empty())
-    {
-        t.rounds.pop();
-    }
+    Ok(())
+}
+
+/// `XXL` late entries and `XXW` withdrawals.
+fn entries_and_withdrawals(
+    t: &mut Tournament,
+    late: Vec<RankRound>,
+    withdrawn: Vec<RankRound>,
+    ranked: &Ranked,
+) -> Result<(), TrfError> {
     for (rank, round, line, column) in late {
-        let p = find(rank, line, column)?;
+        let p = ranked.find(rank, line, column)?;
         t.players[p].late_entry_round = Some(round);
     }
     for (rank, round, line, column) in withdrawn {
-        let p = find(rank, line, column)?;
+        let p = ranked.find(rank, line, column)?;
         t.players[p].withdrawn_from_round = Some(round);
     }
+    Ok(())
+}
+
+/// `XXP` and `260` forbidden pairings.
+fn forbidden_pairings(
+    t: &mut Tournament,
+    forbidden: Vec<ForbiddenRecord>,
+    ranked: &Ranked,
+) -> Result<(), TrfError> {
     for (ids, first, last) in forbidden {
         let mut players = Vec::new();
         for (rank, line, column) in ids {
-            players.push(find(rank, line, column)?);
+            players.push(ranked.find(rank, line, column)?);
         }
         t.forbidden_pairings.push(ForbiddenPairing {
             players,
@@ -545,12 +813,20 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             last_round: last,
         });
     }
+    Ok(())
+}
+
+/// `XXA` and `250` virtual points, consecutive rounds with the same points as one range.
+fn virtual_points(
+    t: &mut Tournament,
+    accel: Vec<VirtualPoints>,
+    ranked: &Ranked,
+) -> Result<(), TrfError> {
     for (rank, first, last, points, line, column) in accel {
-        let player = find(rank, line, column)?;
+        let player = ranked.find(rank, line, column)?;
         if points == Score::ZERO {
             continue;
         }
-        // Consecutive rounds with the same points make one range.
         if let Some(prev) = t.accelerations.last_mut()
             && prev.player == player
             && prev.points == points
@@ -566,38 +842,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             points,
         });
     }
-    team_records.finish(t, &find)?;
-    if baku_code {
-        let dutch_2017 = doc.tournament.system == Some(SystemId::Dutch)
-            && (doc.tournament.options.get("edition") == Some("2017")
-                || (dutch_by_date
-                    && start_date.is_some_and(|d| d < crate::model::DUTCH_2026_FROM)));
-        if dutch_2017 {
-            // The 2017 edition as its reference engine (bbpPairings 5) reads a file: it
-            // reads no record 192 and generates no virtual points; they come from `XXA`
-            // lines only.
-            doc.notes.push(
-                "192 ..._BAKU with the Dutch 2017 edition: virtual points come from XXA lines only, as the edition's reference engine reads them; the suffix generates none (--acceleration BAKU asks for C.04.7's)".to_string(),
-            );
-        } else {
-            // A name is given, so `set` cannot fail.
-            let _ = doc.tournament.options.set("acceleration", "BAKU");
-        }
-    }
-    if dutch_by_date {
-        // Bare FIDE_DUTCH: the edition in force when the event started.
-        match start_date {
-            Some(date) => {
-                if date < crate::model::DUTCH_2026_FROM {
-                    let _ = doc.tournament.options.set("edition", "2017");
-                }
-            }
-            None => doc.notes.push(
-                "192 FIDE_DUTCH with no readable start date (042): the 2026 edition is assumed (FIDE_DUTCH means the 2017 edition for events that started before 1 February 2026); write FIDE_DUTCH_2017 or FIDE_DUTCH_2026 to say which".to_string(),
-            ),
-        }
-    }
-    Ok(doc)
+    Ok(())
 }
 
 /// Players (rank, line, column) of a forbidden-pairing record and its round range.

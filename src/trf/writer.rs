@@ -39,8 +39,13 @@ pub const MAX_TRF_PLAYERS: usize = 9999;
 /// The largest team pairing number a TRF-26 team record can hold.
 pub const MAX_TRF_TEAMS: usize = 999;
 
-/// Writes a tournament (with the lines a read kept) as TRF, LF line ends.
-pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> {
+/// Writes a tournament (with the lines a read kept) as TRF, LF line ends; the pairing systems
+/// (`codes`) write their record 192 code.
+pub fn write(
+    doc: &TrfDocument,
+    dialect: Dialect,
+    codes: &dyn super::SystemCodes,
+) -> Result<String, WriteError> {
     let mut t = doc.tournament.clone();
     t.assign_pairing_numbers(t.lot_seed);
     let largest = t
@@ -71,24 +76,10 @@ pub fn write(doc: &TrfDocument, dialect: Dialect) -> Result<String, WriteError> 
         line(&mut out, other.clone());
     }
     let defaults = Scoring::default();
-    // The system (TRF-26 192, which bbpPairings also reads in JaVaFo files), with `_BAKU`
-    // when the Baku acceleration (C.04.7) is asked for.
-    if let Some(system) = t.system {
-        // The option's value as `systems::common::acceleration` parses it (the reader sets
-        // `BAKU` from the suffix); AUTO decides per round and writes no suffix.
-        let baku = t
-            .options
-            .get("acceleration")
-            .is_some_and(|v| v.trim().eq_ignore_ascii_case("BAKU"));
-        let suffix = if baku { "_BAKU" } else { "" };
-        let code = if system == crate::model::SystemId::TeamSwiss && t.is_team_event() {
-            t.team_settings.trf_code()
-        } else if system == crate::model::SystemId::Dutch && crate::model::dutch_2017(&t.options) {
-            "FIDE_DUTCH_2017".to_string()
-        } else {
-            system.trf_code().to_string()
-        };
-        line(&mut out, format!("192 {code}{suffix}"));
+    // The system (TRF-26 192, which bbpPairings also reads in JaVaFo files), as the system
+    // writes its code with its options (the Dutch edition, `_BAKU` for C.04.7).
+    if let Some(code) = codes.write(t) {
+        line(&mut out, format!("192 {code}"));
     }
     match dialect {
         Dialect::JaVaFo => {
@@ -397,12 +388,12 @@ mod limits_tests {
             ..TrfDocument::default()
         };
         assert_eq!(
-            write(&doc, Dialect::Trf26),
+            write(&doc, Dialect::Trf26, &crate::trf::NoSystems),
             Err(WriteError::TooManyTeams(1000))
         );
         let mut fewer = doc.clone();
         fewer.tournament.teams.truncate(999);
         fewer.tournament.players.truncate(999);
-        assert!(write(&fewer, Dialect::Trf26).is_ok());
+        assert!(write(&fewer, Dialect::Trf26, &crate::trf::NoSystems).is_ok());
     }
 }

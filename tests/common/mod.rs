@@ -10,7 +10,6 @@ use std::process::Command;
 
 use swisspair::check::{CheckOptions, check};
 use swisspair::model::{SystemId, Tournament};
-use swisspair::trf;
 
 /// `tests/data/conformance/<sub>`: the corpora copied into the repository, so that a fresh
 /// clone tests itself with nothing beside it (`tests/data/README.md`).
@@ -72,7 +71,9 @@ pub fn run_corpus_with(
     let (mut passed, mut failed) = (0, 0);
     for path in files {
         let text = std::fs::read_to_string(&path).expect("readable");
-        let mut t = trf::read(&text).expect("valid TRF").tournament;
+        let mut t = swisspair::pairing::read_trf(&text)
+            .expect("valid TRF")
+            .tournament;
         prepare(&mut t);
         let options = CheckOptions {
             system: Some(system),

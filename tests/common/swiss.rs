@@ -257,7 +257,7 @@ pub fn worst_round_1000(system: SystemId, label: &str) -> Option<std::time::Dura
         eprintln!("{} not found: skipped", path.display());
         return None;
     };
-    let doc = swisspair::trf::read(&text).expect("valid TRF");
+    let doc = swisspair::pairing::read_trf(&text).expect("valid TRF");
     let options = PairOptions {
         system: Some(system),
         ..PairOptions::default()

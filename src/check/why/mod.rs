@@ -32,11 +32,7 @@
 //!
 //! A question costs two pairings of the round (the answer and the constrained one) and a
 //! validation.
-mod burstein_bbp;
-pub mod criteria;
-mod double_swiss;
-mod lim;
-mod team_swiss;
+mod pab_first;
 mod teams;
 
 use std::collections::BTreeSet;
@@ -49,7 +45,8 @@ use crate::systems::{
     Board, ColourLimits, Detail, PairError, PairOptions, RoundPairing, RoundToPair,
 };
 
-pub use criteria::{Comparison, Difference};
+use crate::systems::comparison::same;
+pub use crate::systems::comparison::{Comparison, Difference};
 
 use super::manual::{self, Proposal, Violation};
 
@@ -135,13 +132,13 @@ pub fn run(
     let resolved = pairing::resolve(options.system, t)?;
     // C.04.6 pairs teams: its questions are about teams (`teams.rs`). Another system on a
     // team event pairs the teams as units (`pairing::teams`), which is not read here yet.
-    if t.is_team_event() && resolved.id != SystemId::TeamSwiss {
+    if t.is_team_event() && !resolved.system.pairs_team_events() {
         return Err(invalid(
             "question",
             "why-questions about a team event are answered under the Swiss Team system (C.04.6); teams paired as units by another system are not answered yet: check such a pairing with ValidatePairing",
         ));
     }
-    let snapshot = before_round(t, resolved, options.round);
+    let snapshot = before_round(t, &resolved, options.round);
     let t = &snapshot;
     let pair_options = PairOptions {
         system: Some(resolved.id),
@@ -155,9 +152,10 @@ pub fn run(
         scoring: resolved.system.effective_scoring(&t.scoring, &mut notes),
         ..t.clone()
     };
-    let round = RoundToPair::prepare(&scored, &pair_options)?;
+    let round = pairing::prepare(&resolved, &scored, &pair_options)?;
     check_players(&round, question)?;
-    let (numbered, answer) = pairing::pair_with(resolved.system, t, &pair_options)?;
+    let (numbered, answer) = pairing::pair_with(&resolved, t, &pair_options)?;
+    let (system, rule_set) = (resolved.id, resolved.rule_set);
     let asking = Asking {
         t,
         resolved,
@@ -172,8 +170,8 @@ pub fn run(
     };
     Ok(WhyAnswer {
         tournament: numbered,
-        system: resolved.id,
-        rule_set: resolved.rule_set,
+        system,
+        rule_set,
         round: round.number,
         answer: filter(answer),
         alternative: alternative.map(filter),
@@ -283,7 +281,7 @@ impl Asking<'_> {
 
     /// Whether the colour limits hold this round and `p` may not have `c` under them.
     fn breaks_colour(&self, p: PlayerIdx, c: Colour) -> bool {
-        let absolute = self.resolved.system.absolute_rules();
+        let absolute = self.resolved.configured.absolute_rules();
         let tour = &self.round.tournament;
         let last_round = tour.total_rounds > 0
             && self.round.number == tour.total_rounds
@@ -303,7 +301,7 @@ impl Asking<'_> {
         if !self.breaks_colour(p, c) {
             return None;
         }
-        let rule = self.resolved.system.absolute_rules().colour_rule;
+        let rule = self.resolved.configured.absolute_rules().colour_rule;
         Some(self.verdict(
             VerdictKind::Impossible,
             rule,
@@ -337,7 +335,7 @@ impl Asking<'_> {
     /// byes that make it so.
     fn violations(&self, proposal: Proposal) -> Result<Vec<Violation>, PairError> {
         let report = manual::validate(self.t, self.resolved.id, &proposal, self.options)?;
-        let rematch = self.resolved.system.absolute_rules().rematch_rule;
+        let rematch = self.resolved.configured.absolute_rules().rematch_rule;
         Ok(report
             .violations
             .into_iter()
@@ -397,7 +395,7 @@ impl Asking<'_> {
                 });
             }
         }
-        pairing::pair_with(self.resolved.system, &t, self.options).map(|(_, p)| p)
+        pairing::pair_with(&self.resolved, &t, self.options).map(|(_, p)| p)
     }
 
     /// The constrained pairing, or the verdict that none exists.
@@ -460,7 +458,7 @@ impl Asking<'_> {
         if !violations.is_empty() {
             return Ok((None, self.impossible(violations)));
         }
-        if let Some(v) = self.bbp_pair(a, b, answer) {
+        if let Some(v) = self.pab_first_pair(a, b, answer) {
             return Ok((None, v));
         }
         if let Some(w) = white {
@@ -542,7 +540,7 @@ impl Asking<'_> {
         if !violations.is_empty() {
             return Ok((None, self.impossible(violations)));
         }
-        if let Some(v) = self.bbp_bye(x, answer) {
+        if let Some(v) = self.pab_first_bye(x, answer) {
             return Ok((None, v));
         }
         let forbid = [(x, self.others(&[x]))];
@@ -587,7 +585,7 @@ impl Asking<'_> {
                 .filter(|&p| !self.history.may_not_meet(x, p))
                 .collect();
             if open.is_empty() {
-                let rule = self.resolved.system.absolute_rules().rematch_rule;
+                let rule = self.resolved.configured.absolute_rules().rematch_rule;
                 let met: Vec<String> = group
                     .iter()
                     .map(|&p| match self.history.round_met(x, p) {
@@ -668,7 +666,7 @@ impl Asking<'_> {
         answer: &RoundPairing,
     ) -> Result<(Option<RoundPairing>, Verdict), PairError> {
         let nx = self.name(x);
-        let absolute = self.resolved.system.absolute_rules();
+        let absolute = self.resolved.configured.absolute_rules();
         let Some(board) = board_of(answer, x) else {
             return Ok((
                 None,
@@ -734,10 +732,7 @@ impl Asking<'_> {
         // topscorer in the last round, Dutch C10/C11). Explanations give a board's colour
         // after its pairing: the last step about exactly these two.
         let step = self.colour_step(answer, x, y);
-        let verdict = match criteria::compares(self.resolved.id, &self.round.tournament.options)
-            .then(|| criteria::compare(self.resolved.id, self.round, answer, &alt))
-            .flatten()
-        {
+        let verdict = match self.resolved.configured.compare(self.round, answer, &alt) {
             Some(Comparison::Differ(d)) => self.differ_verdict(d, &format!("{nx} with {c}")),
             _ => {
                 let (rule, message) = step.unwrap_or_default();
@@ -779,7 +774,7 @@ impl Asking<'_> {
             byes: report.byes,
             ..RoundPairing::default()
         };
-        if criteria::same(answer, &alt) {
+        if same(answer, &alt) {
             return Ok((
                 Some(alt),
                 self.already(
@@ -914,11 +909,7 @@ impl Asking<'_> {
         what: &str,
         asked: &[PlayerIdx],
     ) -> Verdict {
-        if let Some(comparison) =
-            criteria::compares(self.resolved.id, &self.round.tournament.options)
-                .then(|| criteria::compare(self.resolved.id, self.round, answer, alt))
-                .flatten()
-        {
+        if let Some(comparison) = self.resolved.configured.compare(self.round, answer, alt) {
             return match comparison {
                 Comparison::Same => self.already(answer, asked, what.to_string()),
                 Comparison::Differ(d) => self.differ_verdict(d, what),
@@ -1036,7 +1027,7 @@ fn invalid(field: &str, message: impl Into<String>) -> PairError {
 /// The snapshot a round is paired from: the file as it is for the next round; for a round
 /// already in the file, the rounds before it, with that round's requested byes and
 /// absences kept (those players are not paired), as the checker re-pairs it.
-fn before_round(t: &Tournament, resolved: pairing::Resolved, round: Option<u32>) -> Tournament {
+fn before_round(t: &Tournament, resolved: &pairing::Resolved, round: Option<u32>) -> Tournament {
     let Some(number) = round else {
         return t.clone();
     };

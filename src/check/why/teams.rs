@@ -18,10 +18,11 @@
 //! - **pairing**: a whole proposed team pairing, checked as `ValidatePairing` checks it.
 use std::collections::BTreeSet;
 
-use super::team_swiss::{self, matches, representative};
 use super::{Asking, Verdict, VerdictKind, invalid};
 use crate::check::manual::{self, Proposal, Violation};
 use crate::model::{Colour, PlayerIdx, TeamIdx, team_rounds};
+use crate::systems::System;
+use crate::systems::team_swiss::compare::{self as team_swiss, matches, representative};
 use crate::systems::team_swiss::state::Field;
 use crate::systems::team_swiss::{TeamPairing, TeamRoundPairing};
 use crate::systems::{PairError, RoundPairing};
@@ -31,7 +32,9 @@ type Answered = Result<(Option<RoundPairing>, Verdict), PairError>;
 impl Asking<'_> {
     /// The team field of the round, or the error that says why there is none.
     fn team_field(&self) -> Result<Field, PairError> {
-        team_swiss::field(self.round).ok_or_else(|| {
+        // The Swiss Team system's options as it decodes them (the pipeline has checked them).
+        let options = crate::systems::team_swiss::TeamSwiss.options(&self.round.tournament.options);
+        team_swiss::field(self.round, &options).ok_or_else(|| {
             PairError::Internal(format!(
                 "C.04.6: the team field of round {} could not be built",
                 self.round.number

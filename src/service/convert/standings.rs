@@ -34,7 +34,7 @@ pub fn answer(
             tournament: tournament_from_proto(pt, limits, &mut problems),
             ..trf::TrfDocument::default()
         },
-        (_, Some(text)) => match trf::read(text) {
+        (_, Some(text)) => match crate::pairing::read_trf(text) {
             Ok(doc) => {
                 limits.check_players(doc.tournament.players.len(), "trf", &mut problems);
                 doc

@@ -12,7 +12,6 @@ use crate::model::{
     Scoring, SystemOptions, Tournament,
 };
 use crate::proto;
-use crate::trf;
 
 pub fn scoring_from_proto(s: Option<&proto::Scoring>, problems: &mut Vec<Problem>) -> Scoring {
     let Some(s) = s else {
@@ -528,7 +527,7 @@ pub fn snapshot(
 ) -> (Tournament, Vec<crate::systems::Warning>) {
     match (tournament, trf_text) {
         (Some(pt), _) => (tournament_from_proto(pt, limits, problems), Vec::new()),
-        (None, Some(text)) => match trf::read_reporting(text) {
+        (None, Some(text)) => match crate::pairing::read_trf_reporting(text) {
             Ok(doc) => {
                 limits.check_players(doc.tournament.players.len(), "trf", problems);
                 let warnings = doc.points_warnings();

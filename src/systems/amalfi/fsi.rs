@@ -70,7 +70,7 @@ const MAX_UNPAIRED_LISTED: usize = 20;
 const MAX_BYES_EXPLAINED: usize = 5;
 
 /// Pairs a round with the FSI rules.
-pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
+pub fn pair(r: &RoundToPair, late_entry_score: Score) -> Result<RoundPairing, PairError> {
     r.require_results()?;
     let t = &r.tournament;
     if t.total_rounds == 0 {
@@ -81,7 +81,7 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         )])));
     }
     let history = History::build(r);
-    let field = Field::build(r, &history);
+    let field = Field::build(r, &history, late_entry_score);
     let mut out = RoundPairing::default();
     field.explain_list(&mut out.explanation);
 
@@ -218,6 +218,8 @@ struct Field<'a> {
     /// Rounds remaining, this one included (AM-3.3).
     k: usize,
     last_round: bool,
+    /// The pairing score a late entrant starts with (AM-2.5).
+    late_entry_score: Score,
 }
 
 /// A pair being searched for: the player at position `p`, where his candidate order stands.
@@ -344,10 +346,8 @@ enum Outcome {
 }
 
 impl<'a> Field<'a> {
-    fn build(r: &'a RoundToPair, history: &'a History) -> Field<'a> {
+    fn build(r: &'a RoundToPair, history: &'a History, late_score: Score) -> Field<'a> {
         let t = &r.tournament;
-        let late_score =
-            crate::systems::options::late_entry_score(&t.options).unwrap_or(Score::half());
         let mut list: Vec<Entry> = r
             .participants
             .iter()
@@ -383,6 +383,7 @@ impl<'a> Field<'a> {
             list,
             k,
             last_round: r.number >= t.total_rounds,
+            late_entry_score: late_score,
         }
     }
 
@@ -439,8 +440,7 @@ impl<'a> Field<'a> {
                         "{} joined in round {from}: pairing score {} = {} for the late entry + {} scored since (not real points)",
                         self.r.id(e.player),
                         e.score,
-                        crate::systems::options::late_entry_score(&t.options)
-                            .unwrap_or(Score::half()),
+                        self.late_entry_score,
                         self.history.player(e.player).pairing_points_from(from)
                     ),
                     vec![e.player],
@@ -1400,7 +1400,7 @@ mod tests {
         let t = random_history(10, 2, 5, 1);
         let r = prepared(&t);
         let h = History::build(&r);
-        let mut f = Field::build(&r, &h);
+        let mut f = Field::build(&r, &h, Score::half());
         let order = |f: &Field<'_>, p: usize| -> Vec<usize> {
             (0..).map_while(|i| f.candidate(p, i)).collect()
         };
@@ -1429,7 +1429,7 @@ mod tests {
             let t = random_history(n, played, total, seed);
             let r = prepared(&t);
             let h = History::build(&r);
-            let f = Field::build(&r, &h);
+            let f = Field::build(&r, &h, Score::half());
             for bye in f.bye_order() {
                 let mut ex = Explanation::default();
                 let mut log = Log {
@@ -1471,7 +1471,7 @@ mod tests {
             let t = random_history(n, played, total, seed);
             let r = prepared(&t);
             let h = History::build(&r);
-            let f = Field::build(&r, &h);
+            let f = Field::build(&r, &h, Score::half());
             let graph = f.graph();
             let mut row = vec![0u64; n.div_ceil(64)];
             for a in 0..n {
@@ -1496,7 +1496,7 @@ mod tests {
         });
         let r = prepared(&t);
         let h = History::build(&r);
-        let f = Field::build(&r, &h);
+        let f = Field::build(&r, &h, Score::half());
         let order: Vec<PlayerIdx> = f
             .bye_order()
             .into_iter()
@@ -1519,6 +1519,9 @@ mod tests {
         let mut t = random_history(4, 0, 0, 1);
         t.total_rounds = 0;
         let r = prepared(&t);
-        assert!(matches!(pair(&r), Err(PairError::Invalid(_))));
+        assert!(matches!(
+            pair(&r, Score::half()),
+            Err(PairError::Invalid(_))
+        ));
     }
 }

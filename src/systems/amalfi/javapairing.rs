@@ -65,7 +65,10 @@ struct Slot {
 }
 
 /// Pairs a round with JavaPairing's Amalfi Rating (javapairing.md §2).
-pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
+pub fn pair(
+    r: &RoundToPair,
+    late_entry_score: Option<crate::model::Score>,
+) -> Result<RoundPairing, PairError> {
     let f = Field::build(r, Variant::Amalfi)?;
     let mut tr = Trace::new();
     tr.group(format!(
@@ -73,6 +76,18 @@ pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         f.round, f.total
     ));
     let mut warnings = f.warnings();
+    if late_entry_score.is_some()
+        && r.tournament
+            .players
+            .iter()
+            .any(|p| p.late_entry_round.is_some_and(|r| r > 1))
+    {
+        warnings.push(crate::systems::Warning::new(
+            "SETTING_IGNORED",
+            "",
+            "late_entry_score is not applied: JavaPairing gives late entrants no pairing score; enter the entry bye as a half-point bye instead (javapairing.md §2.6)",
+        ));
+    }
 
     // §2.1: the ranking list, the bye, then L without the bye player.
     let bye = f.bye_lowest_eligible(&mut tr, "AM-2.1");

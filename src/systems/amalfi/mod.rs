@@ -7,7 +7,7 @@ pub mod fsi;
 pub mod javapairing;
 
 use super::options::{parse_choice, parse_score, read};
-use super::{OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo};
+use super::{OptionInfo, PairError, RoundPairing, RoundToPair, System, SystemInfo};
 use crate::model::SystemId;
 
 /// Which reading of the Amalfi Rating rules to follow (option `profile`).
@@ -25,9 +25,35 @@ const PROFILES: [(&str, Profile); 2] =
 
 pub struct Amalfi;
 
-impl PairingSystem for Amalfi {
+/// Amalfi's options, decoded once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    pub profile: Profile,
+    /// The pairing score a late entrant starts with (AM-2.5); `None` = unset (FSI: ½).
+    pub late_entry_score: Option<crate::model::Score>,
+}
+
+impl System for Amalfi {
+    type Options = Options;
+
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        Options {
+            profile: read(given, "profile", |v| parse_choice(v, &PROFILES)).unwrap_or_default(),
+            late_entry_score: super::options::late_entry_score(given),
+        }
+    }
+
+    /// This project's code (TRF-26 has none for Amalfi Rating).
+    fn trf_code(&self, _options: &Options, _t: &crate::model::Tournament) -> String {
+        "CUSTOM_SWISS:AMALFI_RATING".to_string()
+    }
+
+    fn reads_trf_code(&self, code: &str) -> bool {
+        super::without_baku(code) == "CUSTOM_SWISS:AMALFI_RATING"
+    }
+
     /// AM-3.1: no rematch, no third colour in a row, no difference beyond 2.
-    fn absolute_rules(&self) -> super::AbsoluteRules {
+    fn absolute_rules(&self, _options: &Self::Options) -> super::AbsoluteRules {
         super::AbsoluteRules {
             colour_rule: "AM-3.1",
             rematch_rule: "AM-3.1",
@@ -60,12 +86,40 @@ impl PairingSystem for Amalfi {
         }
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
-        match read(&r.tournament.options, "profile", |v| {
-            parse_choice(v, &PROFILES)
-        }) {
-            Some(Profile::JavaPairing) => javapairing::pair(r),
-            Some(Profile::Fsi) | None => fsi::pair(r),
+    fn pair(&self, r: &RoundToPair, options: &Self::Options) -> Result<RoundPairing, PairError> {
+        match options.profile {
+            Profile::JavaPairing => javapairing::pair(r, options.late_entry_score),
+            Profile::Fsi => fsi::pair(
+                r,
+                options
+                    .late_entry_score
+                    .unwrap_or(crate::model::Score::half()),
+            ),
         }
+    }
+
+    /// AM-2.2: the bye goes to someone with the most games played.
+    fn bye_refusal(
+        &self,
+        _options: &Options,
+        round: &RoundToPair,
+        history: &super::History,
+        p: crate::model::PlayerIdx,
+    ) -> Option<(&'static str, String)> {
+        let most = round
+            .participants
+            .iter()
+            .map(|&q| history.player(q).games_played())
+            .max()
+            .unwrap_or(0);
+        (history.player(p).games_played() < most).then(|| {
+            (
+                "AM-2.2",
+                format!(
+                    "{} has played fewer games than others and cannot get the bye",
+                    round.id(p)
+                ),
+            )
+        })
     }
 }

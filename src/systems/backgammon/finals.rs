@@ -80,8 +80,9 @@ pub fn pair_finals(t: &Tournament, options: &PairOptions) -> Result<Finals, Pair
     }
     let id = |p: PlayerIdx| t.players[p].id.clone();
     let rec = Record::build(&t, total.saturating_add(1));
+    let match_length = crate::systems::System::options(&super::Backgammon, &t.options).match_length;
     let mut ex = Explanation::default();
-    explain_event(&t, total, &mut ex);
+    explain_event(&t, total, match_length, &mut ex);
     ex.group("final (BG-9)");
     let mut by_number: Vec<PlayerIdx> = (0..t.players.len()).collect();
     by_number.sort_by_key(|&p| t.pairing_number(p));
@@ -203,7 +204,7 @@ pub fn pair_finals(t: &Tournament, options: &PairOptions) -> Result<Finals, Pair
         exempt,
         explanation: ex.filtered(options.detail),
         warnings,
-        match_length: super::match_length(&t.options),
+        match_length,
     })
 }
 

@@ -58,8 +58,7 @@ pub use finals::{Finals, Outcome, pair_finals};
 pub use provisional::{ProvisionalPairing, pair_provisional};
 
 use super::{
-    Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair,
-    SystemInfo,
+    Board, ByeAssignment, OptionInfo, PairError, RoundPairing, RoundToPair, System, SystemInfo,
 };
 use crate::model::validate::{Problem, Problems};
 use crate::model::{ByeKind, GameResult, PlayerIdx, Score, Scoring, SystemId, Tournament};
@@ -223,7 +222,12 @@ fn check_round(r: &RoundToPair, results: Results) -> Result<u32, PairError> {
 }
 
 /// The opening steps every answer shares: rounds (BG-1) and match length.
-fn explain_event(t: &Tournament, total: u32, ex: &mut super::Explanation) {
+fn explain_event(
+    t: &Tournament,
+    total: u32,
+    match_length: Option<u32>,
+    ex: &mut super::Explanation,
+) {
     ex.group("event");
     if t.total_rounds > 0 {
         ex.detail(
@@ -241,7 +245,7 @@ fn explain_event(t: &Tournament, total: u32, ex: &mut super::Explanation) {
             Vec::new(),
         );
     }
-    if let Some(len) = match_length(&t.options) {
+    if let Some(len) = match_length {
         ex.detail("BG-1", format!("matches to {len} points"), Vec::new());
     }
 }
@@ -315,9 +319,33 @@ fn no_pairing(rule: &str, message: String, ex: &super::Explanation) -> PairError
     }
 }
 
-impl PairingSystem for Backgammon {
+/// Backgammon's options, decoded once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Points per match (`match_length`), carried through as data; `None` for 0 or unset.
+    pub match_length: Option<u32>,
+}
+
+impl System for Backgammon {
+    type Options = Options;
+
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        Options {
+            match_length: match_length(given),
+        }
+    }
+
+    /// This project's code: a Swiss of win groups has no TRF-26 code.
+    fn trf_code(&self, _options: &Options, _t: &Tournament) -> String {
+        "CUSTOM_SWISS:BACKGAMMON_WINS".to_string()
+    }
+
+    fn reads_trf_code(&self, code: &str) -> bool {
+        super::without_baku(code) == "CUSTOM_SWISS:BACKGAMMON_WINS"
+    }
+
     /// No colours; no rematch (BG-6).
-    fn absolute_rules(&self) -> super::AbsoluteRules {
+    fn absolute_rules(&self, _options: &Self::Options) -> super::AbsoluteRules {
         super::AbsoluteRules {
             colours: super::ColourLimits::None,
             colour_rule: "BG-6",
@@ -372,17 +400,17 @@ impl PairingSystem for Backgammon {
         default_rounds_table(17)
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    fn pair(&self, r: &RoundToPair, options: &Self::Options) -> Result<RoundPairing, PairError> {
         let t = &r.tournament;
         let total = check_round(r, Results::Required)?;
         let rec = Record::build(t, r.number);
         let mut out = RoundPairing {
             colourless: true,
             total_rounds: Some(total),
-            match_length: match_length(&t.options),
+            match_length: options.match_length,
             ..RoundPairing::default()
         };
-        explain_event(t, total, &mut out.explanation);
+        explain_event(t, total, options.match_length, &mut out.explanation);
         if r.number == 2 {
             match provisional::plan(r, total, true) {
                 Ok(plan) => {
@@ -422,7 +450,7 @@ impl PairingSystem for Backgammon {
 }
 
 /// Points per match (option `match_length`), carried through as data; 0 or unset = none.
-pub fn match_length(options: &crate::model::SystemOptions) -> Option<u32> {
+fn match_length(options: &crate::model::SystemOptions) -> Option<u32> {
     super::options::read(options, "match_length", super::options::parse_count).filter(|&m| m > 0)
 }
 

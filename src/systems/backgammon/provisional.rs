@@ -386,8 +386,10 @@ pub fn pair_provisional(
     let plan = plan(&r, total, false)
         .map_err(|why| invalid("tournament", format!("{what} is not possible: {why}")))?;
     let rec = Record::build(&r.tournament, 2);
+    let match_length =
+        crate::systems::System::options(&super::Backgammon, &r.tournament.options).match_length;
     let mut ex = Explanation::default();
-    super::explain_event(&r.tournament, total, &mut ex);
+    super::explain_event(&r.tournament, total, match_length, &mut ex);
     let (d, drawn) = draw(&r, &rec, &plan, false, &mut ex);
     let Some(drawn) = drawn else {
         return Err(super::no_pairing(
@@ -414,7 +416,7 @@ pub fn pair_provisional(
         explanation: ex.filtered(options.detail),
         warnings,
         total_rounds: total,
-        match_length: super::match_length(&r.tournament.options),
+        match_length,
         seed: r.seed,
     })
 }

@@ -45,8 +45,7 @@ use rand::{Rng, SeedableRng};
 use super::common::History;
 use super::explanation::Explanation;
 use super::{
-    Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair,
-    SystemInfo,
+    Board, ByeAssignment, OptionInfo, PairError, RoundPairing, RoundToPair, System, SystemInfo,
 };
 use crate::matching::{BitGraph, Matcher};
 use crate::model::{Colour, PlayerIdx, Score, SystemId};
@@ -54,9 +53,25 @@ use rows::{Entry, pair_rows};
 
 pub struct Buchholz;
 
-impl PairingSystem for Buchholz {
+impl System for Buchholz {
+    /// The pairing score a late entrant starts with (`late_entry_score`, default 0).
+    type Options = Score;
+
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        super::options::late_entry_score(given).unwrap_or(Score::ZERO)
+    }
+
+    /// This project's code (TRF-26 has none for Vega's Buchholz Swiss).
+    fn trf_code(&self, _options: &Score, _t: &crate::model::Tournament) -> String {
+        "CUSTOM_SWISS:VEGA_BUCHHOLZ".to_string()
+    }
+
+    fn reads_trf_code(&self, code: &str) -> bool {
+        super::without_baku(code) == "CUSTOM_SWISS:VEGA_BUCHHOLZ"
+    }
+
     /// Colours are preferences (BH-3): none is absolute; BH-6.2 refuses a rematch.
-    fn absolute_rules(&self) -> super::AbsoluteRules {
+    fn absolute_rules(&self, _options: &Self::Options) -> super::AbsoluteRules {
         super::AbsoluteRules {
             colours: super::ColourLimits::None,
             colour_rule: "BH-3",
@@ -74,9 +89,9 @@ impl PairingSystem for Buchholz {
         }
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    fn pair(&self, r: &RoundToPair, options: &Self::Options) -> Result<RoundPairing, PairError> {
         r.require_results()?;
-        let ctx = Ctx::new(r);
+        let ctx = Ctx::new(r, *options);
         let mut out = RoundPairing::default();
         out.explanation.group(format!("round {}", r.number));
         if r.pairing_numbers_given {
@@ -169,13 +184,11 @@ struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    fn new(r: &'a RoundToPair) -> Ctx<'a> {
+    fn new(r: &'a RoundToPair, late_start: Score) -> Ctx<'a> {
         let t = &r.tournament;
         let history = History::build(r);
         let n = t.players.len();
         let id_no = identification_numbers(r);
-        let late_start =
-            crate::systems::options::late_entry_score(&t.options).unwrap_or(Score::ZERO);
         let score: Vec<Score> = (0..n)
             .map(|p| {
                 history.pairing_points_with_entry(

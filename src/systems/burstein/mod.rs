@@ -18,13 +18,13 @@
 //! (`matching::weighted`).
 pub mod bbp;
 pub mod colours;
+pub mod compare;
+pub mod compare_bbp;
 pub mod index;
 pub mod text;
 
 use super::options::{parse_choice, read};
-use super::{
-    AbsoluteRules, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo,
-};
+use super::{AbsoluteRules, OptionInfo, PairError, RoundPairing, RoundToPair, System, SystemInfo};
 use crate::model::SystemId;
 
 /// Which reading of the Burstein rules to follow (option `profile`).
@@ -43,27 +43,50 @@ const PROFILES: [(&str, Profile); 3] = [
     ("BBP", Profile::Bbp),
 ];
 
-/// The profile the options ask for (the 2026 text when unset).
-pub fn profile(options: &crate::model::SystemOptions) -> Profile {
-    read(options, "profile", |v| parse_choice(v, &PROFILES)).unwrap_or_default()
-}
-
 const DRIVES: [(&str, bbp::Drive); 2] = [("FAST", bbp::Drive::FAST), ("PLAIN", bbp::Drive::PLAIN)];
 
-/// How profile BBP drives its matcher (option `bbp_drive`; `FAST` when unset). Both give
-/// the same pairs; `PLAIN` re-solves after every change, as the engine it follows does.
-pub fn bbp_drive(options: &crate::model::SystemOptions) -> bbp::Drive {
-    read(options, "bbp_drive", |v| parse_choice(v, &DRIVES)).unwrap_or(bbp::Drive::FAST)
+/// Burstein's options, decoded once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub profile: Profile,
+    /// How profile BBP drives its matcher (`bbp_drive`; `FAST` when unset). Both give the
+    /// same pairs; `PLAIN` re-solves after every change, as the engine it follows does.
+    pub bbp_drive: bbp::Drive,
+    pub acceleration: super::AccelerationMethod,
+    /// Whether the request set `acceleration` at all (even NONE): profile BBP then gives
+    /// none of its engine's default virtual points.
+    pub acceleration_given: bool,
 }
 
 /// The Burstein system.
 pub struct Burstein;
 
-impl PairingSystem for Burstein {
+impl System for Burstein {
+    type Options = Options;
+
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        Options {
+            profile: read(given, "profile", |v| parse_choice(v, &PROFILES)).unwrap_or_default(),
+            bbp_drive: read(given, "bbp_drive", |v| parse_choice(v, &DRIVES))
+                .unwrap_or(bbp::Drive::FAST),
+            acceleration: super::options::acceleration(given),
+            acceleration_given: given.get("acceleration").is_some(),
+        }
+    }
+
+    /// FIDE_BURSTEIN (ETT26), `_BAKU` with the Baku acceleration.
+    fn trf_code(&self, options: &Options, _t: &crate::model::Tournament) -> String {
+        super::with_baku("FIDE_BURSTEIN", options.acceleration)
+    }
+
+    fn reads_trf_code(&self, code: &str) -> bool {
+        super::without_baku(code) == "FIDE_BURSTEIN"
+    }
+
     /// FIDE's absolute rules, with the colour limits kept in the last round too: the
     /// engine reads [C3] of C.04.4.2 without a topscorer exception (`docs/decisions.md`),
     /// so a manual pairing of the last round is held to them as the engine is.
-    fn absolute_rules(&self) -> AbsoluteRules {
+    fn absolute_rules(&self, _options: &Self::Options) -> AbsoluteRules {
         AbsoluteRules {
             colour_rule: "C.04.4.2 [C3]",
             colour_limits_in_last_round: true,
@@ -104,15 +127,80 @@ impl PairingSystem for Burstein {
     }
 
     /// bbpPairings' check-list (both profiles: the Index as that engine reads it).
-    fn checklist(&self, r: &RoundToPair) -> Option<crate::systems::Checklist> {
-        Some(bbp::checklist(r))
+    fn checklist(&self, r: &RoundToPair, options: &Options) -> Option<crate::systems::Checklist> {
+        Some(bbp::checklist(r, options.acceleration_given))
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    fn acceleration(&self, options: &Options) -> super::AccelerationMethod {
+        options.acceleration
+    }
+
+    /// "Why not?": profile BBP in its engine's order (`compare_bbp.rs`); the 2026 text's
+    /// seeding rounds by the Dutch system (art. 1.6.2, through the registry), the later
+    /// rounds on C.04.4.2's list bracket by bracket.
+    fn compare(
+        &self,
+        options: &Options,
+        round: &RoundToPair,
+        first: &RoundPairing,
+        second: &RoundPairing,
+    ) -> Option<super::comparison::Comparison> {
+        use crate::systems::common::fide_compare::{Order, compare_brackets};
+        use crate::systems::common::fide_players::FideText;
+        if super::comparison::same(first, second) {
+            return Some(super::comparison::Comparison::Same);
+        }
+        let history = super::History::build(round);
+        match options.profile {
+            Profile::Bbp => Some(compare_bbp::compare(
+                round,
+                &history,
+                options.acceleration_given,
+                first,
+                second,
+            )),
+            Profile::Fide2026
+                if text::seeding_rounds(round.tournament.total_rounds) >= round.number =>
+            {
+                super::find(SystemId::Dutch)?
+                    .configure(&crate::model::SystemOptions::default())
+                    .compare(round, first, second)
+            }
+            Profile::Fide2026 => Some(compare_brackets(
+                round,
+                &history,
+                first,
+                second,
+                Order {
+                    rules: compare::rules(),
+                    order_rule: "C.04.4.2 4.3",
+                    text: FideText::Y2026,
+                    ppb_rule: None,
+                },
+            )),
+        }
+    }
+
+    fn pab_first(&self, options: &Options) -> Option<super::comparison::PabFirst> {
+        (options.profile == Profile::Bbp).then_some(compare_bbp::PAB_FIRST)
+    }
+
+    fn pab_first_bye(
+        &self,
+        options: &Options,
+        round: &RoundToPair,
+        history: &super::History,
+        given: crate::model::PlayerIdx,
+        x: crate::model::PlayerIdx,
+    ) -> super::comparison::PabFirstBye {
+        compare_bbp::bye_for(round, history, options.acceleration_given, given, x)
+    }
+
+    fn pair(&self, r: &RoundToPair, options: &Self::Options) -> Result<RoundPairing, PairError> {
         r.require_results()?;
-        let mut out = match profile(&r.tournament.options) {
+        let mut out = match options.profile {
             Profile::Fide2026 => text::pair(r)?,
-            Profile::Bbp => bbp::pair_using(r, bbp_drive(&r.tournament.options))?,
+            Profile::Bbp => bbp::pair_using(r, options.bbp_drive, options.acceleration_given)?,
         };
         out.round = r.number;
         Ok(out)

@@ -32,12 +32,9 @@ use crate::matching::Wide;
 use crate::matching::weighted::DynamicMatching;
 use crate::model::{Colour, PlayerIdx, Score};
 use crate::systems::common::History;
-use crate::systems::common::fide_players::{Entrant, Field};
+use crate::systems::common::fide_players::{Entrant, FideText, Field};
 use crate::systems::common::packed::{Packed, bits};
-use crate::systems::dutch::Dutch;
-use crate::systems::{
-    Board, ByeAssignment, Explanation, PairError, PairingSystem, RoundPairing, RoundToPair,
-};
+use crate::systems::{Board, ByeAssignment, Explanation, PairError, RoundPairing, RoundToPair};
 
 /// The number of seeding rounds (art. 1.6.2): min(⌊rounds/2⌋, 4).
 pub fn seeding_rounds(total_rounds: u32) -> u32 {
@@ -48,7 +45,15 @@ pub fn seeding_rounds(total_rounds: u32) -> u32 {
 pub fn pair(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     let seeding = seeding_rounds(r.tournament.total_rounds);
     if r.number <= seeding {
-        let mut out = Dutch.pair(r)?;
+        // The Dutch system through the registry (a system never imports another's folder),
+        // with its default options: the 2026 text; the round's virtual points are already
+        // applied.
+        let dutch = crate::systems::find(crate::model::SystemId::Dutch).ok_or_else(|| {
+            PairError::Internal("the Dutch system is not in the registry".to_string())
+        })?;
+        let mut out = dutch
+            .configure(&crate::model::SystemOptions::default())
+            .pair(r)?;
         let mut ex = Explanation::default();
         ex.group(format!("round {}", r.number));
         ex.step(
@@ -93,7 +98,7 @@ struct Outcome {
 impl<'a> Round<'a> {
     fn new(r: &'a RoundToPair) -> Round<'a> {
         let history = History::build(r);
-        let field = Field::build(r, &history);
+        let field = Field::build(r, &history, FideText::Y2026);
         let index = index::compute(r);
         let mut entrant_of = vec![usize::MAX; r.tournament.players.len()];
         for (i, e) in field.entrants.iter().enumerate() {

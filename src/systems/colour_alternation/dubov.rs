@@ -13,11 +13,11 @@ use std::collections::HashSet;
 
 use super::swap_pass;
 use crate::model::{Colour, PlayerIdx};
+use crate::systems::common::javapairing::balancing_colour;
 use crate::systems::common::javapairing::search::{
     Outcome, SearchConfig, Stored, split_search, whole_search,
 };
 use crate::systems::common::javapairing::{Dues, Field, Leg, Trace, exchange_sort};
-use crate::systems::simple::balancing_colour;
 use crate::systems::{Board, ByeAssignment, PairError, RoundPairing};
 
 const FIRST: SearchConfig = SearchConfig {

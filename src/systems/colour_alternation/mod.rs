@@ -14,15 +14,28 @@ pub mod dubov;
 use crate::model::{Colour, PlayerIdx, SystemId};
 use crate::systems::common::javapairing::{ColourRule, Dues, Field, Trace, Variant, exchange_sort};
 use crate::systems::{
-    Board, ByeAssignment, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo,
+    Board, ByeAssignment, PairError, RoundPairing, RoundToPair, System, SystemInfo,
 };
 
 pub struct ColourAlternation;
 
-impl PairingSystem for ColourAlternation {
+impl System for ColourAlternation {
+    type Options = ();
+
+    fn options(&self, _given: &crate::model::SystemOptions) {}
+
+    /// This project's code (TRF-26 has none for JavaPairing's Perfect Colours).
+    fn trf_code(&self, _options: &(), _t: &crate::model::Tournament) -> String {
+        "CUSTOM_SWISS:JP_COLOUR_ALTERNATION".to_string()
+    }
+
+    fn reads_trf_code(&self, code: &str) -> bool {
+        super::without_baku(code) == "CUSTOM_SWISS:JP_COLOUR_ALTERNATION"
+    }
+
     /// Colours alternate (CA-2) but JavaPairing checks no colour prohibition in rounds 1
     /// and R (javapairing.md §6, CA-1/CA-2): no colour limit is absolute in every round.
-    fn absolute_rules(&self) -> super::AbsoluteRules {
+    fn absolute_rules(&self, _options: &Self::Options) -> super::AbsoluteRules {
         super::AbsoluteRules {
             colours: super::ColourLimits::None,
             colour_rule: "CA-2",
@@ -40,7 +53,7 @@ impl PairingSystem for ColourAlternation {
         }
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    fn pair(&self, r: &RoundToPair, _options: &()) -> Result<RoundPairing, PairError> {
         let f = Field::build(r, Variant::PerfectColours)?;
         // §4.1 [PCS-SWITCH]: round 1 and every round r ≥ R go to the old Dubov engine.
         if f.round == 1 || f.round >= f.total {

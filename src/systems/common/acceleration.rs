@@ -17,7 +17,7 @@
 //!   players get a win's points, in the others half that (a draw's points). GB players and
 //!   rounds after the accelerated ones get nothing.
 use crate::model::validate::{Problem, Problems};
-use crate::model::{Acceleration, SystemOptions, Tournament};
+use crate::model::{Acceleration, Tournament};
 
 /// How virtual points are given when the snapshot has no explicit ones (`XXA`, `250`):
 /// option `acceleration`.
@@ -44,17 +44,12 @@ pub fn parse_method(value: &str) -> Result<AccelerationMethod, String> {
     )
 }
 
-/// The method the options ask for (none when unset).
-pub fn method(options: &SystemOptions) -> AccelerationMethod {
-    crate::systems::options::read(options, "acceleration", parse_method).unwrap_or_default()
-}
 use crate::systems::PairError;
 
 /// Generates the Baku virtual points into `t.accelerations` (every round up to
 /// `t.total_rounds`) when the method asks for them and the snapshot has no explicit ones.
 /// Returns a note for the answer's warnings when AUTO decided, or when Baku applied.
-pub fn apply(t: &mut Tournament) -> Result<Option<String>, PairError> {
-    let method = method(&t.options);
+pub fn apply(t: &mut Tournament, method: AccelerationMethod) -> Result<Option<String>, PairError> {
     if method == AccelerationMethod::None {
         return Ok(None);
     }
@@ -161,6 +156,12 @@ mod tests {
         t
     }
 
+    /// [`apply`] with the method the tournament's options ask for.
+    fn apply_set(t: &mut Tournament) -> Result<Option<String>, crate::systems::PairError> {
+        let method = crate::systems::options::acceleration(&t.options);
+        apply(t, method)
+    }
+
     fn points(t: &Tournament, p: usize, round: u32) -> Score {
         t.accelerations
             .iter()
@@ -173,7 +174,7 @@ mod tests {
     fn ga_is_half_rounded_up_to_even_and_nine_rounds_split_three_two() {
         // C.04.7: 161 players give GA = 82; 9 rounds: +1 in rounds 1-3, +1/2 in rounds 4-5.
         let mut t = field(161, 9);
-        assert!(apply(&mut t).is_ok());
+        assert!(apply_set(&mut t).is_ok());
         assert_eq!(points(&t, 81, 1), Score::points(1));
         assert_eq!(points(&t, 82, 1), Score::ZERO);
         assert_eq!(points(&t, 0, 3), Score::points(1));
@@ -191,15 +192,15 @@ mod tests {
             last_round: 1,
             points: Score::points(2),
         });
-        assert!(apply(&mut t).is_ok());
+        assert!(apply_set(&mut t).is_ok());
         assert_eq!(t.accelerations.len(), 1);
         let mut t = field(32, 5);
         t.options.set("acceleration", "AUTO").expect("a name");
-        assert!(apply(&mut t).is_ok());
+        assert!(apply_set(&mut t).is_ok());
         assert!(t.accelerations.is_empty());
         let mut t = field(33, 5);
         t.options.set("acceleration", "AUTO").expect("a name");
-        assert!(apply(&mut t).is_ok());
+        assert!(apply_set(&mut t).is_ok());
         assert_eq!(points(&t, 0, 1), Score::points(1));
     }
 
@@ -208,7 +209,7 @@ mod tests {
         // 12 players, number 2 entering in round 2.
         let mut t = field(12, 5);
         t.players[1].late_entry_round = Some(2);
-        assert!(apply(&mut t).is_ok());
+        assert!(apply_set(&mut t).is_ok());
         // 11 starters: GA = 2*3 = 6, the 6th starter is number 7, so GA = numbers 1-7.
         assert_eq!(points(&t, 1, 2), Score::points(1));
         assert_eq!(points(&t, 6, 1), Score::points(1));
@@ -220,6 +221,6 @@ mod tests {
         let mut t = field(10, 5);
         t.scoring.win = Score::points(3);
         t.scoring.draw = Score::points(1);
-        assert!(matches!(apply(&mut t), Err(PairError::Invalid(_))));
+        assert!(matches!(apply_set(&mut t), Err(PairError::Invalid(_))));
     }
 }

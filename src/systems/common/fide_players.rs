@@ -7,8 +7,6 @@ use crate::systems::RoundToPair;
 use crate::systems::checklist::{Checklist, ChecklistRow, Floated, Preference, SystemColumns};
 use crate::systems::common::{Float, History};
 
-use crate::systems::dutch::edition::Edition;
-
 /// Strength of a colour preference (art. 1.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Strength {
@@ -118,6 +116,17 @@ pub fn preference(colours: &[Colour]) -> (Option<Colour>, Strength, u32, Option<
     (pref, strength, imbalance, repeated)
 }
 
+/// Which FIDE text's definitions the field reads: the 2017 Dutch text's (a float is any
+/// round without a game, A.4.b; a PAB or a forfeit win bars the PAB, C.2) or the texts in
+/// force from 1 February 2026 (C.04.3 art. 1.4.3; C.04.1 art. 4). The Dutch system chooses
+/// by its edition; Burstein and Dubov read the 2026 texts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FideText {
+    Y2017,
+    #[default]
+    Y2026,
+}
+
 /// Everyone paired this round and who may meet whom.
 pub struct Field {
     /// In pairing order: score descending, then pairing number (art. 1.2).
@@ -131,8 +140,8 @@ pub struct Field {
     pub last_round: bool,
     /// A topscorer has more than this pairing score (50% of the maximum so far).
     pub topscorer_above: Score,
-    /// The edition of the rules the round is paired by.
-    pub edition: Edition,
+    /// The text whose definitions of floats and PAB eligibility the field read.
+    pub text: FideText,
 }
 
 impl Field {
@@ -160,11 +169,10 @@ impl Field {
     }
 
     /// Builds the field for the round to pair.
-    pub fn build(r: &RoundToPair, history: &History) -> Field {
+    pub fn build(r: &RoundToPair, history: &History, text: FideText) -> Field {
         let t = &r.tournament;
         let round = r.number;
         let scoring = &t.scoring;
-        let edition = Edition::of(&t.options);
         let virtual_points = |p: PlayerIdx, round: u32| -> Score {
             t.accelerations
                 .iter()
@@ -206,7 +214,7 @@ impl Field {
                         .is_some_and(|e| e.met_opponent().is_some());
                     // 2017 A.4.b: a player who, for whatever reason, does not play in a
                     // round receives a downfloat (2026 art. 1.4.3 narrows it).
-                    if edition == Edition::E2017 && !played {
+                    if text == FideText::Y2017 && !played {
                         Float::Down
                     } else {
                         history.float_in(p, then, scoring.loss, &virtual_points)
@@ -229,9 +237,9 @@ impl Field {
                     // the PAB (a win's points without playing); half-point byes do not.
                     // 2017 C.2: a PAB or a win by forfeit ("an opponent not showing up
                     // in time"); a requested full-point bye does not block it.
-                    bye_eligible: match edition {
-                        Edition::E2026 => history.pab_eligible(p, scoring.win),
-                        Edition::E2017 => !pab_barred_2017(h),
+                    bye_eligible: match text {
+                        FideText::Y2026 => history.pab_eligible(p, scoring.win),
+                        FideText::Y2017 => !pab_barred_2017(h),
                     },
                     played: h.colours.len() as u32,
                 }
@@ -256,7 +264,7 @@ impl Field {
             rounds_played,
             last_round,
             topscorer_above,
-            edition,
+            text,
         };
         let mut index = vec![usize::MAX; t.players.len()];
         for (i, e) in field.entrants.iter().enumerate() {

@@ -356,17 +356,6 @@ impl<'a> Field<'a> {
                 "accelerations are ignored: JavaPairing's engines are described without acceleration (javapairing.md §0)",
             ));
         }
-        if crate::systems::options::late_entry_score(&t.options).is_some()
-            && t.players
-                .iter()
-                .any(|p| p.late_entry_round.is_some_and(|r| r > 1))
-        {
-            out.push(crate::systems::Warning::new(
-                "SETTING_IGNORED",
-                "",
-                "late_entry_score is not applied: JavaPairing gives late entrants no pairing score; enter the entry bye as a half-point bye instead (javapairing.md §2.6)",
-            ));
-        }
         out
     }
 
@@ -990,5 +979,16 @@ impl Trace {
             self.ex.detail("CG-7", msg, Vec::new());
         }
         self.ex
+    }
+}
+
+/// The balancing colour of a group: the colour fewer members are due (javapairing.md §3.3 step 3.4.4; the old Dubov engine of §5 uses it too).
+pub fn balancing_colour(group: &[PlayerIdx], due: &[Colour]) -> Option<Colour> {
+    let w = group.iter().filter(|&&p| due[p] == Colour::White).count();
+    let b = group.len() - w;
+    match w.cmp(&b) {
+        std::cmp::Ordering::Greater => Some(Colour::Black),
+        std::cmp::Ordering::Less => Some(Colour::White),
+        std::cmp::Ordering::Equal => None,
     }
 }

@@ -2,6 +2,8 @@
 //! not (CG-6, CG-11), pairing numbers (CG-2) and the first-round colour (CG-8).
 pub mod acceleration;
 mod board_order;
+pub mod fide_compare;
+pub mod fide_criteria;
 pub mod fide_players;
 mod history;
 pub mod javapairing;
@@ -162,14 +164,6 @@ impl RoundToPair {
                 (colour, true)
             }
         };
-        // C.04.7: Baku virtual points when asked for and none are given explicitly. A team
-        // event's are the Swiss Team system's own (`team_swiss/baku.rs`): per team, not
-        // per player.
-        if !tournament.is_team_event()
-            && let Some(note) = acceleration::apply(&mut tournament)?
-        {
-            warnings.push(super::Warning::new("ACCELERATION", "C.04.7", note));
-        }
         Ok(RoundToPair {
             tournament,
             number,
@@ -182,6 +176,23 @@ impl RoundToPair {
             warnings,
             detail: options.detail,
         })
+    }
+
+    /// C.04.7: Baku virtual points when the system's options ask for them and the snapshot
+    /// gives none; the pipeline applies it right after [`RoundToPair::prepare`] with the
+    /// method the system decoded (`System::acceleration`). A team event's are the Swiss
+    /// Team system's own (`team_swiss/baku.rs`): per team, not per player.
+    pub fn accelerate(
+        &mut self,
+        method: acceleration::AccelerationMethod,
+    ) -> Result<(), PairError> {
+        if !self.tournament.is_team_event()
+            && let Some(note) = acceleration::apply(&mut self.tournament, method)?
+        {
+            self.warnings
+                .push(super::Warning::new("ACCELERATION", "C.04.7", note));
+        }
+        Ok(())
     }
 
     /// An error unless every game of the rounds before has a result (for systems whose

@@ -44,6 +44,7 @@
 //! one left to pair (X7, C.04.6 2.3.3); [C7]/[C8] are off in the last match (X9).
 pub mod brackets;
 pub mod colours;
+pub mod compare;
 pub mod fewest;
 pub mod history;
 pub mod lexicographic;
@@ -56,7 +57,7 @@ use crate::systems::common::acceleration::{self, AccelerationMethod};
 use crate::systems::options::{parse_score, read};
 use crate::systems::{
     AbsoluteRules, Board, ByeAssignment, ColourLimits, Explanation, OptionInfo, PairError,
-    PairingSystem, RoundPairing, RoundToPair, SystemInfo,
+    RoundPairing, RoundToPair, System, SystemInfo,
 };
 use history::MatchHistory;
 
@@ -73,18 +74,17 @@ const PAB_OPTION: OptionInfo = OptionInfo {
     parse: |v| parse_score(v).map(|_| ()),
 };
 
+/// The Double-Swiss's options, decoded once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub acceleration: AccelerationMethod,
+    /// The PAB's value for the match (`pab`, C.04.5 1.4).
+    pub pab: Score,
+}
+
 /// The PAB's value for the match (option `pab`).
 pub fn pab_points(options: &SystemOptions) -> Score {
     read(options, "pab", parse_score).unwrap_or(DEFAULT_PAB)
-}
-
-/// [C2] as the engine reads it (X4), for a manual pairing of round `round` (a game):
-/// whether player `p` is barred from the PAB by the matches before that game's match. A
-/// single forfeited game does not bar it (the match is the unit, C.04.5 art. 0); the
-/// per-game rule of the other systems would refuse PABs this system gives.
-pub fn pab_barred(t: &Tournament, round: u32, p: crate::model::PlayerIdx) -> bool {
-    let (k, _) = match_of_round(round);
-    MatchHistory::build(t, k.saturating_sub(1), pab_points(&t.options)).pab_barred(p)
 }
 
 /// The match a round (game) belongs to, and which game it is (1 or 2).
@@ -113,7 +113,25 @@ pub fn match_boards(p: &RoundPairing) -> (Vec<Board>, Vec<Board>) {
     }
 }
 
-impl PairingSystem for DoubleSwiss {
+impl System for DoubleSwiss {
+    type Options = Options;
+
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        Options {
+            acceleration: crate::systems::options::acceleration(given),
+            pab: pab_points(given),
+        }
+    }
+
+    /// FIDE_DOUBLESWISS (ETT26), `_BAKU` with the Baku acceleration.
+    fn trf_code(&self, options: &Options, _t: &Tournament) -> String {
+        crate::systems::with_baku("FIDE_DOUBLESWISS", options.acceleration)
+    }
+
+    fn reads_trf_code(&self, code: &str) -> bool {
+        crate::systems::without_baku(code) == "FIDE_DOUBLESWISS"
+    }
+
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::DoubleSwiss,
@@ -123,7 +141,7 @@ impl PairingSystem for DoubleSwiss {
         }
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    fn pair(&self, r: &RoundToPair, options: &Self::Options) -> Result<RoundPairing, PairError> {
         let t = &r.tournament;
         if t.total_rounds % 2 == 1 {
             return Err(invalid(
@@ -135,12 +153,31 @@ impl PairingSystem for DoubleSwiss {
             ));
         }
         if r.number.is_multiple_of(2) {
-            return game_two(r);
+            return game_two(r, options);
         }
-        game_one(r)
+        game_one(r, options)
     }
 
-    fn absolute_rules(&self) -> AbsoluteRules {
+    fn acceleration(&self, options: &Options) -> AccelerationMethod {
+        options.acceleration
+    }
+
+    /// [C2] as the engine reads it (X4), for a manual pairing of round `round` (a game):
+    /// whether player `p` is barred from the PAB by the matches before that game's match. A
+    /// single forfeited game does not bar it (the match is the unit, C.04.5 art. 0); the
+    /// per-game rule of the other systems would refuse PABs this system gives.
+    fn pab_barred(
+        &self,
+        options: &Options,
+        round: &RoundToPair,
+        _history: &crate::systems::History,
+        p: crate::model::PlayerIdx,
+    ) -> bool {
+        let (k, _) = match_of_round(round.number);
+        MatchHistory::build(&round.tournament, k.saturating_sub(1), options.pab).pab_barred(p)
+    }
+
+    fn absolute_rules(&self, _options: &Self::Options) -> AbsoluteRules {
         AbsoluteRules {
             // C.04.5 has no colour criterion in pairing (art. 4 only allocates).
             colours: ColourLimits::None,
@@ -156,6 +193,20 @@ impl PairingSystem for DoubleSwiss {
     fn games_per_match(&self) -> u32 {
         2
     }
+
+    /// "Why not?" in the system's own order (`compare.rs`).
+    fn compare(
+        &self,
+        options: &Self::Options,
+        round: &RoundToPair,
+        first: &RoundPairing,
+        second: &RoundPairing,
+    ) -> Option<crate::systems::comparison::Comparison> {
+        if crate::systems::comparison::same(first, second) {
+            return Some(crate::systems::comparison::Comparison::Same);
+        }
+        compare::compare(round, options, first, second)
+    }
 }
 
 fn invalid(path: &str, message: String) -> PairError {
@@ -163,7 +214,7 @@ fn invalid(path: &str, message: String) -> PairError {
 }
 
 /// Game 2 of match k: game 1 reversed (C.04.5 art. 0: alternating colours).
-fn game_two(r: &RoundToPair) -> Result<RoundPairing, PairError> {
+fn game_two(r: &RoundToPair, options: &Options) -> Result<RoundPairing, PairError> {
     let t = &r.tournament;
     let (k, _) = match_of_round(r.number);
     let Some(first) = t.round(r.number - 1) else {
@@ -246,7 +297,7 @@ fn game_two(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         format!(
             "game 2 of match {k}: the pairs of game 1 (round {}) with the colours reversed; the PAB of the match ({} for the match, counted in game 1) stays",
             r.number - 1,
-            pab_points(&t.options)
+            options.pab
         ),
         Vec::new(),
     );
@@ -257,7 +308,11 @@ fn game_two(r: &RoundToPair) -> Result<RoundPairing, PairError> {
 /// (its rounds are the event's matches, a win is a match won, 2 game points); virtual
 /// points the snapshot gives itself (`XXA`/`250`) are read in game rounds: match k gets
 /// those of its game-1 round.
-fn virtual_points(r: &RoundToPair, matches_total: u32) -> Result<Vec<Vec<Score>>, PairError> {
+fn virtual_points(
+    r: &RoundToPair,
+    method: AccelerationMethod,
+    matches_total: u32,
+) -> Result<Vec<Vec<Score>>, PairError> {
     let t = &r.tournament;
     let n = t.players.len();
     let explicit = r
@@ -265,7 +320,7 @@ fn virtual_points(r: &RoundToPair, matches_total: u32) -> Result<Vec<Vec<Score>>
         .iter()
         .any(|w| w.code == "ACCELERATION" && w.message.contains("snapshot's own"));
     let mut out = vec![vec![Score::ZERO; matches_total as usize + 1]; n];
-    if acceleration::method(&t.options) != AccelerationMethod::None && !explicit {
+    if method != AccelerationMethod::None && !explicit {
         let mut by_match = Tournament {
             players: t.players.clone(),
             options: t.options.clone(),
@@ -278,7 +333,7 @@ fn virtual_points(r: &RoundToPair, matches_total: u32) -> Result<Vec<Vec<Score>>
             },
             ..Tournament::default()
         };
-        acceleration::apply(&mut by_match)?;
+        acceleration::apply(&mut by_match, method)?;
         for a in &by_match.accelerations {
             for k in a.first_round..=a.last_round.min(matches_total) {
                 if let Some(v) = out
@@ -321,17 +376,17 @@ pub(crate) struct MatchField {
 }
 
 /// The field of the match that round `r` (a game 1) pairs.
-pub(crate) fn match_field(r: &RoundToPair) -> Result<MatchField, PairError> {
+pub(crate) fn match_field(r: &RoundToPair, options: &Options) -> Result<MatchField, PairError> {
     let t = &r.tournament;
     let (k, _) = match_of_round(r.number);
-    let pab = pab_points(&t.options);
+    let pab = options.pab;
     let history = MatchHistory::build(t, k - 1, pab);
     let matches_total = if t.total_rounds > 0 {
         t.total_rounds / 2
     } else {
         0
     };
-    let virt = virtual_points(r, matches_total.max(k))?;
+    let virt = virtual_points(r, options.acceleration, matches_total.max(k))?;
     let common = History::build(r);
     let field_players = &r.participants; // TPN order
     let n = field_players.len();
@@ -395,7 +450,7 @@ pub(crate) fn match_field(r: &RoundToPair) -> Result<MatchField, PairError> {
 }
 
 /// Game 1 of match k: the pairing proper.
-fn game_one(r: &RoundToPair) -> Result<RoundPairing, PairError> {
+fn game_one(r: &RoundToPair, options: &Options) -> Result<RoundPairing, PairError> {
     // Scores decide the pairing; game 2 needs none (it repeats game 1).
     r.require_results()?;
     let MatchField {
@@ -404,7 +459,7 @@ fn game_one(r: &RoundToPair) -> Result<RoundPairing, PairError> {
         history,
         players: field_players,
         field,
-    } = match_field(r)?;
+    } = match_field(r, options)?;
     let n = field_players.len();
     let (score, tpn) = (&field.score, &field.tpn);
     let mut explanation = Explanation::default();

@@ -50,8 +50,10 @@ fn pairs(p: &RoundPairing) -> Vec<(usize, usize)> {
 /// the round's number, preset byes and warnings (e.g. the acceleration's) as the pipeline
 /// adds them.
 fn pair_with(t: &Tournament, options: &PairOptions) -> Result<RoundPairing, PairError> {
-    let r = crate::systems::RoundToPair::prepare(t, options)?;
-    let mut out = DoubleSwiss.pair(&r)?;
+    let system_options = crate::systems::System::options(&DoubleSwiss, &t.options);
+    let mut r = crate::systems::RoundToPair::prepare(t, options)?;
+    r.accelerate(system_options.acceleration)?;
+    let mut out = crate::systems::System::pair(&DoubleSwiss, &r, &system_options)?;
     out.round = r.number;
     out.byes.splice(0..0, r.preset_byes.iter().cloned());
     out.warnings.splice(0..0, r.warnings.iter().cloned());
@@ -206,12 +208,13 @@ fn baku_acceleration_splits_the_first_match_into_ga_and_gb() {
 
 #[test]
 fn the_trf_192_code_with_baku_selects_the_system_and_its_acceleration() {
+    use crate::trf::SystemCodes;
     assert_eq!(
-        SystemId::from_trf_code("FIDE_DOUBLESWISS"),
+        crate::systems::Registry.system_of("FIDE_DOUBLESWISS"),
         Some(SystemId::DoubleSwiss)
     );
     assert_eq!(
-        SystemId::from_trf_code("FIDE_DOUBLESWISS_BAKU"),
+        crate::systems::Registry.system_of("FIDE_DOUBLESWISS_BAKU"),
         Some(SystemId::DoubleSwiss)
     );
     let mut t = event(6, 2);
@@ -220,9 +223,12 @@ fn the_trf_192_code_with_baku_selects_the_system_and_its_acceleration() {
         tournament: t,
         ..crate::trf::TrfDocument::default()
     };
-    let text = crate::trf::write(&doc, crate::trf::Dialect::Trf26).expect("writes");
+    let text = crate::trf::write(&doc, crate::trf::Dialect::Trf26, &crate::systems::Registry)
+        .expect("writes");
     assert!(text.contains("FIDE_DOUBLESWISS_BAKU"), "{text}");
-    let back = crate::trf::read(&text).expect("reads").tournament;
+    let back = crate::trf::read(&text, &crate::systems::Registry)
+        .expect("reads")
+        .tournament;
     assert_eq!(back.system, Some(SystemId::DoubleSwiss));
     assert_eq!(back.options.get("acceleration"), Some("BAKU"));
 }

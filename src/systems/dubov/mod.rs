@@ -24,12 +24,13 @@
 //! the middle of an even list (art. 4.3.3) is its two central players, the higher first;
 //! games played (art. 3.1.4) are over-the-board games; a missing rating counts as 0.
 pub mod colours;
+pub mod compare;
 pub mod players;
 pub mod procedure;
 
 use super::{
-    AbsoluteRules, Board, ByeAssignment, Explanation, PairError, PairingSystem, RoundPairing,
-    RoundToPair, SystemInfo,
+    AbsoluteRules, Board, ByeAssignment, Explanation, PairError, RoundPairing, RoundToPair, System,
+    SystemInfo,
 };
 use crate::model::{Colour, SystemId};
 use crate::systems::common::History;
@@ -39,7 +40,46 @@ use procedure::Failure;
 /// The Dubov system, 2026 edition.
 pub struct Dubov;
 
-impl PairingSystem for Dubov {
+impl System for Dubov {
+    /// The acceleration (C.04.7), Dubov's one option.
+    type Options = super::AccelerationMethod;
+
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        super::options::acceleration(given)
+    }
+
+    /// FIDE_DUBOV (ETT26), `_BAKU` with the Baku acceleration.
+    fn trf_code(&self, options: &Self::Options, _t: &crate::model::Tournament) -> String {
+        super::with_baku("FIDE_DUBOV", *options)
+    }
+
+    fn reads_trf_code(&self, code: &str) -> bool {
+        super::without_baku(code) == "FIDE_DUBOV"
+    }
+
+    fn acceleration(&self, options: &Self::Options) -> super::AccelerationMethod {
+        *options
+    }
+
+    /// "Why not?" in Dubov's order (`compare.rs`).
+    fn compare(
+        &self,
+        _options: &Self::Options,
+        round: &RoundToPair,
+        first: &RoundPairing,
+        second: &RoundPairing,
+    ) -> Option<super::comparison::Comparison> {
+        if super::comparison::same(first, second) {
+            return Some(super::comparison::Comparison::Same);
+        }
+        Some(compare::compare(
+            round,
+            &History::build(round),
+            first,
+            second,
+        ))
+    }
+
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Dubov,
@@ -52,7 +92,7 @@ impl PairingSystem for Dubov {
     /// FIDE's absolute rules, with the colour limits kept in the last round too: [C3] of
     /// C.04.4.1 has no topscorer exception, so a manual pairing of the last
     /// round is held to them as the engine is.
-    fn absolute_rules(&self) -> AbsoluteRules {
+    fn absolute_rules(&self, _options: &Self::Options) -> AbsoluteRules {
         AbsoluteRules {
             colour_rule: "C.04.4.1 [C3]",
             colour_limits_in_last_round: true,
@@ -60,7 +100,7 @@ impl PairingSystem for Dubov {
         }
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    fn pair(&self, r: &RoundToPair, _options: &Self::Options) -> Result<RoundPairing, PairError> {
         r.require_results()?;
         let history = History::build(r);
         let field = Field::build(r, &history);

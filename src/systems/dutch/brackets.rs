@@ -29,11 +29,11 @@
 //! completable optimum of the smaller problem is an optimum of the larger one, and every
 //! decision above is a question about optima (the corpus test checks all variants).
 use super::criteria;
-use super::edition::Edition;
 use super::weights::{Classes, Fields2017, Layout, Packed, Sizes, Sizes2017};
 use crate::matching::Wide;
 use crate::matching::weighted::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score};
+use crate::systems::common::fide_players::FideText;
 use crate::systems::common::fide_players::{Entrant, Field};
 
 mod fast;
@@ -432,7 +432,7 @@ pub fn pair_round_using(
     global_up_to: usize,
     engine: Engine,
 ) -> Result<RoundOutcome, Failure> {
-    if field.edition == Edition::E2017 {
+    if field.text == FideText::Y2017 {
         return pair_round_2017(field, engine);
     }
     let n = field.len();
@@ -1056,7 +1056,7 @@ fn classes(field: &Field, players: &[usize]) -> Vec<(Score, usize)> {
 }
 
 fn layout_for(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
-    if ctx.field.edition == Edition::E2017 {
+    if ctx.field.text == FideText::Y2017 {
         return layout_2017(ctx, spec, mode);
     }
     let mut bracket: Vec<usize> = spec.mdps.clone();
@@ -1952,7 +1952,7 @@ impl<'a, W: Packed> Run<'a, W> {
                 // optimum of the same weight may leave an S2 player just moved to S1
                 // unpaired (a floater, or the PAB in the last brackets), which no
                 // exchange of the generation order does.
-                if self.ctx.field.edition == Edition::E2017 {
+                if self.ctx.field.text == FideText::Y2017 {
                     let held: Vec<bool> = rem.iter().map(|&a| later_in(&self, a)).collect();
                     self.solve()?;
                     for (&a, &h) in rem.iter().zip(&held) {

@@ -6,65 +6,11 @@
 //! first; the absolute criteria are edge filters, the completion and PAB criteria are the
 //! top of every weight.
 
-/// How a criterion acts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Never violated: the pair is not an edge of the graph.
-    Absolute,
-    /// The whole round must stay pairable (C4).
-    Completion,
-    /// Decides who gets the pairing-allocated bye.
-    Bye,
-    /// Minimised, in order of priority.
-    Quality,
-}
-
-/// What a criterion measures, so that code refers to criteria by meaning and the edition's
-/// numbering stays in the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Measure {
-    NoRematch,
-    ByeEligibility,
-    AbsoluteColours,
-    Completion,
-    ByeScore,
-    Downfloaters,
-    DownfloaterScores,
-    NextBracket,
-    ByeUnplayedGames,
-    TopscorerColourDifference,
-    TopscorerColourRun,
-    ColourPreferences,
-    StrongColourPreferences,
-    RepeatedDownfloat1,
-    RepeatedUpfloat1,
-    RepeatedDownfloat2,
-    RepeatedUpfloat2,
-    DownfloatScoreDifference1,
-    UpfloatScoreDifference1,
-    DownfloatScoreDifference2,
-    UpfloatScoreDifference2,
-}
-
-/// One criterion of an edition.
-#[derive(Clone, Copy, Debug)]
-pub struct Criterion {
-    /// The rule id as the edition numbers it (`C12`).
-    pub id: &'static str,
-    pub kind: Kind,
-    pub measure: Measure,
-    /// What is minimised or forbidden, in words.
-    pub text: &'static str,
-}
-
-const fn c(id: &'static str, kind: Kind, measure: Measure, text: &'static str) -> Criterion {
-    Criterion {
-        id,
-        kind,
-        measure,
-        text,
-    }
-}
+use crate::systems::common::fide_criteria::c;
+pub use crate::systems::common::fide_criteria::{
+    Criterion, Kind, Measure, fails_colour_preference, fails_strong_preference, find, float_before,
+    had_downfloat, id, repeats_upfloat,
+};
 
 /// C.04.3 (2026) art. 2, in priority order.
 pub const DUTCH_2026: &[Criterion] = &[
@@ -316,56 +262,3 @@ pub const DUTCH_2017: &[Criterion] = &[
         "as C.17, for two rounds before",
     ),
 ];
-
-/// The rule id of a criterion in an edition's table.
-pub fn id(table: &[Criterion], measure: Measure) -> &'static str {
-    table
-        .iter()
-        .find(|c| c.measure == measure)
-        .map_or("C?", |c| c.id)
-}
-
-/// The criterion with a given measure.
-pub fn find(table: &[Criterion], measure: Measure) -> Option<&Criterion> {
-    table.iter().find(|c| c.measure == measure)
-}
-
-// The per-pair and per-player tests of C12-C17, written once: the edge weights
-// (`brackets.rs`, laid out by `weights.rs`) count them as successes to maximise, the
-// explanation (`explain.rs`) as failures to report. `h` is the higher-ranked player of a
-// pair, `l` the lower.
-
-use crate::systems::common::Float;
-use crate::systems::common::fide_players::Entrant;
-
-/// C12: the pair cannot give both players their colour preference (both have the same
-/// one).
-pub fn fails_colour_preference(h: &Entrant, l: &Entrant) -> bool {
-    h.pref.is_some() && h.pref == l.pref
-}
-
-/// C13: as C12, and both preferences are at least strong (two absolute preferences only
-/// meet between topscorers, where C10/C11 decide instead).
-pub fn fails_strong_preference(h: &Entrant, l: &Entrant) -> bool {
-    fails_colour_preference(h, l)
-        && h.strong_or_more()
-        && l.strong_or_more()
-        && !(h.absolute() && l.absolute())
-}
-
-/// The player's float `rounds_ago` (1 or 2) tournament rounds before this one.
-pub fn float_before(e: &Entrant, rounds_ago: u8) -> Float {
-    if rounds_ago == 1 { e.float1 } else { e.float2 }
-}
-
-/// C14/C16: a player who had a downfloat `rounds_ago` rounds before (counted when he
-/// floats down again as a resident).
-pub fn had_downfloat(e: &Entrant, rounds_ago: u8) -> bool {
-    float_before(e, rounds_ago) == Float::Down
-}
-
-/// C15/C17: the pair is an MDP pairing whose lower player (the MDP's opponent) had an
-/// upfloat `rounds_ago` rounds before.
-pub fn repeats_upfloat(h: &Entrant, l: &Entrant, rounds_ago: u8) -> bool {
-    h.score > l.score && float_before(l, rounds_ago) == Float::Up
-}

@@ -47,8 +47,9 @@ const CHOICES: &[(&str, Edition)] = &[
     ("2025", Edition::E2026),
 ];
 
-/// The first day the 2026 text applies (events that started before it keep the 2017 text).
-pub use crate::model::DUTCH_2026_FROM as TEXT_2026_FROM;
+/// The first day the 2026 text applies: an event that started before it keeps the 2017
+/// text (ETT26: bare `FIDE_DUTCH` follows the start date, record 042).
+pub const TEXT_2026_FROM: (u32, u32, u32) = (2026, 2, 1);
 
 impl Edition {
     pub const OPTION: OptionInfo = OptionInfo {
@@ -71,6 +72,15 @@ impl Edition {
             Edition::E2017
         } else {
             Edition::E2026
+        }
+    }
+
+    /// The FIDE text whose definitions of floats and PAB eligibility this edition reads.
+    pub fn text(self) -> crate::systems::common::fide_players::FideText {
+        use crate::systems::common::fide_players::FideText;
+        match self {
+            Edition::E2017 => FideText::Y2017,
+            Edition::E2026 => FideText::Y2026,
         }
     }
 

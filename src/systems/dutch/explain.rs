@@ -5,9 +5,9 @@
 use super::brackets::{BracketRecord, Mode, RoundOutcome};
 use super::colours::ColourRule;
 use super::criteria::{self, Criterion, Measure};
-use super::edition::Edition;
 use crate::model::{Colour, Score};
 use crate::systems::Explanation;
+use crate::systems::common::fide_players::FideText;
 use crate::systems::common::fide_players::{Entrant, Field};
 
 /// Failure counts of a set of pairs in a bracket, for the explanation.
@@ -43,7 +43,7 @@ fn quality(field: &Field, bracket: &[usize], pairs: &[(usize, usize)]) -> Qualit
         q.up2 += usize::from(criteria::repeats_upfloat(eh, el, 2));
         // 2017 C.12/C.14 count every player who downfloats again, an MDP paired with a
         // lower score too (2026 C14/C16: resident downfloaters only).
-        if field.edition == Edition::E2017 && eh.score > el.score {
+        if field.text == FideText::Y2017 && eh.score > el.score {
             q.down1 += usize::from(criteria::had_downfloat(eh, 1));
             q.down2 += usize::from(criteria::had_downfloat(eh, 2));
         }
@@ -56,7 +56,7 @@ fn quality(field: &Field, bracket: &[usize], pairs: &[(usize, usize)]) -> Qualit
         let e = &field.entrants[v];
         q.downfloaters += 1;
         q.downfloater_scores.push(e.score);
-        if Some(e.score) == resident_score || field.edition == Edition::E2017 {
+        if Some(e.score) == resident_score || field.text == FideText::Y2017 {
             q.down1 += usize::from(criteria::had_downfloat(e, 1));
             q.down2 += usize::from(criteria::had_downfloat(e, 2));
         }

@@ -24,9 +24,7 @@ pub mod edition;
 pub mod explain;
 pub mod weights;
 
-use super::{
-    Board, ByeAssignment, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo,
-};
+use super::{Board, ByeAssignment, PairError, RoundPairing, RoundToPair, System, SystemInfo};
 use crate::model::{ByeKind, Colour, SystemId};
 use crate::systems::Detail;
 use crate::systems::common::History;
@@ -37,7 +35,134 @@ use edition::Edition;
 /// The Dutch system, 2026 edition.
 pub struct Dutch;
 
-impl PairingSystem for Dutch {
+/// The Dutch system's options, decoded once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    pub edition: Edition,
+    pub acceleration: super::AccelerationMethod,
+}
+
+impl System for Dutch {
+    type Options = Options;
+
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        Options {
+            edition: Edition::of(given),
+            acceleration: super::options::acceleration(given),
+        }
+    }
+
+    /// FIDE_DUTCH_2026 or FIDE_DUTCH_2017 (ETT26), `_BAKU` with the Baku acceleration.
+    fn trf_code(&self, options: &Options, _t: &crate::model::Tournament) -> String {
+        super::with_baku(options.edition.trf_code(), options.acceleration)
+    }
+
+    /// ETT26's Dutch codes: `FIDE_DUTCH_2017`, `_2026` (`_2025`), and bare `FIDE_DUTCH`,
+    /// which follows the event's start date.
+    fn reads_trf_code(&self, code: &str) -> bool {
+        matches!(
+            super::without_baku(code),
+            "FIDE_DUTCH" | "FIDE_DUTCH_2026" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2017"
+        )
+    }
+
+    fn read_trf_code(
+        &self,
+        code: &str,
+        dates: &super::EventDates,
+        t: &mut crate::model::Tournament,
+    ) -> Vec<String> {
+        let base = super::without_baku(code);
+        // A declared name: `set` cannot fail.
+        if base == "FIDE_DUTCH_2017" {
+            let _ = t.options.set("edition", "2017");
+        }
+        let by_date = base == "FIDE_DUTCH";
+        let mut notes = Vec::new();
+        if code.ends_with("_BAKU") {
+            let text_2017 = t.options.get("edition") == Some("2017")
+                || (by_date && dates.start.is_some_and(|d| d < edition::TEXT_2026_FROM));
+            if text_2017 {
+                // The 2017 edition as its reference engine (bbpPairings 5) reads a file: it
+                // reads no record 192 and generates no virtual points; they come from `XXA`
+                // lines only.
+                notes.push(
+                    "192 ..._BAKU with the Dutch 2017 edition: virtual points come from XXA lines only, as the edition's reference engine reads them; the suffix generates none (--acceleration BAKU asks for C.04.7's)".to_string(),
+                );
+            } else {
+                let _ = t.options.set("acceleration", "BAKU");
+            }
+        }
+        if by_date {
+            // Bare FIDE_DUTCH: the edition in force when the event started.
+            match dates.start {
+                Some(date) => {
+                    if date < edition::TEXT_2026_FROM {
+                        let _ = t.options.set("edition", "2017");
+                    }
+                }
+                None => notes.push(
+                    "192 FIDE_DUTCH with no readable start date (042): the 2026 edition is assumed (FIDE_DUTCH means the 2017 edition for events that started before 1 February 2026); write FIDE_DUTCH_2017 or FIDE_DUTCH_2026 to say which".to_string(),
+                ),
+            }
+        }
+        notes
+    }
+
+    fn rule_set(&self, options: &Options) -> &'static str {
+        options.edition.rule_set()
+    }
+
+    fn acceleration(&self, options: &Options) -> super::AccelerationMethod {
+        options.acceleration
+    }
+
+    /// "Why not?": the edition's criteria (its table), bracket by bracket.
+    fn compare(
+        &self,
+        options: &Options,
+        round: &RoundToPair,
+        first: &RoundPairing,
+        second: &RoundPairing,
+    ) -> Option<super::comparison::Comparison> {
+        use crate::systems::common::fide_compare::{Order, compare_brackets, rules_from_table};
+        if super::comparison::same(first, second) {
+            return Some(super::comparison::Comparison::Same);
+        }
+        let (table, order_rule) = match options.edition {
+            Edition::E2017 => (criteria::DUTCH_2017, "C.04.3 D.1-D.2"),
+            Edition::E2026 => (criteria::DUTCH_2026, "C.04.3 art. 4"),
+        };
+        Some(compare_brackets(
+            round,
+            &History::build(round),
+            first,
+            second,
+            Order {
+                rules: rules_from_table(table, "C.04.3"),
+                order_rule,
+                text: options.edition.text(),
+                ppb_rule: (options.edition == Edition::E2017)
+                    .then(|| criteria::id(criteria::DUTCH_2017, criteria::Measure::Completion)),
+            },
+        ))
+    }
+
+    /// The 2017 text's C.2 bars the PAB after a PAB or a forfeit win (a requested
+    /// full-point bye does not); the 2026 text reads C.04.1 art. 4.
+    fn pab_barred(
+        &self,
+        options: &Options,
+        round: &RoundToPair,
+        history: &History,
+        p: crate::model::PlayerIdx,
+    ) -> bool {
+        match options.edition {
+            Edition::E2017 => players::pab_barred_2017(history.player(p)),
+            Edition::E2026 => !history.pab_eligible(p, round.tournament.scoring.win),
+        }
+    }
+
     /// bbpPairings' checker infers XXC and XXR from the record (`check::infer`).
     fn checks_as_the_reference(&self) -> bool {
         true
@@ -51,20 +176,31 @@ impl PairingSystem for Dutch {
         }
     }
 
-    fn rule_set_for(&self, options: &crate::model::SystemOptions) -> &'static str {
-        Edition::of(options).rule_set()
+    /// The 2017 text's rule against a second PAB is its C.2.
+    fn absolute_rules(&self, options: &Options) -> super::AbsoluteRules {
+        match options.edition {
+            Edition::E2017 => super::AbsoluteRules {
+                second_bye_rule: Some("C.04.3 C.2"),
+                ..super::AbsoluteRules::FIDE
+            },
+            Edition::E2026 => super::AbsoluteRules::FIDE,
+        }
     }
 
-    fn checklist(&self, r: &RoundToPair) -> Option<crate::systems::Checklist> {
+    fn checklist(&self, r: &RoundToPair, options: &Options) -> Option<crate::systems::Checklist> {
         let history = History::build(r);
-        Some(players::checklist(r, &Field::build(r, &history), &history))
+        Some(players::checklist(
+            r,
+            &Field::build(r, &history, options.edition.text()),
+            &history,
+        ))
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    fn pair(&self, r: &RoundToPair, options: &Self::Options) -> Result<RoundPairing, PairError> {
         r.require_results()?;
         let history = History::build(r);
-        let field = Field::build(r, &history);
-        let table = match field.edition {
+        let field = Field::build(r, &history, options.edition.text());
+        let table = match options.edition {
             Edition::E2017 => criteria::DUTCH_2017,
             Edition::E2026 => criteria::DUTCH_2026,
         };
@@ -156,7 +292,7 @@ impl PairingSystem for Dutch {
         // The criteria table names its criteria `C1`..`C21`: cited as `C.04.3 C12`; the
         // 2017 text's own ids (`C.12`, `E.1`, `D.2`) in the same shape.
         out.explanation.qualify_rule_ids("C.04.3");
-        if field.edition == Edition::E2017 {
+        if options.edition == Edition::E2017 {
             for s in out
                 .explanation
                 .groups
@@ -166,7 +302,7 @@ impl PairingSystem for Dutch {
                 s.rule_id = if s.rule_id.starts_with("C.") && !s.rule_id.contains(' ') {
                     format!("C.04.3 {}", s.rule_id)
                 } else {
-                    field.edition.article(&s.rule_id)
+                    options.edition.article(&s.rule_id)
                 };
             }
         }

@@ -32,14 +32,14 @@
 //! * the last round (art. 6): players of the same score who have not met are compatible
 //!   whatever their colours; players of different scores keep the colour limits.
 pub mod colours;
+pub mod compare;
 pub mod groups;
 pub mod players;
 
 use super::{
-    Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair,
-    SystemInfo,
+    Board, ByeAssignment, OptionInfo, PairError, RoundPairing, RoundToPair, System, SystemInfo,
 };
-use crate::model::{Colour, SystemId, SystemOptions};
+use crate::model::{Colour, SystemId};
 use crate::systems::common::History;
 use crate::systems::options::{parse_bool, read};
 use players::Field;
@@ -47,13 +47,42 @@ use players::Field;
 /// The Lim system.
 pub struct Lim;
 
-/// Option `maxi_tournament`: the organiser declared a "Maxi-tournament" (art. 3.2.3, 3.8,
-/// 5.7).
-pub fn maxi_tournament(options: &SystemOptions) -> bool {
-    read(options, "maxi_tournament", parse_bool).unwrap_or(false)
+/// Lim's options, decoded once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    pub acceleration: super::AccelerationMethod,
+    /// `maxi_tournament`: the organiser declared a "Maxi-tournament" (art. 3.2.3, 3.8,
+    /// 5.7).
+    pub maxi_tournament: bool,
 }
 
-impl PairingSystem for Lim {
+impl System for Lim {
+    type Options = Options;
+
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        Options {
+            acceleration: super::options::acceleration(given),
+            maxi_tournament: read(given, "maxi_tournament", parse_bool).unwrap_or(false),
+        }
+    }
+
+    /// This project's code (ETT26 has none for Lim), `_BAKU` with the Baku acceleration.
+    fn trf_code(&self, options: &Options, _t: &crate::model::Tournament) -> String {
+        super::with_baku("CUSTOM_SWISS:LIM_2026", options.acceleration)
+    }
+
+    /// Ours, or the obvious FIDE-style spelling.
+    fn reads_trf_code(&self, code: &str) -> bool {
+        matches!(
+            super::without_baku(code),
+            "CUSTOM_SWISS:LIM_2026" | "FIDE_LIM" | "FIDE_LIM_2026"
+        )
+    }
+
+    fn acceleration(&self, options: &Options) -> super::AccelerationMethod {
+        options.acceleration
+    }
+
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Lim,
@@ -72,11 +101,11 @@ impl PairingSystem for Lim {
         }
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    fn pair(&self, r: &RoundToPair, options: &Self::Options) -> Result<RoundPairing, PairError> {
         r.require_results()?;
         let t = &r.tournament;
         let history = History::build(r);
-        let mut field = Field::build(r, &history, maxi_tournament(&t.options));
+        let mut field = Field::build(r, &history, options.maxi_tournament);
         let id = |p: usize| r.id(p).to_string();
         let mut out = RoundPairing {
             round: r.number,
@@ -161,5 +190,25 @@ impl PairingSystem for Lim {
                 .push(ByeAssignment::pab(field.entrants[b].player, &t.scoring));
         }
         Ok(out)
+    }
+
+    /// "Why not?" in the system's own order (`compare.rs`).
+    fn compare(
+        &self,
+        options: &Self::Options,
+        round: &RoundToPair,
+        first: &RoundPairing,
+        second: &RoundPairing,
+    ) -> Option<crate::systems::comparison::Comparison> {
+        if crate::systems::comparison::same(first, second) {
+            return Some(crate::systems::comparison::Comparison::Same);
+        }
+        compare::compare(
+            round,
+            options,
+            &crate::systems::History::build(round),
+            first,
+            second,
+        )
     }
 }

@@ -9,9 +9,7 @@ pub mod options;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 
-use super::{
-    Board, ByeAssignment, PairError, PairingSystem, RoundPairing, RoundToPair, SystemInfo,
-};
+use super::{Board, ByeAssignment, PairError, RoundPairing, RoundToPair, System, SystemInfo};
 use crate::model::validate::{Problem, Problems};
 use crate::model::{Colour, PlayerIdx, SystemId};
 use options::Order;
@@ -43,10 +41,34 @@ pub fn schedule(size: u32, round: u32, swap_last_two: bool) -> ScheduledRound {
     ScheduledRound { table_round, cycle }
 }
 
-impl PairingSystem for RoundRobin {
+impl System for RoundRobin {
+    type Options = options::Options;
+
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        options::Options::of(given)
+    }
+
+    /// FIDE_ROUNDROBIN (TRF-26); a double round robin is the same system with two cycles.
+    fn trf_code(&self, _options: &Self::Options, _t: &crate::model::Tournament) -> String {
+        "FIDE_ROUNDROBIN".to_string()
+    }
+
+    fn reads_trf_code(&self, code: &str) -> bool {
+        let base = super::without_baku(code);
+        matches!(base, "FIDE_ROUNDROBIN" | "FIDE_DOUBLEROUNDROBIN")
+            || base.starts_with("BERGER_ROUNDROBIN")
+    }
+
+    /// Two players meet once, or once per cycle in a double round robin (RR-1).
+    fn meetings_allowed(&self, t: &crate::model::Tournament) -> usize {
+        let n = t.players.len() as u32;
+        let per_cycle = (n + n % 2).saturating_sub(1).max(1);
+        if t.total_rounds > per_cycle { 2 } else { 1 }
+    }
+
     /// The Berger table fixes opponents and colours (RR-1, RR-2): no colour limit is the
     /// pairing's to keep, and nobody meets twice in a cycle.
-    fn absolute_rules(&self) -> super::AbsoluteRules {
+    fn absolute_rules(&self, _options: &Self::Options) -> super::AbsoluteRules {
         super::AbsoluteRules {
             colours: super::ColourLimits::None,
             colour_rule: "RR-2",
@@ -66,9 +88,9 @@ impl PairingSystem for RoundRobin {
         }
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    fn pair(&self, r: &RoundToPair, options: &Self::Options) -> Result<RoundPairing, PairError> {
         let t = &r.tournament;
-        let opts = options::Options::of(&t.options);
+        let opts = *options;
         let mut problems = Vec::new();
         // RR-4: the table is drawn for the whole field at the start.
         for (i, p) in t.players.iter().enumerate() {

@@ -10,11 +10,10 @@ use crate::model::{Colour, PlayerIdx, RoundEntry, Score, SystemId};
 use crate::systems::common::javapairing::search::{
     Outcome, SearchConfig, Stored, split_search, whole_search,
 };
-use crate::systems::common::javapairing::{Dues, Field, Leg, Trace, Variant};
+use crate::systems::common::javapairing::{Dues, Field, Leg, Trace, Variant, balancing_colour};
 use crate::systems::options::{parse_choice, read};
 use crate::systems::{
-    Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair,
-    SystemInfo,
+    Board, ByeAssignment, OptionInfo, PairError, RoundPairing, RoundToPair, System, SystemInfo,
 };
 
 pub struct Simple;
@@ -22,9 +21,35 @@ pub struct Simple;
 /// Option `float_history`: whether the upfloat records are ignored.
 const FLOAT_HISTORY: [(&str, bool); 2] = [("USED", false), ("IGNORED", true)];
 
-impl PairingSystem for Simple {
+/// The Simple Swiss's options, decoded once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `float_history=IGNORED`: pair as if no upfloat record were stored (javapairing.md
+    /// §3.9).
+    pub ignore_float_history: bool,
+}
+
+impl System for Simple {
+    type Options = Options;
+
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        Options {
+            ignore_float_history: read(given, "float_history", |v| parse_choice(v, &FLOAT_HISTORY))
+                .unwrap_or(false),
+        }
+    }
+
+    /// This project's code (TRF-26 has none for JavaPairing's Simple Swiss).
+    fn trf_code(&self, _options: &Options, _t: &crate::model::Tournament) -> String {
+        "CUSTOM_SWISS:JP_SIMPLE".to_string()
+    }
+
+    fn reads_trf_code(&self, code: &str) -> bool {
+        super::without_baku(code) == "CUSTOM_SWISS:JP_SIMPLE"
+    }
+
     /// SS-6: the colour limits hold outside the last round; no rematch.
-    fn absolute_rules(&self) -> super::AbsoluteRules {
+    fn absolute_rules(&self, _options: &Self::Options) -> super::AbsoluteRules {
         super::AbsoluteRules {
             colour_rule: "SS-6",
             // [BY] step 4: with nobody eligible, the last of the list (javapairing.md §1).
@@ -47,8 +72,8 @@ impl PairingSystem for Simple {
         }
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
-        pair_round(r)
+    fn pair(&self, r: &RoundToPair, options: &Self::Options) -> Result<RoundPairing, PairError> {
+        pair_round(r, options)
     }
 }
 
@@ -69,7 +94,7 @@ const WHOLE: SearchConfig = SearchConfig {
 };
 
 /// Pairs one round (javapairing.md §3).
-pub fn pair_round(r: &RoundToPair) -> Result<RoundPairing, PairError> {
+pub fn pair_round(r: &RoundToPair, options: &Options) -> Result<RoundPairing, PairError> {
     let f = Field::build(r, Variant::Simple)?;
     let mut tr = Trace::new();
     tr.group(format!(
@@ -87,11 +112,7 @@ pub fn pair_round(r: &RoundToPair) -> Result<RoundPairing, PairError> {
     } else {
         // Option `float_history`: IGNORED pairs as if no float history had been stored
         // (javapairing.md §3.9).
-        let ignore = read(&r.tournament.options, "float_history", |v| {
-            parse_choice(v, &FLOAT_HISTORY)
-        })
-        .unwrap_or(false);
-        let floats = Upfloaters::build(&f, ignore);
+        let floats = Upfloaters::build(&f, options.ignore_float_history);
         tr.detail("SS-3", &[], || floats.describe());
         let mut run = Run {
             f: &f,
@@ -579,16 +600,5 @@ impl Run<'_, '_, '_> {
             ),
             vec![m, u],
         );
-    }
-}
-
-/// The balancing colour of a group: the colour fewer members are due (§3.3 step 3.4.4).
-pub fn balancing_colour(group: &[PlayerIdx], due: &[Colour]) -> Option<Colour> {
-    let w = group.iter().filter(|&&p| due[p] == Colour::White).count();
-    let b = group.len() - w;
-    match w.cmp(&b) {
-        std::cmp::Ordering::Greater => Some(Colour::Black),
-        std::cmp::Ordering::Less => Some(Colour::White),
-        std::cmp::Ordering::Equal => None,
     }
 }

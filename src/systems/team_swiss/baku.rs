@@ -16,7 +16,7 @@
 use crate::model::validate::{Problem, Problems};
 use crate::model::{PrimaryScore, Score, Tournament};
 use crate::systems::PairError;
-use crate::systems::common::acceleration::{AccelerationMethod, method};
+use crate::systems::common::acceleration::AccelerationMethod;
 
 /// The virtual points of the teams, by team index and round.
 #[derive(Clone, Debug, Default)]
@@ -48,14 +48,13 @@ fn invalid(path: &str, message: String) -> PairError {
 }
 
 /// The plan the options ask for (`None`: no acceleration), with a note for the answer.
-pub fn plan(t: &Tournament) -> Result<Option<(Plan, String)>, PairError> {
+pub fn plan(t: &Tournament, m: AccelerationMethod) -> Result<Option<(Plan, String)>, PairError> {
     if !t.accelerations.is_empty() {
         return Err(invalid(
             "tournament.accelerations",
             "virtual points (TRF-26 250 / XXA records) are given per player; the Swiss Team system (C.04.6) pairs teams: use the option acceleration=BAKU (C.04.7's Baku for teams) instead".to_string(),
         ));
     }
-    let m = method(&t.options);
     if m == AccelerationMethod::None {
         return Ok(None);
     }

@@ -12,17 +12,18 @@
 use super::{colour, line_up, state, with_options};
 use crate::model::PlayerIdx;
 use crate::systems::manual::{ManualReport, Proposal, Violation};
-use crate::systems::{PairError, PairOptions, PairingSystem, RoundToPair};
+use crate::systems::{PairError, PairOptions, RoundToPair, System};
 
 pub(crate) fn validate(
     t: &crate::model::Tournament,
     proposal: &Proposal,
     options: &PairOptions,
+    system_options: &super::Options,
 ) -> Result<ManualReport, PairError> {
     let mut round = RoundToPair::prepare(t, options)?;
     round.require_results()?;
-    round.tournament = with_options(&round.tournament);
-    let field = state::build(&round)?;
+    round.tournament = with_options(&round.tournament, system_options);
+    let field = state::build(&round, system_options.acceleration)?;
     let tour = &round.tournament;
     let team_of = tour.team_of_players();
     let id = |p: PlayerIdx| round.id(p).to_string();
@@ -184,7 +185,7 @@ pub(crate) fn validate(
     if proposal.complete && !left_teams.is_empty() {
         let mut rest = round.clone();
         rest.participants = left_players.clone();
-        match super::TeamSwiss.pair(&rest) {
+        match super::TeamSwiss.pair(&rest, system_options) {
             Ok(completion) => {
                 report.explanation.group("completion");
                 report

@@ -26,16 +26,17 @@
 //!   without absent players, board 1's colour the team's, then the `352` sequence.
 mod baku;
 mod colour;
+pub mod compare;
 pub(crate) mod manual;
 pub(crate) mod pairing;
 pub mod state;
 #[cfg(test)]
 mod tests;
 
-use super::options::parse_choice;
+use super::options::{parse_choice, read};
 use super::{
-    AbsoluteRules, Board, ColourLimits, Explanation, OptionInfo, PairError, PairingSystem,
-    RoundPairing, RoundToPair, SystemInfo, Warning,
+    AbsoluteRules, Board, ColourLimits, Explanation, OptionInfo, PairError, RoundPairing,
+    RoundToPair, System, SystemInfo, Warning,
 };
 use crate::model::{
     PrimaryScore, Score, SystemId, SystemOptions, TeamColourType, TeamIdx, TeamSettings, Tournament,
@@ -84,31 +85,100 @@ fn parse_primary(v: &str) -> Result<(), String> {
     parse_choice(v, PRIMARY).map(|_| ())
 }
 
+/// The Swiss Team system's options, decoded once: `colour_type` and `primary_score`
+/// override the team settings (the record 192 code's) when set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    pub colour_type: Option<TeamColourType>,
+    pub primary_score: Option<PrimaryScore>,
+    pub acceleration: crate::systems::AccelerationMethod,
+}
+
+impl Options {
+    /// Decodes the options; the pipeline has checked every value with the same parsers.
+    pub fn of(given: &SystemOptions) -> Options {
+        Options {
+            colour_type: read(given, "colour_type", |v| parse_choice(v, COLOUR_TYPES)),
+            primary_score: read(given, "primary_score", |v| parse_choice(v, PRIMARY)),
+            acceleration: crate::systems::options::acceleration(given),
+        }
+    }
+
+    /// Team settings with these options applied.
+    pub fn apply(&self, settings: &mut TeamSettings) {
+        if let Some(c) = self.colour_type {
+            settings.colour_type = c;
+        }
+        if let Some(p) = self.primary_score {
+            settings.primary = p;
+        }
+    }
+}
+
 /// The tournament with the request's options applied to its team settings.
-fn with_options(t: &Tournament) -> Tournament {
+fn with_options(t: &Tournament, options: &Options) -> Tournament {
     let mut t = t.clone();
-    apply_options(&mut t.team_settings, &t.options);
+    options.apply(&mut t.team_settings);
     t
 }
 
-/// Applies the options `colour_type` and `primary_score` (when set) to team settings; the
-/// pipeline has checked both values with the same parsers.
-pub fn apply_options(settings: &mut TeamSettings, options: &SystemOptions) {
-    if let Some(Ok(c)) = options
-        .get("colour_type")
-        .map(|v| parse_choice(v, COLOUR_TYPES))
-    {
-        settings.colour_type = c;
-    }
-    if let Some(Ok(p)) = options
-        .get("primary_score")
-        .map(|v| parse_choice(v, PRIMARY))
-    {
-        settings.primary = p;
-    }
-}
+impl System for TeamSwiss {
+    type Options = Options;
 
-impl PairingSystem for TeamSwiss {
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        Options::of(given)
+    }
+
+    /// The team event's code spells its settings (`FIDE_TEAM_TYPEA_MP_GP`); `_BAKU` with
+    /// the Baku acceleration.
+    fn trf_code(&self, options: &Options, t: &Tournament) -> String {
+        let code = if t.is_team_event() {
+            t.team_settings.trf_code()
+        } else {
+            "FIDE_TEAM".to_string()
+        };
+        crate::systems::with_baku(&code, options.acceleration)
+    }
+
+    fn reads_trf_code(&self, code: &str) -> bool {
+        crate::systems::without_baku(code).starts_with("FIDE_TEAM")
+    }
+
+    /// The code's tokens are the team settings (colour type, primary score).
+    fn read_trf_code(
+        &self,
+        code: &str,
+        _dates: &crate::systems::EventDates,
+        t: &mut Tournament,
+    ) -> Vec<String> {
+        t.team_settings.read_trf_code(code);
+        if code.ends_with("_BAKU") {
+            // A declared name: `set` cannot fail.
+            let _ = t.options.set("acceleration", "BAKU");
+        }
+        Vec::new()
+    }
+
+    fn acceleration(&self, options: &Options) -> crate::systems::AccelerationMethod {
+        options.acceleration
+    }
+
+    fn pairs_team_events(&self) -> bool {
+        true
+    }
+
+    /// A team event is checked team by team (C.04.6).
+    fn validate_manual(
+        &self,
+        options: &Options,
+        t: &Tournament,
+        proposal: &crate::systems::manual::Proposal,
+        request: &crate::systems::PairOptions,
+    ) -> Option<Result<crate::systems::manual::ManualReport, PairError>> {
+        t.is_team_event()
+            .then(|| manual::validate(t, proposal, request, options))
+    }
+
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::TeamSwiss,
@@ -134,12 +204,16 @@ impl PairingSystem for TeamSwiss {
         }
     }
 
-    fn pair(&self, round: &RoundToPair) -> Result<RoundPairing, PairError> {
+    fn pair(
+        &self,
+        round: &RoundToPair,
+        options: &Self::Options,
+    ) -> Result<RoundPairing, PairError> {
         round.require_results()?;
         let mut round = round.clone();
-        round.tournament = with_options(&round.tournament);
+        round.tournament = with_options(&round.tournament, options);
         let round = &round;
-        let field = state::build(round)?;
+        let field = state::build(round, options.acceleration)?;
         let mut explanation = Explanation::default();
         let paired = pairing::pair(&field, &mut explanation)?;
         explanation.group("colours");
@@ -164,7 +238,7 @@ impl PairingSystem for TeamSwiss {
         let t = &round.tournament;
         let mut out = RoundPairing::default();
         let mut warnings = Vec::new();
-        if let Some((_, note)) = baku::plan(t)? {
+        if let Some((_, note)) = baku::plan(t, options.acceleration)? {
             warnings.push(Warning::new("ACCELERATION", "C.04.7", note));
         }
         let mut team_matches = Vec::new();
@@ -206,7 +280,7 @@ impl PairingSystem for TeamSwiss {
         Ok(out)
     }
 
-    fn absolute_rules(&self) -> AbsoluteRules {
+    fn absolute_rules(&self, _options: &Self::Options) -> AbsoluteRules {
         AbsoluteRules {
             // Preface: articles 6 and 7 of the basic rules never apply; no colour is absolute.
             colours: ColourLimits::None,
@@ -217,6 +291,20 @@ impl PairingSystem for TeamSwiss {
             second_bye_rule: Some("C.04.6 art. 2.1.2"),
             colour_limits_in_last_round: false,
         }
+    }
+
+    /// "Why not?" in the system's own order (`compare.rs`).
+    fn compare(
+        &self,
+        options: &Self::Options,
+        round: &RoundToPair,
+        first: &RoundPairing,
+        second: &RoundPairing,
+    ) -> Option<crate::systems::comparison::Comparison> {
+        if crate::systems::comparison::same(first, second) {
+            return Some(crate::systems::comparison::Comparison::Same);
+        }
+        compare::compare(round, options, first, second)
     }
 }
 

@@ -110,7 +110,10 @@ impl Field {
 }
 
 /// Builds the field of `round`'s number from its snapshot.
-pub fn build(round: &RoundToPair) -> Result<Field, PairError> {
+pub fn build(
+    round: &RoundToPair,
+    acceleration: crate::systems::AccelerationMethod,
+) -> Result<Field, PairError> {
     let t = &round.tournament;
     if !t.is_team_event() {
         return Err(PairError::Invalid(Problems(vec![Problem::new(
@@ -140,7 +143,9 @@ pub fn build(round: &RoundToPair) -> Result<Field, PairError> {
         }
     }
     // C.04.7: Baku virtual points on the primary score, when the options ask for them.
-    let plan = super::baku::plan(t)?.map(|(p, _)| p).unwrap_or_default();
+    let plan = super::baku::plan(t, acceleration)?
+        .map(|(p, _)| p)
+        .unwrap_or_default();
     let mut order: Vec<TeamIdx> = (0..t.teams.len()).filter(|&i| present[i]).collect();
     order.sort_by_key(|&i| t.team_tpn(i));
     let total_rounds = t.total_rounds.max(number);

@@ -29,8 +29,7 @@ pub mod search;
 
 use super::common::History;
 use super::{
-    Board, ByeAssignment, OptionInfo, PairError, PairingSystem, RoundPairing, RoundToPair,
-    SystemInfo,
+    Board, ByeAssignment, OptionInfo, PairError, RoundPairing, RoundToPair, System, SystemInfo,
 };
 use crate::model::{Colour, PlayerIdx, Score, SystemId};
 use colours::{Side, allocate};
@@ -38,10 +37,26 @@ use search::{Failure, Input};
 
 pub struct Vincze;
 
-impl PairingSystem for Vincze {
+impl System for Vincze {
+    /// The pairing score a late entrant starts with (`late_entry_score`, default 0).
+    type Options = Score;
+
+    fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
+        super::options::late_entry_score(given).unwrap_or(Score::ZERO)
+    }
+
+    /// This project's code (TRF-26 has none for Vincze's system).
+    fn trf_code(&self, _options: &Score, _t: &crate::model::Tournament) -> String {
+        "CUSTOM_SWISS:VINCZE".to_string()
+    }
+
+    fn reads_trf_code(&self, code: &str) -> bool {
+        super::without_baku(code) == "CUSTOM_SWISS:VINCZE"
+    }
+
     /// VZ-2.1 no rematch; VZ-4.3 no third colour in a row (dropped, with a warning, only when
     /// no pairing keeps it).
-    fn absolute_rules(&self) -> super::AbsoluteRules {
+    fn absolute_rules(&self, _options: &Self::Options) -> super::AbsoluteRules {
         super::AbsoluteRules {
             colours: super::ColourLimits::ThreeInARow,
             colour_rule: "VZ-4.3",
@@ -59,12 +74,11 @@ impl PairingSystem for Vincze {
         }
     }
 
-    fn pair(&self, r: &RoundToPair) -> Result<RoundPairing, PairError> {
+    fn pair(&self, r: &RoundToPair, options: &Self::Options) -> Result<RoundPairing, PairError> {
         r.require_results()?;
         let t = &r.tournament;
         let history = History::build(r);
-        let late_start =
-            crate::systems::options::late_entry_score(&t.options).unwrap_or(Score::ZERO);
+        let late_start = *options;
         let score_of = |p: PlayerIdx| {
             history.pairing_points_with_entry(
                 p,

@@ -25,13 +25,21 @@
 //! `bbp::bye_eligible`).
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::criteria::{Comparison, Difference, Value, difference};
-use super::{Asking, Verdict, VerdictKind};
+use super::bbp;
 use crate::model::{PlayerIdx, Score};
-use crate::systems::burstein::{Profile, bbp, profile};
 use crate::systems::common::History;
-use crate::systems::common::fide_players::Field;
+use crate::systems::common::fide_players::{FideText, Field};
+use crate::systems::comparison::{
+    Comparison, Difference, PabFirst, PabFirstBye, Value, difference,
+};
 use crate::systems::{RoundPairing, RoundToPair};
+
+/// How the profile gives the PAB (3.1 as bbpPairings reads it), for "why not?".
+pub const PAB_FIRST: PabFirst = PabFirst {
+    rule: "C.04.4.2 3.1",
+    how: "profile BBP gives the PAB before pairing to the lowest-ranked player without a PAB or forfeit win, whatever the others",
+    consequence: "profile BBP chooses the PAB before pairing, so it pairs nothing with the bye elsewhere",
+};
 
 /// The profile's facts of a round: each player's pairing score (tenths) and place in its
 /// pairing order.
@@ -42,15 +50,15 @@ struct Facts {
 }
 
 impl Facts {
-    fn build(round: &RoundToPair, history: &History) -> Facts {
-        let field = Field::build(round, history);
+    fn build(round: &RoundToPair, history: &History, acceleration_given: bool) -> Facts {
+        let field = Field::build(round, history, FideText::Y2026);
         let mut ranks = vec![u32::MAX; round.tournament.players.len()];
         for e in &field.entrants {
             if let Some(r) = ranks.get_mut(e.player) {
                 *r = e.rank;
             }
         }
-        let metric = bbp::metrics(round, history, &ranks);
+        let metric = bbp::metrics(round, history, &ranks, acceleration_given);
         let order = bbp::pairing_order(&field, &metric);
         let score = order
             .iter()
@@ -105,13 +113,14 @@ fn bye_difference(facts: &Facts, first: PlayerIdx, second: PlayerIdx) -> Option<
 }
 
 /// Compares two pairings of `round` in profile BBP's order.
-pub(super) fn compare(
+pub fn compare(
     round: &RoundToPair,
     history: &History,
+    acceleration_given: bool,
     first: &RoundPairing,
     second: &RoundPairing,
 ) -> Comparison {
-    let facts = Facts::build(round, history);
+    let facts = Facts::build(round, history, acceleration_given);
     let (pab_one, pab_two) = (pab_of(first), pab_of(second));
     if pab_one != pab_two {
         if let (Some(x), Some(y)) = (pab_one, pab_two)
@@ -270,70 +279,28 @@ pub(super) fn compare(
     Comparison::Same
 }
 
-impl Asking<'_> {
-    fn is_bbp(&self) -> bool {
-        self.resolved.id == crate::model::SystemId::Burstein
-            && profile(&self.round.tournament.options) == Profile::Bbp
+/// The bye for `x` where the profile gave it to `given`: nothing to say when `x` may not
+/// have it; else worse by 3.1 (a higher score), or the Index order's choice between equal
+/// scores.
+pub fn bye_for(
+    round: &RoundToPair,
+    history: &History,
+    acceleration_given: bool,
+    given: PlayerIdx,
+    x: PlayerIdx,
+) -> PabFirstBye {
+    if !bbp::bye_eligible(history, x) {
+        return PabFirstBye::NotEligible;
     }
-
-    /// A pair with the player profile BBP gives the PAB: that profile chooses the PAB
-    /// before pairing, whatever the others (3.1 as bbpPairings reads it), so none of its
-    /// pairings contains the pair.
-    pub(super) fn bbp_pair(
-        &self,
-        a: PlayerIdx,
-        b: PlayerIdx,
-        answer: &RoundPairing,
-    ) -> Option<Verdict> {
-        if !self.is_bbp() {
-            return None;
+    let facts = Facts::build(round, history, acceleration_given);
+    match bye_difference(&facts, given, x) {
+        Some(d) => PabFirstBye::Worse(d),
+        None => {
+            let (nx, ng) = (round.id(x), round.id(given));
+            PabFirstBye::Tie(format!(
+                "{nx} and {ng} have the same score ({}): the PAB goes to the lower of them in the Index order (bbpPairings: Sonneborn-Berger, Buchholz, median, pairing number), {ng}",
+                shown(facts.score(x))
+            ))
         }
-        let given = pab_of(answer).filter(|&p| p == a || p == b)?;
-        Some(self.verdict(
-            VerdictKind::Impossible,
-            "C.04.4.2 3.1",
-            format!(
-                "profile BBP gives the PAB before pairing to the lowest-ranked player without a PAB or forfeit win, whatever the others: {} has it, so none of its pairings contains {} - {}",
-                self.name(given),
-                self.name(a),
-                self.name(b)
-            ),
-            vec![a, b],
-        ))
-    }
-
-    /// Profile BBP gives the PAB before pairing, to the lowest-ranked eligible player,
-    /// whether or not the others can then be paired: it makes no pairing with the bye
-    /// elsewhere. The bye for another eligible player is answered by that rule (3.1): worse
-    /// for a higher score, the Index order's choice between equal scores.
-    pub(super) fn bbp_bye(&self, x: PlayerIdx, answer: &RoundPairing) -> Option<Verdict> {
-        if !self.is_bbp() {
-            return None;
-        }
-        let given = pab_of(answer)?;
-        if given == x || !bbp::bye_eligible(&self.history, x) {
-            return None;
-        }
-        let facts = Facts::build(self.round, &self.history);
-        let (nx, ng) = (self.name(x), self.name(given));
-        Some(match bye_difference(&facts, given, x) {
-            Some(d) => {
-                let mut v = self.differ_verdict(d, &format!("the bye for {nx}"));
-                v.message = format!(
-                    "{}; profile BBP chooses the PAB before pairing, so it pairs nothing with the bye elsewhere",
-                    v.message
-                );
-                v
-            }
-            None => self.verdict(
-                VerdictKind::Tie,
-                "C.04.4.2 3.1",
-                format!(
-                    "{nx} and {ng} have the same score ({}): the PAB goes to the lower of them in the Index order (bbpPairings: Sonneborn-Berger, Buchholz, median, pairing number), {ng}",
-                    shown(facts.score(x))
-                ),
-                vec![x, given],
-            ),
-        })
     }
 }

@@ -16,14 +16,14 @@
 //! about a game-2 round is answered by that step (`None` here).
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::criteria::Comparison;
+use super::{Options, match_field, match_of_round};
 use crate::model::{PlayerIdx, Score};
+use crate::systems::comparison::Comparison;
 use crate::systems::double_swiss::brackets::{self, Field};
-use crate::systems::double_swiss::{match_field, match_of_round};
 use crate::systems::{RoundPairing, RoundToPair};
 
 /// A criterion's value on one side, counting field numbers.
-type Value = super::criteria::Value<usize>;
+type Value = crate::systems::comparison::Value<usize>;
 
 /// A pairing read in field numbers: its pairs and its PAB.
 struct Read {
@@ -96,9 +96,14 @@ impl Comparer<'_> {
         a: Value,
         b: Value,
     ) -> Comparison {
-        super::criteria::difference(format!("C.04.5 {rule}"), criterion, bracket, a, b, |i| {
-            Some(self.players[i])
-        })
+        crate::systems::comparison::difference(
+            format!("C.04.5 {rule}"),
+            criterion,
+            bracket,
+            a,
+            b,
+            |i| Some(self.players[i]),
+        )
     }
 
     fn tie(
@@ -248,15 +253,16 @@ const SET_CRITERIA: [(&str, &str); 4] = [
 
 /// Compares two pairings of a game-1 round in C.04.5's order; `None` for game 2 (art. 0:
 /// it repeats game 1) or a round whose field cannot be read.
-pub(super) fn compare(
+pub fn compare(
     round: &RoundToPair,
+    options: &Options,
     first: &RoundPairing,
     second: &RoundPairing,
 ) -> Option<Comparison> {
     if match_of_round(round.number).1 == 2 {
         return None;
     }
-    let mf = match_field(round).ok()?;
+    let mf = match_field(round, options).ok()?;
     let f = &mf.field;
     let at: BTreeMap<PlayerIdx, usize> = mf
         .players

@@ -28,11 +28,11 @@
 //! (`lim::players::Field`).
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::criteria::Comparison;
+use super::players::Field;
+use super::{Options, groups};
 use crate::model::{Colour, PlayerIdx, Score};
 use crate::systems::common::History;
-use crate::systems::lim::players::Field;
-use crate::systems::lim::{groups, maxi_tournament};
+use crate::systems::comparison::Comparison;
 use crate::systems::{Explanation, RoundPairing, RoundToPair};
 
 const DOC: &str = "C.04.4.3";
@@ -151,7 +151,7 @@ fn cracks_of(f: &Field, r: &Read) -> BTreeSet<Pair> {
 }
 
 /// A criterion's value on one side, counting field indices.
-type Value = super::criteria::Value<usize>;
+type Value = crate::systems::comparison::Value<usize>;
 
 struct Comparer<'a> {
     f: &'a Field,
@@ -170,7 +170,7 @@ impl Comparer<'_> {
         a: Value,
         b: Value,
     ) -> Comparison {
-        super::criteria::difference(
+        crate::systems::comparison::difference(
             format!("{DOC} art. {article}"),
             criterion,
             bracket,
@@ -294,13 +294,14 @@ const FLOATER_CRITERIA: [(&str, &str); 3] = [
 ];
 
 /// Compares two pairings of a Lim round in the order the procedure decides.
-pub(super) fn compare(
+pub fn compare(
     round: &RoundToPair,
+    options: &Options,
     history: &History,
     first: &RoundPairing,
     second: &RoundPairing,
 ) -> Option<Comparison> {
-    let f = Field::build(round, history, maxi_tournament(&round.tournament.options));
+    let f = Field::build(round, history, options.maxi_tournament);
     let at: BTreeMap<PlayerIdx, usize> = f
         .entrants
         .iter()

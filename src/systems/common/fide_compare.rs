@@ -1,231 +1,37 @@
-//! Two pairings of one round compared in a criterion-based system's own order: the
-//! criteria of the Dutch system (C.04.3 art. 2, or the 2017 section C), of Burstein
-//! (C.04.4.2 C5-C8, its seeding rounds by the Dutch table; profile BBP in
-//! `burstein_bbp.rs`), of Dubov (C.04.4.1 C5-C10) and of the Swiss Team system (C.04.6
-//! [C4]-[C10], `team_swiss.rs`).
+//! Two pairings of one round compared in the order of a Dutch-family criteria list,
+//! bracket by bracket: the Dutch system's (C.04.3 art. 2, or the 2017 section C, from its
+//! tables) and Burstein's 2026 text (C.04.4.2 C5-C8); each system builds its list in its
+//! folder (`dutch/compare.rs`, `burstein/compare.rs`) and calls [`compare_brackets`].
 //!
 //! These systems apply their quality criteria bracket by bracket, top-down: the first
 //! bracket where two pairings part is where the system chose between them, and there the
 //! first criterion on which they differ decides (a criterion about the next bracket, Dutch
 //! C8 / Burstein C7, looks one bracket further). When the brackets where they part tie on
 //! every criterion, the system's rule of order chose (Dutch art. 4's sequence of
-//! transpositions and exchanges, Burstein's Index order, Dubov's ARO order).
+//! transpositions and exchanges, Burstein's Index order).
 //!
 //! The per-player facts (pairing score with acceleration, colour preference, floats of the
-//! last two rounds) are the systems' own (`dutch::players::Field`,
-//! `dubov::players::Field`), so a value here is the value the engine optimised.
+//! last two rounds) are the engine's own ([`Field`]), so a value here is the value the
+//! engine optimised.
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::{Colour, PlayerIdx, Score, SystemId};
-use crate::systems::common::fide_players::{Entrant, Field};
+use crate::model::{Colour, PlayerIdx, Score};
+use crate::systems::common::fide_criteria::{self, Criterion, Kind, Measure};
+use crate::systems::common::fide_players::{Entrant, FideText, Field};
 use crate::systems::common::{Float, History};
-use crate::systems::dutch::criteria::{self as dutch_criteria, Kind, Measure};
-use crate::systems::dutch::edition::Edition;
-use crate::systems::{RoundPairing, RoundToPair, dubov};
-
-/// Where two pairings part, in the system's order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Comparison {
-    /// The pairings are the same (pairs and bye).
-    Same,
-    /// The first criterion on which they differ.
-    Differ(Difference),
-    /// They part in `bracket` but tie on every criterion: the system's rule of order chose.
-    Tie {
-        /// The score group where they first part; `None` for the PAB.
-        bracket: Option<Score>,
-        /// The rule of order (e.g. `C.04.3 art. 4`).
-        order_rule: &'static str,
-        /// The players whose pairing differs there.
-        players: Vec<PlayerIdx>,
-    },
-}
-
-/// The first criterion on which two pairings differ.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Difference {
-    /// The criterion's rule id, e.g. `C.04.3 C12`.
-    pub rule_id: String,
-    /// What the criterion minimises, in words.
-    pub criterion: &'static str,
-    /// The score group (bracket) where it is decided; `None` for a round-wide criterion
-    /// (the PAB's).
-    pub bracket: Option<Score>,
-    /// The value on each side, as the rule counts it.
-    pub first_value: String,
-    pub second_value: String,
-    /// Which side the criterion prefers.
-    pub first_is_better: bool,
-    /// The players the criterion counts on the worse side.
-    pub players: Vec<PlayerIdx>,
-}
-
-/// Whether the system's pairings are compared by criteria (with these options): the
-/// Dutch (both editions), Burstein (both profiles: BBP in `burstein_bbp.rs`), Dubov, the
-/// Swiss Team system (`team_swiss.rs`), the Double-Swiss and Lim (`double_swiss.rs`,
-/// `lim.rs`).
-pub fn compares(system: SystemId, _options: &crate::model::SystemOptions) -> bool {
-    matches!(
-        system,
-        SystemId::Dutch
-            | SystemId::Dubov
-            | SystemId::Burstein
-            | SystemId::TeamSwiss
-            | SystemId::DoubleSwiss
-            | SystemId::Lim
-    )
-}
-
-/// One criterion's value on one side: a key compared lexicographically (smaller is
-/// better), its words, and whom it counts (players, or indices into a system's own field,
-/// which [`difference`] names as players).
-#[derive(Clone, Debug)]
-pub(super) struct Value<P = PlayerIdx> {
-    pub(super) key: Vec<i64>,
-    pub(super) shown: String,
-    pub(super) players: Vec<P>,
-}
-
-/// Where two sides part on a criterion: which is better (the smaller key), both values in
-/// words, and whom the criterion counts on the worse side, named as players by `name`
-/// (`None`: nobody to name).
-/// Every system's comparison reports its first differing criterion through this.
-pub(super) fn difference<P: Copy>(
-    rule_id: String,
-    criterion: &'static str,
-    bracket: Option<Score>,
-    a: Value<P>,
-    b: Value<P>,
-    name: impl Fn(P) -> Option<PlayerIdx>,
-) -> Comparison {
-    let first_is_better = a.key < b.key;
-    let worse = if first_is_better {
-        b.players
-    } else {
-        a.players
-    };
-    Comparison::Differ(Difference {
-        rule_id,
-        criterion,
-        bracket,
-        first_value: a.shown,
-        second_value: b.shown,
-        first_is_better,
-        players: worse.into_iter().filter_map(name).collect(),
-    })
-}
-
-impl Value {
-    fn count(players: Vec<PlayerIdx>, shown: String) -> Value {
-        Value {
-            key: vec![players.len() as i64],
-            shown,
-            players,
-        }
-    }
-}
+use crate::systems::comparison::{Comparison, Value, difference, pab_of, pab_value, show_scores};
+use crate::systems::{RoundPairing, RoundToPair};
 
 /// A criterion as compared here.
-struct Rule {
-    rule_id: String,
-    text: &'static str,
-    measure: Measure,
+pub struct Rule {
+    pub rule_id: String,
+    pub text: &'static str,
+    pub measure: Measure,
 }
 
-/// Compares two pairings of the round `round` (the unconstrained round the system paired)
-/// in the system's order of criteria. `None` for a system this module does not read.
-pub fn compare(
-    system: SystemId,
-    round: &RoundToPair,
-    first: &RoundPairing,
-    second: &RoundPairing,
-) -> Option<Comparison> {
-    let history = History::build(round);
-    if same(first, second) {
-        return Some(Comparison::Same);
-    }
-    let t = &round.tournament;
-    match system {
-        SystemId::Dutch => {
-            let edition = Edition::of(&t.options);
-            Some(dutch_family(
-                round,
-                &history,
-                first,
-                second,
-                dutch_rules(edition, "C.04.3"),
-                if edition == Edition::E2017 {
-                    "C.04.3 D.1-D.2"
-                } else {
-                    "C.04.3 art. 4"
-                },
-            ))
-        }
-        SystemId::Burstein => {
-            if crate::systems::burstein::profile(&t.options)
-                == crate::systems::burstein::Profile::Bbp
-            {
-                return Some(super::burstein_bbp::compare(round, &history, first, second));
-            }
-            let seeding =
-                crate::systems::burstein::text::seeding_rounds(t.total_rounds) >= round.number;
-            if seeding {
-                // C.04.4.2 art. 1.6.2: the seeding rounds are the Dutch system's.
-                Some(dutch_family(
-                    round,
-                    &history,
-                    first,
-                    second,
-                    dutch_rules(Edition::E2026, "C.04.3"),
-                    "C.04.3 art. 4",
-                ))
-            } else {
-                Some(dutch_family(
-                    round,
-                    &history,
-                    first,
-                    second,
-                    burstein_rules(),
-                    "C.04.4.2 4.3",
-                ))
-            }
-        }
-        SystemId::Dubov => Some(dubov_compare(round, &history, first, second)),
-        SystemId::DoubleSwiss => super::double_swiss::compare(round, first, second),
-        SystemId::Lim => super::lim::compare(round, &history, first, second),
-        SystemId::TeamSwiss => super::team_swiss::compare(round, first, second),
-        _ => None,
-    }
-}
-
-/// Whether two pairings have the same pairs (colours aside) and the same PAB.
-pub fn same(a: &RoundPairing, b: &RoundPairing) -> bool {
-    pairs_of(a) == pairs_of(b) && pab_of(a) == pab_of(b)
-}
-
-fn pairs_of(p: &RoundPairing) -> BTreeSet<(PlayerIdx, PlayerIdx)> {
-    p.boards
-        .iter()
-        .map(|b| (b.white.min(b.black), b.white.max(b.black)))
-        .collect()
-}
-
-fn pab_of(p: &RoundPairing) -> Vec<PlayerIdx> {
-    let mut v: Vec<PlayerIdx> = p
-        .byes
-        .iter()
-        .filter(|b| b.kind.is_pairing_allocated())
-        .map(|b| b.player)
-        .collect();
-    v.sort_unstable();
-    v
-}
-
-fn dutch_rules(edition: Edition, document: &str) -> Vec<Rule> {
-    let table = match edition {
-        Edition::E2026 => dutch_criteria::DUTCH_2026,
-        Edition::E2017 => dutch_criteria::DUTCH_2017,
-    };
+/// The bye and quality criteria of a criteria table, as compared here, cited in `document`
+/// (`C.04.3`).
+pub fn rules_from_table(table: &[Criterion], document: &str) -> Vec<Rule> {
     table
         .iter()
         .filter(|c| matches!(c.kind, Kind::Bye | Kind::Quality))
@@ -235,38 +41,6 @@ fn dutch_rules(edition: Edition, document: &str) -> Vec<Rule> {
             measure: c.measure,
         })
         .collect()
-}
-
-/// C.04.4.2 (2026): the PAB first (art. 3.1), then C5-C8; no float-history criteria.
-fn burstein_rules() -> Vec<Rule> {
-    let rule = |id: &str, text: &'static str, measure: Measure| Rule {
-        rule_id: format!("C.04.4.2 {id}"),
-        text,
-        measure,
-    };
-    vec![
-        rule(
-            "3.1",
-            "the PAB goes to the lowest score (then the most games played)",
-            Measure::ByeScore,
-        ),
-        rule("C5", "maximise the number of pairs", Measure::Downfloaters),
-        rule(
-            "C6",
-            "minimise the scores, highest first, of the outgoing floaters",
-            Measure::DownfloaterScores,
-        ),
-        rule(
-            "C7",
-            "choose the outgoing floaters so that C1-C6 hold in the next bracket as well as possible",
-            Measure::NextBracket,
-        ),
-        rule(
-            "C8",
-            "minimise the players who do not get their colour preference",
-            Measure::ColourPreferences,
-        ),
-    ]
 }
 
 /// The facts of the Dutch field, by player.
@@ -340,28 +114,17 @@ fn brackets(facts: &Facts, scores: &[Score], p: &RoundPairing) -> Vec<Bracket> {
 }
 
 /// The distinct scores of a field, highest first: its scoregroups, walked from the top.
-fn score_groups(scores: impl Iterator<Item = Score>) -> Vec<Score> {
+pub fn score_groups(scores: impl Iterator<Item = Score>) -> Vec<Score> {
     let mut scores: Vec<Score> = scores.collect();
     scores.sort_by(|a, b| b.cmp(a));
     scores.dedup();
     scores
 }
 
-fn show_scores(list: &[Score]) -> String {
-    if list.is_empty() {
-        return "none".to_string();
-    }
-    list.iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The scoregroup a 2017 pairing paired as its penultimate pairing bracket: the bracket
 /// whose explanation records C.4 (its best pairing alone left the round unpairable, so it
 /// was paired again with everybody below, A.9).
-fn ppb_of(p: &RoundPairing, scores: &[Score]) -> Option<Score> {
-    let completion = dutch_criteria::id(dutch_criteria::DUTCH_2017, Measure::Completion);
+fn ppb_of(p: &RoundPairing, scores: &[Score], completion: &str) -> Option<Score> {
     let group = p.explanation.groups.iter().find(|g| {
         g.steps
             .iter()
@@ -483,7 +246,7 @@ fn dutch_value(
 ) -> Option<Value> {
     let b = &all[i];
     let field = facts.field;
-    let edition = field.edition;
+    let text = field.text;
     let floater_scores = |b: &Bracket| -> Vec<Score> {
         let mut v: Vec<Score> = b.floaters.iter().map(|&q| facts.score(q)).collect();
         v.sort_by(|a, b| b.cmp(a));
@@ -513,13 +276,13 @@ fn dutch_value(
             .floaters
             .iter()
             .filter_map(|&q| facts.entrant(q))
-            .filter(|e| edition == Edition::E2017 || e.score == bracket_score)
-            .filter(|e| dutch_criteria::had_downfloat(e, rounds_ago))
+            .filter(|e| text == FideText::Y2017 || e.score == bracket_score)
+            .filter(|e| fide_criteria::had_downfloat(e, rounds_ago))
             .map(|e| e.player)
             .collect();
-        if edition == Edition::E2017 {
+        if text == FideText::Y2017 {
             v.extend(counted(&|h, l| {
-                (h.score > l.score && dutch_criteria::had_downfloat(h, rounds_ago))
+                (h.score > l.score && fide_criteria::had_downfloat(h, rounds_ago))
                     .then_some(h.player)
             }));
         }
@@ -539,28 +302,28 @@ fn dutch_value(
                 .floaters
                 .iter()
                 .filter_map(|&q| facts.entrant(q))
-                .filter(|e| dutch_criteria::float_before(e, rounds_ago) == Float::Down)
+                .filter(|e| fide_criteria::float_before(e, rounds_ago) == Float::Down)
                 .map(|e| {
-                    if edition == Edition::E2017 {
+                    if text == FideText::Y2017 {
                         (floater_difference(e), e.player)
                     } else {
                         (e.score, e.player)
                     }
                 })
                 .collect();
-            if edition == Edition::E2017 {
+            if text == FideText::Y2017 {
                 diffs.extend(
                     pairs
                         .iter()
                         .filter(|(h, l)| {
                             h.score > l.score
-                                && dutch_criteria::float_before(h, rounds_ago) == Float::Down
+                                && fide_criteria::float_before(h, rounds_ago) == Float::Down
                         })
                         .map(|(h, l)| (h.score - l.score, h.player)),
                 );
             }
             diffs.sort_by_key(|d| std::cmp::Reverse(d.0));
-            let what = if edition == Edition::E2017 {
+            let what = if text == FideText::Y2017 {
                 "score differences"
             } else {
                 "scores of repeated downfloaters"
@@ -579,9 +342,9 @@ fn dutch_value(
             .filter(|(h, l)| h.score > l.score)
             .filter_map(|(h, l)| {
                 let who = if down {
-                    dutch_criteria::float_before(h, rounds_ago) == Float::Down
+                    fide_criteria::float_before(h, rounds_ago) == Float::Down
                 } else {
-                    dutch_criteria::float_before(l, rounds_ago) == Float::Up
+                    fide_criteria::float_before(l, rounds_ago) == Float::Up
                 };
                 who.then_some((h.score - l.score, if down { h.player } else { l.player }))
             })
@@ -631,7 +394,7 @@ fn dutch_value(
             b.floaters.clone(),
             format!("{} downfloater(s)", b.floaters.len()),
         ),
-        Measure::DownfloaterScores if edition == Edition::E2017 => {
+        Measure::DownfloaterScores if text == FideText::Y2017 => {
             // C.6 (A.8): the pairing score difference, sorted highest first: each pair's
             // difference and each downfloater's difference to one point below the bracket.
             let mut v: Vec<Score> = pairs.iter().map(|(h, l)| h.score - l.score).collect();
@@ -658,10 +421,10 @@ fn dutch_value(
         }
         Measure::NextBracket => {
             let next = all.get(i + 1)?;
-            if edition == Edition::E2017 && facts.ppb.is_some_and(|p| bracket_score <= p) {
+            if text == FideText::Y2017 && facts.ppb.is_some_and(|p| bracket_score <= p) {
                 return None;
             }
-            if edition == Edition::E2017 && i + 2 < all.len() {
+            if text == FideText::Y2017 && i + 2 < all.len() {
                 return Some(next_bracket_2017(facts, b, next));
             }
             // C8 (and 2017 C.7 before the last scoregroup, which asks for completion): the
@@ -729,7 +492,7 @@ fn dutch_value(
         }
         Measure::ColourPreferences => {
             let v =
-                counted(&|h, l| dutch_criteria::fails_colour_preference(h, l).then_some(l.player));
+                counted(&|h, l| fide_criteria::fails_colour_preference(h, l).then_some(l.player));
             let players = pair_players(&pairs, &v);
             Value::count(
                 v.clone(),
@@ -739,7 +502,7 @@ fn dutch_value(
         }
         Measure::StrongColourPreferences => {
             let v =
-                counted(&|h, l| dutch_criteria::fails_strong_preference(h, l).then_some(l.player));
+                counted(&|h, l| fide_criteria::fails_strong_preference(h, l).then_some(l.player));
             let players = pair_players(&pairs, &v);
             Value::count(
                 v.clone(),
@@ -772,7 +535,7 @@ fn dutch_value(
             } else {
                 2
             };
-            let v = counted(&|h, l| dutch_criteria::repeats_upfloat(h, l, ago).then_some(l.player));
+            let v = counted(&|h, l| fide_criteria::repeats_upfloat(h, l, ago).then_some(l.player));
             Value::count(
                 v.clone(),
                 format!(
@@ -790,13 +553,6 @@ fn dutch_value(
         _ => return None,
     };
     Some(value)
-}
-
-impl Value {
-    fn with_players(mut self, players: Vec<PlayerIdx>) -> Value {
-        self.players = players;
-        self
-    }
 }
 
 /// Both players of every pair whose lower player is in `lows` (a colour preference is
@@ -827,44 +583,35 @@ fn bye_value(facts: &Facts, p: &RoundPairing, games_too: bool) -> Value {
     )
 }
 
-/// The PAB's value in any system: its assignee's score (lower first), then, where the
-/// system counts them (`games`), his games played (more first).
-fn pab_value(
-    p: &RoundPairing,
-    score: impl Fn(PlayerIdx) -> Score,
-    games: Option<impl Fn(PlayerIdx) -> u32>,
-) -> Value {
-    let pab = pab_of(p);
-    let mut key = Vec::new();
-    for &q in &pab {
-        key.push(score(q).tenths());
-        if let Some(games) = &games {
-            key.push(-i64::from(games(q)));
-        }
-    }
-    Value {
-        key,
-        shown: if pab.is_empty() {
-            "no PAB".to_string()
-        } else {
-            format!(
-                "the PAB assignee scores {}",
-                show_scores(&pab.iter().map(|&q| score(q)).collect::<Vec<_>>())
-            )
-        },
-        players: pab,
-    }
+/// A Dutch-family system's order, as [`compare_brackets`] reads it.
+pub struct Order<'a> {
+    /// The criteria, in priority order.
+    pub rules: Vec<Rule>,
+    /// What chose where the brackets part but tie on every rule (`C.04.3 art. 4`).
+    pub order_rule: &'static str,
+    /// The text whose definitions of floats and PAB eligibility the field reads.
+    pub text: FideText,
+    /// The 2017 Dutch text's completion criterion (C.4), whose step in the answer's
+    /// explanation marks the bracket it paired as the penultimate pairing bracket (A.9);
+    /// C.7 holds neither there nor below. `None` for the other texts.
+    pub ppb_rule: Option<&'a str>,
 }
 
-fn dutch_family(
+/// Compares two pairings bracket by bracket, top-down, in `order`.
+pub fn compare_brackets(
     round: &RoundToPair,
     history: &History,
     first: &RoundPairing,
     second: &RoundPairing,
-    rules: Vec<Rule>,
-    order_rule: &'static str,
+    order: Order,
 ) -> Comparison {
-    let field = Field::build(round, history);
+    let Order {
+        rules,
+        order_rule,
+        text,
+        ppb_rule,
+    } = order;
+    let field = Field::build(round, history, text);
     let at = field
         .entrants
         .iter()
@@ -876,9 +623,7 @@ fn dutch_family(
         field: &field,
         at,
         colours: history,
-        ppb: (field.edition == Edition::E2017)
-            .then(|| ppb_of(first, &scores))
-            .flatten(),
+        ppb: ppb_rule.and_then(|rule| ppb_of(first, &scores, rule)),
     };
     // The PAB's criterion is round-wide and comes first where the system has one.
     let burstein_bye = rules
@@ -951,196 +696,6 @@ fn dutch_family(
     }
 }
 
-fn differ(rule: &Rule, bracket: Option<Score>, a: Value, b: Value) -> Comparison {
+pub fn differ(rule: &Rule, bracket: Option<Score>, a: Value, b: Value) -> Comparison {
     difference(rule.rule_id.clone(), rule.text, bracket, a, b, Some)
-}
-
-/// Dubov (C.04.4.1): the PAB first (art. 3.1: lowest score, then most games), then each
-/// scoregroup top-down with the upfloaters it draws from below: C5 fewest upfloaters, C6
-/// their scores as high as possible (ascending), C7 colour preferences, and outside the
-/// last round C8-C10 on maximum and repeated upfloaters. A pair belongs to the bracket of
-/// its higher score.
-fn dubov_compare(
-    round: &RoundToPair,
-    history: &History,
-    first: &RoundPairing,
-    second: &RoundPairing,
-) -> Comparison {
-    let field = dubov::players::Field::build(round, history);
-    let at: BTreeMap<PlayerIdx, usize> = field
-        .entrants
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (e.player, i))
-        .collect();
-    let entrant = |p: PlayerIdx| at.get(&p).map(|&i| (i, &field.entrants[i]));
-    let score = |p: PlayerIdx| entrant(p).map_or(Score::ZERO, |(_, e)| e.score);
-    let rule = |id: &str, text: &'static str| Rule {
-        rule_id: format!("C.04.4.1 {id}"),
-        text,
-        measure: Measure::ByeScore,
-    };
-    // The PAB (art. 3.1).
-    let bye = |p: &RoundPairing| -> Value {
-        pab_value(p, score, Some(|q| entrant(q).map_or(0, |(_, e)| e.played)))
-    };
-    let (a, b) = (bye(first), bye(second));
-    if a.key != b.key {
-        return differ(
-            &rule(
-                "art. 3.1",
-                "the PAB goes to the lowest score, then the most games played",
-            ),
-            None,
-            a,
-            b,
-        );
-    }
-    // The PAB is chosen before any bracket (art. 3.1): between assignees of the same score
-    // and games, the largest TPN decided, whatever follows.
-    if a.players != b.players {
-        return Comparison::Tie {
-            bracket: None,
-            order_rule: "C.04.4.1 art. 3.1",
-            players: [a.players, b.players].concat(),
-        };
-    }
-    let scores = score_groups(field.entrants.iter().map(|e| e.score));
-    let pairs_at = |p: &RoundPairing, s: Score| -> BTreeSet<(PlayerIdx, PlayerIdx)> {
-        p.boards
-            .iter()
-            .filter(|b| score(b.white).max(score(b.black)) == s)
-            .map(|b| (b.white.min(b.black), b.white.max(b.black)))
-            .collect()
-    };
-    let criteria: Vec<(Rule, bool)> = vec![
-        (rule("C5", "minimise the number of upfloaters"), true),
-        (
-            rule(
-                "C6",
-                "maximise the upfloaters' scores, taken in ascending order",
-            ),
-            true,
-        ),
-        (
-            rule(
-                "C7",
-                "minimise the players who do not get their colour preference",
-            ),
-            true,
-        ),
-        (
-            rule("C8", "minimise the upfloaters who are maximum upfloaters"),
-            false,
-        ),
-        (
-            rule("C9", "minimise the times a maximum upfloater is upfloated"),
-            false,
-        ),
-        (
-            rule(
-                "C10",
-                "minimise the upfloaters who upfloated in the previous round",
-            ),
-            false,
-        ),
-    ];
-    for &s in &scores {
-        let (one, two) = (pairs_at(first, s), pairs_at(second, s));
-        if one == two {
-            continue;
-        }
-        let value = |pairs: &BTreeSet<(PlayerIdx, PlayerIdx)>, k: usize| -> Value {
-            let mut up: Vec<PlayerIdx> = pairs
-                .iter()
-                .flat_map(|&(a, b)| [a, b])
-                .filter(|&q| score(q) < s)
-                .collect();
-            up.sort_by_key(|&q| (score(q), at.get(&q).copied()));
-            match k {
-                0 => Value::count(up.clone(), format!("{} upfloater(s)", up.len())),
-                1 => {
-                    let v: Vec<Score> = up.iter().map(|&q| score(q)).collect();
-                    Value {
-                        key: v.iter().map(|x| -x.tenths()).collect(),
-                        shown: format!("upfloater scores {}", show_scores(&v)),
-                        players: up,
-                    }
-                }
-                2 => {
-                    let v: Vec<PlayerIdx> = pairs
-                        .iter()
-                        .filter(|&&(a, b)| {
-                            matches!((entrant(a), entrant(b)), (Some((_, x)), Some((_, y))) if x.pref == y.pref)
-                        })
-                        .flat_map(|&(a, b)| [a, b])
-                        .collect();
-                    Value {
-                        key: vec![(v.len() / 2) as i64],
-                        shown: format!("{} player(s) without their colour preference", v.len() / 2),
-                        players: v,
-                    }
-                }
-                3 => {
-                    let v: Vec<PlayerIdx> = up
-                        .iter()
-                        .copied()
-                        .filter(|&q| entrant(q).is_some_and(|(i, _)| field.is_max_upfloater(i)))
-                        .collect();
-                    Value::count(v.clone(), format!("{} maximum upfloater(s)", v.len()))
-                }
-                4 => {
-                    let times: i64 = up
-                        .iter()
-                        .filter_map(|&q| entrant(q))
-                        .filter(|(i, _)| field.is_max_upfloater(*i))
-                        .map(|(_, e)| i64::from(e.upfloats) + 1)
-                        .sum();
-                    Value {
-                        key: vec![times],
-                        shown: format!("maximum upfloaters upfloated {times} time(s)"),
-                        players: up,
-                    }
-                }
-                _ => {
-                    let v: Vec<PlayerIdx> = up
-                        .iter()
-                        .copied()
-                        .filter(|&q| entrant(q).is_some_and(|(_, e)| e.upfloated_last))
-                        .collect();
-                    Value::count(
-                        v.clone(),
-                        format!(
-                            "{} upfloater(s) who upfloated in the previous round",
-                            v.len()
-                        ),
-                    )
-                }
-            }
-        };
-        for (k, (rule, always)) in criteria.iter().enumerate() {
-            // C8-C10 are not applied in the last round.
-            if !always && field.last_round {
-                continue;
-            }
-            let (a, b) = (value(&one, k), value(&two, k));
-            if a.key != b.key {
-                return differ(rule, Some(s), a, b);
-            }
-        }
-        let players: BTreeSet<PlayerIdx> = one
-            .symmetric_difference(&two)
-            .flat_map(|&(a, b)| [a, b])
-            .collect();
-        return Comparison::Tie {
-            bracket: Some(s),
-            order_rule: "C.04.4.1 art. 3.2",
-            players: players.into_iter().collect(),
-        };
-    }
-    Comparison::Tie {
-        bracket: None,
-        order_rule: "C.04.4.1 art. 3.1",
-        players: [pab_of(first), pab_of(second)].concat(),
-    }
 }

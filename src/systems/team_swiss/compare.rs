@@ -22,34 +22,33 @@
 //! allocated after the pairing (art. 4), so they never part two pairings here.
 use std::collections::BTreeSet;
 
-use super::criteria::Comparison;
+use super::state::{self, Field, Float};
+use super::{Options, pairing};
 use crate::model::{PlayerIdx, Score, TeamIdx, Tournament};
-use crate::systems::team_swiss::state::{self, Field, Float};
-use crate::systems::team_swiss::{apply_options, pairing};
+use crate::systems::comparison::Comparison;
 use crate::systems::{RoundPairing, RoundToPair};
 
 /// The team field of the round, as the system builds it (its options applied).
-pub(super) fn field(round: &RoundToPair) -> Option<Field> {
+pub fn field(round: &RoundToPair, options: &Options) -> Option<Field> {
     let mut round = round.clone();
-    let t = &mut round.tournament;
-    apply_options(&mut t.team_settings, &t.options.clone());
-    state::build(&round).ok()
+    options.apply(&mut round.tournament.team_settings);
+    state::build(&round, options.acceleration).ok()
 }
 
 /// The team a player names (any member names his team), as a position in the field.
-pub(super) fn position(t: &Tournament, field: &Field, p: PlayerIdx) -> Option<usize> {
+pub fn position(t: &Tournament, field: &Field, p: PlayerIdx) -> Option<usize> {
     let team = t.team_of_players().get(p).copied().flatten()?;
     field.position.get(team).copied().flatten()
 }
 
 /// The player that names a team in answers: its first rostered member (as the CLI's team
 /// pair list names it to `ValidatePairing`).
-pub(super) fn representative(t: &Tournament, team: TeamIdx) -> Option<PlayerIdx> {
+pub fn representative(t: &Tournament, team: TeamIdx) -> Option<PlayerIdx> {
     t.teams.get(team).and_then(|x| x.members.first().copied())
 }
 
 /// A pairing's team matches (positions, smaller first) and its team PAB.
-pub(super) fn matches(
+pub fn matches(
     t: &Tournament,
     field: &Field,
     p: &RoundPairing,
@@ -80,7 +79,7 @@ pub(super) fn matches(
 type Measure<'a> = Box<dyn Fn(&[usize], &BTreeSet<(usize, usize)>) -> Value + 'a>;
 
 /// A criterion's value on one side, counting teams (indices into the team field).
-type Value = super::criteria::Value<usize>;
+type Value = crate::systems::comparison::Value<usize>;
 
 fn scores(field: &Field, teams: &[usize]) -> String {
     if teams.is_empty() {
@@ -96,12 +95,13 @@ fn scores(field: &Field, teams: &[usize]) -> String {
 /// Compares two pairings of `round` (the unconstrained round the system paired) in C.04.6's
 /// order; `None` when the team field cannot be built (the caller falls back to the
 /// procedure's step).
-pub(super) fn compare(
+pub fn compare(
     round: &RoundToPair,
+    options: &Options,
     first: &RoundPairing,
     second: &RoundPairing,
 ) -> Option<Comparison> {
-    let field = field(round)?;
+    let field = field(round, options)?;
     let t = &round.tournament;
     let (one, pab_one) = matches(t, &field, first);
     let (two, pab_two) = matches(t, &field, second);
@@ -115,7 +115,7 @@ pub(super) fn compare(
             .collect()
     };
     let differ = |rule: &str, criterion: &'static str, bracket, a: Value, b: Value| {
-        Some(super::criteria::difference(
+        Some(crate::systems::comparison::difference(
             rule.to_string(),
             criterion,
             bracket,
