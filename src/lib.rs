@@ -3,7 +3,7 @@
 //!
 //! A request carries a whole tournament (players, past rounds, results, settings); the
 //! answer is the next round's pairing with an explanation citing rule ids
-//! (`shared/spec/systems.md`, FIDE C.04). The server keeps no state (CG-1).
+//! (`docs/rules/systems.md`, FIDE C.04). The server keeps no state (CG-1).
 //!
 //! # Layout
 //! - [`model`]: tournament, player, round, game, result, colour, exact scores;

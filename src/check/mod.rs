@@ -2,7 +2,7 @@
 //! where the recorded round differs (pairs, colours, the pairing-allocated bye).
 //!
 //! Players with a requested bye or absence recorded in round r are taken as not paired
-//! that round, as the conformance contract says (`shared/conformance/README.md`).
+//! that round, as the conformance contract says (`tests/data/conformance/README.md`).
 //!
 //! The checker stands on the single-round pipeline ([`crate::pairing`]): it resolves the
 //! system there ([`pairing::resolve`]) and re-pairs each round with the pipeline's engine

@@ -2,7 +2,7 @@
 //! by score group, bracket or phase (C.04.1 art. 9: a pairing must be explainable).
 //!
 //! # The shape of a rule id
-//! One shape whatever the system: a rule of `shared/spec/systems.md` (`RR-1`, `AM-3.3`,
+//! One shape whatever the system: a rule of `docs/rules/systems.md` (`RR-1`, `AM-3.3`,
 //! `VZ-4.3`, `VZ-4.4(c)`, `BG-7.1`, `CG-8`, `MP-1`), or a FIDE Handbook reference `C.04.<n> <article>`
 //! (`C.04.3 C12`, `C.04.3 5.2.1`, `C.04.1 art. 4`); a step of JavaPairing's procedure adds
 //! its tag after the rule, `AM-3.3 JP-OUT` (javapairing.md's `[OUT]`; with a section,

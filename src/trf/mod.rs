@@ -1,5 +1,5 @@
 //! FIDE Tournament Report File (TRF-16, with TRF-26 records and the JaVaFo/bbp extension
-//! lines), read into and written from the [`Tournament`] model. See `shared/spec/trf.md`.
+//! lines), read into and written from the [`Tournament`] model. See `docs/formats.md`.
 //!
 //! Player ids of a tournament read from TRF are the starting ranks, as text (`"12"`), and
 //! the starting rank is the pairing number.

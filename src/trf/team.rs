@@ -1,6 +1,6 @@
 //! Team records: TRF-26 `310` (teams with TPN and roster), `320` (the team PAB per round),
 //! `330` (forfeited matches), `352` (board colours), `362` (match points); TRF-16 `013`
-//! (teams without TPN) on input. Record layouts: `shared/spec/trf.md` §4 and §5.3.
+//! (teams without TPN) on input. Record layouts: FIDE's TRF-26 specification.
 use super::TrfError;
 use crate::model::{Colour, PlayerIdx, Score, Team, TeamForfeit, Tournament};
 

@@ -1,5 +1,6 @@
 //! JavaPairing 2.9's machinery shared by its three Swiss engines: Amalfi Rating, Simple
-//! Swiss and Perfect Colours with its old Dubov rounds (`shared/spec/javapairing.md` §1).
+//! Swiss and Perfect Colours with its old Dubov rounds (javapairing.md §1, a description of
+//! JavaPairing 2.9 that is not in this repository).
 //!
 //! Everything here is written once and parametrised by [`Variant`] where the engines differ:
 //! the ranking [RK], the colour string [CH], the colour due with its toggle memory [CD],

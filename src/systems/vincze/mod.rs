@@ -8,7 +8,7 @@
 //! satisfies it.
 //!
 //! # Readings the rules leave open
-//! Pinned by the conformance corpus (`shared/conformance/vincze`, every round reproduced):
+//! Pinned by the conformance corpus (`tests/data/conformance/vincze`, every round reproduced):
 //! - VZ-4.2 colours go by the starting number's parity, also when absentees shift the
 //!   players present (not by the place in the list of those present);
 //! - "the same colour three times in a row" (VZ-4.3, VZ-4.4(a)) counts played games only,
