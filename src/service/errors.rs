@@ -1,4 +1,5 @@
-//! How the engine's errors reach a gRPC client: one mapping, used by every handler.
+//! How the engine's errors reach a gRPC client: one mapping, used by every handler (a
+//! handler's `?` converts `Problems`, `PairError` and `SimError` by the `From` impls here).
 //!
 //! Every error keeps its human message and carries the gRPC rich error model
 //! (`google.rpc.Status` details, read with any gRPC library's "error details" support):
@@ -90,6 +91,14 @@ pub fn malformed_json(method: &str, cause: &str) -> Status {
         HashMap::from([("method".to_string(), method.to_string())]),
         vec![FieldViolation::new("body", cause.to_string())],
     )
+}
+
+/// A request's problems, each with its field path: [`invalid`] (so that a handler's
+/// conversion reads `convert::…(&req, limits)?`).
+impl From<Problems> for Status {
+    fn from(problems: Problems) -> Status {
+        invalid(&problems)
+    }
 }
 
 impl From<PairError> for Status {
