@@ -402,6 +402,40 @@ async fn connect_errors_carry_the_grpc_code_message_and_details() {
         b"",
     );
     assert_eq!(get.status, 405);
+    assert_eq!(get.header("allow"), Some("POST"));
+    // Whatever its content type, or none (a browser's address bar): 405, not 415.
+    for (verb, headers) in [
+        ("GET", &[][..]),
+        ("HEAD", &[][..]),
+        ("PUT", &[("Content-Type", "application/json")][..]),
+        ("DELETE", &[("Content-Type", "application/grpc")][..]),
+        ("GET", &[("Content-Type", "text/plain")][..]),
+    ] {
+        let answer = http(
+            &server.addr,
+            verb,
+            "/swisspair.v1.PairingService/Pair",
+            headers,
+            b"",
+        );
+        assert_eq!(answer.status, 405, "{verb} {headers:?}");
+        assert_eq!(answer.header("allow"), Some("POST"), "{verb} {headers:?}");
+    }
+    let get = http(
+        &server.addr,
+        "GET",
+        "/swisspair.v1.PairingService/ListSystems",
+        &[],
+        b"",
+    );
+    assert_eq!(get.json()["code"], "unimplemented");
+    assert!(
+        get.json()["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("POST") && m.contains("GET")),
+        "{}",
+        get.json()
+    );
     let text = http(
         &server.addr,
         "POST",

@@ -140,14 +140,7 @@ where
         .trim_start_matches(SERVICE_PATH)
         .to_string();
     if parts.method != Method::POST {
-        let mut response = error(&Status::unimplemented(format!(
-            "{method}: a Connect unary call is a POST (GET is not served)"
-        )));
-        *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
-        response
-            .headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("POST"));
-        return response;
+        return method_not_allowed(&method, &parts.method);
     }
     let Some(transcoder) = unary(&method) else {
         let message = if method == "AuditStream" {
@@ -230,6 +223,19 @@ where
         header::CONTENT_TYPE,
         HeaderValue::from_static(codec.content_type()),
     );
+    response
+}
+
+/// A method path asked with another HTTP method than `POST` (whatever its content type):
+/// 405 with `Allow: POST`, and Connect's error body.
+pub fn method_not_allowed(method: &str, verb: &Method) -> Response<Body> {
+    let mut response = error(&Status::unimplemented(format!(
+        "{method}: a call is a POST (gRPC, gRPC-Web or Connect); {verb} is not served"
+    )));
+    *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("POST"));
     response
 }
 
