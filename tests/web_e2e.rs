@@ -386,6 +386,49 @@ async fn connect_errors_carry_the_grpc_code_message_and_details() {
     assert_eq!(info.reason, "MALFORMED_JSON");
     assert!(body["message"].as_str().unwrap_or("").contains("sytem"));
 
+    // A number its field cannot take is named with the field and its type's range, not in
+    // serde's words ("data did not match any variant of untagged enum Content").
+    let answer = post_json(
+        &server.addr,
+        "ValidatePairing",
+        &serde_json::json!({"round": 99999999999u64}),
+        &[],
+    );
+    assert_eq!(answer.status, 400);
+    let body = answer.json();
+    assert_eq!(body["code"], "invalid_argument");
+    let message = body["message"].as_str().unwrap_or("");
+    assert!(
+        message
+            .contains("round: expected an integer from 0 to 4294967295 (uint32), got 99999999999"),
+        "{message}"
+    );
+    assert!(!message.contains("untagged"), "{message}");
+    let info: tonic_types::pb::ErrorInfo = detail(&body, "google.rpc.ErrorInfo");
+    assert_eq!(info.reason, "MALFORMED_JSON");
+    let bad_request: tonic_types::pb::BadRequest = detail(&body, "google.rpc.BadRequest");
+    assert_eq!(bad_request.field_violations[0].field, "round");
+    // Deeper, and a string that is no number.
+    let answer = post_json(
+        &server.addr,
+        "Pair",
+        &serde_json::json!({"tournament": {"players": [{"id": "a", "rating": "high"}]}}),
+        &[],
+    );
+    assert_eq!(answer.status, 400);
+    let bad_request: tonic_types::pb::BadRequest = detail(&answer.json(), "google.rpc.BadRequest");
+    assert_eq!(
+        bad_request.field_violations[0].field,
+        "tournament.players[0].rating"
+    );
+    assert!(
+        bad_request.field_violations[0]
+            .description
+            .contains("from 0 to 4294967295"),
+        "{:?}",
+        bad_request.field_violations
+    );
+
     // What Connect's unary form cannot carry, or is not there.
     let stream = post_json(&server.addr, "AuditStream", &serde_json::json!({}), &[]);
     assert_eq!(

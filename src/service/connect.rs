@@ -13,6 +13,8 @@
 //! handler's, which cancels the pairing as for a gRPC client (`admission.rs`).
 //!
 //! The JSON mapping of every message is generated from the proto by pbjson-build (`build.rs`);
+//! a body it refuses for a number its field cannot take is answered with the field's path
+//! and its type's range (`json_numbers.rs`), other refusals in serde's words;
 //! [`unary`] names each unary RPC's request and response types, one line per RPC, and a test
 //! checks it against the proto's service, so a new RPC cannot be forgotten. `AuditStream`
 //! (client streaming) is not a Connect unary call: it answers `unimplemented`.
@@ -173,7 +175,17 @@ where
         Codec::Proto => body.to_vec(),
         Codec::Json => match (transcoder.request_from_json)(&body) {
             Ok(m) => m,
-            Err(e) => return error(&super::errors::malformed_json(&method, &e)),
+            Err(e) => {
+                // pbjson's words for a number its field cannot take name neither: the body
+                // is walked against the request's descriptor to name them (`json_numbers`).
+                let numbers = super::json_numbers::violations(&method, &body);
+                let status = if numbers.is_empty() {
+                    super::errors::malformed_json(&method, &e)
+                } else {
+                    super::errors::json_numbers_out_of_range(&method, &numbers)
+                };
+                return error(&status);
+            }
         },
     };
     let mut grpc_request = Request::new(Body::new(Full::new(frame(&message))));
@@ -494,6 +506,10 @@ mod tests {
             unknown.unwrap_err().contains("sytem"),
             "unknown fields are refused"
         );
+        // pbjson's words for a number out of range, which `json_numbers` replaces.
+        let huge =
+            (unary("ValidatePairing").unwrap().request_from_json)(br#"{"round": 99999999999}"#);
+        assert!(huge.is_err());
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //! | `SYSTEM_NOT_IMPLEMENTED` | INVALID_ARGUMENT | a known system this build does not pair |
 //! | `NO_LEGAL_PAIRING` | FAILED_PRECONDITION | the system has no legal pairing; metadata `rule_id` |
 //! | `ENGINE_FAULT` | INTERNAL | the engine broke one of its own invariants |
-//! | `MALFORMED_JSON` | INVALID_ARGUMENT | a Connect JSON body that is not the method's request in proto3 JSON (`connect.rs`) |
+//! | `MALFORMED_JSON` | INVALID_ARGUMENT | a Connect JSON body that is not the method's request in proto3 JSON (`connect.rs`); a number its field cannot take is named with the field's path and range (`json_numbers.rs`) |
 use std::collections::HashMap;
 
 use tonic::codegen::http;
@@ -99,6 +99,29 @@ impl From<Problems> for Status {
     fn from(problems: Problems) -> Status {
         invalid(&problems)
     }
+}
+
+/// A Connect JSON body with numbers their fields cannot take (out of range, or not
+/// integers): `INVALID_ARGUMENT`, `MALFORMED_JSON`, each field by its path with its range.
+pub fn json_numbers_out_of_range(
+    method: &str,
+    fields: &[super::json_numbers::Violation],
+) -> Status {
+    let listed = fields
+        .iter()
+        .map(|f| format!("{}: {}", f.path, f.description))
+        .collect::<Vec<_>>()
+        .join("; ");
+    status(
+        Code::InvalidArgument,
+        format!("the body is not a {method} request in proto3 JSON: {listed}"),
+        "MALFORMED_JSON",
+        HashMap::from([("method".to_string(), method.to_string())]),
+        fields
+            .iter()
+            .map(|f| FieldViolation::new(f.path.clone(), f.description.clone()))
+            .collect(),
+    )
 }
 
 impl From<PairError> for Status {

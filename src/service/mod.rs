@@ -13,6 +13,7 @@ pub mod connect;
 pub mod convert;
 pub mod errors;
 mod handlers;
+mod json_numbers;
 pub mod metrics;
 pub mod page;
 pub mod reflection;
