@@ -569,16 +569,22 @@ async fn json_keeps_tokens_limits_deadlines_and_metrics() {
         String::from_utf8_lossy(&answer.body)
     );
 
-    // The handler's metrics count Connect calls as gRPC ones (a deadline may be met by tonic's
-    // own timeout before the handler records it, as for a gRPC client: the answered Pair).
+    // The handler's metrics count Connect calls as gRPC ones: the answered Pair, and the one
+    // stopped by its deadline (whether the admission's timer or tonic's met it first).
     let metrics = server.metrics.clone().expect("a metrics address");
     let text =
         String::from_utf8_lossy(&http(&metrics, "GET", "/metrics", &[], b"").body).into_owned();
+    for code in ["OK", "DEADLINE_EXCEEDED"] {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("swisspair_requests_total{")
+                    && l.contains("rpc=\"Pair\"")
+                    && l.contains(&format!("code=\"{code}\""))),
+            "{code}:\n{text}"
+        );
+    }
     assert!(
-        text.lines()
-            .any(|l| l.starts_with("swisspair_requests_total{")
-                && l.contains("rpc=\"Pair\"")
-                && l.contains("code=\"OK\"")),
+        text.contains("swisspair_cancellations_total{rpc=\"Pair\",reason=\"DEADLINE_EXCEEDED\"} 1"),
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -615,6 +621,18 @@ fn a_json_client_that_goes_away_frees_its_worker() {
     }
     assert!(running, "the huge round never reached the worker");
     drop(stream);
+    // The abandoned call is counted as cancelled by its client.
+    let mut counted = false;
+    for _ in 0..100 {
+        let text =
+            String::from_utf8_lossy(&http(&metrics, "GET", "/metrics", &[], b"").body).into_owned();
+        if text.contains("swisspair_cancellations_total{rpc=\"Pair\",reason=\"CANCELLED\"} 1") {
+            counted = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(counted, "the abandoned call is not counted as CANCELLED");
     // The worker is free again: a small round is answered (without the cancellation it
     // would wait minutes behind the huge one and meet its deadline).
     let dir = temp_dir("goes-away");

@@ -162,6 +162,9 @@ impl Service {
     }
 }
 
+/// How early before its deadline a dropped call still counts as `DEADLINE_EXCEEDED`.
+const DEADLINE_SLACK: Duration = Duration::from_millis(50);
+
 /// One call in progress: [`Call::finish`] counts and logs its outcome; dropped unfinished
 /// (the call's future was dropped), it counts and logs the call as abandoned.
 struct Call {
@@ -209,7 +212,11 @@ impl Drop for Call {
         if self.finished {
             return;
         }
-        let expired = self.timeout.is_some_and(|t| self.started.elapsed() >= t);
+        // tonic's timer started before this call did (the message was decoded in between):
+        // a drop within `DEADLINE_SLACK` of the deadline is the deadline's.
+        let expired = self
+            .timeout
+            .is_some_and(|t| self.started.elapsed() + DEADLINE_SLACK >= t);
         let (code, why) = if expired {
             (
                 Code::DeadlineExceeded,
