@@ -7,10 +7,11 @@
 //! one framed protobuf message, its headers gRPC metadata (`connect-timeout-ms` becomes
 //! `grpc-timeout`, `authorization` and any other header pass as they are), and the request
 //! goes down the same tower stack as a gRPC call (the bearer-token interceptor, the message
-//! size limit, the handler with its admission, deadline, cancellation, metrics and logs). The
-//! gRPC answer (message or status with its rich details) is then written back in Connect's
-//! form. When the client goes away, the answer's future is dropped and with it the gRPC
-//! handler's, which cancels the pairing as for a gRPC client (`admission.rs`).
+//! size limit, the handler inside the one RPC skeleton of `rpc.rs`: admission, deadline,
+//! cancellation, metrics and logs). The gRPC answer (message or status with its rich
+//! details) is then written back in Connect's form. When the client goes away, the answer's
+//! future is dropped and with it the gRPC handler's, which cancels the pairing as for a gRPC
+//! client (`admission.rs`) and is counted as `CANCELLED`.
 //!
 //! The JSON mapping of every message is generated from the proto by pbjson-build (`build.rs`);
 //! a body it refuses for a number its field cannot take is answered with the field's path

@@ -165,7 +165,7 @@ impl PairingService for Service {
 
     type AuditStreamStream = super::audit_stream::Verdicts;
 
-    /// Each report is counted and logged by the skeleton ([`Service::counted`]) as one
+    /// Each report is counted and logged by the skeleton (`Service::counted`, `rpc.rs`) as one
     /// `AuditStream` request (`audit_stream.rs`).
     async fn audit_stream(
         &self,
