@@ -116,6 +116,94 @@ async fn metrics_endpoint_counts_requests_per_rpc_system_and_code() {
     );
 }
 
+/// A Connect JSON call (`POST /swisspair.v1.PairingService/<method>`) on a fresh
+/// connection; the HTTP status.
+fn connect_json(addr: &str, method: &str, body: &str) -> u16 {
+    let mut s = std::net::TcpStream::connect(addr).expect("the server");
+    let head = format!(
+        "POST /swisspair.v1.PairingService/{method} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).expect("write");
+    s.write_all(body.as_bytes()).expect("write");
+    let mut out = String::new();
+    s.read_to_string(&mut out).expect("read");
+    out.split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("no HTTP status in {out}"))
+}
+
+/// Every RPC of the proto's `PairingService` is counted in the metrics. The list of RPCs is
+/// read from the build's descriptor set, so a new RPC is called here too: a unary one over
+/// Connect with the empty message (refused or answered, it is counted), `AuditStream` over
+/// gRPC with one report; a new streaming RPC fails until this test knows how to call it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_rpc_is_counted_in_the_metrics() {
+    let server = Process::start(&["--metrics-listen", "127.0.0.1:0"]);
+    let metrics = server
+        .metrics
+        .clone()
+        .expect("the metrics address is logged");
+    let set = prost_types::FileDescriptorSet::decode(proto::FILE_DESCRIPTOR_SET)
+        .expect("the build's descriptor set decodes");
+    let service = set
+        .file
+        .iter()
+        .flat_map(|f| f.service.iter())
+        .find(|s| s.name() == "PairingService")
+        .expect("the proto has PairingService");
+    let mut client = server.client().await;
+    let mut names = Vec::new();
+    for method in &service.method {
+        let name = method.name();
+        names.push(name.to_string());
+        match (method.client_streaming(), method.server_streaming(), name) {
+            (false, false, _) => {
+                let status = connect_json(&server.addr, name, "{}");
+                assert!(
+                    matches!(status, 200 | 400 | 412),
+                    "{name}: HTTP {status} (not routed to its handler?)"
+                );
+            }
+            (true, true, "AuditStream") => {
+                let report = proto::AuditStreamRequest {
+                    file: Some(proto::AuditRequest {
+                        name: "a.trf".into(),
+                        input: Some(proto::audit_request::Input::Trf("not a TRF".into())),
+                        ..proto::AuditRequest::default()
+                    }),
+                };
+                let mut verdicts = client
+                    .audit_stream(tokio_stream::iter(vec![report]))
+                    .await
+                    .expect("the stream opens")
+                    .into_inner();
+                let mut count = 0;
+                while let Some(v) = verdicts.message().await.expect("a verdict") {
+                    assert_eq!(v.index, count);
+                    count += 1;
+                }
+                assert_eq!(count, 1);
+            }
+            _ => panic!("{name}: a streaming RPC this test does not call yet: add it here"),
+        }
+    }
+    assert!(names.len() >= 11, "{names:?}");
+    let text = http_get(&metrics);
+    for name in &names {
+        let counted = text.lines().any(|l| {
+            l.starts_with("swisspair_requests_total{") && l.contains(&format!("rpc=\"{name}\""))
+        });
+        assert!(counted, "{name} is not counted in the metrics:\n{text}");
+        let timed = text.lines().any(|l| {
+            l.starts_with("swisspair_request_duration_seconds_count{")
+                && l.contains(&format!("rpc=\"{name}\""))
+        });
+        assert!(timed, "{name} has no duration in the metrics:\n{text}");
+    }
+}
+
 /// `loadtest --metrics` reads the server's own CPU time and answered requests before and
 /// after the run and prints the CPU per request (issue 22: measured, not inferred).
 #[test]

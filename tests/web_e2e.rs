@@ -386,6 +386,49 @@ async fn connect_errors_carry_the_grpc_code_message_and_details() {
     assert_eq!(info.reason, "MALFORMED_JSON");
     assert!(body["message"].as_str().unwrap_or("").contains("sytem"));
 
+    // A number its field cannot take is named with the field and its type's range, not in
+    // serde's words ("data did not match any variant of untagged enum Content").
+    let answer = post_json(
+        &server.addr,
+        "ValidatePairing",
+        &serde_json::json!({"round": 99999999999u64}),
+        &[],
+    );
+    assert_eq!(answer.status, 400);
+    let body = answer.json();
+    assert_eq!(body["code"], "invalid_argument");
+    let message = body["message"].as_str().unwrap_or("");
+    assert!(
+        message
+            .contains("round: expected an integer from 0 to 4294967295 (uint32), got 99999999999"),
+        "{message}"
+    );
+    assert!(!message.contains("untagged"), "{message}");
+    let info: tonic_types::pb::ErrorInfo = detail(&body, "google.rpc.ErrorInfo");
+    assert_eq!(info.reason, "MALFORMED_JSON");
+    let bad_request: tonic_types::pb::BadRequest = detail(&body, "google.rpc.BadRequest");
+    assert_eq!(bad_request.field_violations[0].field, "round");
+    // Deeper, and a string that is no number.
+    let answer = post_json(
+        &server.addr,
+        "Pair",
+        &serde_json::json!({"tournament": {"players": [{"id": "a", "rating": "high"}]}}),
+        &[],
+    );
+    assert_eq!(answer.status, 400);
+    let bad_request: tonic_types::pb::BadRequest = detail(&answer.json(), "google.rpc.BadRequest");
+    assert_eq!(
+        bad_request.field_violations[0].field,
+        "tournament.players[0].rating"
+    );
+    assert!(
+        bad_request.field_violations[0]
+            .description
+            .contains("from 0 to 4294967295"),
+        "{:?}",
+        bad_request.field_violations
+    );
+
     // What Connect's unary form cannot carry, or is not there.
     let stream = post_json(&server.addr, "AuditStream", &serde_json::json!({}), &[]);
     assert_eq!(
@@ -402,6 +445,40 @@ async fn connect_errors_carry_the_grpc_code_message_and_details() {
         b"",
     );
     assert_eq!(get.status, 405);
+    assert_eq!(get.header("allow"), Some("POST"));
+    // Whatever its content type, or none (a browser's address bar): 405, not 415.
+    for (verb, headers) in [
+        ("GET", &[][..]),
+        ("HEAD", &[][..]),
+        ("PUT", &[("Content-Type", "application/json")][..]),
+        ("DELETE", &[("Content-Type", "application/grpc")][..]),
+        ("GET", &[("Content-Type", "text/plain")][..]),
+    ] {
+        let answer = http(
+            &server.addr,
+            verb,
+            "/swisspair.v1.PairingService/Pair",
+            headers,
+            b"",
+        );
+        assert_eq!(answer.status, 405, "{verb} {headers:?}");
+        assert_eq!(answer.header("allow"), Some("POST"), "{verb} {headers:?}");
+    }
+    let get = http(
+        &server.addr,
+        "GET",
+        "/swisspair.v1.PairingService/ListSystems",
+        &[],
+        b"",
+    );
+    assert_eq!(get.json()["code"], "unimplemented");
+    assert!(
+        get.json()["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("POST") && m.contains("GET")),
+        "{}",
+        get.json()
+    );
     let text = http(
         &server.addr,
         "POST",
@@ -492,16 +569,22 @@ async fn json_keeps_tokens_limits_deadlines_and_metrics() {
         String::from_utf8_lossy(&answer.body)
     );
 
-    // The handler's metrics count Connect calls as gRPC ones (a deadline may be met by tonic's
-    // own timeout before the handler records it, as for a gRPC client: the answered Pair).
+    // The handler's metrics count Connect calls as gRPC ones: the answered Pair, and the one
+    // stopped by its deadline (whether the admission's timer or tonic's met it first).
     let metrics = server.metrics.clone().expect("a metrics address");
     let text =
         String::from_utf8_lossy(&http(&metrics, "GET", "/metrics", &[], b"").body).into_owned();
+    for code in ["OK", "DEADLINE_EXCEEDED"] {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("swisspair_requests_total{")
+                    && l.contains("rpc=\"Pair\"")
+                    && l.contains(&format!("code=\"{code}\""))),
+            "{code}:\n{text}"
+        );
+    }
     assert!(
-        text.lines()
-            .any(|l| l.starts_with("swisspair_requests_total{")
-                && l.contains("rpc=\"Pair\"")
-                && l.contains("code=\"OK\"")),
+        text.contains("swisspair_cancellations_total{rpc=\"Pair\",reason=\"DEADLINE_EXCEEDED\"} 1"),
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -538,6 +621,18 @@ fn a_json_client_that_goes_away_frees_its_worker() {
     }
     assert!(running, "the huge round never reached the worker");
     drop(stream);
+    // The abandoned call is counted as cancelled by its client.
+    let mut counted = false;
+    for _ in 0..100 {
+        let text =
+            String::from_utf8_lossy(&http(&metrics, "GET", "/metrics", &[], b"").body).into_owned();
+        if text.contains("swisspair_cancellations_total{rpc=\"Pair\",reason=\"CANCELLED\"} 1") {
+            counted = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(counted, "the abandoned call is not counted as CANCELLED");
     // The worker is free again: a small round is answered (without the cancellation it
     // would wait minutes behind the huge one and meet its deadline).
     let dir = temp_dir("goes-away");

@@ -1,6 +1,7 @@
 //! `AuditStream`: reports in, verdicts out, on one call. Each report is audited as the
-//! unary `Audit` does it ([`super::convert::audit::answer`]), through the admission like
-//! every request; at most the server's worker count of one stream's reports are in flight
+//! unary `Audit` does it ([`super::convert::audit::answer`]), through the RPC skeleton like
+//! every request (`rpc.rs`: admission, counted and logged as one `AuditStream` request per
+//! report, with the file's system and players); at most the server's worker count of one stream's reports are in flight
 //! (the next is read only when one is done), and the verdicts go out in the order sent.
 use std::pin::Pin;
 
@@ -11,7 +12,7 @@ use tonic::{Status, Streaming};
 
 use super::Service;
 use super::convert;
-use super::metrics;
+use super::rpc::{Answer, Plan};
 use crate::proto;
 
 /// The verdicts of a stream.
@@ -70,17 +71,22 @@ async fn audit_one(
     request: proto::AuditStreamRequest,
 ) -> Result<proto::AuditStreamResponse, Status> {
     let file = request.file.unwrap_or_default();
-    let name = file.name.clone();
-    let limits = service.limits;
-    let call = metrics::Call::start("AuditStream");
+    // A report the server cannot audit is answered (its verdict is UNREADABLE): the call
+    // is counted OK, as the client got its verdict.
     let answer = service
-        .run(None, move || convert::audit::answer(&file, &limits))
-        .await;
-    call.finish(&answer, "", None);
-    let response = match answer? {
-        Ok(response) => response,
-        Err(status) => convert::audit::unreadable(&name, status.message()),
-    };
+        .counted("AuditStream", None, Plan::LARGE, move |limits| {
+            Ok(match convert::audit::answer(&file, limits) {
+                Ok(response) => {
+                    let facts = super::handlers::audit_facts(&response);
+                    Answer::with(response, facts)
+                }
+                Err(status) => {
+                    Answer::new(convert::audit::unreadable(&file.name, status.message()))
+                }
+            })
+        })
+        .await?;
+    let response = answer.response;
     Ok(proto::AuditStreamResponse {
         index,
         file: Some(response),

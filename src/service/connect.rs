@@ -7,12 +7,15 @@
 //! one framed protobuf message, its headers gRPC metadata (`connect-timeout-ms` becomes
 //! `grpc-timeout`, `authorization` and any other header pass as they are), and the request
 //! goes down the same tower stack as a gRPC call (the bearer-token interceptor, the message
-//! size limit, the handler with its admission, deadline, cancellation, metrics and logs). The
-//! gRPC answer (message or status with its rich details) is then written back in Connect's
-//! form. When the client goes away, the answer's future is dropped and with it the gRPC
-//! handler's, which cancels the pairing as for a gRPC client (`admission.rs`).
+//! size limit, the handler inside the one RPC skeleton of `rpc.rs`: admission, deadline,
+//! cancellation, metrics and logs). The gRPC answer (message or status with its rich
+//! details) is then written back in Connect's form. When the client goes away, the answer's
+//! future is dropped and with it the gRPC handler's, which cancels the pairing as for a gRPC
+//! client (`admission.rs`) and is counted as `CANCELLED`.
 //!
 //! The JSON mapping of every message is generated from the proto by pbjson-build (`build.rs`);
+//! a body it refuses for a number its field cannot take is answered with the field's path
+//! and its type's range (`json_numbers.rs`), other refusals in serde's words;
 //! [`unary`] names each unary RPC's request and response types, one line per RPC, and a test
 //! checks it against the proto's service, so a new RPC cannot be forgotten. `AuditStream`
 //! (client streaming) is not a Connect unary call: it answers `unimplemented`.
@@ -140,14 +143,7 @@ where
         .trim_start_matches(SERVICE_PATH)
         .to_string();
     if parts.method != Method::POST {
-        let mut response = error(&Status::unimplemented(format!(
-            "{method}: a Connect unary call is a POST (GET is not served)"
-        )));
-        *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
-        response
-            .headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("POST"));
-        return response;
+        return method_not_allowed(&method, &parts.method);
     }
     let Some(transcoder) = unary(&method) else {
         let message = if method == "AuditStream" {
@@ -180,7 +176,17 @@ where
         Codec::Proto => body.to_vec(),
         Codec::Json => match (transcoder.request_from_json)(&body) {
             Ok(m) => m,
-            Err(e) => return error(&super::errors::malformed_json(&method, &e)),
+            Err(e) => {
+                // pbjson's words for a number its field cannot take name neither: the body
+                // is walked against the request's descriptor to name them (`json_numbers`).
+                let numbers = super::json_numbers::violations(&method, &body);
+                let status = if numbers.is_empty() {
+                    super::errors::malformed_json(&method, &e)
+                } else {
+                    super::errors::json_numbers_out_of_range(&method, &numbers)
+                };
+                return error(&status);
+            }
         },
     };
     let mut grpc_request = Request::new(Body::new(Full::new(frame(&message))));
@@ -230,6 +236,19 @@ where
         header::CONTENT_TYPE,
         HeaderValue::from_static(codec.content_type()),
     );
+    response
+}
+
+/// A method path asked with another HTTP method than `POST` (whatever its content type):
+/// 405 with `Allow: POST`, and Connect's error body.
+pub fn method_not_allowed(method: &str, verb: &Method) -> Response<Body> {
+    let mut response = error(&Status::unimplemented(format!(
+        "{method}: a call is a POST (gRPC, gRPC-Web or Connect); {verb} is not served"
+    )));
+    *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("POST"));
     response
 }
 
@@ -488,6 +507,10 @@ mod tests {
             unknown.unwrap_err().contains("sytem"),
             "unknown fields are refused"
         );
+        // pbjson's words for a number out of range, which `json_numbers` replaces.
+        let huge =
+            (unary("ValidatePairing").unwrap().request_from_json)(br#"{"round": 99999999999}"#);
+        assert!(huge.is_err());
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! How the engine's errors reach a gRPC client: one mapping, used by every handler.
+//! How the engine's errors reach a gRPC client: one mapping, used by every handler (a
+//! handler's `?` converts `Problems`, `PairError` and `SimError` by the `From` impls here).
 //!
 //! Every error keeps its human message and carries the gRPC rich error model
 //! (`google.rpc.Status` details, read with any gRPC library's "error details" support):
@@ -17,7 +18,7 @@
 //! | `SYSTEM_NOT_IMPLEMENTED` | INVALID_ARGUMENT | a known system this build does not pair |
 //! | `NO_LEGAL_PAIRING` | FAILED_PRECONDITION | the system has no legal pairing; metadata `rule_id` |
 //! | `ENGINE_FAULT` | INTERNAL | the engine broke one of its own invariants |
-//! | `MALFORMED_JSON` | INVALID_ARGUMENT | a Connect JSON body that is not the method's request in proto3 JSON (`connect.rs`) |
+//! | `MALFORMED_JSON` | INVALID_ARGUMENT | a Connect JSON body that is not the method's request in proto3 JSON (`connect.rs`); a number its field cannot take is named with the field's path and range (`json_numbers.rs`) |
 use std::collections::HashMap;
 
 use tonic::codegen::http;
@@ -89,6 +90,37 @@ pub fn malformed_json(method: &str, cause: &str) -> Status {
         "MALFORMED_JSON",
         HashMap::from([("method".to_string(), method.to_string())]),
         vec![FieldViolation::new("body", cause.to_string())],
+    )
+}
+
+/// A request's problems, each with its field path: [`invalid`] (so that a handler's
+/// conversion reads `convert::…(&req, limits)?`).
+impl From<Problems> for Status {
+    fn from(problems: Problems) -> Status {
+        invalid(&problems)
+    }
+}
+
+/// A Connect JSON body with numbers their fields cannot take (out of range, or not
+/// integers): `INVALID_ARGUMENT`, `MALFORMED_JSON`, each field by its path with its range.
+pub fn json_numbers_out_of_range(
+    method: &str,
+    fields: &[super::json_numbers::Violation],
+) -> Status {
+    let listed = fields
+        .iter()
+        .map(|f| format!("{}: {}", f.path, f.description))
+        .collect::<Vec<_>>()
+        .join("; ");
+    status(
+        Code::InvalidArgument,
+        format!("the body is not a {method} request in proto3 JSON: {listed}"),
+        "MALFORMED_JSON",
+        HashMap::from([("method".to_string(), method.to_string())]),
+        fields
+            .iter()
+            .map(|f| FieldViolation::new(f.path.clone(), f.description.clone()))
+            .collect(),
     )
 }
 

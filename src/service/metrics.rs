@@ -1,8 +1,11 @@
 //! The Prometheus endpoint (`serve --metrics-listen`, off by default) and the helpers the
-//! handlers and the admission call to record what they do.
+//! RPC skeleton (`rpc.rs`: every RPC, `AuditStream`'s reports included) and the admission
+//! call to record what they do.
 //!
 //! Metrics (all prefixed `swisspair_`):
-//! * `requests_total{rpc,system,code}`: answered requests, by gRPC code;
+//! * `requests_total{rpc,system,code}`: answered requests, by gRPC code (a request whose
+//!   client went away or whose deadline passed before its answer counts as `CANCELLED` or
+//!   `DEADLINE_EXCEEDED`); each report of an `AuditStream` counts as one request;
 //! * `request_duration_seconds{rpc,system,code}`: histogram of the time in the handler
 //!   (queue + pairing + conversion);
 //! * `request_players{rpc,system}`: histogram of the players per answered request;
@@ -19,12 +22,11 @@
 //! `--metrics-listen` (and every in-process test) records nothing and pays next to nothing.
 use std::net::SocketAddr;
 use std::sync::OnceLock;
-use std::time::Instant;
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpListener;
-use tonic::{Code, Status};
+use tonic::Code;
 
 /// Latency buckets, in seconds: a 100-player round pairs in about a millisecond, a
 /// 10,000-player one in seconds.
@@ -159,57 +161,46 @@ fn process_cpu_seconds() -> Option<f64> {
     None
 }
 
-/// One request being handled: [`Call::finish`] records its outcome.
-pub struct Call {
+/// Records one answered request (`requests_total`, `request_duration_seconds`,
+/// `request_players`, `cancellations_total`): `system` is the system that paired (`""` when
+/// unknown, e.g. a refused request), `players` the snapshot's size when known. Called by
+/// the one skeleton every RPC runs through (`service/rpc.rs`).
+pub fn record(
     rpc: &'static str,
-    started: Instant,
-}
-
-impl Call {
-    pub fn start(rpc: &'static str) -> Call {
-        Call {
-            rpc,
-            started: Instant::now(),
-        }
+    code: Code,
+    system: &str,
+    players: Option<usize>,
+    elapsed: std::time::Duration,
+) {
+    let system = if system.is_empty() {
+        "UNKNOWN".to_string()
+    } else {
+        system.to_string()
+    };
+    let code_name = code_name(code);
+    let labels = [
+        ("rpc", rpc.to_string()),
+        ("system", system.clone()),
+        ("code", code_name.to_string()),
+    ];
+    metrics::counter!("swisspair_requests_total", &labels).increment(1);
+    metrics::histogram!("swisspair_request_duration_seconds", &labels)
+        .record(elapsed.as_secs_f64());
+    if let Some(n) = players {
+        metrics::histogram!(
+            "swisspair_request_players",
+            "rpc" => rpc,
+            "system" => system
+        )
+        .record(n as f64);
     }
-
-    /// Records the answer: `system` is the system that paired (or `""` when unknown, e.g. a
-    /// refused request), `players` the snapshot's size when known.
-    pub fn finish<T>(self, result: &Result<T, Status>, system: &str, players: Option<usize>) {
-        let code = match result {
-            Ok(_) => Code::Ok,
-            Err(s) => s.code(),
-        };
-        let system = if system.is_empty() {
-            "UNKNOWN".to_string()
-        } else {
-            system.to_string()
-        };
-        let code_name = code_name(code);
-        let labels = [
-            ("rpc", self.rpc.to_string()),
-            ("system", system.clone()),
-            ("code", code_name.to_string()),
-        ];
-        metrics::counter!("swisspair_requests_total", &labels).increment(1);
-        metrics::histogram!("swisspair_request_duration_seconds", &labels)
-            .record(self.started.elapsed().as_secs_f64());
-        if let Some(n) = players {
-            metrics::histogram!(
-                "swisspair_request_players",
-                "rpc" => self.rpc,
-                "system" => system
-            )
-            .record(n as f64);
-        }
-        if matches!(code, Code::Cancelled | Code::DeadlineExceeded) {
-            metrics::counter!(
-                "swisspair_cancellations_total",
-                "rpc" => self.rpc,
-                "reason" => code_name
-            )
-            .increment(1);
-        }
+    if matches!(code, Code::Cancelled | Code::DeadlineExceeded) {
+        metrics::counter!(
+            "swisspair_cancellations_total",
+            "rpc" => rpc,
+            "reason" => code_name
+        )
+        .increment(1);
     }
 }
 
@@ -235,7 +226,7 @@ pub fn system_name(id: i32) -> &'static str {
 }
 
 /// The canonical upper-case name of a gRPC code (as in the gRPC status code list).
-fn code_name(code: Code) -> &'static str {
+pub fn code_name(code: Code) -> &'static str {
     match code {
         Code::Ok => "OK",
         Code::Cancelled => "CANCELLED",

@@ -1,8 +1,10 @@
 //! The gRPC server: proto <-> model conversion ([`convert`], by message family), the
-//! handlers (`handlers.rs`, thin adapters over [`crate::pairing`]), one error mapping
-//! ([`errors`]), admission (workers, bounded queue, deadlines, cancellation: [`admission`]),
-//! limits, health, reflection. Pairing runs on the blocking pool, never on the async
-//! executor. The same port answers gRPC-Web and the Connect protocol (JSON) and serves the
+//! handlers (`handlers.rs`, thin adapters over [`crate::pairing`] and the other entry
+//! points), the one skeleton every RPC runs through (`rpc.rs`: deadline, admission, error
+//! mapping, metrics, one log event per call), one error mapping ([`errors`]), admission
+//! (workers, bounded queue, deadlines, cancellation: [`admission`]), limits, health,
+//! reflection. A large pairing runs on the blocking pool, never on the async executor (a
+//! small one inline, [`admission::WorkSize`]). The same port answers gRPC-Web and the Connect protocol (JSON) and serves the
 //! page ([`web`], [`connect`], [`page`]).
 pub mod admission;
 mod audit_stream;
@@ -11,9 +13,11 @@ pub mod connect;
 pub mod convert;
 pub mod errors;
 mod handlers;
+mod json_numbers;
 pub mod metrics;
 pub mod page;
 pub mod reflection;
+mod rpc;
 pub mod sample;
 pub mod tls;
 pub mod trf_input;
@@ -23,7 +27,6 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tonic::Status;
 
 use crate::proto::pairing_service_server::PairingServiceServer;
 use admission::{Admission, AdmissionLimits};
@@ -96,29 +99,6 @@ impl Service {
                 max_pairing: config.max_pairing,
             }),
         }
-    }
-
-    /// Runs CPU-bound work on the blocking pool through the admission (workers, bounded
-    /// queue, deadline, cancellation: [`admission`]).
-    async fn run<T: Send + 'static>(
-        &self,
-        timeout: Option<Duration>,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, Status> {
-        self.admission
-            .run(timeout, admission::WorkSize::Large, work)
-            .await
-    }
-
-    /// [`Service::run`] for work whose size is known: a small one runs inline
-    /// ([`admission::WorkSize`]).
-    async fn run_sized<T: Send + 'static>(
-        &self,
-        timeout: Option<Duration>,
-        size: admission::WorkSize,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, Status> {
-        self.admission.run(timeout, size, work).await
     }
 }
 

@@ -6,6 +6,12 @@
 //! layer (page and Connect; everything else passes) → gRPC-Web → the over-size status fix →
 //! the gRPC services. So a gRPC-Web call and a Connect call end in the same gRPC handler,
 //! after the same bearer-token check, as a gRPC call.
+//!
+//! On a method path (`/swisspair.v1.PairingService/<Method>`): any HTTP method but `POST`
+//! is 405 with `Allow: POST`; a `POST` in `application/json` or `application/proto` is a
+//! Connect call, in `application/grpc*` passes down, in any other content type is 415.
+//! Elsewhere: `GET`/`HEAD` of a page file is the page (unless `--no-page`), gRPC passes
+//! down, anything else is 404.
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -62,6 +68,8 @@ enum Route {
     Asset(&'static page::Asset),
     Connect(Codec),
     Grpc,
+    /// A `PairingService` path asked with another HTTP method than `POST`.
+    MethodNotAllowed,
     /// A `PairingService` path in a content type neither gRPC nor Connect.
     UnsupportedMediaType,
     NotFound,
@@ -69,6 +77,11 @@ enum Route {
 
 fn route(request: &Request<Body>, settings: &WebSettings) -> Route {
     let path = request.uri().path();
+    // Every call is a POST: another method on a method path is refused as such, before
+    // its content type is looked at (a `GET` from a browser's address bar has none).
+    if path.starts_with(connect::SERVICE_PATH) && request.method() != Method::POST {
+        return Route::MethodNotAllowed;
+    }
     if path.starts_with(connect::SERVICE_PATH)
         && let Some(codec) = Codec::of(request.headers())
     {
@@ -123,6 +136,12 @@ where
             Route::Asset(asset) => {
                 let head = request.method() == Method::HEAD;
                 Box::pin(async move { Ok(asset_response(asset, head)) })
+            }
+            Route::MethodNotAllowed => {
+                let path = request.uri().path();
+                let method = path.trim_start_matches(connect::SERVICE_PATH).to_string();
+                let verb = request.method().clone();
+                Box::pin(async move { Ok(connect::method_not_allowed(&method, &verb)) })
             }
             Route::UnsupportedMediaType => Box::pin(async move {
                 let mut response = connect::error(&tonic::Status::invalid_argument(
