@@ -11,7 +11,7 @@
 use crate::model::{ByeKind, Colour, Tournament};
 
 /// Fills in what `t` leaves unstated for checking, returning one warning per value
-/// inferred. Only systems that declare it (`PairingSystem::checks_as_the_reference`: the
+/// inferred. Only systems that declare it (`System::checks_as_the_reference`: the
 /// FIDE Swiss systems whose reference checker infers these values) call it.
 pub fn infer_unstated(t: &mut Tournament) -> Vec<String> {
     let mut warnings = Vec::new();

@@ -1,7 +1,7 @@
 //! bbpPairings' check-list file (`-l`), laid out to the letter: per round, a table whose
 //! cells are right-aligned to their column's widest entry and each followed by a tab; a
 //! blank line before the table and before every change of score; `\n\n\n` after it. The
-//! facts come from the systems (`PairingSystem::checklist`); only the layout is here.
+//! facts come from the systems (`System::checklist`); only the layout is here.
 use std::path::{Path, PathBuf};
 
 use swisspair::model::{Colour, PlayerIdx, Tournament};

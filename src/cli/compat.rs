@@ -20,7 +20,7 @@
 //! blank line for a round that cannot be paired, and a closing blank line; it exits 0
 //! (a round that cannot be paired is a discrepancy, not an error).
 //! `-l [file]` writes bbpPairings' check-list file (`checklist.rs`: the layout; the values
-//! from the system's `PairingSystem::checklist`) with `-p`, `-c` (`Round #r` before each
+//! from the system's `System::checklist`) with `-p`, `-c` (`Round #r` before each
 //! round's table) and `-g` (`Round #r.`); `-r` (positional ids) is accepted and has no
 //! effect: the pairing numbers of a TRF are its starting ranks. The generator reads the reference's
 //! configuration keys (`PlayersNumber`, `RoundsNumber`, `DrawPercentage`, `ForfeitRate`,

@@ -1,6 +1,6 @@
 //! A round's check-list (what bbpPairings writes with `-l`): per player paired this round,
 //! in the system's pairing order, the facts the system paired with. Each system that has
-//! one builds it from its own code ([`super::PairingSystem::checklist`]); presenting it
+//! one builds it from its own code ([`super::System::checklist`]); presenting it
 //! is the caller's.
 use crate::model::{Colour, PlayerIdx, Score};
 

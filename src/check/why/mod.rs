@@ -10,24 +10,27 @@
 //! 2. **worse**: the system's own optimum containing the alternative is paired by the
 //!    system itself on a constrained snapshot (the alternative's players forbidden against
 //!    everybody else, CG-10: no second engine), and compared with the answer in the
-//!    system's order of criteria ([`criteria`]): the first criterion on which it is worse,
-//!    with the values on each side, the bracket and the players;
+//!    system's order of criteria (the system's own comparer, `System::compare`, in the
+//!    vocabulary of `systems::comparison`): the first criterion on which it is worse, with
+//!    the values on each side, the bracket and the players;
 //! 3. **tie**: it ties on every criterion, and the system's rule of order chose.
 //!
 //! A system whose pairing is a procedure (Amalfi, Vincze, Vega's Buchholz, Simple,
 //! Colour-alternation, backgammon, round robin) answers with the first step of its own
 //! explanation where the two pairings part: the candidate it took there, with its rule id.
-//! The Double-Swiss (`double_swiss`: C.04.5 3.4-3.6, [C4]-[C8]) and Lim (`lim`: a procedure
+//! The Double-Swiss (`double_swiss/compare.rs`: C.04.5 3.4-3.6, [C4]-[C8]) and Lim
+//! (`lim/compare.rs`: a procedure
 //! compared where its rules are conditions, art. 1.1, 2.3, 3.9.2, 3.10, 3.2.2, 2.6; a tie
 //! named by the article of its order elsewhere) are compared in their own order like the
 //! criterion systems; a Double-Swiss game 2 (an even round) repeats game 1 (C.04.5 art. 0)
 //! and is answered by that step.
 //!
-//! Burstein's BBP profile is compared in bbpPairings' order (`burstein_bbp.rs`: the PAB
-//! before pairing, then the engine's own brackets). A team event under the Swiss Team
+//! Burstein's BBP profile is compared in bbpPairings' order (`burstein/compare_bbp.rs`:
+//! the PAB before pairing, then the engine's own brackets; the PAB's questions in
+//! `pab_first.rs`). A team event under the Swiss Team
 //! system (C.04.6) is asked about teams (`teams.rs`: each named by any member, kept from
 //! other teams by forbidden pairs of their members, which the team field reads as
-//! forbidden team pairs) and compared in C.04.6's order (`team_swiss.rs`); another system
+//! forbidden team pairs) and compared in C.04.6's order (`team_swiss/compare.rs`); another system
 //! pairing teams as units is refused for now.
 //!
 //! A question costs two pairings of the round (the answer and the constrained one) and a

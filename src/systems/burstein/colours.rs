@@ -1,6 +1,6 @@
 //! Colour allocation of the 2026 text (C.04.4.2 art. 5.2): the first rule that decides.
 //! The preferences are those of the Dutch system (C.04.3 art. 1.7 on the compressed
-//! history, GHR 3.4), computed by `dutch::players`.
+//! history, GHR 3.4), computed by `common::fide_players`.
 use std::cmp::Ordering;
 
 use super::index::Index;

@@ -13,7 +13,7 @@
 //!   one global matching per round. A driver switching from that engine gets the same pairs;
 //!   where that engine gives up or crashes, this answers with a pairing or a clear error.
 //!
-//! Both profiles share the colour rules' machinery of the Dutch system (`dutch::players`:
+//! Both profiles share the colour rules' machinery of the Dutch system (`common::fide_players`:
 //! colour preferences on the compressed history, GHR 3.4) and the weighted matching engine
 //! (`matching::weighted`).
 pub mod bbp;

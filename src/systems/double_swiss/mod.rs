@@ -21,7 +21,7 @@
 //! * The gRPC answer also carries the whole match (`PairResponse.double_swiss`: game 1's
 //!   and game 2's boards), so a client gets both games from one call.
 //! * `check` compares match by match: it re-pairs the first game of each match
-//!   ([`crate::systems::PairingSystem::games_per_match`]), comparing pairs, game-1 colours
+//!   ([`crate::systems::System::games_per_match`]), comparing pairs, game-1 colours
 //!   and the PAB, and compares the record's game 2 with game 1 reversed;
 //!   `simulate` plays both games with their own results and repeats game 1's requested
 //!   byes in game 2.

@@ -8,9 +8,9 @@
 //!
 //! * floats (A.4.b): every player who did not play a game in a round got a downfloat
 //!   (2026, art. 1.4.3: only a PAB or more than a loss's points without playing) —
-//!   `players.rs`;
+//!   `common::fide_players` (`FideText`);
 //! * PAB eligibility (C.2): a PAB or a forfeit win blocks it; a requested full-point bye
-//!   does not (2026 reads C.04.1 art. 4, a win's points without playing) — `players.rs`;
+//!   does not (2026 reads C.04.1 art. 4, a win's points without playing) — `common::fide_players` and `System::pab_barred`;
 //! * the criteria (C.1-C.19, `criteria::DUTCH_2017`): no C5/C9 of 2026 (the PAB goes to
 //!   whoever the last bracket leaves over), the pairing score difference (A.8, C.6) instead
 //!   of the downfloaters' scores, C.7 looking at the next bracket only, the float

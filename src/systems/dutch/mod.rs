@@ -2,10 +2,12 @@
 //! general handling rules (C.04.2) and the basic rules (C.04.1); and its 2017 edition
 //! (option `edition=2017`, `edition.rs` says what differs and where).
 //!
-//! * `players.rs`: who is paired, scores (adjourned games as draws, acceleration: explicit
-//!   virtual points or the Baku method of `systems::common::acceleration`),
-//!   compressed colour histories and preferences, floats, PAB eligibility, C1/C3;
-//! * `criteria.rs`: the criteria table (C1-C21);
+//! * `systems::common::fide_players` (shared with Burstein and Dubov): who is paired,
+//!   scores (adjourned games as draws, acceleration: explicit virtual points or the Baku
+//!   method of `systems::common::acceleration`), compressed colour histories and
+//!   preferences, floats, PAB eligibility, C1/C3, read by the edition's text;
+//! * `criteria.rs`: the criteria tables (C1-C21, and the 2017 text's), also the order
+//!   "why not?" compares in (`System::compare`, through `common::fide_compare`);
 //! * `weights.rs`: the criteria as fields of one wide edge weight;
 //! * `brackets.rs`: scoregroups, brackets, and the procedure that pairs them with a
 //!   maximum-weight matching and fixes the remaining choices in the order of art. 4;
@@ -14,7 +16,7 @@
 //!
 //! The result is identical to the FIDE-endorsed engine bbpPairings 6 (`--dutch`) on the
 //! whole conformance corpus (`tests/dutch.rs`). Where the rules are silent the decisions
-//! follow that engine; they are listed in the README. One deliberate difference: C2 counts
+//! follow that engine; they are listed in `docs/systems/dutch.md`. One deliberate difference: C2 counts
 //! a full-point bye as a win without playing (C.04.1 art. 4, as the crate's table says),
 //! which bbpPairings does not; no corpus round depends on it.
 pub mod brackets;
