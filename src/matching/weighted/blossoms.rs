@@ -1,3 +1,8 @@
+//! Blossoms, the odd cycles shrunk to one vertex: the walks over a blossom's vertices,
+//! shrinking a cycle found in a stage (`add_blossom`), rotating its base when a path
+//! augments through it (`augment_blossom`), expanding it when its dual reaches zero
+//! (`expand_inner` in a stage, `expand_quiet` after one), and dissolving the blossoms
+//! around a vertex that is reset (`free_vertex`), their duals pushed onto their vertices.
 use super::{DenseWeight, DynamicError, DynamicMatching, FREE, INNER, NIL, OUTER};
 
 impl<W: DenseWeight> DynamicMatching<W> {

@@ -1,3 +1,9 @@
+//! The dual problem: doubled weights (`doubled`), the slack of an edge under the current
+//! duals ([`DynamicMatching::slack`]) and the tightness test before any blossom exists,
+//! the duals a vertex needs for its edges to be feasible (`heaviest_edge`,
+//! `least_feasible_dual`), and the check of the whole certificate
+//! ([`DynamicMatching::verify`]). The conditions themselves are listed in
+//! docs/incremental-matching.md, "The certificate".
 use super::{DenseWeight, DynamicError, DynamicMatching, NIL, WeightSource};
 
 impl<W: DenseWeight> DynamicMatching<W> {

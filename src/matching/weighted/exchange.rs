@@ -1,3 +1,9 @@
+//! Exchanges that the current certificate proves optimal without running a stage: make
+//! an edge matched ([`DynamicMatching::try_rematch`], through the mates or one third
+//! pair) or replace the matching on a set of vertices ([`DynamicMatching::try_replace`]).
+//! Every dual is kept, so complementary slackness still holds. docs/incremental-matching.md,
+//! "Answering questions from the certificate"; `certificate.rs` answers such questions
+//! from a frozen copy.
 use super::{DenseWeight, DynamicError, DynamicMatching, NIL, WeightSource};
 
 impl<W: DenseWeight> DynamicMatching<W> {

@@ -36,6 +36,24 @@
 //! All arithmetic is exact and unchecked for speed: the caller guarantees that weights stay
 //! below `2^(BITS - 5)` of the weight type ([`DenseWeight::fits_headroom`]); duals never
 //! exceed twice the largest doubled weight.
+//!
+//! # Where things are
+//! The algorithm is described in docs/incremental-matching.md; the files follow its
+//! concepts:
+//!
+//! * `weights.rs`: what the caller supplies and gets back ([`DenseWeight`],
+//!   [`WeightSource`], [`DynamicError`]).
+//! * `duals.rs`: the dual problem: slacks, tightness, feasible duals, the certificate check.
+//! * `start.rs`: the first solve (greedy passes over tight edges, shared dual
+//!   adjustments); `classes.rs`: the first solve from vertex classes.
+//! * `stage.rs`: one single-root primal-dual stage (alternating tree, dual adjustment,
+//!   augmentation).
+//! * `blossoms.rs`: shrinking, rotating, expanding and dissolving blossoms.
+//! * `repair.rs`: changes between solves and [`DynamicMatching::solve`], which repairs them.
+//! * `exchange.rs`: exchanges the live certificate proves optimal (`try_rematch`,
+//!   `try_replace`); `certificate.rs`: a frozen certificate answering the same questions.
+//! * This file: the state ([`DynamicMatching`]), its accessors and options, and the
+//!   one-shot [`max_weight_matching`].
 mod blossoms;
 mod certificate;
 mod classes;

@@ -1,3 +1,8 @@
+//! Changes between solves and the repairs that follow: the caller's `touch`, `remove`,
+//! `restart` and `raise_dual`, then [`DynamicMatching::solve`], which keeps each touched
+//! vertex's certificate by shifting its dual or resets it (one by one, or together with
+//! `use_batch_reset`), and runs one stage per free vertex of positive dual left.
+//! docs/incremental-matching.md, "Restoring optimality after a change".
 use super::{DenseWeight, DynamicError, DynamicMatching, FREE, NIL, WeightSource};
 
 impl<W: DenseWeight> DynamicMatching<W> {

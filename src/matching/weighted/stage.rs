@@ -1,3 +1,9 @@
+//! One primal-dual stage from a single free vertex of positive dual: grow an alternating
+//! tree (outer and inner labels, the least slack to each vertex in `best`), adjust the
+//! duals by the largest step that keeps the certificate, and end with an augmenting path
+//! or with the dual of an outer vertex at zero. Blossoms met on the way are shrunk and
+//! expanded by `blossoms.rs`. docs/incremental-matching.md, "Restoring optimality after a
+//! change".
 use super::{DenseWeight, DynamicError, DynamicMatching, FREE, INNER, NIL, OUTER, WeightSource};
 
 /// What a dual adjustment stopped at.

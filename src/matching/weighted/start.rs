@@ -1,3 +1,9 @@
+//! The first solve (and a batch reset, which warm-starts the same way): duals from the
+//! heaviest edges lowered vertex by vertex, greedy pairing along the edges this makes
+//! tight, the pass through a matched pair on large graphs, and the dual adjustments shared
+//! by all free vertices before any stage; the stages only repair what is left.
+//! docs/incremental-matching.md, "The first solve"; the variant from vertex classes is in
+//! `classes.rs`.
 use super::{DenseWeight, DynamicError, DynamicMatching, FREE, INNER, NIL, OUTER, WeightSource};
 
 /// From this many vertices the first solve pairs free vertices through a matched pair

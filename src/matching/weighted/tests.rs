@@ -1,3 +1,5 @@
+//! The engine against brute force and a fresh solve: first solves, updates and removals,
+//! batch resets and restarts, on random graphs.
 use super::*;
 use crate::matching::brute::brute_force;
 use crate::matching::tests::SplitMix64;

@@ -1,3 +1,7 @@
+//! What the caller gives the engine and gets back: the exact integer weights
+//! ([`DenseWeight`]: `i64`, `i128`, [`Wide<N>`](crate::matching::Wide)), where they are
+//! read ([`WeightSource`]), and the errors ([`DynamicError`]). The headroom rule is in
+//! docs/incremental-matching.md, "Exactness".
 use core::fmt::Debug;
 
 use crate::matching::Wide;
