@@ -174,154 +174,23 @@ impl<W: DenseWeight> DynamicMatching<W> {
     /// blossom: the stages' work), when δ is zero, or after a few rounds.
     fn start_phases<S: WeightSource<W>>(&mut self, ws: &S) -> Result<(), DynamicError> {
         const PHASES: usize = 16;
-        let n = self.n;
-        let mut lab = vec![FREE; n];
-        // The tree of each labelled vertex (an index into `roots`), trees joined when a
-        // tight edge links them (they must move together), and blocked ones.
-        let mut tree = vec![NIL; n];
-        let mut outer: Vec<u32> = Vec::new();
-        fn find(link: &mut [u32], mut t: u32) -> u32 {
-            while link[t as usize] != t {
-                let up = link[link[t as usize] as usize];
-                link[t as usize] = up;
-                t = up;
-            }
-            t
-        }
+        let mut forest = Forest::new(self.n);
         for _ in 0..PHASES {
             crate::cancel::checkpoint();
-            // Free vertices tight to each other: paired.
             let free = self.free_with_positive_dual();
-            for (i, &v) in free.iter().enumerate() {
-                if self.mate[v as usize] != NIL {
-                    continue;
-                }
-                for &w in &free[i + 1..] {
-                    if self.mate[w as usize] != NIL {
-                        continue;
-                    }
-                    if self.tight_without_blossoms(ws, v, w)? {
-                        self.mate[v as usize] = w;
-                        self.mate[w as usize] = v;
-                        break;
-                    }
-                }
-            }
-            // Label from every free vertex of positive dual, one tree each.
-            lab.fill(FREE);
-            tree.fill(NIL);
-            outer.clear();
-            for &v in &free {
-                if self.mate[v as usize] == NIL {
-                    tree[v as usize] = outer.len() as u32;
-                    lab[v as usize] = OUTER;
-                    outer.push(v);
-                }
-            }
-            let roots = outer.len();
-            if roots == 0 {
+            self.pair_free_tight_to_each_other(ws, &free)?;
+            if !self.grow_forest(ws, &free, &mut forest)? {
                 return Ok(());
             }
-            let mut link: Vec<u32> = (0..roots as u32).collect();
-            let mut blocked = vec![false; roots];
-            let mut head = 0;
-            while head < outer.len() {
-                let x = outer[head];
-                head += 1;
-                let tx = tree[x as usize];
-                let ux = self.dual[x as usize];
-                for k in 0..self.active.len() {
-                    let y = self.active[k];
-                    if y == x {
-                        continue;
-                    }
-                    let d = self.doubled(ws, x, y)?;
-                    if d <= W::ZERO || ux.wadd(self.dual[y as usize]) != d {
-                        continue;
-                    }
-                    let yi = y as usize;
-                    match lab[yi] {
-                        // Linked through a tight edge: the trees move together.
-                        INNER => {
-                            let (a, b) = (find(&mut link, tx), find(&mut link, tree[yi]));
-                            link[a as usize] = b;
-                        }
-                        // An augmenting path or a blossom: a stage's work.
-                        OUTER => {
-                            blocked[tx as usize] = true;
-                            blocked[tree[yi] as usize] = true;
-                        }
-                        _ => {
-                            let m = self.mate[yi];
-                            if m == NIL {
-                                blocked[tx as usize] = true;
-                            } else {
-                                lab[yi] = INNER;
-                                tree[yi] = tx;
-                                lab[m as usize] = OUTER;
-                                tree[m as usize] = tx;
-                                outer.push(m);
-                            }
-                        }
-                    }
-                }
-            }
-            // A tree moves only if nothing joined to it is blocked.
-            let mut stuck = vec![false; roots];
-            for t in 0..roots as u32 {
-                if blocked[t as usize] {
-                    let r = find(&mut link, t);
-                    stuck[r as usize] = true;
-                }
-            }
-            let mut moves = vec![false; n];
-            let mut any = false;
-            for &v in &self.active {
-                let t = tree[v as usize];
-                if t != NIL {
-                    let r = find(&mut link, t);
-                    if !stuck[r as usize] {
-                        moves[v as usize] = true;
-                        any = true;
-                    }
-                }
-            }
-            if !any {
+            let Some(moves) = self.moving_vertices(&mut forest) else {
                 return Ok(());
-            }
-            // δ: over the outer vertices that move, their duals, their slacks to every
-            // vertex that does not move, half their slacks to outer ones that do.
-            let mut delta: Option<W> = None;
-            let mut least = |d: W| {
-                if delta.is_none_or(|cur| d < cur) {
-                    delta = Some(d);
-                }
             };
-            for &x in &outer {
-                if !moves[x as usize] {
-                    continue;
-                }
-                let ux = self.dual[x as usize];
-                least(ux);
-                for &y in &self.active {
-                    let yi = y as usize;
-                    if y == x || (moves[yi] && lab[yi] == INNER) {
-                        continue;
-                    }
-                    let d = self.doubled(ws, x, y)?;
-                    if d <= W::ZERO {
-                        continue;
-                    }
-                    let slack = ux.wadd(self.dual[yi]).wsub(d);
-                    least(if moves[yi] { slack.halved() } else { slack });
-                }
-            }
-            let Some(delta) = delta.filter(|&d| d > W::ZERO) else {
+            let Some(delta) = self.shared_delta(ws, &forest, &moves)? else {
                 return Ok(());
             };
             for &v in &self.active {
                 if moves[v as usize] {
-                    match lab[v as usize] {
+                    match forest.lab[v as usize] {
                         OUTER => self.dual[v as usize] = self.dual[v as usize].wsub(delta),
                         INNER => self.dual[v as usize] = self.dual[v as usize].wadd(delta),
                         _ => {}
@@ -331,4 +200,210 @@ impl<W: DenseWeight> DynamicMatching<W> {
         }
         Ok(())
     }
+
+    /// A phase's greedy pairing: each vertex of `free` still free is matched with the first
+    /// later one still free that a tight edge joins it to.
+    fn pair_free_tight_to_each_other<S: WeightSource<W>>(
+        &mut self,
+        ws: &S,
+        free: &[u32],
+    ) -> Result<(), DynamicError> {
+        for (i, &v) in free.iter().enumerate() {
+            if self.mate[v as usize] != NIL {
+                continue;
+            }
+            for &w in &free[i + 1..] {
+                if self.mate[w as usize] != NIL {
+                    continue;
+                }
+                if self.tight_without_blossoms(ws, v, w)? {
+                    self.mate[v as usize] = w;
+                    self.mate[w as usize] = v;
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A phase's labelling: one alternating tree from every vertex of `free` still free,
+    /// grown along tight edges; trees linked by a tight edge to an inner vertex are joined,
+    /// and a tree with a tight edge to an outer vertex or to a free one is blocked. False
+    /// when there is no root.
+    fn grow_forest<S: WeightSource<W>>(
+        &self,
+        ws: &S,
+        free: &[u32],
+        forest: &mut Forest,
+    ) -> Result<bool, DynamicError> {
+        let Forest {
+            lab,
+            tree,
+            outer,
+            link,
+            blocked,
+        } = forest;
+        lab.fill(FREE);
+        tree.fill(NIL);
+        outer.clear();
+        for &v in free {
+            if self.mate[v as usize] == NIL {
+                tree[v as usize] = outer.len() as u32;
+                lab[v as usize] = OUTER;
+                outer.push(v);
+            }
+        }
+        let roots = outer.len();
+        if roots == 0 {
+            return Ok(false);
+        }
+        link.clear();
+        link.extend(0..roots as u32);
+        blocked.clear();
+        blocked.resize(roots, false);
+        let mut head = 0;
+        while head < outer.len() {
+            let x = outer[head];
+            head += 1;
+            let tx = tree[x as usize];
+            let ux = self.dual[x as usize];
+            for k in 0..self.active.len() {
+                let y = self.active[k];
+                if y == x {
+                    continue;
+                }
+                let d = self.doubled(ws, x, y)?;
+                if d <= W::ZERO || ux.wadd(self.dual[y as usize]) != d {
+                    continue;
+                }
+                let yi = y as usize;
+                match lab[yi] {
+                    // Linked through a tight edge: the trees move together.
+                    INNER => {
+                        let (a, b) = (find(link, tx), find(link, tree[yi]));
+                        link[a as usize] = b;
+                    }
+                    // An augmenting path or a blossom: a stage's work.
+                    OUTER => {
+                        blocked[tx as usize] = true;
+                        blocked[tree[yi] as usize] = true;
+                    }
+                    _ => {
+                        let m = self.mate[yi];
+                        if m == NIL {
+                            blocked[tx as usize] = true;
+                        } else {
+                            lab[yi] = INNER;
+                            tree[yi] = tx;
+                            lab[m as usize] = OUTER;
+                            tree[m as usize] = tx;
+                            outer.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// The vertices of the trees that move: a tree moves only if nothing joined to it is
+    /// blocked. `None` when none moves.
+    fn moving_vertices(&self, forest: &mut Forest) -> Option<Vec<bool>> {
+        let roots = forest.blocked.len();
+        let mut stuck = vec![false; roots];
+        for t in 0..roots as u32 {
+            if forest.blocked[t as usize] {
+                let r = find(&mut forest.link, t);
+                stuck[r as usize] = true;
+            }
+        }
+        let mut moves = vec![false; self.n];
+        let mut any = false;
+        for &v in &self.active {
+            let t = forest.tree[v as usize];
+            if t != NIL {
+                let r = find(&mut forest.link, t);
+                if !stuck[r as usize] {
+                    moves[v as usize] = true;
+                    any = true;
+                }
+            }
+        }
+        any.then_some(moves)
+    }
+
+    /// δ of a shared adjustment: the least, over the outer vertices that move, of their
+    /// duals, their slacks to every vertex that does not move, and half their slacks to
+    /// outer ones that do. `None` when it is zero.
+    fn shared_delta<S: WeightSource<W>>(
+        &self,
+        ws: &S,
+        forest: &Forest,
+        moves: &[bool],
+    ) -> Result<Option<W>, DynamicError> {
+        let mut delta: Option<W> = None;
+        let mut least = |d: W| {
+            if delta.is_none_or(|cur| d < cur) {
+                delta = Some(d);
+            }
+        };
+        for &x in &forest.outer {
+            if !moves[x as usize] {
+                continue;
+            }
+            let ux = self.dual[x as usize];
+            least(ux);
+            for &y in &self.active {
+                let yi = y as usize;
+                if y == x || (moves[yi] && forest.lab[yi] == INNER) {
+                    continue;
+                }
+                let d = self.doubled(ws, x, y)?;
+                if d <= W::ZERO {
+                    continue;
+                }
+                let slack = ux.wadd(self.dual[yi]).wsub(d);
+                least(if moves[yi] { slack.halved() } else { slack });
+            }
+        }
+        Ok(delta.filter(|&d| d > W::ZERO))
+    }
+}
+
+/// The alternating trees of a shared adjustment of the first solve
+/// (`DynamicMatching::start_phases`), one from each free vertex of positive dual; the
+/// buffers are reused from phase to phase.
+struct Forest {
+    /// `FREE`, `OUTER` or `INNER` for each vertex.
+    lab: Vec<u8>,
+    /// The tree of each labelled vertex (an index into the roots, `NIL` for the others).
+    tree: Vec<u32>,
+    /// The outer vertices in the order they were labelled, the roots first.
+    outer: Vec<u32>,
+    /// Trees joined when a tight edge links them (they must move together), by `find`.
+    link: Vec<u32>,
+    /// Trees with a tight edge to an outer vertex or to a free one.
+    blocked: Vec<bool>,
+}
+
+impl Forest {
+    fn new(n: usize) -> Forest {
+        Forest {
+            lab: vec![FREE; n],
+            tree: vec![NIL; n],
+            outer: Vec::new(),
+            link: Vec::new(),
+            blocked: Vec::new(),
+        }
+    }
+}
+
+/// The tree that tree `t` is joined to (its root in `link`, halving the path on the way).
+fn find(link: &mut [u32], mut t: u32) -> u32 {
+    while link[t as usize] != t {
+        let up = link[link[t as usize] as usize];
+        link[t as usize] = up;
+        t = up;
+    }
+    t
 }
