@@ -70,7 +70,10 @@ mod tests;
 pub use certificate::Certificate;
 pub use weights::{DenseWeight, DynamicError, WeightSource};
 
+/// No vertex, blossom or tree.
 const NIL: u32 = u32::MAX;
+/// The labels of an alternating tree (`stage.rs`, and the first solve's shared
+/// adjustments): in no tree, outer (an even path from the root), inner (an odd one).
 const FREE: u8 = 0;
 const OUTER: u8 = 1;
 const INNER: u8 = 2;
