@@ -535,6 +535,29 @@ pub fn compute(
     tie_breaks: &[TeamTieBreak],
     after_round: Option<u32>,
 ) -> Result<TeamStandings, Vec<Problem>> {
+    let (rounds, after, recorded) = counted_rounds(t, after_round)?;
+    let s = Scores::new(t, team_facts(t, &rounds), &rounds, after, recorded);
+    // Values that do not depend on the tie (all but DE, TBR, BBE, which rank among ties).
+    let mut values: Vec<Vec<Value>> = (0..t.teams.len())
+        .map(|i| tie_breaks.iter().map(|&tb| s.value_of(tb, i)).collect())
+        .collect();
+    let order = s.order(tie_breaks, &mut values);
+    let rows = s.rows(t, &order, &values, tie_breaks.len());
+    Ok(TeamStandings {
+        primary: s.primary,
+        tie_breaks: tie_breaks.to_vec(),
+        after_round: after,
+        rows,
+        boards: board_rows(t, &rounds),
+    })
+}
+
+/// The team rounds the standings count (all recorded, or the first `after_round`), with
+/// that count and the number recorded.
+fn counted_rounds(
+    t: &Tournament,
+    after_round: Option<u32>,
+) -> Result<(Vec<TeamRound>, u32, u32), Vec<Problem>> {
     if !t.is_team_event() {
         return Err(vec![Problem::new(
             "tournament.teams",
@@ -551,10 +574,15 @@ pub fn compute(
         )]);
     }
     rounds.truncate(after as usize);
+    Ok((rounds, after, recorded))
+}
+
+/// What each team did in each round (`facts[team][round]`): its match, the PAB, or nothing.
+fn team_facts(t: &Tournament, rounds: &[TeamRound]) -> Vec<Vec<Fact>> {
     let n = t.teams.len();
     let (pab_mp, pab_gp) = t.team_pab_points();
     let mut facts: Vec<Vec<Fact>> = vec![Vec::new(); n];
-    for round in &rounds {
+    for round in rounds {
         let mut seen = vec![false; n];
         for m in &round.matches {
             facts[m.white].push(Fact {
@@ -588,58 +616,107 @@ pub fn compute(
             });
         }
     }
-    let mp: Vec<Score> = facts.iter().map(|f| f.iter().map(|x| x.mp).sum()).collect();
-    let gp: Vec<Score> = facts.iter().map(|f| f.iter().map(|x| x.gp).sum()).collect();
-    let primary = t.team_settings.primary;
-    let first = |i: usize| match primary {
-        PrimaryScore::MatchPoints => mp[i],
-        PrimaryScore::GamePoints => gp[i],
-    };
-    let match_boards = match_boards(t, &rounds);
-    let board_points = board_points(t, &rounds, &match_boards);
-    // Values that do not depend on the tie (all but DE, TBR, BBE, which rank among ties).
-    let draw_mp = t.team_settings.match_draw;
-    let draw_gp = Score::from_tenths(t.scoring.draw.tenths() * i64::from(t.boards()));
-    // Fore Buchholz's scores (art. 8.3 via 13.4.2): every match paired in the final round
-    // counted as a drawn match, a draw's match and game points for both teams.
-    let last = after as usize;
-    let fore_of = |use_mp: bool| -> Vec<Score> {
-        (0..n)
-            .map(|i| {
-                let (total, draw) = if use_mp {
-                    (mp[i], draw_mp)
-                } else {
-                    (gp[i], draw_gp)
-                };
-                match last.checked_sub(1).and_then(|r| facts[i].get(r)) {
-                    Some(f) if f.opponent.is_some() => {
-                        total - if use_mp { f.mp } else { f.gp } + draw
-                    }
-                    _ => total,
-                }
-            })
-            .collect()
-    };
-    let fore_mp = fore_of(true);
-    let fore_gp = fore_of(false);
-    // Each round's contribution to a team's BH or ESB (art. 8.1 / 13.2 via art. 13) on the
-    // opponents' match points (`use_mp`) or game points, before the art. 14 cuts: unplayed
-    // rounds as art. 16 says (a dummy with the team's own score, capped at the scheduled
-    // opponent's for a forfeit, 16.4.1, at a draw per round otherwise, 16.4.2); a forfeit
-    // loss or an absence is a VUR (16.1.2), cut first (16.5). `/P` counts a forfeited match
-    // as played; `fore` counts the final round's matches as played draws (art. 8.3).
-    let contributions = |i: usize, use_mp: bool, own_mp: bool, played: bool, fore: bool| {
+    facts
+}
+
+/// What the team tie-breaks read: every team's rounds, scores and boards over the rounds
+/// counted, and the event's measures of a match.
+struct Scores {
+    /// `facts[team][round]`.
+    facts: Vec<Vec<Fact>>,
+    /// Match points and game points.
+    mp: Vec<Score>,
+    gp: Vec<Score>,
+    /// Fore Buchholz's scores (art. 8.3 via 13.4.2): every match paired in the final round
+    /// counted as a drawn match, a draw's match and game points for both teams.
+    fore_mp: Vec<Score>,
+    fore_gp: Vec<Score>,
+    primary: PrimaryScore,
+    /// The rounds counted.
+    after: u32,
+    /// A drawn match's match points and game points.
+    draw_mp: Score,
+    draw_gp: Score,
+    /// The most match points and game points one match can give.
+    max_match_mp: Score,
+    max_match_gp: Score,
+    /// The scheduled rounds (`total_rounds`, at least those recorded).
+    scheduled: i64,
+    /// [`match_boards`] and [`board_points`] of the rounds counted.
+    match_boards: Vec<Vec<Vec<Score>>>,
+    board_points: Vec<Vec<Score>>,
+}
+
+impl Scores {
+    fn new(
+        t: &Tournament,
+        facts: Vec<Vec<Fact>>,
+        rounds: &[TeamRound],
+        after: u32,
+        recorded: u32,
+    ) -> Scores {
+        let mp: Vec<Score> = facts.iter().map(|f| f.iter().map(|x| x.mp).sum()).collect();
+        let gp: Vec<Score> = facts.iter().map(|f| f.iter().map(|x| x.gp).sum()).collect();
+        let match_boards = match_boards(t, rounds);
+        let board_points = board_points(t, rounds, &match_boards);
+        let draw_mp = t.team_settings.match_draw;
+        let draw_gp = Score::from_tenths(t.scoring.draw.tenths() * i64::from(t.boards()));
+        let last = after as usize;
+        let fore_mp = fore_scores(&facts, &mp, draw_mp, last, true);
+        let fore_gp = fore_scores(&facts, &gp, draw_gp, last, false);
+        Scores {
+            facts,
+            mp,
+            gp,
+            fore_mp,
+            fore_gp,
+            primary: t.team_settings.primary,
+            after,
+            draw_mp,
+            draw_gp,
+            max_match_mp: t.team_settings.match_win,
+            max_match_gp: Score::from_tenths(t.scoring.win.tenths() * i64::from(t.boards())),
+            scheduled: i64::from(t.total_rounds.max(recorded)),
+            match_boards,
+            board_points,
+        }
+    }
+
+    /// Team `i`'s primary score.
+    fn first(&self, i: usize) -> Score {
+        match self.primary {
+            PrimaryScore::MatchPoints => self.mp[i],
+            PrimaryScore::GamePoints => self.gp[i],
+        }
+    }
+
+    /// Each round's contribution to team `i`'s BH or ESB (art. 8.1 / 13.2 via art. 13) on
+    /// the opponents' match points (`use_mp`) or game points, before the art. 14 cuts:
+    /// unplayed rounds as art. 16 says (a dummy with the team's own score, capped at the
+    /// scheduled opponent's for a forfeit, 16.4.1, at a draw per round otherwise, 16.4.2);
+    /// a forfeit loss or an absence is a VUR (16.1.2), cut first (16.5). `/P` (`played`)
+    /// counts a forfeited match as played; `fore` counts the final round's matches as
+    /// played draws (art. 8.3).
+    fn contributions(
+        &self,
+        i: usize,
+        use_mp: bool,
+        own_mp: bool,
+        played: bool,
+        fore: bool,
+    ) -> Vec<Contribution> {
+        let (draw_mp, draw_gp, last) = (self.draw_mp, self.draw_gp, self.after as usize);
         let scores: &[Score] = match (use_mp, fore) {
-            (true, false) => &mp,
-            (false, false) => &gp,
-            (true, true) => &fore_mp,
-            (false, true) => &fore_gp,
+            (true, false) => &self.mp,
+            (false, false) => &self.gp,
+            (true, true) => &self.fore_mp,
+            (false, true) => &self.fore_gp,
         };
         let own = scores[i];
         let cap = Score::from_tenths(
-            (if use_mp { draw_mp } else { draw_gp }).tenths() * i64::from(after),
+            (if use_mp { draw_mp } else { draw_gp }).tenths() * i64::from(self.after),
         );
-        facts[i]
+        self.facts[i]
             .iter()
             .enumerate()
             .map(|(r, f)| {
@@ -663,24 +740,27 @@ pub fn compute(
                 }
             })
             .collect::<Vec<Contribution>>()
-    };
-    let buchholz = |i: usize, use_mp: bool, mods: Mods, fore: bool| -> Score {
-        let list = contributions(i, use_mp, use_mp, mods.forfeits_played, fore);
+    }
+
+    /// Team `i`'s Buchholz (`fore`: Fore Buchholz) with the art. 14 modifiers.
+    fn buchholz(&self, i: usize, use_mp: bool, mods: Mods, fore: bool) -> Score {
+        let list = self.contributions(i, use_mp, use_mp, mods.forfeits_played, fore);
         cut(list, mods.cut_low, mods.cut_high, |c| c.score.tenths())
             .iter()
             .map(|c| c.score)
             .sum()
-    };
-    // SSSC's normalising factor (13.4.2): the highest primary score the tournament can
-    // give over the highest secondary score one match can give, rounded towards zero.
-    let max_match_mp = t.team_settings.match_win;
-    let max_match_gp = Score::from_tenths(t.scoring.win.tenths() * i64::from(t.boards()));
-    let scheduled = i64::from(t.total_rounds.max(recorded));
-    let sssc_factor = |stated: Option<u32>| -> i64 {
+    }
+
+    /// SSSC's normalising factor (13.4.2): the one stated, else the highest primary score
+    /// the tournament can give over the highest secondary score one match can give,
+    /// rounded towards zero.
+    fn sssc_factor(&self, stated: Option<u32>) -> i64 {
         if let Some(f) = stated {
             return i64::from(f);
         }
-        let (max_primary, max_secondary) = match primary {
+        let (max_match_mp, max_match_gp, scheduled) =
+            (self.max_match_mp, self.max_match_gp, self.scheduled);
+        let (max_primary, max_secondary) = match self.primary {
             PrimaryScore::MatchPoints => (max_match_mp.tenths() * scheduled, max_match_gp.tenths()),
             PrimaryScore::GamePoints => (max_match_gp.tenths() * scheduled, max_match_mp.tenths()),
         };
@@ -690,56 +770,36 @@ pub fn compute(
         } else {
             (max_primary / max_secondary).max(1)
         }
-    };
-    let value_of = |tb: TeamTieBreak, i: usize| -> Value {
+    }
+
+    /// Team `i`'s value of `tb`; 0 for the tie-breaks ranked within ties (`rank_within`).
+    fn value_of(&self, tb: TeamTieBreak, i: usize) -> Value {
+        let (mp, gp, facts) = (&self.mp, &self.gp, &self.facts);
         match tb {
-            TeamTieBreak::Secondary => Value::score(match primary {
+            TeamTieBreak::Secondary => Value::score(match self.primary {
                 PrimaryScore::MatchPoints => gp[i],
                 PrimaryScore::GamePoints => mp[i],
             }),
             TeamTieBreak::Buchholz { mp: use_mp, mods } => {
-                Value::score(buchholz(i, use_mp, mods, false))
+                Value::score(self.buchholz(i, use_mp, mods, false))
             }
             TeamTieBreak::Sssc {
                 factor,
                 fore,
                 forfeits_played,
-            } => {
-                // 13.4: secondary score + BH on the primary score / factor, in hundredths
-                // rounded half up (exact whenever the factor divides 10 × BH).
-                let f = sssc_factor(factor);
-                let mods = Mods {
-                    forfeits_played,
-                    ..Mods::default()
-                };
-                let (secondary, bh) = match primary {
-                    PrimaryScore::MatchPoints => (gp[i], buchholz(i, true, mods, fore)),
-                    PrimaryScore::GamePoints => (mp[i], buchholz(i, false, mods, fore)),
-                };
-                let num = (secondary.tenths() * f + bh.tenths()) * 10;
-                Value::hundredths((2 * num + f).div_euclid(2 * f))
-            }
+            } => self.sssc(i, factor, fore, forfeits_played),
             TeamTieBreak::Esb {
                 opponent_mp,
                 own_mp,
                 mods,
-            } => {
-                // 14.1.2: ESB's Cut drops the product for the opponent with the lowest X
-                // score, the lowest product among equal scores (`cut`'s order).
-                let list = contributions(i, opponent_mp, own_mp, mods.forfeits_played, false);
-                let hundredths: i64 = cut(list, mods.cut_low, mods.cut_high, Contribution::product)
-                    .iter()
-                    .map(Contribution::product)
-                    .sum();
-                Value::hundredths(hundredths)
-            }
+            } => self.esb(i, opponent_mp, own_mp, mods),
             TeamTieBreak::Wins { over_board } => {
                 // 7.1 / 7.2 on matches: a win's match points, with or without playing
                 // (a forfeit win counts, a PAB worth less than a win does not), or over
                 // the board only.
                 let won = facts[i]
                     .iter()
-                    .filter(|f| f.mp == max_match_mp)
+                    .filter(|f| f.mp == self.max_match_mp)
                     .filter(|f| !over_board || (f.played && f.opponent.is_some()))
                     .count();
                 Value::int(won as i64)
@@ -749,57 +809,20 @@ pub fn compute(
                 cut,
             )),
             TeamTieBreak::ForeBuchholz { mp: use_mp, mods } => {
-                Value::score(buchholz(i, use_mp, mods, true))
+                Value::score(self.buchholz(i, use_mp, mods, true))
             }
             TeamTieBreak::AverageBuchholz {
                 mp: use_mp,
                 fore,
                 mods,
-            } => {
-                // 8.2: the opponents of the matches played over the board; the average
-                // with Gacrux's decimals (2 under 9 rounds, 3 under 27, ...).
-                let opponents: Vec<i64> = facts[i]
-                    .iter()
-                    .filter(|f| f.played)
-                    .filter_map(|f| f.opponent)
-                    .map(|o| buchholz(o, use_mp, mods, fore).tenths())
-                    .collect();
-                let decimals = match after {
-                    0..=8 => 2,
-                    9..=26 => 3,
-                    27..=72 => 4,
-                    _ => 5,
-                };
-                super::value::average_of_tenths(&opponents, decimals).unwrap_or(Value::int(0))
-            }
+            } => self.average_buchholz(i, use_mp, fore, mods),
             TeamTieBreak::Koya {
                 mp: use_mp,
                 limit_percent,
                 shift_hundredths,
-            } => {
-                // 9.2: the points scored in every round with a scheduled opponent (forfeits
-                // included) against teams whose final score reaches the limit, a share
-                // of the most points possible (a won match, or every board won, per
-                // round).
-                let (scores, per_round) = if use_mp {
-                    (&mp, max_match_mp)
-                } else {
-                    (&gp, max_match_gp)
-                };
-                let max = Score::from_tenths(per_round.tenths() * i64::from(after));
-                let limit = super::buchholz::koya_limit(max, limit_percent, shift_hundredths);
-                let total: Score = facts[i]
-                    .iter()
-                    .filter(|f| {
-                        f.opponent
-                            .is_some_and(|o| super::buchholz::koya_reaches(scores[o], limit))
-                    })
-                    .map(|f| if use_mp { f.mp } else { f.gp })
-                    .sum();
-                Value::score(total)
-            }
+            } => self.koya(i, use_mp, limit_percent, shift_hundredths),
             TeamTieBreak::BoardCount => {
-                let total: i64 = board_points[i]
+                let total: i64 = self.board_points[i]
                     .iter()
                     .enumerate()
                     .map(|(b, p)| (b as i64 + 1) * p.tenths())
@@ -812,118 +835,221 @@ pub fn compute(
             | TeamTieBreak::TopBoardResult
             | TeamTieBreak::BottomBoardElimination => Value::int(0),
         }
-    };
-    let mut values: Vec<Vec<Value>> = (0..n)
-        .map(|i| tie_breaks.iter().map(|&tb| value_of(tb, i)).collect())
-        .collect();
-    // Higher is better except BC (board count: points on low boards weigh less).
-    let better = |tb: TeamTieBreak, a: Value, b: Value| -> Ordering {
-        if tb == TeamTieBreak::BoardCount {
-            a.cmp(&b)
+    }
+
+    /// SSSC (13.4): secondary score + BH on the primary score / factor, in hundredths
+    /// rounded half up (exact whenever the factor divides 10 × BH).
+    fn sssc(&self, i: usize, factor: Option<u32>, fore: bool, forfeits_played: bool) -> Value {
+        let f = self.sssc_factor(factor);
+        let mods = Mods {
+            forfeits_played,
+            ..Mods::default()
+        };
+        let (secondary, bh) = match self.primary {
+            PrimaryScore::MatchPoints => (self.gp[i], self.buchholz(i, true, mods, fore)),
+            PrimaryScore::GamePoints => (self.mp[i], self.buchholz(i, false, mods, fore)),
+        };
+        let num = (secondary.tenths() * f + bh.tenths()) * 10;
+        Value::hundredths((2 * num + f).div_euclid(2 * f))
+    }
+
+    /// ESB (13.2), in hundredths. 14.1.2: ESB's Cut drops the product for the opponent
+    /// with the lowest X score, the lowest product among equal scores (`cut`'s order).
+    fn esb(&self, i: usize, opponent_mp: bool, own_mp: bool, mods: Mods) -> Value {
+        let list = self.contributions(i, opponent_mp, own_mp, mods.forfeits_played, false);
+        let hundredths: i64 = cut(list, mods.cut_low, mods.cut_high, Contribution::product)
+            .iter()
+            .map(Contribution::product)
+            .sum();
+        Value::hundredths(hundredths)
+    }
+
+    /// AOB (8.2): the average of the BH of the opponents of the matches played over the
+    /// board, with Gacrux's decimals (2 under 9 rounds, 3 under 27, ...).
+    fn average_buchholz(&self, i: usize, use_mp: bool, fore: bool, mods: Mods) -> Value {
+        let opponents: Vec<i64> = self.facts[i]
+            .iter()
+            .filter(|f| f.played)
+            .filter_map(|f| f.opponent)
+            .map(|o| self.buchholz(o, use_mp, mods, fore).tenths())
+            .collect();
+        let decimals = match self.after {
+            0..=8 => 2,
+            9..=26 => 3,
+            27..=72 => 4,
+            _ => 5,
+        };
+        super::value::average_of_tenths(&opponents, decimals).unwrap_or(Value::int(0))
+    }
+
+    /// KS (9.2): the points scored in every round with a scheduled opponent (forfeits
+    /// included) against teams whose final score reaches the limit, a share of the most
+    /// points possible (a won match, or every board won, per round).
+    fn koya(&self, i: usize, use_mp: bool, limit_percent: u32, shift_hundredths: i64) -> Value {
+        let (scores, per_round) = if use_mp {
+            (&self.mp, self.max_match_mp)
         } else {
-            b.cmp(&a)
-        }
-    };
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&a| std::cmp::Reverse(first(a)));
-    // Resolve tie-break by tie-break, within groups still tied.
-    for (k, &tb) in tie_breaks.iter().enumerate() {
-        let mut start = 0;
-        while start < order.len() {
-            let mut end = start + 1;
-            while end < order.len() && tied(&order, start, end, k, &values, &first) {
-                end += 1;
-            }
-            if end - start > 1 {
-                let group: Vec<usize> = order[start..end].to_vec();
-                // DE (art. 6) and EDE (13.3): one routine, DE on the primary score only.
-                let direct = match tb {
-                    TeamTieBreak::DirectEncounter { forfeits_played } => {
-                        Some((false, ede::Knockout::None, forfeits_played))
-                    }
-                    TeamTieBreak::ExtendedDirectEncounter {
-                        knockout,
-                        forfeits_played,
-                    } => Some((true, knockout, forfeits_played)),
-                    _ => None,
-                };
-                if let Some((extended, knockout, forfeits_played)) = direct {
-                    let cx = ede::Context {
-                        facts: &facts,
-                        primary,
-                        extended,
-                        max_match_mp,
-                        max_match_gp,
-                        match_boards: &match_boards,
-                        boards: board_points.iter().map(Vec::len).max().unwrap_or(0),
-                        knockout,
-                        forfeits_played,
-                    };
-                    for (g, v) in group.iter().zip(ede::ranks(&group, &cx)) {
-                        values[*g][k] = v;
-                    }
-                } else if matches!(
-                    tb,
-                    TeamTieBreak::TopBoardResult | TeamTieBreak::BottomBoardElimination
-                ) {
-                    let ranks = board_ranks(&group, &board_points, tb);
-                    for (g, v) in group.iter().zip(ranks) {
-                        values[*g][k] = v;
-                    }
+            (&self.gp, self.max_match_gp)
+        };
+        let max = Score::from_tenths(per_round.tenths() * i64::from(self.after));
+        let limit = super::buchholz::koya_limit(max, limit_percent, shift_hundredths);
+        let total: Score = self.facts[i]
+            .iter()
+            .filter(|f| {
+                f.opponent
+                    .is_some_and(|o| super::buchholz::koya_reaches(scores[o], limit))
+            })
+            .map(|f| if use_mp { f.mp } else { f.gp })
+            .sum();
+        Value::score(total)
+    }
+
+    /// The teams in order: by the primary score, then tie-break by tie-break within the
+    /// groups still tied, the ranks of DE, EDE, TBR and BBE written into `values` group by
+    /// group.
+    fn order(&self, tie_breaks: &[TeamTieBreak], values: &mut [Vec<Value>]) -> Vec<usize> {
+        let first = |i: usize| self.first(i);
+        let mut order: Vec<usize> = (0..self.mp.len()).collect();
+        order.sort_by_key(|&a| std::cmp::Reverse(first(a)));
+        // Resolve tie-break by tie-break, within groups still tied.
+        for (k, &tb) in tie_breaks.iter().enumerate() {
+            let mut start = 0;
+            while start < order.len() {
+                let mut end = start + 1;
+                while end < order.len() && tied(&order, start, end, k, values, &first) {
+                    end += 1;
                 }
-                let slice = &mut order[start..end];
-                slice.sort_by(|&a, &b| match tb {
-                    TeamTieBreak::DirectEncounter { .. }
-                    | TeamTieBreak::ExtendedDirectEncounter { .. }
-                    | TeamTieBreak::TopBoardResult
-                    | TeamTieBreak::BottomBoardElimination => {
-                        // A rank: 0 = not separated, 1 first.
-                        let key = |v: Value| {
-                            if v.as_hundredths() == 0 {
-                                i64::MAX
-                            } else {
-                                v.as_hundredths()
-                            }
-                        };
-                        key(values[a][k]).cmp(&key(values[b][k]))
-                    }
-                    _ => better(tb, values[a][k], values[b][k]),
+                if end - start > 1 {
+                    let group: Vec<usize> = order[start..end].to_vec();
+                    self.rank_within(&group, tb, k, values);
+                    let slice = &mut order[start..end];
+                    slice.sort_by(|&a, &b| compare(tb, values[a][k], values[b][k]));
+                }
+                start = end;
+            }
+        }
+        order
+    }
+
+    /// The ranks (1 first, 0: not separated) of a tie-break ranked within a tied `group`
+    /// (DE, EDE, TBR, BBE), written into column `k` of `values`; nothing for the others.
+    fn rank_within(&self, group: &[usize], tb: TeamTieBreak, k: usize, values: &mut [Vec<Value>]) {
+        // DE (art. 6) and EDE (13.3): one routine, DE on the primary score only.
+        let direct = match tb {
+            TeamTieBreak::DirectEncounter { forfeits_played } => {
+                Some((false, ede::Knockout::None, forfeits_played))
+            }
+            TeamTieBreak::ExtendedDirectEncounter {
+                knockout,
+                forfeits_played,
+            } => Some((true, knockout, forfeits_played)),
+            _ => None,
+        };
+        if let Some((extended, knockout, forfeits_played)) = direct {
+            let cx = ede::Context {
+                facts: &self.facts,
+                primary: self.primary,
+                extended,
+                max_match_mp: self.max_match_mp,
+                max_match_gp: self.max_match_gp,
+                match_boards: &self.match_boards,
+                boards: self.board_points.iter().map(Vec::len).max().unwrap_or(0),
+                knockout,
+                forfeits_played,
+            };
+            for (g, v) in group.iter().zip(ede::ranks(group, &cx)) {
+                values[*g][k] = v;
+            }
+        } else if matches!(
+            tb,
+            TeamTieBreak::TopBoardResult | TeamTieBreak::BottomBoardElimination
+        ) {
+            let ranks = board_ranks(group, &self.board_points, tb);
+            for (g, v) in group.iter().zip(ranks) {
+                values[*g][k] = v;
+            }
+        }
+    }
+
+    /// The rows in `order`; teams equal on everything (the primary score and all `k_all`
+    /// tie-breaks) share a rank, in TPN order.
+    fn rows(
+        &self,
+        t: &Tournament,
+        order: &[usize],
+        values: &[Vec<Value>],
+        k_all: usize,
+    ) -> Vec<TeamRow> {
+        let first = |i: usize| self.first(i);
+        let mut rows = Vec::new();
+        let mut rank = 1;
+        let mut i = 0;
+        while i < order.len() {
+            let mut j = i + 1;
+            while j < order.len() && tied(order, i, j, k_all, values, &first) {
+                j += 1;
+            }
+            let mut group: Vec<usize> = order[i..j].to_vec();
+            group.sort_by_key(|&g| t.team_tpn(g));
+            for &g in &group {
+                rows.push(TeamRow {
+                    team: g,
+                    rank,
+                    match_points: self.mp[g],
+                    game_points: self.gp[g],
+                    values: values[g].clone(),
                 });
             }
-            start = end;
+            rank += (j - i) as u32;
+            i = j;
         }
+        rows
     }
-    // Equal on everything: TPN order, shared rank.
-    let k_all = tie_breaks.len();
-    let mut rows = Vec::new();
-    let mut rank = 1;
-    let mut i = 0;
-    while i < order.len() {
-        let mut j = i + 1;
-        while j < order.len() && tied(&order, i, j, k_all, &values, &first) {
-            j += 1;
+}
+
+/// Fore Buchholz's scores (art. 8.3 via 13.4.2): `totals` (match points, `mp`, or game
+/// points) with the match of round `last` counted as a drawn match (`draw`).
+fn fore_scores(
+    facts: &[Vec<Fact>],
+    totals: &[Score],
+    draw: Score,
+    last: usize,
+    mp: bool,
+) -> Vec<Score> {
+    (0..facts.len())
+        .map(|i| {
+            let total = totals[i];
+            match last.checked_sub(1).and_then(|r| facts[i].get(r)) {
+                Some(f) if f.opponent.is_some() => total - if mp { f.mp } else { f.gp } + draw,
+                _ => total,
+            }
+        })
+        .collect()
+}
+
+/// Tie-break `tb`'s order of two teams' values: a rank (DE, EDE, TBR, BBE) with 1 first
+/// and 0 (not separated) last; BC lower first (points on low boards weigh less); every
+/// other one higher first.
+fn compare(tb: TeamTieBreak, a: Value, b: Value) -> Ordering {
+    match tb {
+        TeamTieBreak::DirectEncounter { .. }
+        | TeamTieBreak::ExtendedDirectEncounter { .. }
+        | TeamTieBreak::TopBoardResult
+        | TeamTieBreak::BottomBoardElimination => {
+            // A rank: 0 = not separated, 1 first.
+            let key = |v: Value| {
+                if v.as_hundredths() == 0 {
+                    i64::MAX
+                } else {
+                    v.as_hundredths()
+                }
+            };
+            key(a).cmp(&key(b))
         }
-        let mut group: Vec<usize> = order[i..j].to_vec();
-        group.sort_by_key(|&g| t.team_tpn(g));
-        for &g in &group {
-            rows.push(TeamRow {
-                team: g,
-                rank,
-                match_points: mp[g],
-                game_points: gp[g],
-                values: values[g].clone(),
-            });
-        }
-        rank += (j - i) as u32;
-        i = j;
+        // Higher is better except BC (board count: points on low boards weigh less).
+        TeamTieBreak::BoardCount => a.cmp(&b),
+        _ => b.cmp(&a),
     }
-    Ok(TeamStandings {
-        primary,
-        tie_breaks: tie_breaks.to_vec(),
-        after_round: after,
-        rows,
-        boards: board_rows(t, &rounds),
-    })
 }
 
 /// Whether `order[start]` and `order[end]` are equal on the primary score and the first `k`

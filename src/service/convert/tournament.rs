@@ -553,177 +553,226 @@ pub fn snapshot(
 /// Every text and count of a proto tournament against [`crate::model::limits`], each
 /// refused by its field path (a player's or a team's id in the message). Whether one was.
 pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool {
-    use crate::model::limits::{
-        MAX_BOARDS, MAX_CODE_CHARS, MAX_ID_CHARS, MAX_NAME_CHARS, MAX_OPTION_NAME_CHARS,
-        MAX_OPTION_VALUE_CHARS, MAX_OPTIONS, MAX_PAIRING_NUMBER, MAX_RECORDS, MAX_ROUNDS,
-        MAX_TEAM_MEMBERS, shown,
-    };
     // Field paths and names are written only for a field over its limit: a request within
     // every limit (nearly all) allocates nothing here.
     let mut lim = Limiter::default();
-    let rounds = u64::from(MAX_ROUNDS);
-    let numbers = u64::from(MAX_PAIRING_NUMBER);
-    lim.text(
-        &pt.name,
-        MAX_NAME_CHARS,
-        || "tournament.name".into(),
-        String::new,
-        "tournament name",
-    );
-    lim.count(
-        u64::from(pt.total_rounds),
-        rounds,
-        || "tournament.total_rounds".to_string(),
-        String::new,
-        "number of rounds",
-    );
-    lim.count(
-        pt.rounds.len() as u64,
-        rounds,
-        || "tournament.rounds".to_string(),
-        String::new,
-        "number of rounds recorded",
-    );
-    for (i, p) in pt.players.iter().enumerate() {
-        let base = || format!("tournament.players[{i}]");
-        let who = || format!("player {}: ", shown(&p.id));
-        lim.text(&p.id, MAX_ID_CHARS, || format!("{}.id", base()), who, "id");
-        lim.text(
-            &p.name,
-            MAX_NAME_CHARS,
-            || format!("{}.name", base()),
-            who,
-            "name",
-        );
-        lim.text(
-            &p.title,
-            MAX_CODE_CHARS,
-            || format!("{}.title", base()),
-            who,
-            "title",
-        );
-        for (field, value) in [
-            ("federation", &p.federation),
-            ("fide_id", &p.fide_id),
-            ("sex", &p.sex),
-        ] {
-            lim.text(
-                value,
-                MAX_CODE_CHARS,
-                || format!("{}.{field}", base()),
-                who,
-                field,
-            );
-        }
-        lim.text(
-            &p.team_id,
-            MAX_ID_CHARS,
-            || format!("{}.team_id", base()),
-            who,
-            "team id",
-        );
-        for (field, value, max) in [
-            ("withdrawn_from_round", p.withdrawn_from_round, rounds),
-            ("late_entry_round", p.late_entry_round, rounds),
-            ("pairing_number", p.pairing_number.unwrap_or(0), numbers),
-        ] {
-            lim.count(
-                u64::from(value),
-                max,
-                || format!("{}.{field}", base()),
-                who,
-                field,
-            );
-        }
-    }
-    for (r, round) in pt.rounds.iter().enumerate() {
-        let base = || format!("tournament.rounds[{r}]");
-        for (g, game) in round.games.iter().enumerate() {
-            let at = || format!("{}.games[{g}]", base());
-            lim.text(
-                &game.white_id,
-                MAX_ID_CHARS,
-                || format!("{}.white_id", at()),
-                String::new,
-                "player id",
-            );
-            lim.text(
-                &game.black_id,
-                MAX_ID_CHARS,
-                || format!("{}.black_id", at()),
-                String::new,
-                "player id",
-            );
-            lim.count(
-                u64::from(game.board),
-                numbers,
-                || format!("{}.board", at()),
-                String::new,
-                "board number",
-            );
-        }
-        for (b, bye) in round.byes.iter().enumerate() {
-            let path = || format!("{}.byes[{b}].player_id", base());
-            lim.text(&bye.player_id, MAX_ID_CHARS, path, String::new, "player id");
-        }
-    }
-    lim.count(
-        pt.forbidden_pairings.len() as u64,
-        MAX_RECORDS as u64,
-        || "tournament.forbidden_pairings".to_string(),
-        String::new,
-        "number of forbidden pairings",
-    );
-    for (i, f) in pt.forbidden_pairings.iter().enumerate() {
-        let base = || format!("tournament.forbidden_pairings[{i}]");
-        for (j, id) in f.player_ids.iter().enumerate() {
-            lim.text(
-                id,
-                MAX_ID_CHARS,
-                || format!("{}.player_ids[{j}]", base()),
-                String::new,
-                "player id",
-            );
-        }
-        for (field, value) in [("first_round", f.first_round), ("last_round", f.last_round)] {
-            lim.count(
-                u64::from(value),
-                rounds,
-                || format!("{}.{field}", base()),
-                String::new,
-                field,
-            );
-        }
-    }
-    lim.count(
-        pt.accelerations.len() as u64,
-        MAX_RECORDS as u64,
-        || "tournament.accelerations".to_string(),
-        String::new,
-        "number of accelerations",
-    );
-    for (i, a) in pt.accelerations.iter().enumerate() {
-        let base = || format!("tournament.accelerations[{i}]");
-        lim.text(
-            &a.player_id,
-            MAX_ID_CHARS,
-            || format!("{}.player_id", base()),
-            String::new,
-            "player id",
-        );
-        let who = || format!("player {}: ", shown(&a.player_id));
-        for (field, value) in [("first_round", a.first_round), ("last_round", a.last_round)] {
-            lim.count(
-                u64::from(value),
-                rounds,
-                || format!("{}.{field}", base()),
-                who,
-                field,
-            );
-        }
-    }
+    lim.tournament(pt);
+    lim.players(&pt.players);
+    lim.rounds(&pt.rounds);
+    lim.forbidden_pairings(&pt.forbidden_pairings);
+    lim.accelerations(&pt.accelerations);
     if let Some(o) = &pt.options {
-        lim.count(
+        lim.options(o);
+    }
+    lim.teams(&pt.teams);
+    if let Some(s) = &pt.team_settings {
+        lim.team_settings(s);
+    }
+    lim.finish(problems)
+}
+
+/// The parts of a request, each checked field by field in [`check_limits`]'s order.
+impl Limiter {
+    /// The tournament's name and its numbers of rounds (scheduled, recorded).
+    fn tournament(&mut self, pt: &proto::Tournament) {
+        use crate::model::limits::{MAX_NAME_CHARS, MAX_ROUNDS};
+        let rounds = u64::from(MAX_ROUNDS);
+        self.text(
+            &pt.name,
+            MAX_NAME_CHARS,
+            || "tournament.name".into(),
+            String::new,
+            "tournament name",
+        );
+        self.count(
+            u64::from(pt.total_rounds),
+            rounds,
+            || "tournament.total_rounds".to_string(),
+            String::new,
+            "number of rounds",
+        );
+        self.count(
+            pt.rounds.len() as u64,
+            rounds,
+            || "tournament.rounds".to_string(),
+            String::new,
+            "number of rounds recorded",
+        );
+    }
+
+    /// Each player's texts and numbers (`tournament.players`).
+    fn players(&mut self, players: &[proto::Player]) {
+        use crate::model::limits::{
+            MAX_CODE_CHARS, MAX_ID_CHARS, MAX_NAME_CHARS, MAX_PAIRING_NUMBER, MAX_ROUNDS, shown,
+        };
+        let rounds = u64::from(MAX_ROUNDS);
+        let numbers = u64::from(MAX_PAIRING_NUMBER);
+        for (i, p) in players.iter().enumerate() {
+            let base = || format!("tournament.players[{i}]");
+            let who = || format!("player {}: ", shown(&p.id));
+            self.text(&p.id, MAX_ID_CHARS, || format!("{}.id", base()), who, "id");
+            self.text(
+                &p.name,
+                MAX_NAME_CHARS,
+                || format!("{}.name", base()),
+                who,
+                "name",
+            );
+            self.text(
+                &p.title,
+                MAX_CODE_CHARS,
+                || format!("{}.title", base()),
+                who,
+                "title",
+            );
+            for (field, value) in [
+                ("federation", &p.federation),
+                ("fide_id", &p.fide_id),
+                ("sex", &p.sex),
+            ] {
+                self.text(
+                    value,
+                    MAX_CODE_CHARS,
+                    || format!("{}.{field}", base()),
+                    who,
+                    field,
+                );
+            }
+            self.text(
+                &p.team_id,
+                MAX_ID_CHARS,
+                || format!("{}.team_id", base()),
+                who,
+                "team id",
+            );
+            for (field, value, max) in [
+                ("withdrawn_from_round", p.withdrawn_from_round, rounds),
+                ("late_entry_round", p.late_entry_round, rounds),
+                ("pairing_number", p.pairing_number.unwrap_or(0), numbers),
+            ] {
+                self.count(
+                    u64::from(value),
+                    max,
+                    || format!("{}.{field}", base()),
+                    who,
+                    field,
+                );
+            }
+        }
+    }
+
+    /// The recorded rounds' games and byes (`tournament.rounds`).
+    fn rounds(&mut self, rounds: &[proto::Round]) {
+        use crate::model::limits::{MAX_ID_CHARS, MAX_PAIRING_NUMBER};
+        let numbers = u64::from(MAX_PAIRING_NUMBER);
+        for (r, round) in rounds.iter().enumerate() {
+            let base = || format!("tournament.rounds[{r}]");
+            for (g, game) in round.games.iter().enumerate() {
+                let at = || format!("{}.games[{g}]", base());
+                self.text(
+                    &game.white_id,
+                    MAX_ID_CHARS,
+                    || format!("{}.white_id", at()),
+                    String::new,
+                    "player id",
+                );
+                self.text(
+                    &game.black_id,
+                    MAX_ID_CHARS,
+                    || format!("{}.black_id", at()),
+                    String::new,
+                    "player id",
+                );
+                self.count(
+                    u64::from(game.board),
+                    numbers,
+                    || format!("{}.board", at()),
+                    String::new,
+                    "board number",
+                );
+            }
+            for (b, bye) in round.byes.iter().enumerate() {
+                let path = || format!("{}.byes[{b}].player_id", base());
+                self.text(&bye.player_id, MAX_ID_CHARS, path, String::new, "player id");
+            }
+        }
+    }
+
+    /// The forbidden pairings: how many, their players and rounds.
+    fn forbidden_pairings(&mut self, forbidden: &[proto::ForbiddenPairing]) {
+        use crate::model::limits::{MAX_ID_CHARS, MAX_RECORDS, MAX_ROUNDS};
+        let rounds = u64::from(MAX_ROUNDS);
+        self.count(
+            forbidden.len() as u64,
+            MAX_RECORDS as u64,
+            || "tournament.forbidden_pairings".to_string(),
+            String::new,
+            "number of forbidden pairings",
+        );
+        for (i, f) in forbidden.iter().enumerate() {
+            let base = || format!("tournament.forbidden_pairings[{i}]");
+            for (j, id) in f.player_ids.iter().enumerate() {
+                self.text(
+                    id,
+                    MAX_ID_CHARS,
+                    || format!("{}.player_ids[{j}]", base()),
+                    String::new,
+                    "player id",
+                );
+            }
+            for (field, value) in [("first_round", f.first_round), ("last_round", f.last_round)] {
+                self.count(
+                    u64::from(value),
+                    rounds,
+                    || format!("{}.{field}", base()),
+                    String::new,
+                    field,
+                );
+            }
+        }
+    }
+
+    /// The accelerations: how many, their players and rounds.
+    fn accelerations(&mut self, accelerations: &[proto::Acceleration]) {
+        use crate::model::limits::{MAX_ID_CHARS, MAX_RECORDS, MAX_ROUNDS, shown};
+        let rounds = u64::from(MAX_ROUNDS);
+        self.count(
+            accelerations.len() as u64,
+            MAX_RECORDS as u64,
+            || "tournament.accelerations".to_string(),
+            String::new,
+            "number of accelerations",
+        );
+        for (i, a) in accelerations.iter().enumerate() {
+            let base = || format!("tournament.accelerations[{i}]");
+            self.text(
+                &a.player_id,
+                MAX_ID_CHARS,
+                || format!("{}.player_id", base()),
+                String::new,
+                "player id",
+            );
+            let who = || format!("player {}: ", shown(&a.player_id));
+            for (field, value) in [("first_round", a.first_round), ("last_round", a.last_round)] {
+                self.count(
+                    u64::from(value),
+                    rounds,
+                    || format!("{}.{field}", base()),
+                    who,
+                    field,
+                );
+            }
+        }
+    }
+
+    /// The system options: how many, their names and values, the round robin's cycles and
+    /// the backgammon match length.
+    fn options(&mut self, o: &proto::SystemOptions) {
+        use crate::model::limits::{
+            MAX_OPTION_NAME_CHARS, MAX_OPTION_VALUE_CHARS, MAX_OPTIONS, MAX_ROUNDS, shown,
+        };
+        let rounds = u64::from(MAX_ROUNDS);
+        self.count(
             o.values.len() as u64,
             MAX_OPTIONS as u64,
             || "tournament.options.values".to_string(),
@@ -734,7 +783,7 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
         names.sort();
         for name in names {
             let path = || format!("tournament.options.values[{}]", shown(name));
-            lim.text(
+            self.text(
                 name,
                 MAX_OPTION_NAME_CHARS,
                 path,
@@ -743,11 +792,11 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
             );
             if let Some(value) = o.values.get(name) {
                 let who = || format!("option {}: ", shown(name));
-                lim.text(value, MAX_OPTION_VALUE_CHARS, path, who, "option value");
+                self.text(value, MAX_OPTION_VALUE_CHARS, path, who, "option value");
             }
         }
         if let Some(rr) = &o.round_robin {
-            lim.count(
+            self.count(
                 u64::from(rr.cycles),
                 rounds,
                 || "tournament.options.round_robin.cycles".to_string(),
@@ -756,7 +805,7 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
             );
         }
         if let Some(b) = &o.backgammon {
-            lim.count(
+            self.count(
                 u64::from(b.match_length),
                 rounds,
                 || "tournament.options.backgammon.match_length".to_string(),
@@ -765,65 +814,79 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
             );
         }
     }
-    for (i, team) in pt.teams.iter().enumerate() {
-        let base = || format!("tournament.teams[{i}]");
-        let who = || format!("team {}: ", shown(&team.id));
-        lim.text(
-            &team.id,
-            MAX_ID_CHARS,
-            || format!("{}.id", base()),
-            who,
-            "id",
-        );
-        lim.text(
-            &team.name,
-            MAX_NAME_CHARS,
-            || format!("{}.name", base()),
-            who,
-            "name",
-        );
-        lim.count(
-            u64::from(team.pairing_number),
-            numbers,
-            || format!("{}.pairing_number", base()),
-            who,
-            "pairing number",
-        );
-        lim.count(
-            team.member_ids.len() as u64,
-            MAX_TEAM_MEMBERS as u64,
-            || format!("{}.member_ids", base()),
-            who,
-            "number of members",
-        );
-        for (j, id) in team.member_ids.iter().enumerate() {
-            lim.text(
-                id,
+
+    /// Each team's texts, pairing number and members (`tournament.teams`).
+    fn teams(&mut self, teams: &[proto::Team]) {
+        use crate::model::limits::{
+            MAX_ID_CHARS, MAX_NAME_CHARS, MAX_PAIRING_NUMBER, MAX_TEAM_MEMBERS, shown,
+        };
+        let numbers = u64::from(MAX_PAIRING_NUMBER);
+        for (i, team) in teams.iter().enumerate() {
+            let base = || format!("tournament.teams[{i}]");
+            let who = || format!("team {}: ", shown(&team.id));
+            self.text(
+                &team.id,
                 MAX_ID_CHARS,
-                || format!("{}.member_ids[{j}]", base()),
+                || format!("{}.id", base()),
                 who,
-                "player id",
+                "id",
             );
+            self.text(
+                &team.name,
+                MAX_NAME_CHARS,
+                || format!("{}.name", base()),
+                who,
+                "name",
+            );
+            self.count(
+                u64::from(team.pairing_number),
+                numbers,
+                || format!("{}.pairing_number", base()),
+                who,
+                "pairing number",
+            );
+            self.count(
+                team.member_ids.len() as u64,
+                MAX_TEAM_MEMBERS as u64,
+                || format!("{}.member_ids", base()),
+                who,
+                "number of members",
+            );
+            for (j, id) in team.member_ids.iter().enumerate() {
+                self.text(
+                    id,
+                    MAX_ID_CHARS,
+                    || format!("{}.member_ids[{j}]", base()),
+                    who,
+                    "player id",
+                );
+            }
         }
     }
-    if let Some(s) = &pt.team_settings {
+
+    /// The team settings: boards, the team PABs, forfeited matches and line-ups.
+    fn team_settings(&mut self, s: &proto::TeamSettings) {
+        use crate::model::limits::{
+            MAX_BOARDS, MAX_ID_CHARS, MAX_RECORDS, MAX_ROUNDS, MAX_TEAM_MEMBERS, shown,
+        };
+        let rounds = u64::from(MAX_ROUNDS);
         let p = "tournament.team_settings";
         let boards = u64::from(MAX_BOARDS);
-        lim.count(
+        self.count(
             u64::from(s.boards),
             boards,
             || format!("{p}.boards"),
             String::new,
             "number of boards",
         );
-        lim.count(
+        self.count(
             s.board_colours.len() as u64,
             boards,
             || format!("{p}.board_colours"),
             String::new,
             "number of board colours",
         );
-        lim.count(
+        self.count(
             s.pab_team_ids.len() as u64,
             rounds,
             || format!("{p}.pab_team_ids"),
@@ -831,7 +894,7 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
             "number of rounds with a team PAB",
         );
         for (j, id) in s.pab_team_ids.iter().enumerate() {
-            lim.text(
+            self.text(
                 id,
                 MAX_ID_CHARS,
                 || format!("{p}.pab_team_ids[{j}]"),
@@ -839,7 +902,7 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
                 "team id",
             );
         }
-        lim.count(
+        self.count(
             s.forfeits.len() as u64,
             MAX_RECORDS as u64,
             || format!("{p}.forfeits"),
@@ -848,21 +911,21 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
         );
         for (j, f) in s.forfeits.iter().enumerate() {
             let base = || format!("{p}.forfeits[{j}]");
-            lim.count(
+            self.count(
                 u64::from(f.round),
                 rounds,
                 || format!("{}.round", base()),
                 String::new,
                 "round",
             );
-            lim.text(
+            self.text(
                 &f.white_team_id,
                 MAX_ID_CHARS,
                 || format!("{}.white_team_id", base()),
                 String::new,
                 "team id",
             );
-            lim.text(
+            self.text(
                 &f.black_team_id,
                 MAX_ID_CHARS,
                 || format!("{}.black_team_id", base()),
@@ -870,7 +933,7 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
                 "team id",
             );
         }
-        lim.count(
+        self.count(
             s.lineups.len() as u64,
             MAX_RECORDS as u64,
             || format!("{p}.lineups"),
@@ -880,21 +943,21 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
         for (j, l) in s.lineups.iter().enumerate() {
             let base = || format!("{p}.lineups[{j}]");
             let who = || format!("team {}: ", shown(&l.team_id));
-            lim.count(
+            self.count(
                 u64::from(l.round),
                 rounds,
                 || format!("{}.round", base()),
                 who,
                 "round",
             );
-            lim.text(
+            self.text(
                 &l.team_id,
                 MAX_ID_CHARS,
                 || format!("{}.team_id", base()),
                 String::new,
                 "team id",
             );
-            lim.count(
+            self.count(
                 l.player_ids.len() as u64,
                 MAX_TEAM_MEMBERS as u64,
                 || format!("{}.player_ids", base()),
@@ -902,7 +965,7 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
                 "number of players",
             );
             for (k, id) in l.player_ids.iter().enumerate() {
-                lim.text(
+                self.text(
                     id,
                     MAX_ID_CHARS,
                     || format!("{}.player_ids[{k}]", base()),
@@ -912,7 +975,6 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
             }
         }
     }
-    lim.finish(problems)
 }
 
 /// The problems [`check_limits`] finds: text over its length first, then counts over

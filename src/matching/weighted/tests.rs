@@ -1,0 +1,232 @@
+//! The engine against brute force and a fresh solve: first solves, updates and removals,
+//! batch resets and restarts, on random graphs.
+use super::*;
+use crate::matching::brute::brute_force;
+use crate::matching::tests::SplitMix64;
+
+struct Mat {
+    n: usize,
+    w: Vec<i64>,
+}
+
+impl WeightSource<i64> for Mat {
+    fn weight(&self, a: usize, b: usize) -> i64 {
+        self.w[a * self.n + b]
+    }
+}
+
+impl Mat {
+    fn random(rng: &mut SplitMix64, n: usize, p: u64, max: u64) -> Mat {
+        let mut w = vec![0; n * n];
+        for i in 0..n {
+            for j in i + 1..n {
+                if rng.below(100) < p {
+                    let x = 1 + rng.below(max) as i64;
+                    w[i * n + j] = x;
+                    w[j * n + i] = x;
+                }
+            }
+        }
+        Mat { n, w }
+    }
+
+    fn set(&mut self, a: usize, b: usize, x: i64) {
+        self.w[a * self.n + b] = x;
+        self.w[b * self.n + a] = x;
+    }
+
+    fn optimum(&self, removed: &[bool]) -> i64 {
+        let keep: Vec<usize> = (0..self.n).filter(|&v| !removed[v]).collect();
+        let mut edges = Vec::new();
+        for (i, &a) in keep.iter().enumerate() {
+            for (j, &b) in keep.iter().enumerate().skip(i + 1) {
+                let x = self.weight(a, b);
+                if x > 0 {
+                    edges.push((i, j, x));
+                }
+            }
+        }
+        brute_force(keep.len(), &edges).1
+    }
+}
+
+fn check(m: &DynamicMatching<i64>, g: &Mat, removed: &[bool]) {
+    if let Err(e) = m.verify(g) {
+        panic!("certificate: {e}");
+    }
+    for v in 0..g.n {
+        if let Some(u) = m.mate(v) {
+            assert!(!removed[v] && !removed[u]);
+            assert_eq!(m.mate(u), Some(v));
+            assert!(g.weight(u, v) > 0);
+        }
+    }
+    assert_eq!(m.total(g), g.optimum(removed));
+}
+
+#[test]
+fn fresh_solves_match_brute_force() {
+    let mut rng = SplitMix64::new(7);
+    for round in 0..400 {
+        let n = 1 + rng.below(12) as usize;
+        let p = [30, 60, 100][round % 3];
+        let max = [3, 10, 1000][(round / 3) % 3];
+        let g = Mat::random(&mut rng, n, p, max);
+        let mut m = DynamicMatching::<i64>::new(n);
+        m.solve(&g).expect("solves");
+        check(&m, &g, &vec![false; n]);
+    }
+}
+
+/// Gives a random number of `v`'s edges to live vertices a new weight (a quarter of
+/// them none).
+fn change_edges_at(rng: &mut SplitMix64, g: &mut Mat, v: usize, max: u64, removed: &[bool]) {
+    let n = removed.len();
+    for _ in 0..1 + rng.below(n as u64) {
+        let u = rng.below(n as u64) as usize;
+        if u == v || removed[u] {
+            continue;
+        }
+        let x = if rng.below(4) == 0 {
+            0
+        } else {
+            1 + rng.below(max) as i64
+        };
+        g.set(v, u, x);
+    }
+}
+
+#[test]
+fn updates_and_removals_match_brute_force() {
+    let mut rng = SplitMix64::new(11);
+    for round in 0..(std::env::var("DYN_STRESS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300usize))
+    {
+        let n = 2 + rng.below(11) as usize;
+        let p = [40, 70, 100][round % 3];
+        let max = [4, 50, 100_000][(round / 3) % 3];
+        let mut g = Mat::random(&mut rng, n, p, max);
+        let mut m = DynamicMatching::<i64>::new(n);
+        m.solve(&g).expect("solves");
+        let mut removed = vec![false; n];
+        for _ in 0..20 {
+            let op = rng.below(10);
+            if op == 0 {
+                let v = rng.below(n as u64) as usize;
+                if !removed[v] {
+                    m.remove(v);
+                    removed[v] = true;
+                }
+            } else {
+                // Change several edges at one vertex, or one edge anywhere.
+                let v = rng.below(n as u64) as usize;
+                if removed[v] {
+                    continue;
+                }
+                change_edges_at(&mut rng, &mut g, v, max, &removed);
+                m.touch(v);
+            }
+            m.solve(&g).expect("solves");
+            check(&m, &g, &removed);
+        }
+    }
+}
+
+#[test]
+fn batch_resets_and_restarts_match_brute_force() {
+    // Several vertices touched before each solve (a score group joining, a bracket's
+    // colour weights), some left unpaired at dual zero: `solve_batch` must end at an
+    // optimum every time.
+    let mut rng = SplitMix64::new(29);
+    let (mut batches, mut restarts) = (0, 0);
+    for round in 0..300usize {
+        let n = 2 + rng.below(13) as usize;
+        let p = [40, 70, 100][round % 3];
+        let max = [4, 50, 100_000][(round / 3) % 3];
+        let mut g = Mat::random(&mut rng, n, p, max);
+        let mut m = DynamicMatching::<i64>::new(n);
+        m.use_batch_reset();
+        m.solve(&g).expect("solves");
+        let mut removed = vec![false; n];
+        for _ in 0..12 {
+            if rng.below(8) == 0 {
+                let v = rng.below(n as u64) as usize;
+                if !removed[v] {
+                    m.remove(v);
+                    removed[v] = true;
+                }
+            }
+            let touched = 1 + rng.below(n as u64) as usize;
+            for _ in 0..touched {
+                let v = rng.below(n as u64) as usize;
+                if removed[v] {
+                    continue;
+                }
+                change_edges_at(&mut rng, &mut g, v, max, &removed);
+                m.touch(v);
+                batches += usize::from(touched > 1);
+            }
+            if rng.below(6) == 0 {
+                // Starting over must reach an optimum too.
+                m.restart();
+                restarts += 1;
+            }
+            m.solve(&g).expect("solves");
+            check(&m, &g, &removed);
+        }
+    }
+    assert!(batches > 1000, "batch solves exercised: {batches}");
+    assert!(restarts > 300, "restarts exercised: {restarts}");
+}
+
+#[test]
+fn medium_graphs_match_a_fresh_solve() {
+    let mut rng = SplitMix64::new(3);
+    for round in 0..30 {
+        let n = 20 + rng.below(40) as usize;
+        let mut g = Mat::random(&mut rng, n, [20, 60, 100][round % 3], 1 << 20);
+        let mut m = DynamicMatching::<i64>::new(n);
+        m.solve(&g).expect("solves");
+        for step in 0..30 {
+            let expected = {
+                let mut edges = Vec::new();
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if g.weight(a, b) > 0 {
+                            edges.push((a, b, g.weight(a, b)));
+                        }
+                    }
+                }
+                // A fresh one-shot solve: the incremental repairs must reach the same
+                // optimum as solving from scratch.
+                let mates = max_weight_matching(n, &edges).expect("fresh");
+                let mut t = 0;
+                for (a, mb) in mates.iter().enumerate() {
+                    if let Some(b) = *mb
+                        && a < b
+                    {
+                        t += g.weight(a, b);
+                    }
+                }
+                t
+            };
+            assert_eq!(m.total(&g), expected, "round {round} step {step}");
+            m.verify(&g).expect("certificate");
+            let v = rng.below(n as u64) as usize;
+            for u in 0..n {
+                if u != v && rng.below(3) == 0 {
+                    let x = if rng.below(3) == 0 {
+                        0
+                    } else {
+                        1 + rng.below(1 << 20) as i64
+                    };
+                    g.set(v, u, x);
+                }
+            }
+            m.touch(v);
+            m.solve(&g).expect("solves");
+        }
+    }
+}
