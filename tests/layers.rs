@@ -199,7 +199,7 @@ fn modules_named(code: &str, depth: usize) -> Vec<String> {
 }
 
 /// The module depth of a file under `src/` (`systems/mod.rs` 1, `systems/dutch/mod.rs` 2,
-/// `matching/weighted.rs` 2).
+/// `matching/wide.rs` 2).
 fn depth_of(src: &Path, file: &Path) -> usize {
     let relative = file.strip_prefix(src).unwrap_or(file);
     let parts = relative.components().count();
