@@ -188,3 +188,17 @@ pub enum PabFirstBye {
     /// The two tie on the PAB's rule; the system's order chose (its words).
     Tie(String),
 }
+
+/// How every system's comparer starts: `Same` when the two pairings have the same pairs and
+/// PAB, else what `compare` says.
+pub fn unless_same(
+    first: &RoundPairing,
+    second: &RoundPairing,
+    compare: impl FnOnce() -> Option<Comparison>,
+) -> Option<Comparison> {
+    if same(first, second) {
+        Some(Comparison::Same)
+    } else {
+        compare()
+    }
+}

@@ -147,38 +147,37 @@ impl System for Burstein {
     ) -> Option<super::comparison::Comparison> {
         use crate::systems::common::fide_compare::{Order, compare_brackets};
         use crate::systems::common::fide_players::FideText;
-        if super::comparison::same(first, second) {
-            return Some(super::comparison::Comparison::Same);
-        }
-        let history = super::History::build(round);
-        match options.profile {
-            Profile::Bbp => Some(compare_bbp::compare(
-                round,
-                &history,
-                options.acceleration_given,
-                first,
-                second,
-            )),
-            Profile::Fide2026
-                if text::seeding_rounds(round.tournament.total_rounds) >= round.number =>
-            {
-                super::find(SystemId::Dutch)?
-                    .configure(&crate::model::SystemOptions::default())
-                    .compare(round, first, second)
+        crate::systems::comparison::unless_same(first, second, || {
+            let history = super::History::build(round);
+            match options.profile {
+                Profile::Bbp => Some(compare_bbp::compare(
+                    round,
+                    &history,
+                    options.acceleration_given,
+                    first,
+                    second,
+                )),
+                Profile::Fide2026
+                    if text::seeding_rounds(round.tournament.total_rounds) >= round.number =>
+                {
+                    super::find(SystemId::Dutch)?
+                        .configure(&crate::model::SystemOptions::default())
+                        .compare(round, first, second)
+                }
+                Profile::Fide2026 => Some(compare_brackets(
+                    round,
+                    &history,
+                    first,
+                    second,
+                    Order {
+                        rules: compare::rules(),
+                        order_rule: "C.04.4.2 4.3",
+                        text: FideText::Y2026,
+                        ppb_rule: None,
+                    },
+                )),
             }
-            Profile::Fide2026 => Some(compare_brackets(
-                round,
-                &history,
-                first,
-                second,
-                Order {
-                    rules: compare::rules(),
-                    order_rule: "C.04.4.2 4.3",
-                    text: FideText::Y2026,
-                    ppb_rule: None,
-                },
-            )),
-        }
+        })
     }
 
     fn pab_first(&self, options: &Options) -> Option<super::comparison::PabFirst> {

@@ -202,10 +202,9 @@ impl System for DoubleSwiss {
         first: &RoundPairing,
         second: &RoundPairing,
     ) -> Option<crate::systems::comparison::Comparison> {
-        if crate::systems::comparison::same(first, second) {
-            return Some(crate::systems::comparison::Comparison::Same);
-        }
-        compare::compare(round, options, first, second)
+        crate::systems::comparison::unless_same(first, second, || {
+            compare::compare(round, options, first, second)
+        })
     }
 }
 

@@ -69,15 +69,14 @@ impl System for Dubov {
         first: &RoundPairing,
         second: &RoundPairing,
     ) -> Option<super::comparison::Comparison> {
-        if super::comparison::same(first, second) {
-            return Some(super::comparison::Comparison::Same);
-        }
-        Some(compare::compare(
-            round,
-            &History::build(round),
-            first,
-            second,
-        ))
+        crate::systems::comparison::unless_same(first, second, || {
+            Some(compare::compare(
+                round,
+                &History::build(round),
+                first,
+                second,
+            ))
+        })
     }
 
     fn info(&self) -> SystemInfo {

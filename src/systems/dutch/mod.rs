@@ -128,26 +128,25 @@ impl System for Dutch {
         second: &RoundPairing,
     ) -> Option<super::comparison::Comparison> {
         use crate::systems::common::fide_compare::{Order, compare_brackets, rules_from_table};
-        if super::comparison::same(first, second) {
-            return Some(super::comparison::Comparison::Same);
-        }
-        let (table, order_rule) = match options.edition {
-            Edition::E2017 => (criteria::DUTCH_2017, "C.04.3 D.1-D.2"),
-            Edition::E2026 => (criteria::DUTCH_2026, "C.04.3 art. 4"),
-        };
-        Some(compare_brackets(
-            round,
-            &History::build(round),
-            first,
-            second,
-            Order {
-                rules: rules_from_table(table, "C.04.3"),
-                order_rule,
-                text: options.edition.text(),
-                ppb_rule: (options.edition == Edition::E2017)
-                    .then(|| criteria::id(criteria::DUTCH_2017, criteria::Measure::Completion)),
-            },
-        ))
+        crate::systems::comparison::unless_same(first, second, || {
+            let (table, order_rule) = match options.edition {
+                Edition::E2017 => (criteria::DUTCH_2017, "C.04.3 D.1-D.2"),
+                Edition::E2026 => (criteria::DUTCH_2026, "C.04.3 art. 4"),
+            };
+            Some(compare_brackets(
+                round,
+                &History::build(round),
+                first,
+                second,
+                Order {
+                    rules: rules_from_table(table, "C.04.3"),
+                    order_rule,
+                    text: options.edition.text(),
+                    ppb_rule: (options.edition == Edition::E2017)
+                        .then(|| criteria::id(criteria::DUTCH_2017, criteria::Measure::Completion)),
+                },
+            ))
+        })
     }
 
     /// The 2017 text's C.2 bars the PAB after a PAB or a forfeit win (a requested

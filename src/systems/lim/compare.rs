@@ -340,17 +340,9 @@ pub fn compare(
     };
     let (x, y) = (view(&f, &one, cracks(&one)), view(&f, &two, cracks(&two)));
     let players: Vec<usize> = (0..f.len()).filter(|&i| Some(i) != one.pab).collect();
-    let mut groups: BTreeMap<Score, Vec<usize>> = BTreeMap::new();
-    for &i in &players {
-        groups.entry(f.entrants[i].score).or_default().push(i);
-    }
-    let higher: Vec<Score> = groups
-        .keys()
-        .rev()
-        .copied()
-        .filter(|&s| s > f.median)
-        .collect();
-    let lower: Vec<Score> = groups.keys().copied().filter(|&s| s < f.median).collect();
+    // Art. 2.2's scoregroups and sides, as the procedure forms them.
+    let groups = groups::scoregroups(&f, &players);
+    let (higher, lower) = groups::sides(&groups, f.median);
     let empty = BTreeSet::new();
     // Art. 2.2: the higher side downward, then the lower side upward.
     for (side, down) in [(&higher, true), (&lower, false)] {

@@ -198,10 +198,7 @@ impl Procedure<'_> {
     /// to just below it, the Median Scoregroup last and downward.
     fn scoregroups(&mut self, players: &[usize], id: &dyn Fn(usize) -> String) -> Vec<Made> {
         let f = self.f;
-        let mut groups: BTreeMap<Score, Vec<usize>> = BTreeMap::new();
-        for &i in players {
-            groups.entry(f.entrants[i].score).or_default().push(i);
-        }
+        let groups = scoregroups(f, players);
         self.ex.detail(
             &format!("{DOC} art. 2.2"),
             format!(
@@ -217,13 +214,7 @@ impl Procedure<'_> {
             ),
             Vec::new(),
         );
-        let higher: Vec<Score> = groups
-            .keys()
-            .rev()
-            .copied()
-            .filter(|&s| s > f.median)
-            .collect();
-        let lower: Vec<Score> = groups.keys().copied().filter(|&s| s < f.median).collect();
+        let (higher, lower) = sides(&groups, f.median);
         let mut higher_made = Vec::new();
         let mut lower_made = Vec::new();
         let down = self.side(&higher, Direction::Down, &groups, &mut higher_made, id);
@@ -681,4 +672,26 @@ impl Procedure<'_> {
             vec![f.entrants[a].player, f.entrants[b].player],
         );
     }
+}
+
+/// The scoregroups of `players` (entrants of `f`), by score.
+pub fn scoregroups(f: &Field, players: &[usize]) -> BTreeMap<Score, Vec<usize>> {
+    let mut groups: BTreeMap<Score, Vec<usize>> = BTreeMap::new();
+    for &i in players {
+        groups.entry(f.entrants[i].score).or_default().push(i);
+    }
+    groups
+}
+
+/// Art. 2.2's two sides of the Median Scoregroup: the scores above it from the top down,
+/// and the scores below it from the bottom up.
+pub fn sides(groups: &BTreeMap<Score, Vec<usize>>, median: Score) -> (Vec<Score>, Vec<Score>) {
+    let higher = groups
+        .keys()
+        .rev()
+        .copied()
+        .filter(|&s| s > median)
+        .collect();
+    let lower = groups.keys().copied().filter(|&s| s < median).collect();
+    (higher, lower)
 }

@@ -200,15 +200,14 @@ impl System for Lim {
         first: &RoundPairing,
         second: &RoundPairing,
     ) -> Option<crate::systems::comparison::Comparison> {
-        if crate::systems::comparison::same(first, second) {
-            return Some(crate::systems::comparison::Comparison::Same);
-        }
-        compare::compare(
-            round,
-            options,
-            &crate::systems::History::build(round),
-            first,
-            second,
-        )
+        crate::systems::comparison::unless_same(first, second, || {
+            compare::compare(
+                round,
+                options,
+                &crate::systems::History::build(round),
+                first,
+                second,
+            )
+        })
     }
 }
