@@ -4,7 +4,7 @@
 //!
 //! Like the checker, it stands on the single-round pipeline: the system is resolved there
 //! ([`pairing::resolve`]). [`run`] is what the handlers and the CLI call.
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::model::{ByeKind, Colour, PlayerIdx, SystemId, Tournament};
 use crate::pairing::{self, Resolved};
@@ -57,6 +57,12 @@ pub fn validate(
 
 /// [`validate`] for a resolved system; the system's own [`AbsoluteRules`] decide what is
 /// a violation.
+///
+/// The passes, in order: the proposed boards ([`ProposalCheck::proposed_boards`]), the
+/// proposed byes ([`ProposalCheck::proposed_byes`]), the completion of the rest by the
+/// system ([`ProposalCheck::completion`]), the count of pairing-allocated byes
+/// ([`ProposalCheck::pab_parity`]), then on request the comparison with the engine
+/// ([`compare_with_engine`]).
 fn validate_with(
     t: &Tournament,
     resolved: &Resolved,
@@ -75,221 +81,17 @@ fn validate_with(
         return report;
     }
     let round = pairing::prepare(resolved, t, &options)?;
-    let tour = &round.tournament;
-    let history = History::build(&round);
-    let id = |p: PlayerIdx| round.id(p).to_string();
-    let mut report = ManualReport {
-        round: round.number,
-        colourless: absolute.colourless,
-        ..ManualReport::default()
-    };
-    // The colour limits are lifted in the last round unless the system keeps them there.
-    let last_round = tour.total_rounds > 0
-        && round.number == tour.total_rounds
-        && !absolute.colour_limits_in_last_round;
-    let rules = absolute.colours;
-    let violation =
-        |rule: &str, message: String, players: Vec<PlayerIdx>, report: &mut ManualReport| {
-            report.violations.push(Violation {
-                rule_id: rule.to_string(),
-                message,
-                players,
-                level: level::of(rule),
-            });
-        };
-
-    // Who may be paired, and nobody twice.
-    let to_pair: std::collections::HashSet<PlayerIdx> =
-        round.participants.iter().copied().collect();
-    let mut seen: HashMap<PlayerIdx, usize> = HashMap::new();
-    let mut placed = |p: PlayerIdx, report: &mut ManualReport| -> bool {
-        let count = seen.entry(p).or_insert(0);
-        *count += 1;
-        if *count == 2 {
-            violation(
-                "MP-1",
-                format!("player {} is proposed twice", id(p)),
-                vec![p],
-                report,
-            );
-        }
-        if !to_pair.contains(&p) {
-            violation(
-                "CG-6",
-                format!(
-                    "player {} is not to be paired in round {} (absent, withdrawn, not entered or with a requested bye)",
-                    id(p),
-                    round.number
-                ),
-                vec![p],
-                report,
-            );
-            return false;
-        }
-        *count == 1
-    };
-    report.explanation.group("proposed boards");
-    let mut boards = Vec::new();
-    for &(a, b) in &proposal.boards {
-        if a == b {
-            violation(
-                "MP-1",
-                format!("player {} is proposed against himself", id(a)),
-                vec![a],
-                &mut report,
-            );
-            continue;
-        }
-        let ok_a = placed(a, &mut report);
-        let ok_b = placed(b, &mut report);
-        if !(ok_a && ok_b) {
-            continue;
-        }
-        if meetings(&history, a, b) >= resolved.system.meetings_allowed(tour) {
-            violation(
-                absolute.rematch_rule,
-                format!("{} and {} have already met", id(a), id(b)),
-                vec![a, b],
-                &mut report,
-            );
-        } else if history.is_forbidden(a, b) {
-            violation(
-                "CG-10",
-                format!("{} and {} are a forbidden pairing", id(a), id(b)),
-                vec![a, b],
-                &mut report,
-            );
-        }
-        let board = allocate(&round, &history, a, b, absolute, last_round, &mut report);
-        if rules != ColourLimits::None && !last_round {
-            for (p, c) in [(board.white, Colour::White), (board.black, Colour::Black)] {
-                let h = history.player(p);
-                let breaks = match rules {
-                    ColourLimits::ThreeInARow => h.last_two_same() == Some(c),
-                    _ => h.colour_breaks_limits(c),
-                };
-                if breaks {
-                    violation(
-                        absolute.colour_rule,
-                        format!(
-                            "{} would play {c} a third time in a row or beyond a colour difference of 2",
-                            id(p)
-                        ),
-                        vec![p],
-                        &mut report,
-                    );
-                }
-            }
-        }
-        boards.push(board);
-    }
-    for &p in &proposal.byes {
-        if !placed(p, &mut report) {
-            continue;
-        }
-        // A rule of the system's own about who gets the bye (Amalfi's AM-2.2).
-        if let Some((rule, message)) = resolved.configured.bye_refusal(&round, &history, p) {
-            violation(rule, message, vec![p], &mut report);
-        }
-        // The system's own rule against a second bye, if it has one, as the system reads
-        // it (the Double-Swiss match by match, C.04.5 [C2]; the Dutch 2017 text's C.2).
-        let barred = resolved.configured.pab_barred(&round, &history, p);
-        let second_bye_rule = absolute.second_bye_rule;
-        if let Some(rule) = second_bye_rule
-            && barred
-        {
-            violation(
-                rule,
-                format!("{} already had a bye or a win without playing", id(p)),
-                vec![p],
-                &mut report,
-            );
-        }
-        report.explanation.step(
-            "MP-1",
-            format!("{} gets the pairing-allocated bye", id(p)),
-            vec![p],
-        );
-        report.byes.push(ByeAssignment {
-            player: p,
-            kind: ByeKind::Pab,
-            points: ByeKind::Pab.points(&tour.scoring),
-        });
-    }
-    if proposal.byes.len() > 1 {
-        violation(
-            "C.04.1 art. 3",
-            format!(
-                "{} byes proposed: a round has at most one",
-                proposal.byes.len()
-            ),
-            proposal.byes.clone(),
-            &mut report,
-        );
-    }
-    report.boards = boards;
-    let mut left: Vec<PlayerIdx> = round
-        .participants
-        .iter()
-        .copied()
-        .filter(|p| !seen.contains_key(p))
-        .collect();
-    if proposal.complete && !left.is_empty() {
-        let sys = &resolved.configured;
-        let mut rest = round.clone();
-        rest.participants = left.clone();
-        match sys.pair(&rest) {
-            Ok(completion) => {
-                report.explanation.group("completion");
-                for g in completion.explanation.groups {
-                    report.explanation.groups.push(g);
-                }
-                report.boards.extend(completion.boards);
-                report.byes.extend(completion.byes);
-                left.clear();
-            }
-            Err(PairError::NoLegalPairing { rule, message, .. }) => {
-                violation(
-                    &rule,
-                    format!("the rest cannot be completed: {message}"),
-                    left.clone(),
-                    &mut report,
-                );
-            }
-            Err(e) => return Err(e),
-        }
-    } else if left.len()
-        > usize::from(proposal.byes.is_empty() && round.participants.len() % 2 == 1)
-    {
-        report.explanation.step(
-            "MP-1",
-            format!("{} players are left unpaired by the proposal", left.len()),
-            left.clone(),
-        );
-    }
-    report.unpaired = left;
-    report.byes.splice(0..0, round.preset_byes.iter().copied());
-    let pab_count = report
+    let mut check = ProposalCheck::new(resolved, &round, absolute);
+    let boards = check.proposed_boards(proposal);
+    check.proposed_byes(proposal);
+    check.report.boards = boards;
+    check.completion(proposal)?;
+    check
+        .report
         .byes
-        .iter()
-        .filter(|b| b.kind == ByeKind::Pab)
-        .count();
-    if report.unpaired.is_empty() && pab_count != round.participants.len() % 2 {
-        violation(
-            "C.04.1 art. 3",
-            format!(
-                "{} players are to be paired: a pairing-allocated bye is needed exactly when that number is odd",
-                round.participants.len()
-            ),
-            report
-                .byes
-                .iter()
-                .filter(|b| b.kind == ByeKind::Pab)
-                .map(|b| b.player)
-                .collect(),
-            &mut report,
-        );
-    }
+        .splice(0..0, round.preset_byes.iter().copied());
+    check.pab_parity();
+    let mut report = check.report;
     if proposal.compare_with_engine {
         report.engine = Some(compare_with_engine(
             resolved,
@@ -300,6 +102,307 @@ fn validate_with(
     }
     report.explanation = std::mem::take(&mut report.explanation).filtered(options.detail);
     Ok(report)
+}
+
+/// A proposal being checked against the round the system prepared: its history, who has
+/// been placed so far, and the report.
+struct ProposalCheck<'a> {
+    resolved: &'a Resolved,
+    round: &'a RoundToPair,
+    history: History,
+    absolute: AbsoluteRules,
+    /// The colour limits are lifted: the last round, unless the system keeps them there.
+    last_round: bool,
+    /// Who may be paired this round.
+    to_pair: HashSet<PlayerIdx>,
+    /// How many times the proposal placed each player.
+    seen: HashMap<PlayerIdx, usize>,
+    report: ManualReport,
+}
+
+impl<'a> ProposalCheck<'a> {
+    fn new(
+        resolved: &'a Resolved,
+        round: &'a RoundToPair,
+        absolute: AbsoluteRules,
+    ) -> ProposalCheck<'a> {
+        let tour = &round.tournament;
+        // The colour limits are lifted in the last round unless the system keeps them there.
+        let last_round = tour.total_rounds > 0
+            && round.number == tour.total_rounds
+            && !absolute.colour_limits_in_last_round;
+        ProposalCheck {
+            resolved,
+            round,
+            history: History::build(round),
+            absolute,
+            last_round,
+            to_pair: round.participants.iter().copied().collect(),
+            seen: HashMap::new(),
+            report: ManualReport {
+                round: round.number,
+                colourless: absolute.colourless,
+                ..ManualReport::default()
+            },
+        }
+    }
+
+    fn id(&self, p: PlayerIdx) -> String {
+        self.round.id(p).to_string()
+    }
+
+    /// Reports a broken rule, at the rule's level.
+    fn violation(&mut self, rule: &str, message: String, players: Vec<PlayerIdx>) {
+        self.report.violations.push(Violation {
+            rule_id: rule.to_string(),
+            message,
+            players,
+            level: level::of(rule),
+        });
+    }
+
+    /// Counts `p` as placed by the proposal: MP-1 when he is placed twice, CG-6 when he is
+    /// not to be paired this round. Whether he may be paired where he is placed (to be
+    /// paired, and placed for the first time).
+    fn placed(&mut self, p: PlayerIdx) -> bool {
+        let count = self.seen.entry(p).or_insert(0);
+        *count += 1;
+        let count = *count;
+        if count == 2 {
+            self.violation(
+                "MP-1",
+                format!("player {} is proposed twice", self.id(p)),
+                vec![p],
+            );
+        }
+        if !self.to_pair.contains(&p) {
+            self.violation(
+                "CG-6",
+                format!(
+                    "player {} is not to be paired in round {} (absent, withdrawn, not entered or with a requested bye)",
+                    self.id(p),
+                    self.round.number
+                ),
+                vec![p],
+            );
+            return false;
+        }
+        count == 1
+    }
+
+    /// The proposed boards, each checked ([`ProposalCheck::proposed_board`]) and given its
+    /// colours by MP-1.
+    fn proposed_boards(&mut self, proposal: &Proposal) -> Vec<Board> {
+        self.report.explanation.group("proposed boards");
+        let mut boards = Vec::new();
+        for &(a, b) in &proposal.boards {
+            if let Some(board) = self.proposed_board(a, b) {
+                boards.push(board);
+            }
+        }
+        boards
+    }
+
+    /// One proposed board: not a player against himself (MP-1), both players to be paired
+    /// and placed once ([`ProposalCheck::placed`]), no rematch (the system's rule) nor
+    /// forbidden pairing (CG-10); then MP-1's colours and the system's colour limits. `None`
+    /// when the board is not paired.
+    fn proposed_board(&mut self, a: PlayerIdx, b: PlayerIdx) -> Option<Board> {
+        if a == b {
+            self.violation(
+                "MP-1",
+                format!("player {} is proposed against himself", self.id(a)),
+                vec![a],
+            );
+            return None;
+        }
+        let ok_a = self.placed(a);
+        let ok_b = self.placed(b);
+        if !(ok_a && ok_b) {
+            return None;
+        }
+        let tour = &self.round.tournament;
+        if meetings(&self.history, a, b) >= self.resolved.system.meetings_allowed(tour) {
+            self.violation(
+                self.absolute.rematch_rule,
+                format!("{} and {} have already met", self.id(a), self.id(b)),
+                vec![a, b],
+            );
+        } else if self.history.is_forbidden(a, b) {
+            self.violation(
+                "CG-10",
+                format!("{} and {} are a forbidden pairing", self.id(a), self.id(b)),
+                vec![a, b],
+            );
+        }
+        let board = allocate(
+            self.round,
+            &self.history,
+            a,
+            b,
+            self.absolute,
+            self.last_round,
+            &mut self.report,
+        );
+        self.colour_limits(&board);
+        Some(board)
+    }
+
+    /// The system's absolute colour limits on a board's colours (none in the last round
+    /// unless the system keeps them there).
+    fn colour_limits(&mut self, board: &Board) {
+        let rules = self.absolute.colours;
+        if rules == ColourLimits::None || self.last_round {
+            return;
+        }
+        for (p, c) in [(board.white, Colour::White), (board.black, Colour::Black)] {
+            let h = self.history.player(p);
+            let breaks = match rules {
+                ColourLimits::ThreeInARow => h.last_two_same() == Some(c),
+                _ => h.colour_breaks_limits(c),
+            };
+            if breaks {
+                self.violation(
+                    self.absolute.colour_rule,
+                    format!(
+                        "{} would play {c} a third time in a row or beyond a colour difference of 2",
+                        self.id(p)
+                    ),
+                    vec![p],
+                );
+            }
+        }
+    }
+
+    /// The proposed byes, each checked ([`ProposalCheck::proposed_bye`]), and at most one
+    /// of them (C.04.1 art. 3).
+    fn proposed_byes(&mut self, proposal: &Proposal) {
+        for &p in &proposal.byes {
+            self.proposed_bye(p);
+        }
+        if proposal.byes.len() > 1 {
+            self.violation(
+                "C.04.1 art. 3",
+                format!(
+                    "{} byes proposed: a round has at most one",
+                    proposal.byes.len()
+                ),
+                proposal.byes.clone(),
+            );
+        }
+    }
+
+    /// One proposed pairing-allocated bye: the player to be paired and placed once, the
+    /// system's own rules on who gets it (AM-2.2) and against a second bye; then the bye is
+    /// given (MP-1).
+    fn proposed_bye(&mut self, p: PlayerIdx) {
+        if !self.placed(p) {
+            return;
+        }
+        let configured = &self.resolved.configured;
+        // A rule of the system's own about who gets the bye (Amalfi's AM-2.2).
+        if let Some((rule, message)) = configured.bye_refusal(self.round, &self.history, p) {
+            self.violation(rule, message, vec![p]);
+        }
+        // The system's own rule against a second bye, if it has one, as the system reads
+        // it (the Double-Swiss match by match, C.04.5 [C2]; the Dutch 2017 text's C.2).
+        let barred = configured.pab_barred(self.round, &self.history, p);
+        let second_bye_rule = self.absolute.second_bye_rule;
+        if let Some(rule) = second_bye_rule
+            && barred
+        {
+            self.violation(
+                rule,
+                format!("{} already had a bye or a win without playing", self.id(p)),
+                vec![p],
+            );
+        }
+        self.report.explanation.step(
+            "MP-1",
+            format!("{} gets the pairing-allocated bye", self.id(p)),
+            vec![p],
+        );
+        self.report.byes.push(ByeAssignment {
+            player: p,
+            kind: ByeKind::Pab,
+            points: ByeKind::Pab.points(&self.round.tournament.scoring),
+        });
+    }
+
+    /// The players the proposal leaves out: paired by the system when the proposal asks
+    /// for it (a violation of the system's rule when they cannot be), else left unpaired
+    /// (a step of MP-1 when more are left than the bye's place).
+    fn completion(&mut self, proposal: &Proposal) -> Result<(), PairError> {
+        let round = self.round;
+        let mut left: Vec<PlayerIdx> = round
+            .participants
+            .iter()
+            .copied()
+            .filter(|p| !self.seen.contains_key(p))
+            .collect();
+        if proposal.complete && !left.is_empty() {
+            let mut rest = round.clone();
+            rest.participants = left.clone();
+            match self.resolved.configured.pair(&rest) {
+                Ok(completion) => {
+                    let report = &mut self.report;
+                    report.explanation.group("completion");
+                    for g in completion.explanation.groups {
+                        report.explanation.groups.push(g);
+                    }
+                    report.boards.extend(completion.boards);
+                    report.byes.extend(completion.byes);
+                    left.clear();
+                }
+                Err(PairError::NoLegalPairing { rule, message, .. }) => {
+                    self.violation(
+                        &rule,
+                        format!("the rest cannot be completed: {message}"),
+                        left.clone(),
+                    );
+                }
+                Err(e) => return Err(e),
+            }
+        } else if left.len()
+            > usize::from(proposal.byes.is_empty() && round.participants.len() % 2 == 1)
+        {
+            self.report.explanation.step(
+                "MP-1",
+                format!("{} players are left unpaired by the proposal", left.len()),
+                left.clone(),
+            );
+        }
+        self.report.unpaired = left;
+        Ok(())
+    }
+
+    /// A complete pairing has a pairing-allocated bye exactly when the number of players to
+    /// pair is odd (C.04.1 art. 3).
+    fn pab_parity(&mut self) {
+        let participants = self.round.participants.len();
+        let pab_count = self
+            .report
+            .byes
+            .iter()
+            .filter(|b| b.kind == ByeKind::Pab)
+            .count();
+        if self.report.unpaired.is_empty() && pab_count != participants % 2 {
+            let players = self
+                .report
+                .byes
+                .iter()
+                .filter(|b| b.kind == ByeKind::Pab)
+                .map(|b| b.player)
+                .collect();
+            self.violation(
+                "C.04.1 art. 3",
+                format!(
+                    "{participants} players are to be paired: a pairing-allocated bye is needed exactly when that number is odd"
+                ),
+                players,
+            );
+        }
+    }
 }
 
 /// The engine's pairing of the whole round and every proposed pair or bye it does not make

@@ -9,7 +9,7 @@
 //! is not a played match (C.04.6 art. 1.6.1: a team "had" a colour only in a played match);
 //! a `330` record states such a match even when no player line shows it.
 use super::validate::Problem;
-use super::{Colour, GameResult, PlayerIdx, Score, Tournament};
+use super::{Colour, Game, GameResult, PlayerIdx, Round, Score, Tournament};
 
 /// Index of a team in [`Tournament::teams`].
 pub type TeamIdx = usize;
@@ -284,8 +284,38 @@ impl Tournament {
 
 /// The team rounds of the tournament's recorded rounds, or the problems that keep them from
 /// being read (a player in no team, two teams meeting a third, …).
+///
+/// Each round: its games grouped by the teams that meet ([`RoundReader::team_pairs`]), a
+/// match per group ([`RoundReader::team_match`]), the `330` forfeits no player line shows
+/// ([`unseen_forfeits`]) and the `320` PAB ([`round_pab`]).
 pub fn team_rounds(t: &Tournament) -> Result<Vec<TeamRound>, Vec<Problem>> {
-    let team_of = t.team_of_players();
+    let reader = RoundReader {
+        t,
+        team_of: t.team_of_players(),
+        position: roster_positions(t),
+    };
+    let mut problems = Vec::new();
+    let mut out = Vec::new();
+    for (r, round) in t.rounds.iter().enumerate() {
+        let number = r as u32 + 1;
+        let mut tr = TeamRound::default();
+        for (teams, games) in reader.team_pairs(r, round, &mut problems) {
+            tr.matches
+                .push(reader.team_match(number, round, teams, games));
+        }
+        unseen_forfeits(t, number, &mut tr, &mut problems);
+        round_pab(t, r, &mut tr, &mut problems);
+        out.push(tr);
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Each player's position in his team's roster (`usize::MAX` for a player in none).
+fn roster_positions(t: &Tournament) -> Vec<usize> {
     let mut position = vec![usize::MAX; t.players.len()];
     for team in &t.teams {
         for (k, &m) in team.members.iter().enumerate() {
@@ -294,40 +324,41 @@ pub fn team_rounds(t: &Tournament) -> Result<Vec<TeamRound>, Vec<Problem>> {
             }
         }
     }
-    let settings = &t.team_settings;
-    let mut problems = Vec::new();
-    let mut out = Vec::new();
-    for (r, round) in t.rounds.iter().enumerate() {
+    position
+}
+
+/// What reading a round's games as team matches needs: each player's team and roster
+/// position.
+struct RoundReader<'a> {
+    t: &'a Tournament,
+    team_of: Vec<Option<TeamIdx>>,
+    position: Vec<usize>,
+}
+
+impl RoundReader<'_> {
+    /// The team of a player (`None`: in no team).
+    fn team(&self, p: PlayerIdx) -> Option<TeamIdx> {
+        self.team_of.get(p).copied().flatten()
+    }
+
+    /// The games of round `r` grouped by the pair of teams that meet (lower index first),
+    /// in order of first appearance; a game whose teams cannot be read
+    /// ([`RoundReader::game_teams`]) is left out, a team meeting two teams is a problem.
+    fn team_pairs(
+        &self,
+        r: usize,
+        round: &Round,
+        problems: &mut Vec<Problem>,
+    ) -> Vec<((TeamIdx, TeamIdx), Vec<usize>)> {
+        let t = self.t;
         let number = r as u32 + 1;
-        let mut tr = TeamRound::default();
         // Team pairs of the round, in order of first appearance.
         let mut groups: Vec<((TeamIdx, TeamIdx), Vec<usize>)> = Vec::new();
         let mut engaged: Vec<Option<TeamIdx>> = vec![None; t.teams.len()];
         for (g, game) in round.games.iter().enumerate() {
-            let (Some(Some(a)), Some(Some(b))) = (team_of.get(game.white), team_of.get(game.black))
-            else {
-                problems.push(Problem::new(
-                    format!("tournament.rounds[{r}].games[{g}]"),
-                    format!(
-                        "round {number}: a player of the game {} - {} is in no team",
-                        pid(t, game.white),
-                        pid(t, game.black)
-                    ),
-                ));
+            let Some((a, b)) = self.game_teams(r, g, game, problems) else {
                 continue;
             };
-            let (a, b) = (*a, *b);
-            if a == b {
-                problems.push(Problem::new(
-                    format!("tournament.rounds[{r}].games[{g}]"),
-                    format!(
-                        "round {number}: players {} and {} of the same team meet",
-                        pid(t, game.white),
-                        pid(t, game.black)
-                    ),
-                ));
-                continue;
-            }
             let key = (a.min(b), a.max(b));
             for (x, y) in [(a, b), (b, a)] {
                 match engaged[x] {
@@ -348,146 +379,220 @@ pub fn team_rounds(t: &Tournament) -> Result<Vec<TeamRound>, Vec<Problem>> {
                 None => groups.push((key, vec![g])),
             }
         }
-        for ((a, b), mut games) in groups {
-            // Board order: the position of team a's player in the round's line-up when one is
-            // given (`300`), else in the roster.
-            let pos_in = |g: usize, team: TeamIdx| {
-                let game = &round.games[g];
-                let p = if team_of.get(game.white).copied().flatten() == Some(team) {
-                    game.white
-                } else {
-                    game.black
-                };
-                let lineup = settings
-                    .lineups
-                    .iter()
-                    .find(|l| l.round == number && l.team == team)
-                    .and_then(|l| l.players.iter().position(|&x| x == p));
-                match lineup {
-                    Some(k) => k,
-                    None => position.get(p).copied().unwrap_or(usize::MAX),
-                }
-            };
-            games.sort_by_key(|&g| (pos_in(g, a), pos_in(g, b)));
-            let first = &round.games[games[0]];
-            let a_white_on_1 = team_of.get(first.white).copied().flatten() == Some(a);
-            // The team named first has the sequence's board-1 colour on board 1.
-            let a_first = a_white_on_1 == (settings.board_colour(0) == Colour::White);
-            let (white, black) = if a_first { (a, b) } else { (b, a) };
-            let mut wgp = Score::ZERO;
-            let mut bgp = Score::ZERO;
-            let mut played = false;
-            for &g in &games {
-                let game = &round.games[g];
-                let (pw, pb) = game.result.points(&t.scoring);
-                let white_is_w = team_of.get(game.white).copied().flatten() == Some(white);
-                if white_is_w {
-                    wgp += pw;
-                    bgp += pb;
-                } else {
-                    wgp += pb;
-                    bgp += pw;
-                }
-                if game.result.is_played() {
-                    played = true;
-                }
-            }
-            let (tw, tb) = (t.team_tpn(white), t.team_tpn(black));
-            let forfeit = settings.forfeits.iter().find(|f| {
-                f.round == number
-                    && ((f.white_tpn, f.black_tpn) == (tw, tb)
-                        || (f.white_tpn, f.black_tpn) == (tb, tw))
-            });
-            let mp = |wins: bool| {
-                if wins {
-                    settings.match_win
-                } else {
-                    settings.match_loss
-                }
-            };
-            let (wmp, bmp) = match forfeit {
-                Some(f) if f.white_tpn == tw => (mp(f.white_wins), mp(f.black_wins)),
-                Some(f) => (mp(f.black_wins), mp(f.white_wins)),
-                None if !played
-                    && games
-                        .iter()
-                        .all(|&g| matches!(round.games[g].result, GameResult::DoubleForfeit)) =>
-                {
-                    (settings.match_loss, settings.match_loss)
-                }
-                None => (
-                    settings.match_points(wgp, bgp),
-                    settings.match_points(bgp, wgp),
-                ),
-            };
-            tr.matches.push(TeamMatch {
-                white,
-                black,
-                games,
-                played,
-                white_game_points: wgp,
-                black_game_points: bgp,
-                white_match_points: wmp,
-                black_match_points: bmp,
-            });
-        }
-        // `330` records of matches no player line shows.
-        for f in settings.forfeits.iter().filter(|f| f.round == number) {
-            let (Some(w), Some(b)) = (t.team_by_tpn(f.white_tpn), t.team_by_tpn(f.black_tpn))
-            else {
-                problems.push(Problem::new(
-                    "team_settings.forfeits",
-                    format!(
-                        "round {number}: the forfeited match {} - {} names an unknown team",
-                        f.white_tpn, f.black_tpn
-                    ),
-                ));
-                continue;
-            };
-            if tr
-                .matches
-                .iter()
-                .any(|m| (m.white == w && m.black == b) || (m.white == b && m.black == w))
-            {
-                continue;
-            }
-            let boards = t.boards() as i64;
-            let full = Score::from_tenths(t.scoring.forfeit_win.tenths() * boards);
-            let none = Score::from_tenths(t.scoring.forfeit_loss.tenths() * boards);
-            tr.matches.push(TeamMatch {
-                white: w,
-                black: b,
-                games: Vec::new(),
-                played: false,
-                white_game_points: if f.white_wins { full } else { none },
-                black_game_points: if f.black_wins { full } else { none },
-                white_match_points: if f.white_wins {
-                    settings.match_win
-                } else {
-                    settings.match_loss
-                },
-                black_match_points: if f.black_wins {
-                    settings.match_win
-                } else {
-                    settings.match_loss
-                },
-            });
-        }
-        if let Some(Some(tpn)) = settings.pab_rounds.get(r) {
-            match t.team_by_tpn(*tpn) {
-                Some(team) => tr.pab = Some(team),
-                None => problems.push(Problem::new(
-                    "team_settings.pab_rounds",
-                    format!("round {number}: the PAB names team {tpn}, which does not exist"),
-                )),
-            }
-        }
-        out.push(tr);
+        groups
     }
-    if problems.is_empty() {
-        Ok(out)
-    } else {
-        Err(problems)
+
+    /// The teams of game `g` of round `r` (White's first), or a problem: a player in no
+    /// team, or two players of one team.
+    fn game_teams(
+        &self,
+        r: usize,
+        g: usize,
+        game: &Game,
+        problems: &mut Vec<Problem>,
+    ) -> Option<(TeamIdx, TeamIdx)> {
+        let t = self.t;
+        let number = r as u32 + 1;
+        let (Some(Some(a)), Some(Some(b))) =
+            (self.team_of.get(game.white), self.team_of.get(game.black))
+        else {
+            problems.push(Problem::new(
+                format!("tournament.rounds[{r}].games[{g}]"),
+                format!(
+                    "round {number}: a player of the game {} - {} is in no team",
+                    pid(t, game.white),
+                    pid(t, game.black)
+                ),
+            ));
+            return None;
+        };
+        let (a, b) = (*a, *b);
+        if a == b {
+            problems.push(Problem::new(
+                format!("tournament.rounds[{r}].games[{g}]"),
+                format!(
+                    "round {number}: players {} and {} of the same team meet",
+                    pid(t, game.white),
+                    pid(t, game.black)
+                ),
+            ));
+            return None;
+        }
+        Some((a, b))
+    }
+
+    /// The match of teams `a` and `b` in round `number` from their games: the games in
+    /// board order, the team named first (the sequence's board-1 colour on board 1, `352`),
+    /// the game points, and the match points (a `330` forfeit's, a loss to both when every
+    /// game is a double forfeit, else by game points).
+    fn team_match(
+        &self,
+        number: u32,
+        round: &Round,
+        (a, b): (TeamIdx, TeamIdx),
+        mut games: Vec<usize>,
+    ) -> TeamMatch {
+        let t = self.t;
+        let settings = &t.team_settings;
+        games.sort_by_key(|&g| {
+            (
+                self.board(number, round, g, a),
+                self.board(number, round, g, b),
+            )
+        });
+        let first = &round.games[games[0]];
+        let a_white_on_1 = self.team(first.white) == Some(a);
+        // The team named first has the sequence's board-1 colour on board 1.
+        let a_first = a_white_on_1 == (settings.board_colour(0) == Colour::White);
+        let (white, black) = if a_first { (a, b) } else { (b, a) };
+        let mut wgp = Score::ZERO;
+        let mut bgp = Score::ZERO;
+        let mut played = false;
+        for &g in &games {
+            let game = &round.games[g];
+            let (pw, pb) = game.result.points(&t.scoring);
+            let white_is_w = self.team(game.white) == Some(white);
+            if white_is_w {
+                wgp += pw;
+                bgp += pb;
+            } else {
+                wgp += pb;
+                bgp += pw;
+            }
+            if game.result.is_played() {
+                played = true;
+            }
+        }
+        let mut m = TeamMatch {
+            white,
+            black,
+            games,
+            played,
+            white_game_points: wgp,
+            black_game_points: bgp,
+            white_match_points: Score::ZERO,
+            black_match_points: Score::ZERO,
+        };
+        (m.white_match_points, m.black_match_points) = match_points(t, number, round, &m);
+        m
+    }
+
+    /// Board order of game `g` for `team`: the position of the team's player in the
+    /// round's line-up when one is given (`300`), else in the roster.
+    fn board(&self, number: u32, round: &Round, g: usize, team: TeamIdx) -> usize {
+        let game = &round.games[g];
+        let p = if self.team(game.white) == Some(team) {
+            game.white
+        } else {
+            game.black
+        };
+        let lineup = self
+            .t
+            .team_settings
+            .lineups
+            .iter()
+            .find(|l| l.round == number && l.team == team)
+            .and_then(|l| l.players.iter().position(|&x| x == p));
+        match lineup {
+            Some(k) => k,
+            None => self.position.get(p).copied().unwrap_or(usize::MAX),
+        }
+    }
+}
+
+/// Match points of a match of round `number` from its games and game points: a `330`
+/// forfeit's when one names it, a loss to both when no game was played and every game is a
+/// double forfeit, else by game points (`362`).
+fn match_points(t: &Tournament, number: u32, round: &Round, m: &TeamMatch) -> (Score, Score) {
+    let settings = &t.team_settings;
+    let (wgp, bgp) = (m.white_game_points, m.black_game_points);
+    let (tw, tb) = (t.team_tpn(m.white), t.team_tpn(m.black));
+    let forfeit = settings.forfeits.iter().find(|f| {
+        f.round == number
+            && ((f.white_tpn, f.black_tpn) == (tw, tb) || (f.white_tpn, f.black_tpn) == (tb, tw))
+    });
+    let mp = |wins: bool| {
+        if wins {
+            settings.match_win
+        } else {
+            settings.match_loss
+        }
+    };
+    match forfeit {
+        Some(f) if f.white_tpn == tw => (mp(f.white_wins), mp(f.black_wins)),
+        Some(f) => (mp(f.black_wins), mp(f.white_wins)),
+        None if !m.played
+            && m.games
+                .iter()
+                .all(|&g| matches!(round.games[g].result, GameResult::DoubleForfeit)) =>
+        {
+            (settings.match_loss, settings.match_loss)
+        }
+        None => (
+            settings.match_points(wgp, bgp),
+            settings.match_points(bgp, wgp),
+        ),
+    }
+}
+
+/// The `330` records of round `number` of matches no player line shows, as unplayed
+/// matches forfeited on every board; a record naming an unknown team is a problem.
+fn unseen_forfeits(t: &Tournament, number: u32, tr: &mut TeamRound, problems: &mut Vec<Problem>) {
+    let settings = &t.team_settings;
+    for f in settings.forfeits.iter().filter(|f| f.round == number) {
+        let (Some(w), Some(b)) = (t.team_by_tpn(f.white_tpn), t.team_by_tpn(f.black_tpn)) else {
+            problems.push(Problem::new(
+                "team_settings.forfeits",
+                format!(
+                    "round {number}: the forfeited match {} - {} names an unknown team",
+                    f.white_tpn, f.black_tpn
+                ),
+            ));
+            continue;
+        };
+        if tr
+            .matches
+            .iter()
+            .any(|m| (m.white == w && m.black == b) || (m.white == b && m.black == w))
+        {
+            continue;
+        }
+        let boards = t.boards() as i64;
+        let full = Score::from_tenths(t.scoring.forfeit_win.tenths() * boards);
+        let none = Score::from_tenths(t.scoring.forfeit_loss.tenths() * boards);
+        tr.matches.push(TeamMatch {
+            white: w,
+            black: b,
+            games: Vec::new(),
+            played: false,
+            white_game_points: if f.white_wins { full } else { none },
+            black_game_points: if f.black_wins { full } else { none },
+            white_match_points: if f.white_wins {
+                settings.match_win
+            } else {
+                settings.match_loss
+            },
+            black_match_points: if f.black_wins {
+                settings.match_win
+            } else {
+                settings.match_loss
+            },
+        });
+    }
+}
+
+/// The team with the PAB of round `r` (0-based) by its `320` TPN; an unknown TPN is a
+/// problem.
+fn round_pab(t: &Tournament, r: usize, tr: &mut TeamRound, problems: &mut Vec<Problem>) {
+    let number = r as u32 + 1;
+    if let Some(Some(tpn)) = t.team_settings.pab_rounds.get(r) {
+        match t.team_by_tpn(*tpn) {
+            Some(team) => tr.pab = Some(team),
+            None => problems.push(Problem::new(
+                "team_settings.pab_rounds",
+                format!("round {number}: the PAB names team {tpn}, which does not exist"),
+            )),
+        }
     }
 }
 

@@ -3,7 +3,9 @@
 use std::fmt::Write as _;
 
 use super::TrfDocument;
-use crate::model::{ByeKind, Colour, GameResult, RoundEntry, Score, Scoring, Tournament};
+use crate::model::{
+    ByeKind, Colour, GameResult, PlayerIdx, RoundEntry, Score, Scoring, Tournament,
+};
 
 /// Which records carry the engine facts (rounds, colour, scoring, byes, acceleration,
 /// forbidden pairs). Both write the round columns in full.
@@ -41,6 +43,11 @@ pub const MAX_TRF_TEAMS: usize = 999;
 
 /// Writes a tournament (with the lines a read kept) as TRF, LF line ends; the pairing systems
 /// (`codes`) write their record 192 code.
+///
+/// The limits checked first ([`check_limits`]), then one [`Writer`] method per part of the
+/// file, in the order the file holds them: the header records, the dialect's settings, the
+/// player lines, the late entries and withdrawals, the team records, and the dialect's
+/// records that name players.
 pub fn write(
     doc: &TrfDocument,
     dialect: Dialect,
@@ -48,6 +55,37 @@ pub fn write(
 ) -> Result<String, WriteError> {
     let mut t = doc.tournament.clone();
     t.assign_pairing_numbers(t.lot_seed);
+    check_limits(&t)?;
+    let mut w = Writer {
+        t: &t,
+        out: String::new(),
+    };
+    w.header(doc, codes);
+    match dialect {
+        Dialect::JaVaFo => w.javafo_settings(),
+        Dialect::Trf26 => w.trf26_settings(),
+    }
+    w.options_and_team_header();
+    w.player_lines();
+    w.late_entries_and_withdrawals();
+    w.team_records();
+    match dialect {
+        Dialect::JaVaFo => {
+            w.forbidden_pairs();
+            w.virtual_points_xxa();
+        }
+        Dialect::Trf26 => {
+            w.requested_byes_240();
+            w.virtual_points_250();
+            w.forbidden_pairs();
+        }
+    }
+    Ok(w.out)
+}
+
+/// The numbered tournament fits the columns of a TRF: starting ranks of four digits
+/// ([`MAX_TRF_PLAYERS`]), team pairing numbers of three ([`MAX_TRF_TEAMS`]).
+fn check_limits(t: &Tournament) -> Result<(), WriteError> {
     let largest = t
         .players
         .iter()
@@ -64,231 +102,287 @@ pub fn write(
     if t.teams.len() > MAX_TRF_TEAMS || largest_team > MAX_TRF_TEAMS {
         return Err(WriteError::TooManyTeams(t.teams.len().max(largest_team)));
     }
-    let t = &t;
-    let rank = |p: usize| t.pairing_number(p);
-    let mut out = String::new();
-    let line = |out: &mut String, text: String| {
-        out.push_str(text.trim_end());
-        out.push('\n');
-    };
-    line(&mut out, format!("012 {}", t.name));
-    for other in &doc.other_lines {
-        line(&mut out, other.clone());
+    Ok(())
+}
+
+/// The text written so far, of a tournament whose players have their starting ranks.
+struct Writer<'a> {
+    t: &'a Tournament,
+    out: String,
+}
+
+impl Writer<'_> {
+    /// Adds a line, its trailing blanks cut.
+    fn line(&mut self, text: String) {
+        self.out.push_str(text.trim_end());
+        self.out.push('\n');
     }
-    let defaults = Scoring::default();
-    // The system (TRF-26 192, which bbpPairings also reads in JaVaFo files), as the system
-    // writes its code with its options (the Dutch edition, `_BAKU` for C.04.7).
-    if let Some(code) = codes.write(t) {
-        line(&mut out, format!("192 {code}"));
+
+    /// A player's starting rank.
+    fn rank(&self, p: PlayerIdx) -> u32 {
+        self.t.pairing_number(p)
     }
-    match dialect {
-        Dialect::JaVaFo => {
-            if t.total_rounds > 0 {
-                line(&mut out, format!("XXR {}", t.total_rounds));
-            }
-            if let Some(c) = t.initial_colour {
-                line(
-                    &mut out,
-                    format!(
-                        "XXC {}",
-                        if c == Colour::White {
-                            "white1"
-                        } else {
-                            "black1"
-                        }
-                    ),
-                );
-            }
-            if t.scoring != defaults {
-                line(&mut out, xxs(&t.scoring));
-            }
+
+    /// `012` (the name), the lines a read kept as they were, and the system's record 192.
+    fn header(&mut self, doc: &TrfDocument, codes: &dyn super::SystemCodes) {
+        let t = self.t;
+        self.line(format!("012 {}", t.name));
+        for other in &doc.other_lines {
+            self.line(other.clone());
         }
-        Dialect::Trf26 => {
-            if t.total_rounds > 0 {
-                line(&mut out, format!("142 {}", t.total_rounds));
-            }
-            if let Some(c) = t.initial_colour {
-                line(
-                    &mut out,
-                    format!("152 {}", if c == Colour::White { "W" } else { "B" }),
-                );
-            }
-            if t.scoring != defaults {
-                let s = &t.scoring;
-                line(
-                    &mut out,
-                    format!(
-                        "162  W{:>4}    D{:>4}    L{:>4}    A{:>4}    P{:>4}",
-                        s.win, s.draw, s.loss, s.zero_point_bye, s.pab
-                    ),
-                );
-                for (code, value) in [
-                    ("BBW", s.win),
-                    ("BBD", s.draw),
-                    ("BBL", s.loss),
-                    ("BBZ", s.zero_point_bye),
-                    ("BBF", s.forfeit_loss),
-                    ("BBU", s.pab),
-                ] {
-                    line(&mut out, format!("{code} {value:>4}"));
-                }
-                // What 162 and BB* cannot say (forfeit win, half- and full-point byes apart
-                // from the game values) goes in an XXS line, read after them.
-                let implied = Scoring {
-                    forfeit_win: s.win,
-                    full_point_bye: s.win,
-                    half_point_bye: s.draw,
-                    ..*s
-                };
-                if implied != *s {
-                    line(&mut out, xxs(s));
-                }
-            }
+        // The system (TRF-26 192, which bbpPairings also reads in JaVaFo files), as the system
+        // writes its code with its options (the Dutch edition, `_BAKU` for C.04.7).
+        if let Some(code) = codes.write(t) {
+            self.line(format!("192 {code}"));
         }
     }
-    // Seed, system and options (swisspair's XXO), so that the file can be re-paired alone.
-    if let Some(xxo) = super::settings::xxo_line(t) {
-        line(&mut out, xxo);
-    }
-    for team_line in super::team::header_lines(t) {
-        line(&mut out, team_line);
-    }
-    let points = t.points_after(t.rounds.len() as u32);
-    let mut order: Vec<usize> = (0..t.players.len()).collect();
-    order.sort_by_key(|&p| rank(p));
-    let mut standing = order.clone();
-    standing.sort_by(|&a, &b| points[b].cmp(&points[a]).then(rank(a).cmp(&rank(b))));
-    let mut place = vec![0usize; t.players.len()];
-    for (i, &p) in standing.iter().enumerate() {
-        place[p] = i + 1;
-    }
-    let entries = t.entries();
-    for &p in &order {
-        let pl = &t.players[p];
-        let mut s = String::new();
-        let _ = write!(
-            s,
-            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  ",
-            rank(p),
-            clip(&pl.sex, 1),
-            clip(&pl.title, 3),
-            clip(&pl.name, 33),
-            if pl.rating > 0 {
-                pl.rating.to_string()
-            } else {
-                String::new()
-            },
-            clip(&pl.federation, 3),
-            clip(&pl.fide_id, 11),
-            clip(&pl.birth_date, 10),
-            points[p].to_string(),
-            place[p],
-        );
-        for entry in &entries[p] {
-            s.push_str(&round_block(t, entry));
+
+    /// JaVaFo's rounds (`XXR`), first-round colour (`XXC`) and scoring (`XXS`, when not
+    /// 1/½/0).
+    fn javafo_settings(&mut self) {
+        let t = self.t;
+        if t.total_rounds > 0 {
+            self.line(format!("XXR {}", t.total_rounds));
         }
-        line(&mut out, s);
-    }
-    for (p, pl) in t.players.iter().enumerate() {
-        if let Some(r) = pl.late_entry_round {
-            line(&mut out, format!("XXL {} {r}", rank(p)));
-        }
-        if let Some(r) = pl.withdrawn_from_round {
-            line(&mut out, format!("XXW {} {r}", rank(p)));
-        }
-    }
-    for team_line in super::team::team_lines(t, &rank) {
-        line(&mut out, team_line);
-    }
-    match dialect {
-        Dialect::JaVaFo => {
-            for f in &t.forbidden_pairings {
-                let ids: Vec<String> = f.players.iter().map(|&p| rank(p).to_string()).collect();
-                if f.first_round.is_none() && f.last_round.is_none() {
-                    line(&mut out, format!("XXP {}", ids.join(" ")));
+        if let Some(c) = t.initial_colour {
+            self.line(format!(
+                "XXC {}",
+                if c == Colour::White {
+                    "white1"
                 } else {
-                    line(
-                        &mut out,
-                        record_260(f.first_round, f.last_round, t.total_rounds, &ids),
-                    );
+                    "black1"
                 }
+            ));
+        }
+        if t.scoring != Scoring::default() {
+            self.line(xxs(&t.scoring));
+        }
+    }
+
+    /// TRF-26's rounds (`142`), first-round colour (`152`) and scoring (`162` and the `BB*`
+    /// point lines, when not 1/½/0, with an `XXS` line for what they cannot say).
+    fn trf26_settings(&mut self) {
+        let t = self.t;
+        if t.total_rounds > 0 {
+            self.line(format!("142 {}", t.total_rounds));
+        }
+        if let Some(c) = t.initial_colour {
+            self.line(format!(
+                "152 {}",
+                if c == Colour::White { "W" } else { "B" }
+            ));
+        }
+        if t.scoring != Scoring::default() {
+            self.scoring_162_and_bb(&t.scoring);
+        }
+    }
+
+    /// A scoring other than 1/½/0 as TRF-26 writes it: `162`, the `BB*` lines, and `XXS`
+    /// when the scoring has values they cannot hold.
+    fn scoring_162_and_bb(&mut self, s: &Scoring) {
+        self.line(format!(
+            "162  W{:>4}    D{:>4}    L{:>4}    A{:>4}    P{:>4}",
+            s.win, s.draw, s.loss, s.zero_point_bye, s.pab
+        ));
+        for (code, value) in [
+            ("BBW", s.win),
+            ("BBD", s.draw),
+            ("BBL", s.loss),
+            ("BBZ", s.zero_point_bye),
+            ("BBF", s.forfeit_loss),
+            ("BBU", s.pab),
+        ] {
+            self.line(format!("{code} {value:>4}"));
+        }
+        // What 162 and BB* cannot say (forfeit win, half- and full-point byes apart
+        // from the game values) goes in an XXS line, read after them.
+        let implied = Scoring {
+            forfeit_win: s.win,
+            full_point_bye: s.win,
+            half_point_bye: s.draw,
+            ..*s
+        };
+        if implied != *s {
+            self.line(xxs(s));
+        }
+    }
+
+    /// swisspair's `XXO` and the team event's header records.
+    fn options_and_team_header(&mut self) {
+        let t = self.t;
+        // Seed, system and options (swisspair's XXO), so that the file can be re-paired alone.
+        if let Some(xxo) = super::settings::xxo_line(t) {
+            self.line(xxo);
+        }
+        for team_line in super::team::header_lines(t) {
+            self.line(team_line);
+        }
+    }
+
+    /// The `001` player lines, by starting rank, with the points and place after the
+    /// recorded rounds and a block per round.
+    fn player_lines(&mut self) {
+        let t = self.t;
+        let points = t.points_after(t.rounds.len() as u32);
+        let mut order: Vec<usize> = (0..t.players.len()).collect();
+        order.sort_by_key(|&p| self.rank(p));
+        let place = self.places(&order, &points);
+        let entries = t.entries();
+        for &p in &order {
+            let pl = &t.players[p];
+            let mut s = String::new();
+            let _ = write!(
+                s,
+                "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  ",
+                self.rank(p),
+                clip(&pl.sex, 1),
+                clip(&pl.title, 3),
+                clip(&pl.name, 33),
+                if pl.rating > 0 {
+                    pl.rating.to_string()
+                } else {
+                    String::new()
+                },
+                clip(&pl.federation, 3),
+                clip(&pl.fide_id, 11),
+                clip(&pl.birth_date, 10),
+                points[p].to_string(),
+                place[p],
+            );
+            for entry in &entries[p] {
+                s.push_str(&round_block(t, entry));
             }
-            let max_round = t
-                .accelerations
+            self.line(s);
+        }
+    }
+
+    /// Each player's place (1 first), by points, then starting rank; `order` is the players
+    /// by starting rank.
+    fn places(&self, order: &[usize], points: &[Score]) -> Vec<usize> {
+        let mut standing = order.to_vec();
+        standing.sort_by(|&a, &b| {
+            points[b]
+                .cmp(&points[a])
+                .then(self.rank(a).cmp(&self.rank(b)))
+        });
+        let mut place = vec![0usize; self.t.players.len()];
+        for (i, &p) in standing.iter().enumerate() {
+            place[p] = i + 1;
+        }
+        place
+    }
+
+    /// `XXL` late entries and `XXW` withdrawals, in player order.
+    fn late_entries_and_withdrawals(&mut self) {
+        let t = self.t;
+        for (p, pl) in t.players.iter().enumerate() {
+            if let Some(r) = pl.late_entry_round {
+                self.line(format!("XXL {} {r}", self.rank(p)));
+            }
+            if let Some(r) = pl.withdrawn_from_round {
+                self.line(format!("XXW {} {r}", self.rank(p)));
+            }
+        }
+    }
+
+    /// The team records that name players by starting rank.
+    fn team_records(&mut self) {
+        let t = self.t;
+        for team_line in super::team::team_lines(t, &|p| t.pairing_number(p)) {
+            self.line(team_line);
+        }
+    }
+
+    /// Forbidden pairs: `XXP` for a pair forbidden for the whole event, else `260` with its
+    /// round range (both dialects).
+    fn forbidden_pairs(&mut self) {
+        let t = self.t;
+        for f in &t.forbidden_pairings {
+            let ids: Vec<String> = f
+                .players
                 .iter()
-                .map(|a| a.last_round)
-                .max()
-                .unwrap_or(0);
-            let mut players: Vec<usize> = t.accelerations.iter().map(|a| a.player).collect();
-            players.sort_by_key(|&p| rank(p));
-            players.dedup();
-            for p in players {
-                let mut s = format!("XXA {:>4}", rank(p));
-                for r in 1..=max_round {
-                    let value: Score = t
-                        .accelerations
-                        .iter()
-                        .filter(|a| a.player == p && a.first_round <= r && r <= a.last_round)
-                        .map(|a| a.points)
-                        .sum();
-                    let _ = write!(s, " {:>4}", value.to_string());
-                }
-                line(&mut out, s);
-            }
+                .map(|&p| self.rank(p).to_string())
+                .collect();
+            // A pair forbidden for the whole event stays an XXP line (bbp reads both), so
+            // that reading back gives no invented round range.
+            let record = if f.first_round.is_none() && f.last_round.is_none() {
+                format!("XXP {}", ids.join(" "))
+            } else {
+                record_260(f.first_round, f.last_round, t.total_rounds, &ids)
+            };
+            self.line(record);
         }
-        Dialect::Trf26 => {
-            // Requested byes of a round not yet paired (mandatory for in-tournament exchange).
-            let paired = t.rounds_paired() as usize;
-            for (r, round) in t.rounds.iter().enumerate().skip(paired) {
-                for (kind, code) in [
-                    (ByeKind::FullPoint, 'F'),
-                    (ByeKind::HalfPoint, 'H'),
-                    (ByeKind::ZeroPoint, 'Z'),
-                ] {
-                    let mut ids: Vec<u32> = round
-                        .byes
-                        .iter()
-                        .filter(|b| b.kind == kind)
-                        .map(|b| rank(b.player))
-                        .collect();
-                    if ids.is_empty() {
-                        continue;
-                    }
-                    ids.sort_unstable();
-                    let list: Vec<String> = ids.iter().map(|i| format!("{i:>4}")).collect();
-                    line(
-                        &mut out,
-                        format!("240 {code} {:>3} {}", r + 1, list.join(" ")),
-                    );
+    }
+
+    /// JaVaFo's virtual points (`XXA`): one line per player, by starting rank, the points of
+    /// every round up to the last accelerated one.
+    fn virtual_points_xxa(&mut self) {
+        let t = self.t;
+        let max_round = t
+            .accelerations
+            .iter()
+            .map(|a| a.last_round)
+            .max()
+            .unwrap_or(0);
+        let mut players: Vec<usize> = t.accelerations.iter().map(|a| a.player).collect();
+        players.sort_by_key(|&p| self.rank(p));
+        players.dedup();
+        for p in players {
+            let mut s = format!("XXA {:>4}", self.rank(p));
+            for r in 1..=max_round {
+                let value: Score = t
+                    .accelerations
+                    .iter()
+                    .filter(|a| a.player == p && a.first_round <= r && r <= a.last_round)
+                    .map(|a| a.points)
+                    .sum();
+                let _ = write!(s, " {:>4}", value.to_string());
+            }
+            self.line(s);
+        }
+    }
+
+    /// TRF-26 `240`: the requested byes of the rounds not yet paired (mandatory for
+    /// in-tournament exchange), a line per round and kind.
+    fn requested_byes_240(&mut self) {
+        let t = self.t;
+        let paired = t.rounds_paired() as usize;
+        for (r, round) in t.rounds.iter().enumerate().skip(paired) {
+            for (kind, code) in [
+                (ByeKind::FullPoint, 'F'),
+                (ByeKind::HalfPoint, 'H'),
+                (ByeKind::ZeroPoint, 'Z'),
+            ] {
+                let mut ids: Vec<u32> = round
+                    .byes
+                    .iter()
+                    .filter(|b| b.kind == kind)
+                    .map(|b| self.rank(b.player))
+                    .collect();
+                if ids.is_empty() {
+                    continue;
                 }
-            }
-            for a in &t.accelerations {
-                line(
-                    &mut out,
-                    format!(
-                        "250      {:>4} {:>3} {:>3} {:>4} {:>4}",
-                        a.points.to_string(),
-                        a.first_round,
-                        a.last_round,
-                        rank(a.player),
-                        rank(a.player)
-                    ),
-                );
-            }
-            for f in &t.forbidden_pairings {
-                let ids: Vec<String> = f.players.iter().map(|&p| rank(p).to_string()).collect();
-                // A pair forbidden for the whole event stays an XXP line (bbp reads both), so
-                // that reading back gives no invented round range.
-                let record = if f.first_round.is_none() && f.last_round.is_none() {
-                    format!("XXP {}", ids.join(" "))
-                } else {
-                    record_260(f.first_round, f.last_round, t.total_rounds, &ids)
-                };
-                line(&mut out, record);
+                ids.sort_unstable();
+                let list: Vec<String> = ids.iter().map(|i| format!("{i:>4}")).collect();
+                self.line(format!("240 {code} {:>3} {}", r + 1, list.join(" ")));
             }
         }
     }
-    Ok(out)
+
+    /// TRF-26 `250`: each acceleration's points, rounds and player.
+    fn virtual_points_250(&mut self) {
+        let t = self.t;
+        for a in &t.accelerations {
+            self.line(format!(
+                "250      {:>4} {:>3} {:>3} {:>4} {:>4}",
+                a.points.to_string(),
+                a.first_round,
+                a.last_round,
+                self.rank(a.player),
+                self.rank(a.player)
+            ));
+        }
+    }
 }
 
 fn record_260(first: Option<u32>, last: Option<u32>, total: u32, ids: &[String]) -> String {

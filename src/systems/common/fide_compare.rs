@@ -236,7 +236,8 @@ fn next_bracket_reach(facts: &Facts, floaters: &[PlayerIdx], residents: &[Player
     Reach { pairs, taken }
 }
 
-/// The value of one Dutch-family criterion in bracket `i` of a pairing.
+/// The value of one Dutch-family criterion in bracket `i` of a pairing; each family of
+/// measures is read by its own [`InBracket`] method.
 fn dutch_value(
     facts: &Facts,
     measure: Measure,
@@ -244,129 +245,203 @@ fn dutch_value(
     i: usize,
     bracket_score: Score,
 ) -> Option<Value> {
-    let b = &all[i];
-    let field = facts.field;
-    let text = field.text;
-    let floater_scores = |b: &Bracket| -> Vec<Score> {
-        let mut v: Vec<Score> = b.floaters.iter().map(|&q| facts.score(q)).collect();
-        v.sort_by(|a, b| b.cmp(a));
-        v
+    let b = InBracket::new(facts, all, i, bracket_score);
+    let value = match measure {
+        Measure::Downfloaters => b.downfloaters(),
+        Measure::DownfloaterScores if b.text == FideText::Y2017 => b.pairing_score_differences(),
+        Measure::DownfloaterScores => b.downfloater_scores(),
+        Measure::NextBracket => return b.next_bracket(),
+        Measure::ByeUnplayedGames => return b.bye_unplayed_games(),
+        Measure::TopscorerColourDifference => b.topscorer_colour_difference(),
+        Measure::TopscorerColourRun => b.topscorer_colour_run(),
+        Measure::ColourPreferences => b.colour_preferences(),
+        Measure::StrongColourPreferences => b.strong_colour_preferences(),
+        Measure::RepeatedDownfloat1 => b.repeated_downfloats(1),
+        Measure::RepeatedDownfloat2 => b.repeated_downfloats(2),
+        Measure::RepeatedUpfloat1 => b.repeated_upfloats(1),
+        Measure::RepeatedUpfloat2 => b.repeated_upfloats(2),
+        Measure::DownfloatScoreDifference1 => b.downfloat_score_differences(1),
+        Measure::UpfloatScoreDifference1 => b.upfloat_score_differences(1),
+        Measure::DownfloatScoreDifference2 => b.downfloat_score_differences(2),
+        Measure::UpfloatScoreDifference2 => b.upfloat_score_differences(2),
+        // Round-wide or absolute: not a bracket's value.
+        _ => return None,
     };
-    // The pair's higher-ranked entrant first, as the criteria read it.
-    let ordered = |&(a, c): &(PlayerIdx, PlayerIdx)| {
-        if facts.rank(a) <= facts.rank(c) {
-            (a, c)
-        } else {
-            (c, a)
+    Some(value)
+}
+
+/// The scores of a bracket's downfloaters, highest first.
+fn floater_scores(facts: &Facts, b: &Bracket) -> Vec<Score> {
+    let mut v: Vec<Score> = b.floaters.iter().map(|&q| facts.score(q)).collect();
+    v.sort_by(|a, b| b.cmp(a));
+    v
+}
+
+/// Bracket `i` of one pairing as the Dutch-family criteria read it.
+struct InBracket<'a> {
+    facts: &'a Facts<'a>,
+    field: &'a Field,
+    text: FideText,
+    all: &'a [Bracket],
+    i: usize,
+    /// The bracket, `all[i]`.
+    b: &'a Bracket,
+    /// The score of its scoregroup.
+    bracket_score: Score,
+    /// Its pairs, the higher-ranked entrant first, as the criteria read them.
+    pairs: Vec<(&'a Entrant, &'a Entrant)>,
+}
+
+impl<'a> InBracket<'a> {
+    fn new(facts: &'a Facts<'a>, all: &'a [Bracket], i: usize, bracket_score: Score) -> Self {
+        let b = &all[i];
+        // The pair's higher-ranked entrant first, as the criteria read it.
+        let ordered = |&(a, c): &(PlayerIdx, PlayerIdx)| {
+            if facts.rank(a) <= facts.rank(c) {
+                (a, c)
+            } else {
+                (c, a)
+            }
+        };
+        let pairs = b
+            .pairs
+            .iter()
+            .map(ordered)
+            .filter_map(|(h, l)| Some((facts.entrant(h)?, facts.entrant(l)?)))
+            .collect();
+        InBracket {
+            facts,
+            field: facts.field,
+            text: facts.field.text,
+            all,
+            i,
+            b,
+            bracket_score,
+            pairs,
         }
-    };
-    let pairs: Vec<(&Entrant, &Entrant)> = b
-        .pairs
-        .iter()
-        .map(ordered)
-        .filter_map(|(h, l)| Some((facts.entrant(h)?, facts.entrant(l)?)))
-        .collect();
-    let counted = |test: &dyn Fn(&Entrant, &Entrant) -> Option<PlayerIdx>| -> Vec<PlayerIdx> {
-        pairs.iter().filter_map(|(h, l)| test(h, l)).collect()
-    };
-    // 2017 C.12/C.14 count every player who downfloats again; 2026 C14/C16 the resident
-    // downfloaters (and MDPs paired lower are not downfloaters of this bracket).
-    let repeated_down = |rounds_ago: u8| -> Vec<PlayerIdx> {
-        let mut v: Vec<PlayerIdx> = b
+    }
+
+    /// The players `test` names in the bracket's pairs (higher-ranked entrant first).
+    fn counted(&self, test: impl Fn(&Entrant, &Entrant) -> Option<PlayerIdx>) -> Vec<PlayerIdx> {
+        self.pairs.iter().filter_map(|(h, l)| test(h, l)).collect()
+    }
+
+    /// A.8 (2017): a downfloater's difference is to an artificial value one point below
+    /// the bracket's score.
+    fn floater_difference(&self, e: &Entrant) -> Score {
+        e.score - self.bracket_score + Score::points(1)
+    }
+
+    /// The number of downfloaters (Dutch C6, 2017 C.5; Burstein C5).
+    fn downfloaters(&self) -> Value {
+        let b = self.b;
+        Value::count(
+            b.floaters.clone(),
+            format!("{} downfloater(s)", b.floaters.len()),
+        )
+    }
+
+    /// 2017 C.6 (A.8): the pairing score difference, sorted highest first: each pair's
+    /// difference and each downfloater's difference to one point below the bracket.
+    fn pairing_score_differences(&self) -> Value {
+        let b = self.b;
+        let mut v: Vec<Score> = self.pairs.iter().map(|(h, l)| h.score - l.score).collect();
+        v.extend(
+            b.floaters
+                .iter()
+                .filter_map(|&q| self.facts.entrant(q))
+                .map(|e| self.floater_difference(e)),
+        );
+        v.sort_by(|a, b| b.cmp(a));
+        Value {
+            key: v.iter().map(|s| s.tenths()).collect(),
+            shown: format!("pairing score difference {}", show_scores(&v)),
+            players: b.floaters.clone(),
+        }
+    }
+
+    /// The downfloaters' scores, highest first (Dutch C7, Burstein C6).
+    fn downfloater_scores(&self) -> Value {
+        let v = floater_scores(self.facts, self.b);
+        Value {
+            key: v.iter().map(|s| s.tenths()).collect(),
+            shown: format!("downfloater scores {}", show_scores(&v)),
+            players: self.b.floaters.clone(),
+        }
+    }
+
+    /// What the next bracket makes of the downfloaters (Dutch C8, 2017 C.7; Burstein C7);
+    /// `None` for the last bracket, and for 2017 in and below the penultimate pairing
+    /// bracket.
+    fn next_bracket(&self) -> Option<Value> {
+        let (facts, text, i, b) = (self.facts, self.text, self.i, self.b);
+        let next = self.all.get(i + 1)?;
+        if text == FideText::Y2017 && facts.ppb.is_some_and(|p| self.bracket_score <= p) {
+            return None;
+        }
+        if text == FideText::Y2017 && i + 2 < self.all.len() {
+            return Some(next_bracket_2017(facts, b, next));
+        }
+        // C8 (and 2017 C.7 before the last scoregroup, which asks for completion): the
+        // next bracket as paired, its downfloaters and their scores. The 2026 engine
+        // counts the next scoregroup's pairs where they extend to a complete pairing
+        // (C4 is checked on them, else everybody below joins the graph): the next
+        // bracket as paired is that reading wherever its own later choice agrees.
+        let v = floater_scores(facts, next);
+        let mut key = vec![next.floaters.len() as i64];
+        key.extend(v.iter().map(|s| s.tenths()));
+        Some(Value {
+            key,
+            shown: format!(
+                "the next bracket leaves {} downfloater(s) (scores {})",
+                next.floaters.len(),
+                show_scores(&v)
+            ),
+            players: next.floaters.clone(),
+        })
+    }
+
+    /// The PAB assignee's unplayed games (Dutch C9), in the last bracket only.
+    fn bye_unplayed_games(&self) -> Option<Value> {
+        if self.i + 1 != self.all.len() {
+            return None;
+        }
+        let unplayed: Vec<(i64, PlayerIdx)> = self
+            .b
             .floaters
             .iter()
-            .filter_map(|&q| facts.entrant(q))
-            .filter(|e| text == FideText::Y2017 || e.score == bracket_score)
-            .filter(|e| fide_criteria::had_downfloat(e, rounds_ago))
-            .map(|e| e.player)
-            .collect();
-        if text == FideText::Y2017 {
-            v.extend(counted(&|h, l| {
-                (h.score > l.score && fide_criteria::had_downfloat(h, rounds_ago))
-                    .then_some(h.player)
-            }));
-        }
-        v
-    };
-    // A.8 (2017): a downfloater's difference is to an artificial value one point below
-    // the bracket's score.
-    let floater_difference = |e: &Entrant| e.score - bracket_score + Score::points(1);
-    let score_differences = |down: bool, rounds_ago: u8| -> Value {
-        if down {
-            // Who leaves the bracket again after a downfloat `rounds_ago` rounds before:
-            // 2026 C18/C20 rank the residents and MDPs left unpaired by score, highest first
-            // (the engine's weights reward pairing the highest of them); 2017
-            // C.16/C.18 take every repeater's score difference (A.8), an MDP paired lower
-            // too.
-            let mut diffs: Vec<(Score, PlayerIdx)> = b
-                .floaters
-                .iter()
-                .filter_map(|&q| facts.entrant(q))
-                .filter(|e| fide_criteria::float_before(e, rounds_ago) == Float::Down)
-                .map(|e| {
-                    if text == FideText::Y2017 {
-                        (floater_difference(e), e.player)
-                    } else {
-                        (e.score, e.player)
-                    }
-                })
-                .collect();
-            if text == FideText::Y2017 {
-                diffs.extend(
-                    pairs
-                        .iter()
-                        .filter(|(h, l)| {
-                            h.score > l.score
-                                && fide_criteria::float_before(h, rounds_ago) == Float::Down
-                        })
-                        .map(|(h, l)| (h.score - l.score, h.player)),
-                );
-            }
-            diffs.sort_by_key(|d| std::cmp::Reverse(d.0));
-            let what = if text == FideText::Y2017 {
-                "score differences"
-            } else {
-                "scores of repeated downfloaters"
-            };
-            return Value {
-                key: diffs.iter().map(|d| d.0.tenths()).collect(),
-                shown: format!(
-                    "{what} {}",
-                    show_scores(&diffs.iter().map(|d| d.0).collect::<Vec<_>>())
-                ),
-                players: diffs.iter().map(|d| d.1).collect(),
-            };
-        }
-        let mut diffs: Vec<(Score, PlayerIdx)> = pairs
-            .iter()
-            .filter(|(h, l)| h.score > l.score)
-            .filter_map(|(h, l)| {
-                let who = if down {
-                    fide_criteria::float_before(h, rounds_ago) == Float::Down
-                } else {
-                    fide_criteria::float_before(l, rounds_ago) == Float::Up
-                };
-                who.then_some((h.score - l.score, if down { h.player } else { l.player }))
+            .filter_map(|&q| self.facts.entrant(q))
+            .map(|e| {
+                (
+                    i64::from(self.field.rounds_played) - i64::from(e.played),
+                    e.player,
+                )
             })
             .collect();
-        diffs.sort_by_key(|d| std::cmp::Reverse(d.0));
-        Value {
-            key: diffs.iter().map(|d| d.0.tenths()).collect(),
+        Some(Value {
+            key: unplayed.iter().map(|u| u.0).collect(),
             shown: format!(
-                "score differences {}",
-                show_scores(&diffs.iter().map(|d| d.0).collect::<Vec<_>>())
+                "the PAB assignee's unplayed games: {}",
+                unplayed
+                    .iter()
+                    .map(|u| u.0.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
-            players: diffs.iter().map(|d| d.1).collect(),
-        }
-    };
-    // C10/C11: after this round's colours, a topscorer (or his opponent) beyond ±2 or
-    // with three of a colour in a row (topscorers exist only when pairing the last round).
-    let topscorer_colours = |run: bool| -> Vec<PlayerIdx> {
+            players: unplayed.iter().map(|u| u.1).collect(),
+        })
+    }
+
+    /// C10/C11: after this round's colours, a topscorer (or his opponent) beyond ±2 or
+    /// with three of a colour in a row (`run`); topscorers exist only when pairing the last
+    /// round.
+    fn topscorer_colours(&self, run: bool) -> Vec<PlayerIdx> {
+        let (facts, field) = (self.facts, self.field);
         if !field.last_round {
             return Vec::new();
         }
         let mut v = Vec::new();
-        for &(w, k) in &b.boards {
+        for &(w, k) in &self.b.boards {
             let (Some(ew), Some(ek)) = (facts.entrant(w), facts.entrant(k)) else {
                 continue;
             };
@@ -388,171 +463,174 @@ fn dutch_value(
             }
         }
         v
-    };
-    let value = match measure {
-        Measure::Downfloaters => Value::count(
-            b.floaters.clone(),
-            format!("{} downfloater(s)", b.floaters.len()),
-        ),
-        Measure::DownfloaterScores if text == FideText::Y2017 => {
-            // C.6 (A.8): the pairing score difference, sorted highest first: each pair's
-            // difference and each downfloater's difference to one point below the bracket.
-            let mut v: Vec<Score> = pairs.iter().map(|(h, l)| h.score - l.score).collect();
-            v.extend(
-                b.floaters
+    }
+
+    /// Topscorers or opponents beyond a colour difference of ±2 (Dutch C10, 2017 C.8).
+    fn topscorer_colour_difference(&self) -> Value {
+        let v = self.topscorer_colours(false);
+        Value::count(
+            v.clone(),
+            format!("{} topscorer(s) or opponents beyond ±2", v.len()),
+        )
+    }
+
+    /// Topscorers or opponents with a colour three times in a row (Dutch C11, 2017 C.9).
+    fn topscorer_colour_run(&self) -> Value {
+        let v = self.topscorer_colours(true);
+        Value::count(
+            v.clone(),
+            format!(
+                "{} topscorer(s) or opponents with a colour three times in a row",
+                v.len()
+            ),
+        )
+    }
+
+    /// Players without their colour preference (Dutch C12, 2017 C.10; Burstein C8).
+    fn colour_preferences(&self) -> Value {
+        let v =
+            self.counted(|h, l| fide_criteria::fails_colour_preference(h, l).then_some(l.player));
+        let players = pair_players(&self.pairs, &v);
+        Value::count(
+            v.clone(),
+            format!("{} player(s) without their colour preference", v.len()),
+        )
+        .with_players(players)
+    }
+
+    /// Players without their strong colour preference (Dutch C13, 2017 C.11).
+    fn strong_colour_preferences(&self) -> Value {
+        let v =
+            self.counted(|h, l| fide_criteria::fails_strong_preference(h, l).then_some(l.player));
+        let players = pair_players(&self.pairs, &v);
+        Value::count(
+            v.clone(),
+            format!(
+                "{} player(s) without their strong colour preference",
+                v.len()
+            ),
+        )
+        .with_players(players)
+    }
+
+    /// Downfloaters who downfloated `ago` rounds before (Dutch C14/C16, 2017 C.12/C.14).
+    fn repeated_downfloats(&self, ago: u8) -> Value {
+        let v = self.repeated_downfloaters(ago);
+        Value::count(
+            v.clone(),
+            format!(
+                "{} downfloater(s) who downfloated {}",
+                v.len(),
+                rounds_ago(ago)
+            ),
+        )
+    }
+
+    /// Who downfloats again after a downfloat `rounds_ago` rounds before: 2017 C.12/C.14
+    /// count every player who downfloats again; 2026 C14/C16 the resident downfloaters (and
+    /// MDPs paired lower are not downfloaters of this bracket).
+    fn repeated_downfloaters(&self, rounds_ago: u8) -> Vec<PlayerIdx> {
+        let text = self.text;
+        let mut v: Vec<PlayerIdx> = self
+            .b
+            .floaters
+            .iter()
+            .filter_map(|&q| self.facts.entrant(q))
+            .filter(|e| text == FideText::Y2017 || e.score == self.bracket_score)
+            .filter(|e| fide_criteria::had_downfloat(e, rounds_ago))
+            .map(|e| e.player)
+            .collect();
+        if text == FideText::Y2017 {
+            v.extend(self.counted(|h, l| {
+                (h.score > l.score && fide_criteria::had_downfloat(h, rounds_ago))
+                    .then_some(h.player)
+            }));
+        }
+        v
+    }
+
+    /// MDP opponents who upfloated `ago` rounds before (Dutch C15/C17, 2017 C.13/C.15).
+    fn repeated_upfloats(&self, ago: u8) -> Value {
+        let v = self.counted(|h, l| fide_criteria::repeats_upfloat(h, l, ago).then_some(l.player));
+        Value::count(
+            v.clone(),
+            format!(
+                "{} MDP opponent(s) who upfloated {}",
+                v.len(),
+                rounds_ago(ago)
+            ),
+        )
+    }
+
+    /// Who leaves the bracket again after a downfloat `rounds_ago` rounds before: 2026
+    /// C18/C20 rank the residents and MDPs left unpaired by score, highest first (the
+    /// engine's weights reward pairing the highest of them); 2017 C.16/C.18 take every
+    /// repeater's score difference (A.8), an MDP paired lower too.
+    fn downfloat_score_differences(&self, rounds_ago: u8) -> Value {
+        let text = self.text;
+        let mut diffs: Vec<(Score, PlayerIdx)> = self
+            .b
+            .floaters
+            .iter()
+            .filter_map(|&q| self.facts.entrant(q))
+            .filter(|e| fide_criteria::float_before(e, rounds_ago) == Float::Down)
+            .map(|e| {
+                if text == FideText::Y2017 {
+                    (self.floater_difference(e), e.player)
+                } else {
+                    (e.score, e.player)
+                }
+            })
+            .collect();
+        if text == FideText::Y2017 {
+            diffs.extend(
+                self.pairs
                     .iter()
-                    .filter_map(|&q| facts.entrant(q))
-                    .map(floater_difference),
+                    .filter(|(h, l)| {
+                        h.score > l.score
+                            && fide_criteria::float_before(h, rounds_ago) == Float::Down
+                    })
+                    .map(|(h, l)| (h.score - l.score, h.player)),
             );
-            v.sort_by(|a, b| b.cmp(a));
-            Value {
-                key: v.iter().map(|s| s.tenths()).collect(),
-                shown: format!("pairing score difference {}", show_scores(&v)),
-                players: b.floaters.clone(),
-            }
         }
-        Measure::DownfloaterScores => {
-            let v = floater_scores(b);
-            Value {
-                key: v.iter().map(|s| s.tenths()).collect(),
-                shown: format!("downfloater scores {}", show_scores(&v)),
-                players: b.floaters.clone(),
-            }
+        diffs.sort_by_key(|d| std::cmp::Reverse(d.0));
+        let what = if text == FideText::Y2017 {
+            "score differences"
+        } else {
+            "scores of repeated downfloaters"
+        };
+        Value {
+            key: diffs.iter().map(|d| d.0.tenths()).collect(),
+            shown: format!(
+                "{what} {}",
+                show_scores(&diffs.iter().map(|d| d.0).collect::<Vec<_>>())
+            ),
+            players: diffs.iter().map(|d| d.1).collect(),
         }
-        Measure::NextBracket => {
-            let next = all.get(i + 1)?;
-            if text == FideText::Y2017 && facts.ppb.is_some_and(|p| bracket_score <= p) {
-                return None;
-            }
-            if text == FideText::Y2017 && i + 2 < all.len() {
-                return Some(next_bracket_2017(facts, b, next));
-            }
-            // C8 (and 2017 C.7 before the last scoregroup, which asks for completion): the
-            // next bracket as paired, its downfloaters and their scores. The 2026 engine
-            // counts the next scoregroup's pairs where they extend to a complete pairing
-            // (C4 is checked on them, else everybody below joins the graph): the next
-            // bracket as paired is that reading wherever its own later choice agrees.
-            let v = floater_scores(next);
-            let mut key = vec![next.floaters.len() as i64];
-            key.extend(v.iter().map(|s| s.tenths()));
-            Value {
-                key,
-                shown: format!(
-                    "the next bracket leaves {} downfloater(s) (scores {})",
-                    next.floaters.len(),
-                    show_scores(&v)
-                ),
-                players: next.floaters.clone(),
-            }
+    }
+
+    /// The score differences of the pairs whose lower player upfloated `rounds_ago` rounds
+    /// before, highest first (Dutch C19/C21, 2017 C.17/C.19).
+    fn upfloat_score_differences(&self, rounds_ago: u8) -> Value {
+        let mut diffs: Vec<(Score, PlayerIdx)> = self
+            .pairs
+            .iter()
+            .filter(|(h, l)| h.score > l.score)
+            .filter_map(|(h, l)| {
+                (fide_criteria::float_before(l, rounds_ago) == Float::Up)
+                    .then_some((h.score - l.score, l.player))
+            })
+            .collect();
+        diffs.sort_by_key(|d| std::cmp::Reverse(d.0));
+        Value {
+            key: diffs.iter().map(|d| d.0.tenths()).collect(),
+            shown: format!(
+                "score differences {}",
+                show_scores(&diffs.iter().map(|d| d.0).collect::<Vec<_>>())
+            ),
+            players: diffs.iter().map(|d| d.1).collect(),
         }
-        Measure::ByeUnplayedGames => {
-            if i + 1 != all.len() {
-                return None;
-            }
-            let unplayed: Vec<(i64, PlayerIdx)> = b
-                .floaters
-                .iter()
-                .filter_map(|&q| facts.entrant(q))
-                .map(|e| {
-                    (
-                        i64::from(field.rounds_played) - i64::from(e.played),
-                        e.player,
-                    )
-                })
-                .collect();
-            Value {
-                key: unplayed.iter().map(|u| u.0).collect(),
-                shown: format!(
-                    "the PAB assignee's unplayed games: {}",
-                    unplayed
-                        .iter()
-                        .map(|u| u.0.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                players: unplayed.iter().map(|u| u.1).collect(),
-            }
-        }
-        Measure::TopscorerColourDifference => {
-            let v = topscorer_colours(false);
-            Value::count(
-                v.clone(),
-                format!("{} topscorer(s) or opponents beyond ±2", v.len()),
-            )
-        }
-        Measure::TopscorerColourRun => {
-            let v = topscorer_colours(true);
-            Value::count(
-                v.clone(),
-                format!(
-                    "{} topscorer(s) or opponents with a colour three times in a row",
-                    v.len()
-                ),
-            )
-        }
-        Measure::ColourPreferences => {
-            let v =
-                counted(&|h, l| fide_criteria::fails_colour_preference(h, l).then_some(l.player));
-            let players = pair_players(&pairs, &v);
-            Value::count(
-                v.clone(),
-                format!("{} player(s) without their colour preference", v.len()),
-            )
-            .with_players(players)
-        }
-        Measure::StrongColourPreferences => {
-            let v =
-                counted(&|h, l| fide_criteria::fails_strong_preference(h, l).then_some(l.player));
-            let players = pair_players(&pairs, &v);
-            Value::count(
-                v.clone(),
-                format!(
-                    "{} player(s) without their strong colour preference",
-                    v.len()
-                ),
-            )
-            .with_players(players)
-        }
-        Measure::RepeatedDownfloat1 | Measure::RepeatedDownfloat2 => {
-            let ago = if measure == Measure::RepeatedDownfloat1 {
-                1
-            } else {
-                2
-            };
-            let v = repeated_down(ago);
-            Value::count(
-                v.clone(),
-                format!(
-                    "{} downfloater(s) who downfloated {}",
-                    v.len(),
-                    rounds_ago(ago)
-                ),
-            )
-        }
-        Measure::RepeatedUpfloat1 | Measure::RepeatedUpfloat2 => {
-            let ago = if measure == Measure::RepeatedUpfloat1 {
-                1
-            } else {
-                2
-            };
-            let v = counted(&|h, l| fide_criteria::repeats_upfloat(h, l, ago).then_some(l.player));
-            Value::count(
-                v.clone(),
-                format!(
-                    "{} MDP opponent(s) who upfloated {}",
-                    v.len(),
-                    rounds_ago(ago)
-                ),
-            )
-        }
-        Measure::DownfloatScoreDifference1 => score_differences(true, 1),
-        Measure::UpfloatScoreDifference1 => score_differences(false, 1),
-        Measure::DownfloatScoreDifference2 => score_differences(true, 2),
-        Measure::UpfloatScoreDifference2 => score_differences(false, 2),
-        // Round-wide or absolute: not a bracket's value.
-        _ => return None,
-    };
-    Some(value)
+    }
 }
 
 /// Both players of every pair whose lower player is in `lows` (a colour preference is
