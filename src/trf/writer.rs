@@ -3,26 +3,31 @@
 use std::fmt::Write as _;
 
 use super::TrfDocument;
+use super::reader::{NARROW_ID_WIDTH, PlayerColumns};
+use crate::model::limits::MAX_PAIRING_NUMBER;
 use crate::model::{ByeKind, Colour, GameResult, RoundEntry, Score, Scoring, Tournament};
 
 /// Which records carry the engine facts (rounds, colour, scoring, byes, acceleration,
 /// forbidden pairs). Both write the round columns in full.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Dialect {
-    /// `XXR XXC XXS XXA XXP` (JaVaFo), `XXL`/`XXW` for late entries and withdrawals.
+    /// `XXR XXC XXS XXA XXP` (JaVaFo), `XXL`/`XXW` for late entries and withdrawals, and
+    /// `XXW <digits>` when a starting rank has more than 4 digits.
     #[default]
     JaVaFo,
     /// `142 152 162 192 240 250 260` (TRF-26, as bbpPairings reads it), with `BB*` point lines
-    /// when the scoring is not 1/½/0, and `XXL`/`XXW`.
+    /// when the scoring is not 1/½/0, and `XXL`/`XXW` (and `XXW <digits>`) as JaVaFo's.
     Trf26,
 }
 
 /// Why a tournament cannot be written as TRF.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WriteError {
-    /// Starting ranks have four columns (5-8): a TRF holds players 1..=9999.
+    /// Starting ranks have four columns (5-8), or as many as an `XXW <digits>` line says
+    /// (bbpPairings' fork for lichess): a TRF holds players 1..=1,000,000 (the limit of a
+    /// pairing number, `limits::MAX_PAIRING_NUMBER`).
     #[error(
-        "TRF holds at most 9,999 players (starting ranks have 4 digits); this tournament has {0}"
+        "TRF holds at most 1,000,000 players (starting ranks of up to 7 digits, with `XXW 7`); this tournament has {0}"
     )]
     TooManyPlayers(usize),
     /// Team pairing numbers have three columns in TRF-26 team records (`310` 5-7, `320`,
@@ -33,8 +38,20 @@ pub enum WriteError {
     TooManyTeams(usize),
 }
 
-/// The largest starting rank a TRF can hold.
-pub const MAX_TRF_PLAYERS: usize = 9999;
+/// The largest starting rank a TRF can hold: beyond 9,999 the file says `XXW <digits>`.
+pub const MAX_TRF_PLAYERS: usize = MAX_PAIRING_NUMBER as usize;
+
+/// The largest starting rank of TRF-16's four-digit columns, written without `XXW`.
+pub const MAX_NARROW_TRF_PLAYERS: usize = 9999;
+
+/// The layout of the player lines for ranks up to `largest`: 4 digits, or as many as the
+/// largest rank has (written as `XXW <digits>`).
+fn columns_for(largest: usize) -> PlayerColumns {
+    let digits = largest.max(1).to_string().len();
+    PlayerColumns {
+        width: digits.max(NARROW_ID_WIDTH),
+    }
+}
 
 /// The largest team pairing number a TRF-26 team record can hold.
 pub const MAX_TRF_TEAMS: usize = 999;
@@ -64,6 +81,8 @@ pub fn write(
     if t.teams.len() > MAX_TRF_TEAMS || largest_team > MAX_TRF_TEAMS {
         return Err(WriteError::TooManyTeams(t.teams.len().max(largest_team)));
     }
+    let columns = columns_for(largest.max(t.players.len()));
+    let width = columns.width;
     let t = &t;
     let rank = |p: usize| t.pairing_number(p);
     let mut out = String::new();
@@ -72,6 +91,10 @@ pub fn write(
         out.push('\n');
     };
     line(&mut out, format!("012 {}", t.name));
+    // Before every player line, as bbpPairings' fork needs it.
+    if width > NARROW_ID_WIDTH {
+        line(&mut out, format!("XXW {width}"));
+    }
     for other in &doc.other_lines {
         line(&mut out, other.clone());
     }
@@ -168,7 +191,7 @@ pub fn write(
         let mut s = String::new();
         let _ = write!(
             s,
-            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  ",
+            "001 {:>width$} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  ",
             rank(p),
             clip(&pl.sex, 1),
             clip(&pl.title, 3),
@@ -182,10 +205,16 @@ pub fn write(
             clip(&pl.fide_id, 11),
             clip(&pl.birth_date, 10),
             points[p].to_string(),
-            place[p],
+            // The rank column has 4 digits whatever the width of ids: a place beyond 9,999
+            // is left blank (no engine reads it; the fork keeps the column 4 wide).
+            if place[p] <= MAX_NARROW_TRF_PLAYERS {
+                place[p].to_string()
+            } else {
+                String::new()
+            },
         );
         for entry in &entries[p] {
-            s.push_str(&round_block(t, entry));
+            s.push_str(&round_block(t, entry, width));
         }
         line(&mut out, s);
     }
@@ -223,7 +252,7 @@ pub fn write(
             players.sort_by_key(|&p| rank(p));
             players.dedup();
             for p in players {
-                let mut s = format!("XXA {:>4}", rank(p));
+                let mut s = format!("XXA {:>width$}", rank(p));
                 for r in 1..=max_round {
                     let value: Score = t
                         .accelerations
@@ -321,11 +350,12 @@ fn clip(text: &str, width: usize) -> String {
     text.chars().take(width).collect()
 }
 
-/// One 10-column round block: `oooo c r  `.
-fn round_block(t: &Tournament, entry: &RoundEntry) -> String {
+/// One round block: `oooo c r  ` (10 columns), the opponent `width` digits wide (a bye
+/// zero-filled).
+fn round_block(t: &Tournament, entry: &RoundEntry, width: usize) -> String {
     match *entry {
-        RoundEntry::None => " ".repeat(10),
-        RoundEntry::Bye(kind) => format!("0000 - {}  ", kind.trf_code()),
+        RoundEntry::None => " ".repeat(width + 6),
+        RoundEntry::Bye(kind) => format!("{} - {}  ", "0".repeat(width), kind.trf_code()),
         RoundEntry::Game {
             opponent,
             colour,
@@ -349,7 +379,7 @@ fn round_block(t: &Tournament, entry: &RoundEntry) -> String {
                 (GameResult::Adjourned | GameResult::Pending, _) => ' ',
             };
             format!(
-                "{:>4} {} {}  ",
+                "{:>width$} {} {}  ",
                 t.pairing_number(opponent),
                 colour.trf_letter(),
                 code
