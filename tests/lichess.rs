@@ -285,6 +285,8 @@ async fn twelve_thousand_players_as_lichess_writes_them() {
     assert_eq!(byes, 1, "11,999 to pair: one PAB");
     assert!(!seen[10_500], "the absent player is not paired");
     assert_eq!(seen.iter().filter(|&&x| x).count(), players as usize - 1);
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&out);
     eprintln!(
         "12,000 players: simulated in {simulated:.1?}, CLI {cli_time:.1?}, gRPC {grpc_time:.1?}, \
          all {:.1?}",
