@@ -235,11 +235,14 @@ proptest! {
     }
 }
 
+/// Above 9,999 players the ids widen (`XXW <digits>`, tests/lichess.rs); a pairing number
+/// beyond 1,000,000 (7 digits) is refused.
 #[test]
 fn writer_refuses_more_players_than_trf_can_number() {
     use swisspair::model::{Player, Tournament};
     let t = Tournament {
-        players: (1..=10_000u32)
+        players: [1, 1_000_001u32]
+            .into_iter()
             .map(|i| Player {
                 id: format!("p{i}"),
                 pairing_number: Some(i),
@@ -253,6 +256,6 @@ fn writer_refuses_more_players_than_trf_can_number() {
         ..trf::TrfDocument::default()
     };
     let e = swisspair::pairing::write_trf(&doc, Dialect::JaVaFo)
-        .expect_err("10,000 players do not fit");
-    assert!(e.to_string().contains("9,999"), "{e}");
+        .expect_err("a pairing number of 8 digits does not fit");
+    assert!(e.to_string().contains("1,000,000"), "{e}");
 }

@@ -2,14 +2,21 @@
 //! bbpPairings or JaVaFo can drive swisspair instead:
 //!
 //! ```text
-//! swisspair [-r] (--dutch | --burstein) in.trf -p [out.txt]     pair the next round
-//! swisspair [-r] (--dutch | --burstein) in.trf -c               check every round
-//! swisspair [-r] (--dutch | --burstein) -g [config] -o out.trf [-s SEED]   generate
+//! swisspair [-r] (--dutch | --burstein | --fast) in.trf -p [out.txt]    pair the next round
+//! swisspair [-r] (--dutch | --burstein | --fast) in.trf -c              check every round
+//! swisspair [-r] (--dutch | --burstein | --fast) -g [config] -o out.trf [-s SEED]   generate
 //! swisspair in.trf -p [out.txt]                                  JaVaFo's form: Dutch
 //! ```
 //!
 //! `--burstein` pairs (and generates) with the Burstein profile `BBP` (bbpPairings' own
-//! reading) unless the file sets another `profile`.
+//! reading) unless the file sets another `profile`. `--fast` is the flag of bbpPairings'
+//! fork for lichess (its greedy "Fast Swiss", which lichess runs above 700 players): here it
+//! pairs with the exact Dutch system, which is fast enough at that size, and says so once
+//! on standard error. The fork's `XXW <digits>` (player ids wider than 4 digits) is read in
+//! every form (`trf/reader.rs`).
+//!
+//! A round that cannot be paired exits 1 with bbpPairings' `Error while pairing FILE: No
+//! valid pairing exists: …` on standard error, the phrase lichess looks for.
 //!
 //! Exit codes are the engines' documented ones: 0 done, 1 no valid pairing, 2 unexpected
 //! error, 3 invalid request, 5 file error. `-c` prints bbpPairings' report to the letter:
@@ -67,7 +74,10 @@ pub fn is_engine_form(args: &[OsString]) -> bool {
         return false;
     }
     let has = |flag: &str| args.iter().any(|a| a == flag);
-    matches!(first, "--dutch" | "--burstein" | "-r") || has("-p") || has("-c") || has("-g")
+    matches!(first, "--dutch" | "--burstein" | "--fast" | "-r")
+        || has("-p")
+        || has("-c")
+        || has("-g")
 }
 
 enum Operation {
@@ -82,6 +92,8 @@ enum Operation {
 
 struct EngineArgs {
     system: SystemId,
+    /// `--fast` was given (paired as `--dutch`).
+    fast: bool,
     input: Option<PathBuf>,
     operation: Operation,
     /// `-l [file]`: the check-list is wanted, in the file named or the default one.
@@ -90,8 +102,8 @@ struct EngineArgs {
 
 fn usage(what: &str) -> CliError {
     CliError::Invalid(format!(
-        "{what}; usage: swisspair (--dutch | --burstein) in.trf (-p [out] | -c), or \
-         (--dutch | --burstein) -g [config] -o out.trf [-s seed]"
+        "{what}; usage: swisspair (--dutch | --burstein | --fast) in.trf (-p [out] | -c), or \
+         (--dutch | --burstein | --fast) -g [config] -o out.trf [-s seed]"
     ))
 }
 
@@ -106,6 +118,7 @@ fn parse(args: &[OsString]) -> Result<EngineArgs, CliError> {
         .collect::<Result<_, _>>()?;
     // JaVaFo pairs by the Dutch system without being told.
     let mut system = SystemId::Dutch;
+    let mut fast = false;
     let mut input = None;
     let (mut pair, mut check, mut generate) = (None, false, false);
     let (mut config, mut output, mut seed) = (None, None, 0u64);
@@ -123,8 +136,10 @@ fn parse(args: &[OsString]) -> Result<EngineArgs, CliError> {
     };
     while i < args.len() {
         match args[i].as_str() {
-            "--dutch" => system = SystemId::Dutch,
-            "--burstein" => system = SystemId::Burstein,
+            "--dutch" => (system, fast) = (SystemId::Dutch, false),
+            "--burstein" => (system, fast) = (SystemId::Burstein, false),
+            // bbpPairings' fork for lichess: its approximate "Fast Swiss"; here the Dutch.
+            "--fast" => (system, fast) = (SystemId::Dutch, true),
             "-r" => {}
             "-l" => checklist = Some(optional(&mut i)),
             "-p" => pair = Some(optional(&mut i).map(PathBuf::from)),
@@ -172,6 +187,7 @@ fn parse(args: &[OsString]) -> Result<EngineArgs, CliError> {
     }
     Ok(EngineArgs {
         system,
+        fast,
         input,
         operation,
         checklist,
@@ -181,6 +197,9 @@ fn parse(args: &[OsString]) -> Result<EngineArgs, CliError> {
 /// Runs an engine form.
 pub fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     let engine = parse(args)?;
+    if engine.fast {
+        eprintln!("{FAST_NOTE}");
+    }
     match &engine.operation {
         Operation::Pair(out) => pair(&engine, out.as_deref()),
         Operation::Check => check(&engine),
@@ -191,6 +210,10 @@ pub fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         } => generate(&engine, config.as_deref(), output, *seed),
     }
 }
+
+/// What `--fast` says on standard error, once.
+pub const FAST_NOTE: &str = "swisspair: --fast pairs with the exact Dutch system (FIDE C.04.3), \
+     which pairs a field of this size as fast as an approximate pairing would";
 
 fn input(engine: &EngineArgs) -> Result<&Path, CliError> {
     engine
@@ -227,7 +250,14 @@ fn pair(engine: &EngineArgs, out: Option<&Path>) -> Result<ExitCode, CliError> {
         });
         write_checklist(given.as_deref(), input(engine)?, text)?;
     }
-    let answer = answer?;
+    let answer = answer.map_err(|e| match CliError::from(e) {
+        // bbpPairings' words, which a driver (lichess) reads to tell "no pairing" apart.
+        CliError::NoPairing(m) => CliError::NoPairing(format!(
+            "Error while pairing {}: No valid pairing exists: {m}",
+            input(engine).map_or_else(|_| String::new(), |p| p.display().to_string())
+        )),
+        other => other,
+    })?;
     for w in doc.points_warnings().iter().chain(&answer.pairing.warnings) {
         eprintln!("swisspair: warning: {w}");
     }

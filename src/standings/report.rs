@@ -32,13 +32,18 @@ pub fn trf_with_standings(
     }
     let mut out = String::with_capacity(text.len() + 64);
     let mut wrote_202 = false;
+    // Above 9,999 players the ids are wider (`XXW <digits>`) and the columns move with them.
+    let columns = trf::PlayerColumns {
+        width: trf::id_width(text.lines()),
+    };
+    let (points_at, rank_at) = (columns.at(81) - 1, columns.at(86) - 1);
     for line in text.lines() {
         if line.starts_with("001") {
             let mut chars: Vec<char> = line.chars().collect();
-            if chars.len() < 91 {
-                chars.resize(91, ' ');
+            if chars.len() < columns.first_round() - 1 {
+                chars.resize(columns.first_round() - 1, ' ');
             }
-            let start: String = chars[4..8].iter().collect();
+            let start: String = chars[4..columns.rank_end()].iter().collect();
             if let Some(row) = start
                 .trim()
                 .parse::<u32>()
@@ -46,12 +51,18 @@ pub fn trf_with_standings(
                 .and_then(|r| by_rank.get(&r))
             {
                 let points = format!("{:>4}", row.points.to_string());
-                let rank = format!("{:>4}", row.rank);
+                // The rank column has 4 digits, whatever the width of ids: a place beyond
+                // 9,999 is left blank (as the writer does).
+                let rank = if row.rank <= 9999 {
+                    format!("{:>4}", row.rank)
+                } else {
+                    " ".repeat(4)
+                };
                 for (i, c) in points.chars().take(4).enumerate() {
-                    chars[80 + i] = c;
+                    chars[points_at + i] = c;
                 }
                 for (i, c) in rank.chars().take(4).enumerate() {
-                    chars[85 + i] = c;
+                    chars[rank_at + i] = c;
                 }
             }
             let text: String = chars.into_iter().collect();

@@ -26,7 +26,10 @@ pub use encoding::{DecodeError, Decoded, Encoding, decode};
 /// Columns `from..=to` (1-based) of a TRF line, trimmed: the one column reader.
 pub(crate) use reader::cols;
 pub use reader::read;
-pub use writer::{Dialect, MAX_TRF_PLAYERS, WriteError, write};
+pub use reader::{MAX_ID_WIDTH, NARROW_ID_WIDTH};
+/// The width of player ids (`XXW <digits>`) and the player line's columns at a width.
+pub(crate) use reader::{PlayerColumns, id_width};
+pub use writer::{Dialect, MAX_NARROW_TRF_PLAYERS, MAX_TRF_PLAYERS, WriteError, write};
 
 use crate::model::{PlayerIdx, Score, SystemId, Tournament};
 

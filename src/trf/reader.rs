@@ -16,6 +16,18 @@ struct Side {
     code: char,
     line: usize,
     column: usize,
+    /// The digits of the opponent field (4, or `XXW`'s): the colour is 2 columns after it,
+    /// the result 4.
+    width: usize,
+}
+
+impl Side {
+    fn colour_column(&self) -> usize {
+        self.column + self.width + 1
+    }
+    fn code_column(&self) -> usize {
+        self.column + self.width + 3
+    }
 }
 
 /// A bye-like record found in a header line (240, XXZ), applied once players are known.
@@ -123,13 +135,85 @@ fn tokens(chars: &[char]) -> Vec<(usize, String)> {
 /// Characters of an unreadable line shown when a text is not a TRF.
 const NOT_TRF_SHOWN: usize = 20;
 
+/// The digits of a player id (starting rank) in the fixed columns of a TRF: 4, unless an
+/// `XXW <digits>` line says more.
+pub const NARROW_ID_WIDTH: usize = 4;
+
+/// The widest player ids an `XXW <digits>` line may announce (a starting rank is a `u32`).
+pub const MAX_ID_WIDTH: usize = 9;
+
+/// The columns of a player line (`001`) and of an `XXA` line whose player ids have `width`
+/// digits. bbpPairings' fork for lichess (`XXW 7`) widens the starting rank (columns 5 to
+/// 4 + width) and every round's opponent field (`width` columns, a bye zero-filled), and so
+/// moves every later field right by `width - 4`; each round block is `width + 6` columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PlayerColumns {
+    pub width: usize,
+}
+
+impl PlayerColumns {
+    /// Column `c` (1-based) of TRF-16's four-digit layout, after the starting rank, in
+    /// this layout.
+    pub(crate) fn at(self, c: usize) -> usize {
+        c + self.width - NARROW_ID_WIDTH
+    }
+
+    /// The last column of the starting rank (its first is 5).
+    pub(crate) fn rank_end(self) -> usize {
+        4 + self.width
+    }
+
+    /// The first column of round 1's block (TRF-16: 92).
+    pub(crate) fn first_round(self) -> usize {
+        self.at(92)
+    }
+
+    /// The columns of one round's block (TRF-16: 10).
+    pub(crate) fn round_block(self) -> usize {
+        self.width + 6
+    }
+}
+
+/// The `XXW <digits>` line's value, if the line is one: `XXW` with a single token (the
+/// withdrawal record `XXW <rank> <round>` has two).
+fn width_token(chars: &[char]) -> Option<(usize, String)> {
+    let code: String = chars.iter().take(3).collect();
+    if code != "XXW" {
+        return None;
+    }
+    match tokens(chars).as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// The width of player ids a TRF text's `XXW <digits>` line announces (its first readable
+/// one, wherever it stands), else 4: the reader applies it to every player line, before
+/// or after it.
+pub(crate) fn id_width<'a>(lines: impl IntoIterator<Item = &'a str>) -> usize {
+    lines
+        .into_iter()
+        .filter(|l| l.starts_with("XXW"))
+        .find_map(|l| {
+            let chars: Vec<char> = l.chars().collect();
+            let (_, value) = width_token(&chars)?;
+            value
+                .parse::<usize>()
+                .ok()
+                .filter(|w| (NARROW_ID_WIDTH..=MAX_ID_WIDTH).contains(w))
+        })
+        .unwrap_or(NARROW_ID_WIDTH)
+}
+
 /// Reads a TRF text; the pairing systems (`codes`) read their record 192 code.
 ///
 /// One pass over the lines, each record read by its own method ([`Reader::line`]), then
 /// the passes that need every player ([`Reader::finish`]).
 pub fn read(text: &str, codes: &dyn SystemCodes) -> Result<TrfDocument, TrfError> {
-    let mut reader = Reader::new(codes);
-    for (index, raw) in lines(text).into_iter().enumerate() {
+    let lines = lines(text);
+    // The width of player ids first: an `XXW <digits>` line may follow the player lines.
+    let mut reader = Reader::new(codes, id_width(lines.iter().copied()));
+    for (index, raw) in lines.into_iter().enumerate() {
         if raw.trim().is_empty() {
             continue;
         }
@@ -181,10 +265,14 @@ struct Reader<'c> {
     team_records: super::team::TeamRecords,
     /// The first line with no record code this reader knows.
     unread: Option<usize>,
+    /// The layout of player ids (`XXW <digits>`, found before the first pass).
+    columns: PlayerColumns,
+    /// The line of the first `XXW <digits>` read.
+    width_line: Option<usize>,
 }
 
 impl<'c> Reader<'c> {
-    fn new(codes: &'c dyn SystemCodes) -> Reader<'c> {
+    fn new(codes: &'c dyn SystemCodes, width: usize) -> Reader<'c> {
         Reader {
             doc: TrfDocument::default(),
             codes,
@@ -201,6 +289,8 @@ impl<'c> Reader<'c> {
             accel: Vec::new(),
             team_records: super::team::TeamRecords::default(),
             unread: None,
+            columns: PlayerColumns { width },
+            width_line: None,
         }
     }
 
@@ -220,7 +310,10 @@ impl<'c> Reader<'c> {
             "042" => self.start_date(line),
             "240" => self.bye_240(line),
             "XXZ" => self.absent_xxz(line),
-            "XXL" | "XXW" => self.late_or_withdrawn(line),
+            "XXL" => self.late_or_withdrawn(line),
+            // One token: the width of player ids; two: a withdrawal.
+            "XXW" if width_token(&line.chars).is_some() => self.id_width(line),
+            "XXW" => self.late_or_withdrawn(line),
             "XXP" => self.forbidden_xxp(line),
             "260" => self.forbidden_260(line),
             "XXA" => self.virtual_points_xxa(line),
@@ -235,7 +328,7 @@ impl<'c> Reader<'c> {
         let &Line { ref chars, ln, .. } = line;
         let doc = &mut self.doc;
         let t = &mut doc.tournament;
-        let (player, rank, declared, row) = read_player(chars, ln)?;
+        let (player, rank, declared, row) = read_player(chars, ln, self.columns)?;
         if let Some(pos) = self.ranks.iter().position(|&r| r == rank) {
             return Err(err(
                 ln,
@@ -480,6 +573,42 @@ impl<'c> Reader<'c> {
         Ok(())
     }
 
+    /// `XXW <digits>` (bbpPairings' fork for lichess): player ids have that many digits in
+    /// the player lines' fixed columns (and in `XXA`), a bye's opponent zero-filled. Read
+    /// before the first pass ([`id_width`]); here each such line is checked.
+    fn id_width(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let Some((c, value)) = width_token(chars) else {
+            return Ok(());
+        };
+        let width = number(&value, "XXW width of player ids", ln, c)? as usize;
+        if !(NARROW_ID_WIDTH..=MAX_ID_WIDTH).contains(&width) {
+            return Err(err(
+                ln,
+                c,
+                format!(
+                    "XXW: player ids of {width} digits: the width is {NARROW_ID_WIDTH} to {MAX_ID_WIDTH} \
+                     (XXW <rank> <round>, with two numbers, is a withdrawal)"
+                ),
+            ));
+        }
+        if width != self.columns.width {
+            let first = self
+                .width_line
+                .map_or(String::new(), |l| format!(" on line {l}"));
+            return Err(err(
+                ln,
+                c,
+                format!(
+                    "XXW: player ids of {width} digits, but {} digits{first}: a file has one width",
+                    self.columns.width
+                ),
+            ));
+        }
+        self.width_line.get_or_insert(ln);
+        Ok(())
+    }
+
     /// `XXL`/`XXW`: a late entry or a withdrawal, by starting rank and round.
     fn late_or_withdrawn(&mut self, line: &Line) -> Result<(), TrfError> {
         let &Line {
@@ -490,10 +619,15 @@ impl<'c> Reader<'c> {
         } = line;
         let toks = tokens(chars);
         if toks.len() != 2 {
+            let width = if code == "XXW" {
+                " (or, alone, the number of digits of player ids)"
+            } else {
+                ""
+            };
             return Err(err(
                 ln,
                 5,
-                format!("{code}: expected a starting rank and a round"),
+                format!("{code}: expected a starting rank and a round{width}"),
             ));
         }
         let rank = number(&toks[0].1, &format!("{code} player"), ln, toks[0].0)?;
@@ -538,9 +672,10 @@ impl<'c> Reader<'c> {
     /// `XXA`: a player's virtual points per round.
     fn virtual_points_xxa(&mut self, line: &Line) -> Result<(), TrfError> {
         let &Line { ref chars, ln, .. } = line;
-        let rank = number(&cols(chars, 5, 8), "XXA player", ln, 5)?;
+        let columns = self.columns;
+        let rank = number(&cols(chars, 5, columns.rank_end()), "XXA player", ln, 5)?;
         let mut round = 1;
-        let mut c = 10;
+        let mut c = columns.at(10);
         while c <= chars.len() {
             let field = cols(chars, c, c + 3);
             if !field.is_empty() {
@@ -850,42 +985,69 @@ type ForbiddenRecord = (Vec<(u32, usize, usize)>, Option<u32>, Option<u32>);
 
 type PlayerRow = (Player, u32, Option<Score>, Vec<Option<Side>>);
 
-fn read_player(chars: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
-    let rank_text = cols(chars, 5, 8);
-    let rank = number(&rank_text, "starting rank (columns 5-8)", ln, 5)?;
+fn read_player(chars: &[char], ln: usize, columns: PlayerColumns) -> Result<PlayerRow, TrfError> {
+    let at = |c: usize| columns.at(c);
+    let rank_end = columns.rank_end();
+    let rank_text = cols(chars, 5, rank_end);
+    let rank = number(
+        &rank_text,
+        &format!("starting rank (columns 5-{rank_end})"),
+        ln,
+        5,
+    )?;
     if rank == 0 {
         return Err(err(ln, 5, "starting ranks start at 1"));
     }
-    let rating_text = cols(chars, 49, 52);
+    if let Some(m) = limits::too_many(
+        rank.into(),
+        limits::MAX_PAIRING_NUMBER.into(),
+        "starting rank",
+    ) {
+        return Err(err(ln, 5, m));
+    }
+    let rating_text = cols(chars, at(49), at(52));
     let rating = if rating_text.is_empty() {
         0
     } else {
-        number(&rating_text, "rating (columns 49-52)", ln, 49)?
+        number(
+            &rating_text,
+            &format!("rating (columns {}-{})", at(49), at(52)),
+            ln,
+            at(49),
+        )?
     };
-    let points_text = cols(chars, 81, 84);
+    let points_text = cols(chars, at(81), at(84));
     let declared = if points_text.is_empty() {
         None
     } else {
-        Some(score(&points_text, "points (columns 81-84)", ln, 81)?)
+        Some(score(
+            &points_text,
+            &format!("points (columns {}-{})", at(81), at(84)),
+            ln,
+            at(81),
+        )?)
     };
     let player = Player {
         id: rank.to_string(),
-        name: cols(chars, 15, 47),
+        name: cols(chars, at(15), at(47)),
         rating,
-        title: cols(chars, 11, 13),
-        federation: cols(chars, 54, 56),
-        fide_id: cols(chars, 58, 68),
-        sex: cols(chars, 10, 10),
-        birth_date: cols(chars, 70, 79),
+        title: cols(chars, at(11), at(13)),
+        federation: cols(chars, at(54), at(56)),
+        fide_id: cols(chars, at(58), at(68)),
+        sex: cols(chars, at(10), at(10)),
+        birth_date: cols(chars, at(70), at(79)),
         pairing_number: Some(rank),
         ..Player::default()
     };
+    // A round block: the opponent (`width` columns), a space, the colour, a space, the result.
+    let width = columns.width;
+    let (colour_at, code_at) = (width + 1, width + 3);
     let mut row = Vec::new();
-    let mut base = 92;
+    let mut base = columns.first_round();
     while base <= chars.len() {
-        let opponent_text = cols(chars, base, base + 3);
-        let colour = col(chars, base + 5).to_ascii_lowercase();
-        let code = col(chars, base + 7).to_ascii_uppercase();
+        let opponent_text = cols(chars, base, base + width - 1);
+        let colour = col(chars, base + colour_at).to_ascii_lowercase();
+        let code = col(chars, base + code_at).to_ascii_uppercase();
         if opponent_text.is_empty() && colour == ' ' && code == ' ' {
             row.push(None);
         } else if row.len() >= limits::MAX_ROUNDS as usize {
@@ -907,7 +1069,7 @@ fn read_player(chars: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
             if !matches!(colour, 'w' | 'b' | '-' | ' ') {
                 return Err(err(
                     ln,
-                    base + 5,
+                    base + colour_at,
                     format!("colour must be w, b or -, found {colour:?}"),
                 ));
             }
@@ -915,7 +1077,11 @@ fn read_player(chars: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
                 code,
                 '1' | '=' | '0' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | 'V' | ' '
             ) {
-                return Err(err(ln, base + 7, format!("unknown result code {code:?}")));
+                return Err(err(
+                    ln,
+                    base + code_at,
+                    format!("unknown result code {code:?}"),
+                ));
             }
             row.push(Some(Side {
                 opponent,
@@ -923,9 +1089,10 @@ fn read_player(chars: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
                 code,
                 line: ln,
                 column: base,
+                width,
             }));
         }
-        base += 10;
+        base += columns.round_block();
     }
     Ok((player, rank, declared, row))
 }
@@ -934,7 +1101,7 @@ fn bye_kind(side: &Side) -> Result<ByeKind, TrfError> {
     if matches!(side.colour, 'w' | 'b') {
         return Err(err(
             side.line,
-            side.column + 5,
+            side.colour_column(),
             format!("a bye (0000) has no colour, found {:?}", side.colour),
         ));
     }
@@ -949,7 +1116,7 @@ fn bye_kind(side: &Side) -> Result<ByeKind, TrfError> {
         other => {
             return Err(err(
                 side.line,
-                side.column + 7,
+                side.code_column(),
                 format!("result {other:?} on a bye (0000): a bye is U, H, F, Z or V"),
             ));
         }
@@ -969,7 +1136,7 @@ fn make_game(
         if matches!(s.code, 'H' | 'F' | 'U' | 'Z' | 'V') {
             return Err(err(
                 s.line,
-                s.column + 7,
+                s.code_column(),
                 format!(
                     "round {round}: result {:?} is a bye code but the round names an opponent",
                     s.code
@@ -985,7 +1152,7 @@ fn make_game(
         _ => {
             return Err(err(
                 a.line,
-                a.column + 5,
+                a.colour_column(),
                 format!(
                     "round {round}: players {rank_a} and {rank_b} both have colour {:?}",
                     a.colour
@@ -1009,7 +1176,7 @@ fn make_game(
         (x, y) => {
             return Err(err(
                 a.line,
-                a.column + 7,
+                a.code_column(),
                 format!(
                     "round {round}: results of players {rank_a} and {rank_b} disagree ({x:?} and {y:?})"
                 ),
@@ -1019,7 +1186,7 @@ fn make_game(
     if result.is_played() && (w.colour != 'w' || bl.colour != 'b') {
         return Err(err(
             a.line,
-            a.column + 5,
+            a.colour_column(),
             format!(
                 "round {round}: a played game needs colours w and b (players {rank_a} and {rank_b})"
             ),

@@ -3,6 +3,8 @@
 use std::fmt::Write as _;
 
 use super::TrfDocument;
+use super::reader::{NARROW_ID_WIDTH, PlayerColumns};
+use crate::model::limits::MAX_PAIRING_NUMBER;
 use crate::model::{
     ByeKind, Colour, GameResult, PlayerIdx, RoundEntry, Score, Scoring, Tournament,
 };
@@ -11,20 +13,23 @@ use crate::model::{
 /// forbidden pairs). Both write the round columns in full.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Dialect {
-    /// `XXR XXC XXS XXA XXP` (JaVaFo), `XXL`/`XXW` for late entries and withdrawals.
+    /// `XXR XXC XXS XXA XXP` (JaVaFo), `XXL`/`XXW` for late entries and withdrawals, and
+    /// `XXW <digits>` when a starting rank has more than 4 digits.
     #[default]
     JaVaFo,
     /// `142 152 162 192 240 250 260` (TRF-26, as bbpPairings reads it), with `BB*` point lines
-    /// when the scoring is not 1/½/0, and `XXL`/`XXW`.
+    /// when the scoring is not 1/½/0, and `XXL`/`XXW` (and `XXW <digits>`) as JaVaFo's.
     Trf26,
 }
 
 /// Why a tournament cannot be written as TRF.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WriteError {
-    /// Starting ranks have four columns (5-8): a TRF holds players 1..=9999.
+    /// Starting ranks have four columns (5-8), or as many as an `XXW <digits>` line says
+    /// (bbpPairings' fork for lichess): a TRF holds players 1..=1,000,000 (the limit of a
+    /// pairing number, `limits::MAX_PAIRING_NUMBER`).
     #[error(
-        "TRF holds at most 9,999 players (starting ranks have 4 digits); this tournament has {0}"
+        "TRF holds at most 1,000,000 players (starting ranks of up to 7 digits, with `XXW 7`); this tournament has {0}"
     )]
     TooManyPlayers(usize),
     /// Team pairing numbers have three columns in TRF-26 team records (`310` 5-7, `320`,
@@ -35,8 +40,20 @@ pub enum WriteError {
     TooManyTeams(usize),
 }
 
-/// The largest starting rank a TRF can hold.
-pub const MAX_TRF_PLAYERS: usize = 9999;
+/// The largest starting rank a TRF can hold: beyond 9,999 the file says `XXW <digits>`.
+pub const MAX_TRF_PLAYERS: usize = MAX_PAIRING_NUMBER as usize;
+
+/// The largest starting rank of TRF-16's four-digit columns, written without `XXW`.
+pub const MAX_NARROW_TRF_PLAYERS: usize = 9999;
+
+/// The layout of the player lines for ranks up to `largest`: 4 digits, or as many as the
+/// largest rank has (written as `XXW <digits>`).
+fn columns_for(largest: usize) -> PlayerColumns {
+    let digits = largest.max(1).to_string().len();
+    PlayerColumns {
+        width: digits.max(NARROW_ID_WIDTH),
+    }
+}
 
 /// The largest team pairing number a TRF-26 team record can hold.
 pub const MAX_TRF_TEAMS: usize = 999;
@@ -56,9 +73,16 @@ pub fn write(
     let mut t = doc.tournament.clone();
     t.assign_pairing_numbers(t.lot_seed);
     check_limits(&t)?;
+    let largest = t
+        .players
+        .iter()
+        .filter_map(|p| p.pairing_number)
+        .max()
+        .unwrap_or(0) as usize;
     let mut w = Writer {
         t: &t,
         out: String::new(),
+        width: columns_for(largest.max(t.players.len())).width,
     };
     w.header(doc, codes);
     match dialect {
@@ -83,8 +107,9 @@ pub fn write(
     Ok(w.out)
 }
 
-/// The numbered tournament fits the columns of a TRF: starting ranks of four digits
-/// ([`MAX_TRF_PLAYERS`]), team pairing numbers of three ([`MAX_TRF_TEAMS`]).
+/// The numbered tournament fits the columns of a TRF: starting ranks up to
+/// [`MAX_TRF_PLAYERS`] (beyond four digits with `XXW <digits>`), team pairing numbers of
+/// three digits ([`MAX_TRF_TEAMS`]).
 fn check_limits(t: &Tournament) -> Result<(), WriteError> {
     let largest = t
         .players
@@ -109,6 +134,8 @@ fn check_limits(t: &Tournament) -> Result<(), WriteError> {
 struct Writer<'a> {
     t: &'a Tournament,
     out: String,
+    /// Digits of a starting rank in the player lines (4, or an `XXW <digits>` line's).
+    width: usize,
 }
 
 impl Writer<'_> {
@@ -127,6 +154,10 @@ impl Writer<'_> {
     fn header(&mut self, doc: &TrfDocument, codes: &dyn super::SystemCodes) {
         let t = self.t;
         self.line(format!("012 {}", t.name));
+        // Before every player line, as bbpPairings' fork needs it.
+        if self.width > NARROW_ID_WIDTH {
+            self.line(format!("XXW {}", self.width));
+        }
         for other in &doc.other_lines {
             self.line(other.clone());
         }
@@ -223,6 +254,7 @@ impl Writer<'_> {
     /// recorded rounds and a block per round.
     fn player_lines(&mut self) {
         let t = self.t;
+        let width = self.width;
         let points = t.points_after(t.rounds.len() as u32);
         let mut order: Vec<usize> = (0..t.players.len()).collect();
         order.sort_by_key(|&p| self.rank(p));
@@ -233,7 +265,7 @@ impl Writer<'_> {
             let mut s = String::new();
             let _ = write!(
                 s,
-                "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  ",
+                "001 {:>width$} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  ",
                 self.rank(p),
                 clip(&pl.sex, 1),
                 clip(&pl.title, 3),
@@ -247,10 +279,16 @@ impl Writer<'_> {
                 clip(&pl.fide_id, 11),
                 clip(&pl.birth_date, 10),
                 points[p].to_string(),
-                place[p],
+                // The rank column has 4 digits whatever the width of ids: a place beyond 9,999
+                // is left blank (no engine reads it; the fork keeps the column 4 wide).
+                if place[p] <= MAX_NARROW_TRF_PLAYERS {
+                    place[p].to_string()
+                } else {
+                    String::new()
+                },
             );
             for entry in &entries[p] {
-                s.push_str(&round_block(t, entry));
+                s.push_str(&round_block(t, entry, width));
             }
             self.line(s);
         }
@@ -328,7 +366,7 @@ impl Writer<'_> {
         players.sort_by_key(|&p| self.rank(p));
         players.dedup();
         for p in players {
-            let mut s = format!("XXA {:>4}", self.rank(p));
+            let mut s = format!("XXA {:>width$}", self.rank(p), width = self.width);
             for r in 1..=max_round {
                 let value: Score = t
                     .accelerations
@@ -415,11 +453,12 @@ fn clip(text: &str, width: usize) -> String {
     text.chars().take(width).collect()
 }
 
-/// One 10-column round block: `oooo c r  `.
-fn round_block(t: &Tournament, entry: &RoundEntry) -> String {
+/// One round block: `oooo c r  ` (10 columns), the opponent `width` digits wide (a bye
+/// zero-filled).
+fn round_block(t: &Tournament, entry: &RoundEntry, width: usize) -> String {
     match *entry {
-        RoundEntry::None => " ".repeat(10),
-        RoundEntry::Bye(kind) => format!("0000 - {}  ", kind.trf_code()),
+        RoundEntry::None => " ".repeat(width + 6),
+        RoundEntry::Bye(kind) => format!("{} - {}  ", "0".repeat(width), kind.trf_code()),
         RoundEntry::Game {
             opponent,
             colour,
@@ -443,7 +482,7 @@ fn round_block(t: &Tournament, entry: &RoundEntry) -> String {
                 (GameResult::Adjourned | GameResult::Pending, _) => ' ',
             };
             format!(
-                "{:>4} {} {}  ",
+                "{:>width$} {} {}  ",
                 t.pairing_number(opponent),
                 colour.trf_letter(),
                 code
