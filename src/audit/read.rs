@@ -205,8 +205,12 @@ fn set_aside(
     true
 }
 
-/// The rank column (86-89) of each player of `doc`, from the text's player lines.
+/// The rank column (86-89, shifted right in a file of wider player ids, `XXW <digits>`) of
+/// each player of `doc`, from the text's player lines.
 fn declared_ranks(lines: &[String], doc: &TrfDocument) -> Vec<Option<u32>> {
+    let columns = crate::trf::PlayerColumns {
+        width: crate::trf::id_width(lines.iter().map(String::as_str)),
+    };
     let by_rank: HashMap<u32, usize> = doc
         .tournament
         .players
@@ -218,7 +222,10 @@ fn declared_ranks(lines: &[String], doc: &TrfDocument) -> Vec<Option<u32>> {
     for line in lines.iter().filter(|l| l.starts_with("001")) {
         let chars: Vec<char> = line.chars().collect();
         let text = |from: usize, to: usize| crate::trf::cols(&chars, from, to);
-        let (Ok(start), Ok(rank)) = (text(5, 8).parse::<u32>(), text(86, 89).parse::<u32>()) else {
+        let (Ok(start), Ok(rank)) = (
+            text(5, columns.rank_end()).parse::<u32>(),
+            text(columns.at(86), columns.at(89)).parse::<u32>(),
+        ) else {
             continue;
         };
         if let Some(slot) = by_rank.get(&start).and_then(|&i| out.get_mut(i)) {

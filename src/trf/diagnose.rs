@@ -79,6 +79,8 @@ pub fn read_reporting(
         return Err(TrfErrors(vec![first]));
     }
     let mut lines = split_lines(text);
+    // The starting rank's digits (4, or a wider `XXW <digits>` file's).
+    let width = super::id_width(lines.iter().map(String::as_str));
     let mut errors = vec![first];
     let mut removed_ranks: Vec<u32> = Vec::new();
     while errors.len() < MAX_ERRORS {
@@ -90,7 +92,7 @@ pub fn read_reporting(
             break; // nothing left to set aside: no progress possible
         }
         if line.starts_with("001") {
-            let rank: String = line.chars().skip(4).take(4).collect();
+            let rank: String = line.chars().skip(4).take(width).collect();
             if let Ok(r) = rank.trim().parse() {
                 removed_ranks.push(r);
             }

@@ -150,8 +150,8 @@ pub fn simulate_request(
     }
 }
 
-/// A simulated tournament as a proto response (TRF cannot hold more than 9,999 players: the
-/// text is then left empty and the proto tournament holds it).
+/// A simulated tournament as a proto response (where TRF cannot hold the event, more than
+/// 999 teams, the text is left empty and the proto tournament holds it).
 pub fn simulate_response(answer: &SimulateAnswer) -> proto::SimulateResponse {
     proto::SimulateResponse {
         tournament: Some(tournament_to_proto(&answer.tournament)),
