@@ -302,3 +302,42 @@ fn cli_refuses_bad_flags_as_invalid_input() {
     ]);
     assert_eq!(code, 3, "{err}");
 }
+
+/// A file of wider player ids (`XXW 5`, bbpPairings' fork for lichess): the audit reads each
+/// player's starting rank and rank column where that layout puts them (shifted right by the
+/// extra digit).
+#[test]
+fn wide_player_ids_keep_their_rank_column() {
+    use swisspair::model::{Game, GameResult, Player, Round, Tournament};
+    let players = (0..2)
+        .map(|i| Player {
+            id: format!("{}", 10_000 + i),
+            name: format!("Player {i}"),
+            pairing_number: Some(10_000 + i),
+            ..Player::default()
+        })
+        .collect();
+    let t = Tournament {
+        system: Some(SystemId::Dutch),
+        total_rounds: 1,
+        players,
+        rounds: vec![Round {
+            games: vec![Game {
+                white: 0,
+                black: 1,
+                result: GameResult::WhiteWins,
+                board: None,
+            }],
+            ..Round::default()
+        }],
+        ..Tournament::default()
+    };
+    let doc = swisspair::trf::TrfDocument {
+        tournament: t,
+        ..Default::default()
+    };
+    let text = swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26).expect("writes");
+    assert!(text.contains("XXW 5"), "{text}");
+    let input = audit::read(&text).expect("reads");
+    assert_eq!(input.declared_ranks, vec![Some(1), Some(2)], "{text}");
+}
