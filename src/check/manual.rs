@@ -77,6 +77,9 @@ fn validate_with(
     let round = pairing::prepare(resolved, t, &options)?;
     let tour = &round.tournament;
     let history = History::build(&round);
+    // The groups the absolute separations keep apart (SEP-1): `pairing::prepare` made them
+    // forbidden groups of the round; a pair inside one cites SEP-1, not CG-10.
+    let separated = tour.separated_groups(round.number);
     let id = |p: PlayerIdx| round.id(p).to_string();
     let mut report = ManualReport {
         round: round.number,
@@ -149,6 +152,22 @@ fn validate_with(
             violation(
                 absolute.rematch_rule,
                 format!("{} and {} have already met", id(a), id(b)),
+                vec![a, b],
+                &mut report,
+            );
+        } else if let Some(g) = separated
+            .iter()
+            .find(|g| g.players.contains(&a) && g.players.contains(&b))
+        {
+            violation(
+                "SEP-1",
+                format!(
+                    "{} and {} are both in {} {:?}, kept apart by an absolute separation",
+                    id(a),
+                    id(b),
+                    tour.separations[g.separation].key.name(),
+                    g.name
+                ),
                 vec![a, b],
                 &mut report,
             );
