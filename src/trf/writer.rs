@@ -200,6 +200,33 @@ pub fn write(
     for team_line in super::team::team_lines(t, &rank) {
         line(&mut out, team_line);
     }
+    // swisspair's separation records (docs/formats.md): clubs, named groups, separations.
+    for &p in &order {
+        let pl = &t.players[p];
+        if !pl.club.trim().is_empty() {
+            line(&mut out, format!("XCL {} {}", rank(p), pl.club.trim()));
+        }
+        for g in &pl.groups {
+            line(&mut out, format!("XGR {} {}", rank(p), g.trim()));
+        }
+    }
+    for s in &t.separations {
+        let mut record = format!("XSP {} {}", s.key.name(), s.mode.name());
+        let n = |v: Option<u32>| v.unwrap_or(0);
+        let exempt = s.exempt_top_groups.is_some() || s.exempt_from_round.is_some();
+        if exempt || s.first_round.is_some() || s.last_round.is_some() {
+            let _ = write!(record, " {} {}", n(s.first_round), n(s.last_round));
+        }
+        if exempt {
+            let _ = write!(
+                record,
+                " {} {}",
+                n(s.exempt_top_groups),
+                n(s.exempt_from_round)
+            );
+        }
+        line(&mut out, record);
+    }
     match dialect {
         Dialect::JaVaFo => {
             for f in &t.forbidden_pairings {
