@@ -852,3 +852,30 @@ fn trf_records_round_trip() {
         assert!(e.contains(what), "{line}: {e}");
     }
 }
+
+/// The limits on separations and groups are enforced by field path (`model/limits.rs`).
+#[test]
+fn limits_name_the_field() {
+    let mut pt = four_players();
+    pt.players[1].groups = (0..33).map(|i| format!("family:f{i}")).collect();
+    pt.players[2].groups = vec![format!("family:{}", "x".repeat(80))];
+    pt.players[3].club = "c".repeat(300);
+    pt.separations = (0..65)
+        .map(|_| proto::Separation {
+            key: proto::SeparationKey::Club as i32,
+            mode: proto::SeparationMode::Absolute as i32,
+            ..proto::Separation::default()
+        })
+        .collect();
+    let mut problems = Vec::new();
+    convert::tournament::tournament_from_proto(&pt, &convert::Limits::default(), &mut problems);
+    let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+    for path in [
+        "tournament.players[1].groups",
+        "tournament.players[2].groups[0]",
+        "tournament.players[3].club",
+        "tournament.separations",
+    ] {
+        assert!(paths.contains(&path), "{path} not in {paths:?}");
+    }
+}
