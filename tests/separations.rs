@@ -879,3 +879,21 @@ fn limits_name_the_field() {
         assert!(paths.contains(&path), "{path} not in {paths:?}");
     }
 }
+
+/// Backgammon's early draw and final phase do not apply separations: refused, not ignored.
+#[test]
+fn backgammon_phases_refuse_separations() {
+    let mut t = event(SystemId::Backgammon, 8, 5, 1, 2, 31);
+    club_separation(&mut t);
+    let options = PairOptions {
+        system: Some(SystemId::Backgammon),
+        ..PairOptions::default()
+    };
+    for e in [
+        pairing::provisional(&t, &options).expect_err("refused"),
+        pairing::finals(&t, &options).expect_err("refused"),
+    ] {
+        let problems = problem_paths(&e);
+        assert_eq!(problems[0].0, "tournament.separations", "{problems:?}");
+    }
+}

@@ -442,5 +442,13 @@ fn resolve_backgammon(
             format!("{what} is a backgammon rule: set the system to BACKGAMMON (it is {now})"),
         )])));
     }
+    // BG-8's early draw and BG-9's final phase are not paired by the pipeline's `prepare`:
+    // a separation would be silently ignored, so it is refused (SEP-4).
+    if !t.separations.is_empty() {
+        return Err(PairError::Invalid(Problems(vec![Problem::new(
+            "tournament.separations",
+            format!("{what} does not apply separations: remove them (SEP-4)"),
+        )])));
+    }
     resolve(id, t)
 }
