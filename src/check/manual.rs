@@ -110,6 +110,9 @@ struct ProposalCheck<'a> {
     resolved: &'a Resolved,
     round: &'a RoundToPair,
     history: History,
+    /// The groups the absolute separations keep apart (SEP-1): `pairing::prepare` made them
+    /// forbidden groups of the round; a pair inside one cites SEP-1, not CG-10.
+    separated: Vec<crate::model::SeparatedGroup>,
     absolute: AbsoluteRules,
     /// The colour limits are lifted: the last round, unless the system keeps them there.
     last_round: bool,
@@ -135,6 +138,7 @@ impl<'a> ProposalCheck<'a> {
             resolved,
             round,
             history: History::build(round),
+            separated: tour.separated_groups(round.number),
             absolute,
             last_round,
             to_pair: round.participants.iter().copied().collect(),
@@ -228,6 +232,19 @@ impl<'a> ProposalCheck<'a> {
                 format!("{} and {} have already met", self.id(a), self.id(b)),
                 vec![a, b],
             );
+        } else if let Some(g) = self
+            .separated
+            .iter()
+            .find(|g| g.players.contains(&a) && g.players.contains(&b))
+        {
+            let message = format!(
+                "{} and {} are both in {} {:?}, kept apart by an absolute separation",
+                self.id(a),
+                self.id(b),
+                tour.separations[g.separation].key.name(),
+                g.name
+            );
+            self.violation("SEP-1", message, vec![a, b]);
         } else if self.history.is_forbidden(a, b) {
             self.violation(
                 "CG-10",

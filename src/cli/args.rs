@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
-use swisspair::model::{SystemId, Tournament};
+use swisspair::model::{Separation, SeparationKey, SeparationMode, SystemId, Tournament};
 use swisspair::service::convert;
 use swisspair::systems::{self, Detail};
 use swisspair::trf;
@@ -80,6 +80,19 @@ pub struct OptionArgs {
     /// that started before); the same as `--option edition=...`.
     #[arg(long, value_name = "2026|2017")]
     pub edition: Option<String>,
+    /// Keep a group apart (repeatable; docs/separations.md): KEY is federation, club, team
+    /// or a group prefix (`family` for the players' `family:NAME` groups), MODE is
+    /// absolute (weak is refused: not implemented yet), rounds FIRST-LAST (either end may
+    /// be left open: `3-`, `-5`; one number for one round). Added to the file's XSP records.
+    #[arg(long = "separate", value_name = "KEY=MODE[@FIRST-LAST]")]
+    pub separate: Vec<String>,
+    /// With --separate: the players of the top K score groups are exempt (SEP-3).
+    #[arg(long = "separate-exempt-top", value_name = "K")]
+    pub separate_exempt_top: Option<u32>,
+    /// With --separate-exempt-top: the exemption holds from this round on (default: every
+    /// round).
+    #[arg(long = "separate-exempt-from", value_name = "ROUND")]
+    pub separate_exempt_from: Option<u32>,
 }
 
 impl OptionArgs {
@@ -101,8 +114,102 @@ impl OptionArgs {
                 .set("edition", e)
                 .map_err(|e| CliError::Invalid(format!("--edition: {e}")))?;
         }
+        t.separations.extend(self.separations()?);
         Ok(())
     }
+
+    /// The separations of `--separate`, with the exemption of `--separate-exempt-top`.
+    pub fn separations(&self) -> Result<Vec<Separation>, CliError> {
+        if self.separate.is_empty()
+            && (self.separate_exempt_top.is_some() || self.separate_exempt_from.is_some())
+        {
+            return Err(CliError::Invalid(
+                "--separate-exempt-top and --separate-exempt-from go with --separate".to_string(),
+            ));
+        }
+        if self.separate_exempt_from.is_some() && self.separate_exempt_top.is_none() {
+            return Err(CliError::Invalid(
+                "--separate-exempt-from needs --separate-exempt-top".to_string(),
+            ));
+        }
+        if self.separate_exempt_from == Some(0) || self.separate_exempt_top == Some(0) {
+            return Err(CliError::Invalid(
+                "--separate-exempt-top and --separate-exempt-from count from 1".to_string(),
+            ));
+        }
+        self.separate
+            .iter()
+            .map(|spec| {
+                let mut s = parse_separation(spec)
+                    .map_err(|e| CliError::Invalid(format!("--separate {spec:?}: {e}")))?;
+                s.exempt_top_groups = self.separate_exempt_top;
+                s.exempt_from_round = self.separate_exempt_from;
+                Ok(s)
+            })
+            .collect()
+    }
+
+    /// Refuses `--separate` for a command that does not pair with separations.
+    pub fn refuse_separations(&self, command: &str) -> Result<(), CliError> {
+        if self.separate.is_empty() && self.separate_exempt_top.is_none() {
+            Ok(())
+        } else {
+            Err(CliError::Invalid(format!(
+                "--separate: {command} does not take separations (pair, check, validate and why do)"
+            )))
+        }
+    }
+}
+
+/// `KEY=MODE[@FIRST-LAST]`: `club=absolute`, `family=absolute@1-3`, `federation=absolute@4-`.
+pub fn parse_separation(spec: &str) -> Result<Separation, String> {
+    let (key, rest) = spec
+        .split_once('=')
+        .ok_or("expected KEY=MODE[@FIRST-LAST], e.g. club=absolute@1-5")?;
+    let key = SeparationKey::parse(key).ok_or_else(|| {
+        format!("key {key:?}: federation, club, team or a group prefix (a word without spaces or colons)")
+    })?;
+    let (mode, rounds) = match rest.split_once('@') {
+        Some((mode, rounds)) => (mode, Some(rounds)),
+        None => (rest, None),
+    };
+    let mode =
+        SeparationMode::parse(mode).ok_or_else(|| format!("mode {mode:?}: absolute or weak"))?;
+    let round = |text: &str| -> Result<Option<u32>, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        match text.parse::<u32>() {
+            Ok(n) if n > 0 => Ok(Some(n)),
+            _ => Err(format!("round {text:?}: a round number from 1")),
+        }
+    };
+    let (first_round, last_round) = match rounds {
+        None => (None, None),
+        Some(r) => match r.split_once('-') {
+            Some((first, last)) => (round(first)?, round(last)?),
+            None => {
+                let n = round(r)?.ok_or("@ needs rounds: FIRST-LAST")?;
+                (Some(n), Some(n))
+            }
+        },
+    };
+    if let (Some(first), Some(last)) = (first_round, last_round)
+        && first > last
+    {
+        return Err(format!(
+            "rounds {first}-{last}: the first is after the last"
+        ));
+    }
+    Ok(Separation {
+        key,
+        mode,
+        first_round,
+        last_round,
+        exempt_top_groups: None,
+        exempt_from_round: None,
+    })
 }
 
 /// How much explanation to give.

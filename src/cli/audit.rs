@@ -165,6 +165,7 @@ fn audit_file(
 
 /// The `--option`s and `--acceleration` as system options.
 fn system_options(args: &OptionArgs) -> Result<SystemOptions, CliError> {
+    args.refuse_separations("audit")?;
     let mut t = swisspair::model::Tournament::default();
     args.apply(&mut t)?;
     Ok(t.options)

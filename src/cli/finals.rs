@@ -33,6 +33,7 @@ pub struct FinalsArgs {
 pub fn run(args: &FinalsArgs) -> Result<ExitCode, CliError> {
     let system = args.system.resolve()?;
     let mut t = read_trf(&args.input)?.tournament;
+    args.options.refuse_separations("finals")?;
     args.options.apply(&mut t)?;
     let options = PairOptions {
         seed: args.seed,

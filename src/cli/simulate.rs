@@ -169,6 +169,7 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, CliError> {
     }
     config.boards = args.boards;
     config.reserves = args.reserves;
+    args.options.refuse_separations("simulate")?;
     let mut scratch = Tournament::default();
     args.options.apply(&mut scratch)?;
     if args.baku {

@@ -28,6 +28,13 @@ pub const MAX_BOARDS: u32 = 100;
 pub const MAX_TEAM_MEMBERS: usize = 200;
 /// Forfeited team matches, line-ups, forbidden pairings or accelerations a snapshot lists.
 pub const MAX_RECORDS: usize = 100_000;
+/// Separations a snapshot lists (SEP-1).
+pub const MAX_SEPARATIONS: usize = 64;
+/// Named groups of one player (`family:smith`, …).
+pub const MAX_GROUPS_PER_PLAYER: usize = 32;
+/// A named group (`prefix:name`) or a separation's group prefix, in characters. A club's
+/// name is a name ([`MAX_NAME_CHARS`]).
+pub const MAX_GROUP_CHARS: usize = 64;
 
 /// At most [`MAX_ID_CHARS`] characters of `text`, quoted, for a message about a text that
 /// may be too long to repeat.

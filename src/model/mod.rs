@@ -9,6 +9,7 @@ pub mod limits;
 mod result;
 mod score;
 mod scoring;
+mod separation;
 mod system;
 mod team;
 pub mod validate;
@@ -19,6 +20,9 @@ pub use history::RoundEntry;
 pub use result::{ByeKind, GameResult};
 pub use score::{Score, ScoreError};
 pub use scoring::Scoring;
+pub use separation::{
+    SeparatedGroup, Separation, SeparationKey, SeparationMode, valid_prefix as valid_group_prefix,
+};
 pub use system::{SystemId, UnknownSystem};
 pub use team::{
     PrimaryScore, Team, TeamColourType, TeamForfeit, TeamIdx, TeamLineup, TeamMatch, TeamRound,
@@ -50,6 +54,11 @@ pub struct Player {
     /// First round the player takes part in, when later than round 1 (CG-9).
     pub late_entry_round: Option<u32>,
     pub team_id: String,
+    /// The player's club; empty = none (a club separation never separates him, SEP-1).
+    pub club: String,
+    /// Named groups, `prefix:name` (`family:smith`, `school:north`), for separations by
+    /// group prefix (SEP-1).
+    pub groups: Vec<String>,
 }
 
 impl Player {
@@ -186,6 +195,8 @@ pub struct Tournament {
     pub rounds: Vec<Round>,
     pub forbidden_pairings: Vec<ForbiddenPairing>,
     pub accelerations: Vec<Acceleration>,
+    /// Groups of players kept apart (SEP-1..SEP-5, `model::separation`).
+    pub separations: Vec<Separation>,
     /// Teams of a team event, in TPN order (empty for an individual event; `model::team`).
     pub teams: Vec<Team>,
     /// A team event's boards, match scoring, PAB and forfeited matches.

@@ -179,6 +179,79 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
             ));
         }
     }
+    check_separations(t, problems);
+}
+
+/// The separations and the players' groups (SEP-1..SEP-3): a group is `prefix:name`, a
+/// separation's prefix is a word, its rounds a range from 1, its exemption has a number of
+/// score groups.
+fn check_separations(t: &Tournament, problems: &mut Vec<Problem>) {
+    if t.separations.is_empty() && t.players.iter().all(|p| p.groups.is_empty()) {
+        return;
+    }
+    for (i, p) in t.players.iter().enumerate() {
+        for (j, g) in p.groups.iter().enumerate() {
+            let ok = g.trim().split_once(':').is_some_and(|(prefix, name)| {
+                super::valid_group_prefix(prefix) && !name.is_empty()
+            });
+            if !ok {
+                problems.push(Problem::new(
+                    format!("tournament.players[{i}].groups[{j}]"),
+                    format!(
+                        "player {:?}: group {} is not of the form prefix:name (e.g. family:smith)",
+                        p.id,
+                        super::limits::shown(g)
+                    ),
+                ));
+            }
+        }
+    }
+    for (i, s) in t.separations.iter().enumerate() {
+        let base = format!("tournament.separations[{i}]");
+        if let super::SeparationKey::Group(prefix) = &s.key
+            && !super::valid_group_prefix(prefix)
+        {
+            problems.push(Problem::new(
+                format!("{base}.group_prefix"),
+                format!(
+                    "separation by group: the prefix {} must be a word without spaces or colons (e.g. family)",
+                    super::limits::shown(prefix)
+                ),
+            ));
+        }
+        for (field, value) in [
+            ("first_round", s.first_round),
+            ("last_round", s.last_round),
+            ("exempt_from_round", s.exempt_from_round),
+        ] {
+            if value == Some(0) {
+                problems.push(Problem::new(
+                    format!("{base}.{field}"),
+                    "rounds are numbered from 1",
+                ));
+            }
+        }
+        if let (Some(first), Some(last)) = (s.first_round, s.last_round)
+            && first > last
+        {
+            problems.push(Problem::new(
+                format!("{base}.first_round"),
+                format!(
+                    "separation by {}: first round {first} is after last round {last}",
+                    s.key.name()
+                ),
+            ));
+        }
+        if s.exempt_from_round.is_some() && s.exempt_top_groups.is_none_or(|k| k == 0) {
+            problems.push(Problem::new(
+                format!("{base}.exempt_top_groups"),
+                format!(
+                    "separation by {}: an exemption from a round needs the number of top score groups exempt",
+                    s.key.name()
+                ),
+            ));
+        }
+    }
 }
 
 /// A player's place in a recorded round: the field [`check_tournament`] names for it.

@@ -185,6 +185,7 @@ pub(crate) fn pair_with(
     t: &Tournament,
     options: &PairOptions,
 ) -> Result<(Tournament, RoundPairing), PairError> {
+    check_separations(resolved, t)?;
     // A team event paired by a system of individuals: the teams are its units (`teams.rs`).
     if t.is_team_event() && !resolved.system.pairs_team_events() {
         return teams::pair_as_units(resolved, t, options);
@@ -202,7 +203,42 @@ pub(crate) fn pair_with(
         &rescored
     };
     let mut round = prepare(resolved, t, options)?;
-    let mut pairing = resolved.configured.pair(&round)?;
+    let separated = separated_summary(&round, t.forbidden_pairings.len());
+    let mut pairing = match resolved.configured.pair(&round) {
+        Err(PairError::NoLegalPairing {
+            rule,
+            message,
+            explanation,
+        }) if !separated.is_empty() => {
+            return Err(PairError::NoLegalPairing {
+                rule,
+                message: format!("{message}; absolute separations in force (SEP-1): {separated}"),
+                explanation,
+            });
+        }
+        other => other?,
+    };
+    // The forbidden groups the separations added are the round's, not the snapshot's.
+    round
+        .tournament
+        .forbidden_pairings
+        .truncate(t.forbidden_pairings.len());
+    if !separated.is_empty() {
+        pairing.explanation.groups.insert(
+            0,
+            systems::explanation::Group {
+                label: "separations".to_string(),
+                steps: vec![systems::explanation::Step {
+                    rule_id: "SEP-1".to_string(),
+                    message: format!(
+                        "absolute separations in force: {separated}; no two members of a group meet"
+                    ),
+                    players: Vec::new(),
+                    detail: systems::Detail::Summary,
+                }],
+            },
+        );
+    }
     if pairing.colourless || resolved.configured.absolute_rules().fixed_colours {
         // CG-8's first-round colour lot means nothing to a system without colours, nor to
         // one whose table fixes them (a round robin: only a given colour counts).
@@ -237,9 +273,93 @@ pub fn prepare(
     t: &Tournament,
     options: &PairOptions,
 ) -> Result<RoundToPair, PairError> {
+    check_separations(resolved, t)?;
     let mut round = RoundToPair::prepare(t, options)?;
     round.accelerate(resolved.configured.acceleration())?;
+    separate(&mut round);
     Ok(round)
+}
+
+/// Refuses the separations the pipeline cannot honour, naming the field: a WEAK one (not
+/// implemented yet, SEP-5), any in a system whose table decides the pairings (SEP-4:
+/// round robin, `System::separations_apply`), any in a team event.
+fn check_separations(resolved: &Resolved, t: &Tournament) -> Result<(), PairError> {
+    if t.separations.is_empty() {
+        return Ok(());
+    }
+    let mut problems = Vec::new();
+    if !resolved.system.separations_apply() {
+        problems.push(Problem::new(
+            "tournament.separations",
+            format!(
+                "system {} pairs by a fixed table and cannot keep players apart: remove the separations (SEP-4)",
+                resolved.id.name()
+            ),
+        ));
+    } else if t.is_team_event() {
+        problems.push(Problem::new(
+            "tournament.separations",
+            "separations apply to individual events; a team event's are not implemented",
+        ));
+    }
+    for (i, s) in t.separations.iter().enumerate() {
+        if s.mode == crate::model::SeparationMode::Weak {
+            problems.push(Problem::new(
+                format!("tournament.separations[{i}].mode"),
+                format!(
+                    "separation by {}: weak separations are not implemented yet; ABSOLUTE is (SEP-5)",
+                    s.key.name()
+                ),
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(PairError::Invalid(Problems(problems)))
+    }
+}
+
+/// SEP-1: each group an absolute separation keeps apart in this round becomes one
+/// forbidden group (CG-10) of the round's snapshot, after the snapshot's own; every
+/// system's CG-10 machinery then keeps its members apart.
+fn separate(round: &mut RoundToPair) {
+    if round.tournament.separations.is_empty() {
+        return;
+    }
+    let number = round.number;
+    let groups = round.tournament.separated_groups(number);
+    round
+        .tournament
+        .forbidden_pairings
+        .extend(groups.into_iter().map(|g| crate::model::ForbiddenPairing {
+            players: g.players,
+            first_round: Some(number),
+            last_round: Some(number),
+        }));
+}
+
+/// The absolute separations in force in the prepared round, for messages: `club (3
+/// groups), family (1 group)`; empty when none keeps a group apart. `own` is the number
+/// of the snapshot's own forbidden pairings (the rest are the separations').
+fn separated_summary(round: &RoundToPair, own: usize) -> String {
+    let t = &round.tournament;
+    if t.separations.is_empty() || t.forbidden_pairings.len() <= own {
+        return String::new();
+    }
+    let groups = t.separated_groups(round.number);
+    let mut parts = Vec::new();
+    for (i, s) in t.separations.iter().enumerate() {
+        let n = groups.iter().filter(|g| g.separation == i).count();
+        if n > 0 {
+            parts.push(format!(
+                "{} ({n} group{})",
+                s.key.name(),
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    parts.join(", ")
 }
 
 /// The check-list of the round [`pair`] would pair (bbpPairings' `-l`): the facts the
@@ -320,6 +440,14 @@ fn resolve_backgammon(
         return Err(PairError::Invalid(Problems(vec![Problem::new(
             "system",
             format!("{what} is a backgammon rule: set the system to BACKGAMMON (it is {now})"),
+        )])));
+    }
+    // BG-8's early draw and BG-9's final phase are not paired by the pipeline's `prepare`:
+    // a separation would be silently ignored, so it is refused (SEP-4).
+    if !t.separations.is_empty() {
+        return Err(PairError::Invalid(Problems(vec![Problem::new(
+            "tournament.separations",
+            format!("{what} does not apply separations: remove them (SEP-4)"),
         )])));
     }
     resolve(id, t)

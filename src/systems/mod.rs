@@ -286,6 +286,13 @@ pub trait System: Sync + Send + 'static {
     fn pairs_team_events(&self) -> bool {
         false
     }
+    /// Whether the system pairs with separations (SEP-4): the pipeline turns an absolute
+    /// separation into forbidden groups (CG-10), which every system that pairs by choice
+    /// honours. A system whose pairings are fixed by a table (round robin) says no, and a
+    /// request with a separation is refused.
+    fn separations_apply(&self) -> bool {
+        true
+    }
     /// The record 192 code (TRF-26) the system writes for a tournament with these options.
     fn trf_code(&self, _options: &Self::Options, _t: &Tournament) -> String;
     /// Whether a record 192 code (upper case, trimmed) names this system.
@@ -377,6 +384,7 @@ pub trait PairingSystem: Sync {
     fn checks_as_the_reference(&self) -> bool;
     fn games_per_match(&self) -> u32;
     fn pairs_team_events(&self) -> bool;
+    fn separations_apply(&self) -> bool;
     fn meetings_allowed(&self, t: &Tournament) -> usize;
 }
 
@@ -413,6 +421,9 @@ impl<S: System> PairingSystem for S {
     }
     fn pairs_team_events(&self) -> bool {
         System::pairs_team_events(self)
+    }
+    fn separations_apply(&self) -> bool {
+        System::separations_apply(self)
     }
     fn meetings_allowed(&self, t: &Tournament) -> usize {
         System::meetings_allowed(self, t)

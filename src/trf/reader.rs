@@ -262,6 +262,8 @@ struct Reader<'c> {
     withdrawn: Vec<RankRound>,
     forbidden: Vec<ForbiddenRecord>,
     accel: Vec<VirtualPoints>,
+    /// `XCL` and `XGR` records: the record code, the starting rank, the text, where.
+    clubs_groups: Vec<(bool, u32, String, usize, usize)>,
     team_records: super::team::TeamRecords,
     /// The first line with no record code this reader knows.
     unread: Option<usize>,
@@ -287,6 +289,7 @@ impl<'c> Reader<'c> {
             withdrawn: Vec::new(),
             forbidden: Vec::new(),
             accel: Vec::new(),
+            clubs_groups: Vec::new(),
             team_records: super::team::TeamRecords::default(),
             unread: None,
             columns: PlayerColumns { width },
@@ -317,6 +320,8 @@ impl<'c> Reader<'c> {
             "XXP" => self.forbidden_xxp(line),
             "260" => self.forbidden_260(line),
             "XXA" => self.virtual_points_xxa(line),
+            "XSP" => self.separation_xsp(line),
+            "XCL" | "XGR" => self.club_or_group(line),
             "250" => self.virtual_points_250(line),
             "300" | "310" | "013" | "320" | "330" | "352" | "362" => self.team(line),
             _ => self.unknown(line),
@@ -669,6 +674,103 @@ impl<'c> Reader<'c> {
         Ok(())
     }
 
+    /// `XSP KEY MODE [FIRST LAST [TOP FROM]]` (swisspair): a separation (SEP-1..SEP-3);
+    /// KEY is federation, club, team or a group prefix, MODE absolute or weak, 0 an open
+    /// round or no exemption (docs/formats.md).
+    fn separation_xsp(&mut self, line: &Line) -> Result<(), TrfError> {
+        use crate::model::{Separation, SeparationKey, SeparationMode};
+        let &Line { ref chars, ln, .. } = line;
+        let toks = tokens(chars);
+        if !matches!(toks.len(), 2 | 4 | 6) {
+            return Err(err(
+                ln,
+                5,
+                "XSP: expected KEY MODE [FIRST LAST [TOP FROM]], e.g. XSP club absolute 1 3",
+            ));
+        }
+        if self.doc.tournament.separations.len() >= limits::MAX_SEPARATIONS {
+            let m = limits::too_many(
+                (limits::MAX_SEPARATIONS + 1) as u64,
+                limits::MAX_SEPARATIONS as u64,
+                "number of separations",
+            )
+            .unwrap_or_default();
+            return Err(err(ln, 1, format!("XSP: {m}")));
+        }
+        let (kc, key) = &toks[0];
+        if let Some(m) = limits::too_long(key, limits::MAX_GROUP_CHARS, "group prefix") {
+            return Err(err(ln, *kc, format!("XSP: {m}")));
+        }
+        let key = SeparationKey::parse(key).ok_or_else(|| {
+            err(
+                ln,
+                *kc,
+                format!("XSP: key {key:?}: federation, club, team or a group prefix"),
+            )
+        })?;
+        let (mc, mode) = &toks[1];
+        let mode = SeparationMode::parse(mode)
+            .ok_or_else(|| err(ln, *mc, format!("XSP: mode {mode:?}: absolute or weak")))?;
+        let mut numbers = Vec::new();
+        for (c, text) in toks.iter().skip(2) {
+            let n = number(text, "XSP round", ln, *c)?;
+            if let Some(m) = limits::too_many(n.into(), limits::MAX_ROUNDS.into(), "round") {
+                return Err(err(ln, *c, format!("XSP: {m}")));
+            }
+            numbers.push((n > 0).then_some(n));
+        }
+        let at = |i: usize| numbers.get(i).copied().flatten();
+        self.doc.tournament.separations.push(Separation {
+            key,
+            mode,
+            first_round: at(0),
+            last_round: at(1),
+            exempt_top_groups: at(2),
+            exempt_from_round: at(3),
+        });
+        Ok(())
+    }
+
+    /// `XCL RANK CLUB` and `XGR RANK GROUP` (swisspair): a player's club, one of his
+    /// named groups (the rest of the line, trimmed).
+    fn club_or_group(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line {
+            ref chars,
+            ref code,
+            ln,
+            ..
+        } = line;
+        let toks = tokens(chars);
+        let Some((c, rank)) = toks.first() else {
+            return Err(err(
+                ln,
+                5,
+                format!("{code}: expected a starting rank and a text"),
+            ));
+        };
+        let rank = number(rank, &format!("{code} player"), ln, *c)?;
+        let start = (*c - 1 + toks[0].1.chars().count()).min(chars.len());
+        let text: String = chars[start..].iter().collect::<String>().trim().to_string();
+        let club = code == "XCL";
+        let (max, what) = if club {
+            (limits::MAX_NAME_CHARS, "club")
+        } else {
+            (limits::MAX_GROUP_CHARS, "group")
+        };
+        if text.is_empty() {
+            return Err(err(
+                ln,
+                start + 1,
+                format!("{code}: expected a {what} after the rank"),
+            ));
+        }
+        if let Some(m) = limits::too_long(&text, max, what) {
+            return Err(err(ln, start + 1, format!("{code}: {m}")));
+        }
+        self.clubs_groups.push((club, rank, text, ln, *c));
+        Ok(())
+    }
+
     /// `XXA`: a player's virtual points per round.
     fn virtual_points_xxa(&mut self, line: &Line) -> Result<(), TrfError> {
         let &Line { ref chars, ln, .. } = line;
@@ -764,6 +866,7 @@ impl<'c> Reader<'c> {
             withdrawn,
             forbidden,
             accel,
+            clubs_groups,
             team_records,
             unread,
             ..
@@ -789,6 +892,7 @@ impl<'c> Reader<'c> {
         entries_and_withdrawals(t, late, withdrawn, &ranked)?;
         forbidden_pairings(t, forbidden, &ranked)?;
         virtual_points(t, accel, &ranked)?;
+        clubs_and_groups(t, clubs_groups, &ranked)?;
         team_records.finish(t, &|rank, line, column| ranked.find(rank, line, column))?;
         if let Some((id, code)) = system_code {
             let notes = codes.read(id, &code, &dates, t);
@@ -927,6 +1031,33 @@ fn entries_and_withdrawals(
     for (rank, round, line, column) in withdrawn {
         let p = ranked.find(rank, line, column)?;
         t.players[p].withdrawn_from_round = Some(round);
+    }
+    Ok(())
+}
+
+/// `XCL` clubs and `XGR` groups, by starting rank.
+fn clubs_and_groups(
+    t: &mut Tournament,
+    records: Vec<(bool, u32, String, usize, usize)>,
+    ranked: &Ranked,
+) -> Result<(), TrfError> {
+    for (club, rank, text, line, column) in records {
+        let p = ranked.find(rank, line, column)?;
+        let player = &mut t.players[p];
+        if club {
+            player.club = text;
+        } else {
+            if player.groups.len() >= limits::MAX_GROUPS_PER_PLAYER {
+                let m = limits::too_many(
+                    (limits::MAX_GROUPS_PER_PLAYER + 1) as u64,
+                    limits::MAX_GROUPS_PER_PLAYER as u64,
+                    "number of groups",
+                )
+                .unwrap_or_default();
+                return Err(err(line, 1, format!("XGR: player {rank}: {m}")));
+            }
+            player.groups.push(text);
+        }
     }
     Ok(())
 }

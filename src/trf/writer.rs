@@ -93,6 +93,7 @@ pub fn write(
     w.player_lines();
     w.late_entries_and_withdrawals();
     w.team_records();
+    w.separations();
     match dialect {
         Dialect::JaVaFo => {
             w.forbidden_pairs();
@@ -328,6 +329,40 @@ impl Writer<'_> {
         let t = self.t;
         for team_line in super::team::team_lines(t, &|p| t.pairing_number(p)) {
             self.line(team_line);
+        }
+    }
+
+    /// swisspair's separation records (docs/formats.md): clubs (`XCL`), named groups
+    /// (`XGR`), in starting-rank order, then the separations (`XSP`).
+    fn separations(&mut self) {
+        let t = self.t;
+        let mut order: Vec<usize> = (0..t.players.len()).collect();
+        order.sort_by_key(|&p| self.rank(p));
+        for &p in &order {
+            let pl = &t.players[p];
+            if !pl.club.trim().is_empty() {
+                self.line(format!("XCL {} {}", self.rank(p), pl.club.trim()));
+            }
+            for g in &pl.groups {
+                self.line(format!("XGR {} {}", self.rank(p), g.trim()));
+            }
+        }
+        for s in &t.separations {
+            let mut record = format!("XSP {} {}", s.key.name(), s.mode.name());
+            let n = |v: Option<u32>| v.unwrap_or(0);
+            let exempt = s.exempt_top_groups.is_some() || s.exempt_from_round.is_some();
+            if exempt || s.first_round.is_some() || s.last_round.is_some() {
+                let _ = write!(record, " {} {}", n(s.first_round), n(s.last_round));
+            }
+            if exempt {
+                let _ = write!(
+                    record,
+                    " {} {}",
+                    n(s.exempt_top_groups),
+                    n(s.exempt_from_round)
+                );
+            }
+            self.line(record);
         }
     }
 

@@ -9,7 +9,7 @@ use crate::model::limits;
 use crate::model::validate::Problem;
 use crate::model::{
     Acceleration, Bye, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx, Round, Score,
-    Scoring, SystemOptions, Tournament,
+    Scoring, Separation, SeparationKey, SeparationMode, SystemOptions, Tournament,
 };
 use crate::proto;
 
@@ -171,7 +171,14 @@ pub fn tournament_from_proto(
             withdrawn_from_round: opt_round(p.withdrawn_from_round),
             late_entry_round: opt_round(p.late_entry_round).filter(|&r| r > 1),
             team_id: p.team_id.clone(),
+            club: p.club.clone(),
+            groups: p.groups.clone(),
         });
+    }
+    for (i, ps) in pt.separations.iter().enumerate() {
+        if let Some(s) = separation_from_proto(ps, i, problems) {
+            t.separations.push(s);
+        }
     }
     let ids = Ids::of(&t);
     for (r, pr) in pt.rounds.iter().enumerate() {
@@ -267,6 +274,83 @@ pub fn tournament_from_proto(
     }
     super::team::teams_from_proto(pt, &ids, &mut t, problems);
     t
+}
+
+/// A proto separation as the model's, or its problems (the key and the mode are required;
+/// a group prefix goes with GROUP only).
+fn separation_from_proto(
+    ps: &proto::Separation,
+    i: usize,
+    problems: &mut Vec<Problem>,
+) -> Option<Separation> {
+    let base = || format!("tournament.separations[{i}]");
+    let key = match proto::SeparationKey::try_from(ps.key) {
+        Ok(proto::SeparationKey::Federation) => Some(SeparationKey::Federation),
+        Ok(proto::SeparationKey::Club) => Some(SeparationKey::Club),
+        Ok(proto::SeparationKey::Team) => Some(SeparationKey::Team),
+        // The prefix itself is checked with the snapshot (`model::validate`).
+        Ok(proto::SeparationKey::Group) => Some(SeparationKey::Group(ps.group_prefix.clone())),
+        _ => {
+            problems.push(Problem::new(
+                format!("{}.key", base()),
+                format!(
+                    "a separation needs a key: FEDERATION, CLUB, TEAM or GROUP (got {})",
+                    ps.key
+                ),
+            ));
+            None
+        }
+    };
+    if !ps.group_prefix.is_empty() && !matches!(key, Some(SeparationKey::Group(_)) | None) {
+        problems.push(Problem::new(
+            format!("{}.group_prefix", base()),
+            "a group prefix goes with the key GROUP only",
+        ));
+    }
+    let mode = match proto::SeparationMode::try_from(ps.mode) {
+        Ok(proto::SeparationMode::Absolute) => Some(SeparationMode::Absolute),
+        Ok(proto::SeparationMode::Weak) => Some(SeparationMode::Weak),
+        _ => {
+            problems.push(Problem::new(
+                format!("{}.mode", base()),
+                format!(
+                    "a separation needs a mode: ABSOLUTE (WEAK is not implemented yet) (got {})",
+                    ps.mode
+                ),
+            ));
+            None
+        }
+    };
+    Some(Separation {
+        key: key?,
+        mode: mode?,
+        first_round: opt_round(ps.first_round),
+        last_round: opt_round(ps.last_round),
+        exempt_top_groups: opt_round(ps.exempt_top_groups),
+        exempt_from_round: opt_round(ps.exempt_from_round),
+    })
+}
+
+/// A model separation as the proto's.
+fn separation_to_proto(s: &Separation) -> proto::Separation {
+    let (key, group_prefix) = match &s.key {
+        SeparationKey::Federation => (proto::SeparationKey::Federation, String::new()),
+        SeparationKey::Club => (proto::SeparationKey::Club, String::new()),
+        SeparationKey::Team => (proto::SeparationKey::Team, String::new()),
+        SeparationKey::Group(prefix) => (proto::SeparationKey::Group, prefix.clone()),
+    };
+    proto::Separation {
+        key: key as i32,
+        group_prefix,
+        mode: match s.mode {
+            SeparationMode::Absolute => proto::SeparationMode::Absolute,
+            SeparationMode::Weak => proto::SeparationMode::Weak,
+        } as i32,
+        first_round: s.first_round.unwrap_or(0),
+        last_round: s.last_round.unwrap_or(0),
+        exempt_top_groups: s.exempt_top_groups.unwrap_or(0),
+        exempt_from_round: s.exempt_from_round.unwrap_or(0),
+    }
 }
 
 /// The system options a request set, as the text the systems parse (each system reads
@@ -412,6 +496,8 @@ pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
                 team_id: p.team_id.clone(),
                 fide_id: p.fide_id.clone(),
                 sex: p.sex.clone(),
+                club: p.club.clone(),
+                groups: p.groups.clone(),
             })
             .collect(),
         rounds: t
@@ -459,6 +545,7 @@ pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
                 points: a.points.as_f64(),
             })
             .collect(),
+        separations: t.separations.iter().map(separation_to_proto).collect(),
     }
 }
 
@@ -561,6 +648,7 @@ pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool
     lim.rounds(&pt.rounds);
     lim.forbidden_pairings(&pt.forbidden_pairings);
     lim.accelerations(&pt.accelerations);
+    lim.separations(&pt.separations);
     if let Some(o) = &pt.options {
         lim.options(o);
     }
@@ -603,7 +691,8 @@ impl Limiter {
     /// Each player's texts and numbers (`tournament.players`).
     fn players(&mut self, players: &[proto::Player]) {
         use crate::model::limits::{
-            MAX_CODE_CHARS, MAX_ID_CHARS, MAX_NAME_CHARS, MAX_PAIRING_NUMBER, MAX_ROUNDS, shown,
+            MAX_CODE_CHARS, MAX_GROUP_CHARS, MAX_GROUPS_PER_PLAYER, MAX_ID_CHARS, MAX_NAME_CHARS,
+            MAX_PAIRING_NUMBER, MAX_ROUNDS, shown,
         };
         let rounds = u64::from(MAX_ROUNDS);
         let numbers = u64::from(MAX_PAIRING_NUMBER);
@@ -645,6 +734,29 @@ impl Limiter {
                 who,
                 "team id",
             );
+            self.text(
+                &p.club,
+                MAX_NAME_CHARS,
+                || format!("{}.club", base()),
+                who,
+                "club",
+            );
+            self.count(
+                p.groups.len() as u64,
+                MAX_GROUPS_PER_PLAYER as u64,
+                || format!("{}.groups", base()),
+                who,
+                "number of groups",
+            );
+            for (j, g) in p.groups.iter().enumerate() {
+                self.text(
+                    g,
+                    MAX_GROUP_CHARS,
+                    || format!("{}.groups[{j}]", base()),
+                    who,
+                    "group",
+                );
+            }
             for (field, value, max) in [
                 ("withdrawn_from_round", p.withdrawn_from_round, rounds),
                 ("late_entry_round", p.late_entry_round, rounds),
@@ -721,6 +833,43 @@ impl Limiter {
                 );
             }
             for (field, value) in [("first_round", f.first_round), ("last_round", f.last_round)] {
+                self.count(
+                    u64::from(value),
+                    rounds,
+                    || format!("{}.{field}", base()),
+                    String::new,
+                    field,
+                );
+            }
+        }
+    }
+
+    /// The separations: how many, their prefixes and rounds.
+    fn separations(&mut self, separations: &[proto::Separation]) {
+        use crate::model::limits::{MAX_GROUP_CHARS, MAX_ROUNDS, MAX_SEPARATIONS};
+        let rounds = u64::from(MAX_ROUNDS);
+        self.count(
+            separations.len() as u64,
+            MAX_SEPARATIONS as u64,
+            || "tournament.separations".to_string(),
+            String::new,
+            "number of separations",
+        );
+        for (i, s) in separations.iter().enumerate() {
+            let base = || format!("tournament.separations[{i}]");
+            self.text(
+                &s.group_prefix,
+                MAX_GROUP_CHARS,
+                || format!("{}.group_prefix", base()),
+                String::new,
+                "group prefix",
+            );
+            for (field, value) in [
+                ("first_round", s.first_round),
+                ("last_round", s.last_round),
+                ("exempt_top_groups", s.exempt_top_groups),
+                ("exempt_from_round", s.exempt_from_round),
+            ] {
                 self.count(
                     u64::from(value),
                     rounds,

@@ -59,6 +59,12 @@ impl System for RoundRobin {
             || base.starts_with("BERGER_ROUNDROBIN")
     }
 
+    /// The Berger table decides who meets whom (RR-1): there is no choice to keep a group
+    /// apart, so a separation is refused (SEP-4).
+    fn separations_apply(&self) -> bool {
+        false
+    }
+
     /// Two players meet once, or once per cycle in a double round robin (RR-1).
     fn meetings_allowed(&self, t: &crate::model::Tournament) -> usize {
         let n = t.players.len() as u32;

@@ -1,0 +1,286 @@
+//! Separations (systems.md §0 "Separations", SEP-1..SEP-5): players of the same group
+//! (federation, club, team, or a named group such as `family:smith`) kept apart for a range
+//! of rounds. The model says who is in which group; the pipeline (`pairing::prepare`)
+//! turns an ABSOLUTE separation into forbidden groups (CG-10) for the round it pairs.
+use super::{PlayerIdx, Tournament};
+
+/// What a separation groups players by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeparationKey {
+    Federation,
+    Club,
+    /// The player's `team_id`.
+    Team,
+    /// The player's named groups whose name starts with `prefix:` (`family` groups
+    /// `family:smith` with `family:smith`, apart from `family:jones`).
+    Group(String),
+}
+
+impl SeparationKey {
+    /// How the key is written (CLI, TRF `XSP`, messages): `federation`, `club`, `team`, or
+    /// the group prefix.
+    pub fn name(&self) -> &str {
+        match self {
+            SeparationKey::Federation => "federation",
+            SeparationKey::Club => "club",
+            SeparationKey::Team => "team",
+            SeparationKey::Group(prefix) => prefix,
+        }
+    }
+
+    /// The key a word names: the three fields, else a group prefix (`None` for an empty
+    /// word or one holding a space or a colon).
+    pub fn parse(word: &str) -> Option<SeparationKey> {
+        let word = word.trim();
+        match word.to_ascii_lowercase().as_str() {
+            "federation" => Some(SeparationKey::Federation),
+            "club" => Some(SeparationKey::Club),
+            "team" => Some(SeparationKey::Team),
+            _ if valid_prefix(word) => Some(SeparationKey::Group(word.to_string())),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a group prefix is usable: not empty, no white space, no colon.
+pub fn valid_prefix(prefix: &str) -> bool {
+    !prefix.is_empty() && !prefix.contains(|c: char| c.is_whitespace() || c == ':')
+}
+
+/// How strictly a separation keeps a group apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeparationMode {
+    /// Two members never meet in the rounds in range (SEP-1).
+    Absolute,
+    /// Members meet only when the system's criteria cannot avoid it: not implemented yet,
+    /// refused by the pipeline (SEP-5).
+    Weak,
+}
+
+impl SeparationMode {
+    pub fn name(self) -> &'static str {
+        match self {
+            SeparationMode::Absolute => "absolute",
+            SeparationMode::Weak => "weak",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<SeparationMode> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "absolute" => Some(SeparationMode::Absolute),
+            "weak" => Some(SeparationMode::Weak),
+            _ => None,
+        }
+    }
+}
+
+/// One separation of the tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Separation {
+    pub key: SeparationKey,
+    pub mode: SeparationMode,
+    /// First round it applies to; `None` = from round 1.
+    pub first_round: Option<u32>,
+    /// Last round it applies to; `None` = to the last round.
+    pub last_round: Option<u32>,
+    /// The players of the top K score groups are exempt (SEP-3); `None` or 0 = nobody.
+    pub exempt_top_groups: Option<u32>,
+    /// From which round the exemption holds; `None` = every round in range.
+    pub exempt_from_round: Option<u32>,
+}
+
+impl Separation {
+    /// An absolute separation by `key` in every round.
+    pub fn absolute(key: SeparationKey) -> Separation {
+        Separation {
+            key,
+            mode: SeparationMode::Absolute,
+            first_round: None,
+            last_round: None,
+            exempt_top_groups: None,
+            exempt_from_round: None,
+        }
+    }
+
+    /// Whether it applies to round `round` (SEP-2).
+    pub fn applies_to(&self, round: u32) -> bool {
+        self.first_round.is_none_or(|r| r <= round) && self.last_round.is_none_or(|r| round <= r)
+    }
+
+    /// The groups a player is in for this separation (SEP-1): his federation, club or team
+    /// (none when empty), or his named groups with the prefix.
+    pub fn groups_of<'a>(&self, player: &'a super::Player) -> Vec<&'a str> {
+        let one = |s: &'a str| {
+            let s = s.trim();
+            if s.is_empty() { Vec::new() } else { vec![s] }
+        };
+        match &self.key {
+            SeparationKey::Federation => one(&player.federation),
+            SeparationKey::Club => one(&player.club),
+            SeparationKey::Team => one(&player.team_id),
+            SeparationKey::Group(prefix) => {
+                let mut groups: Vec<&str> = player
+                    .groups
+                    .iter()
+                    .map(|g| g.trim())
+                    .filter(|g| {
+                        g.strip_prefix(prefix.as_str())
+                            .and_then(|rest| rest.strip_prefix(':'))
+                            .is_some_and(|name| !name.is_empty())
+                    })
+                    .collect();
+                groups.sort_unstable();
+                groups.dedup();
+                groups
+            }
+        }
+    }
+
+    /// Whether the exemption (SEP-3) holds in round `round`.
+    fn exempts_in(&self, round: u32) -> bool {
+        self.exempt_top_groups.is_some_and(|k| k > 0)
+            && self.exempt_from_round.is_none_or(|r| r <= round)
+    }
+}
+
+/// One group kept apart in a round: which separation, the group's name, its members.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeparatedGroup {
+    /// Index in [`Tournament::separations`].
+    pub separation: usize,
+    pub name: String,
+    /// The members, in index order (at least two).
+    pub players: Vec<PlayerIdx>,
+}
+
+impl Tournament {
+    /// The groups the ABSOLUTE separations keep apart in round `round` (SEP-1..SEP-3): for
+    /// each separation in range, each group with at least two members among the players,
+    /// exempt players (SEP-3) left out. Scores are the points after the rounds before
+    /// `round` (the snapshot's scoring).
+    pub fn separated_groups(&self, round: u32) -> Vec<SeparatedGroup> {
+        let mut out = Vec::new();
+        for (s, sep) in self.separations.iter().enumerate() {
+            if sep.mode != SeparationMode::Absolute || !sep.applies_to(round) {
+                continue;
+            }
+            let exempt_now = sep
+                .exempts_in(round)
+                .then(|| self.top_groups(round, sep.exempt_top_groups.unwrap_or(0)));
+            let mut groups: std::collections::BTreeMap<&str, Vec<PlayerIdx>> = Default::default();
+            for (p, player) in self.players.iter().enumerate() {
+                if exempt_now.as_ref().is_some_and(|e| e[p]) {
+                    continue;
+                }
+                for g in sep.groups_of(player) {
+                    groups.entry(g).or_default().push(p);
+                }
+            }
+            for (name, players) in groups {
+                if players.len() >= 2 {
+                    out.push(SeparatedGroup {
+                        separation: s,
+                        name: name.to_string(),
+                        players,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Which players are in the top `k` score groups of round `round` (the distinct point
+    /// totals, after the rounds before it, of the players taking part in it).
+    fn top_groups(&self, round: u32, k: u32) -> Vec<bool> {
+        let points = self.points_after(round.saturating_sub(1));
+        let mut scores: Vec<_> = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.is_active_in(round))
+            .map(|(i, _)| points[i])
+            .collect();
+        scores.sort_unstable_by(|a, b| b.cmp(a));
+        scores.dedup();
+        let top = &scores[..scores.len().min(k as usize)];
+        self.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| p.is_active_in(round) && top.contains(&points[i]))
+            .collect()
+    }
+
+    /// The absolute separation (its index) that keeps `a` and `b` apart in round `round`,
+    /// if any (SEP-1).
+    pub fn separation_between(&self, a: PlayerIdx, b: PlayerIdx, round: u32) -> Option<usize> {
+        self.separated_groups(round)
+            .into_iter()
+            .find(|g| g.players.contains(&a) && g.players.contains(&b))
+            .map(|g| g.separation)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Player;
+
+    fn player(id: &str, club: &str, groups: &[&str]) -> Player {
+        Player {
+            id: id.to_string(),
+            club: club.to_string(),
+            groups: groups.iter().map(|g| g.to_string()).collect(),
+            ..Player::default()
+        }
+    }
+
+    #[test]
+    fn groups_by_key_and_prefix() {
+        let t = Tournament {
+            players: vec![
+                player("a", "North", &["family:smith", "school:x"]),
+                player("b", "North", &["family:smith"]),
+                player("c", "South", &["family:jones", "school:x"]),
+                player("d", "", &["family:jones", "familyx:y"]),
+                player("e", "South", &[]),
+            ],
+            separations: vec![
+                Separation::absolute(SeparationKey::Club),
+                Separation::absolute(SeparationKey::Group("family".into())),
+                Separation {
+                    mode: SeparationMode::Weak,
+                    ..Separation::absolute(SeparationKey::Group("school".into()))
+                },
+            ],
+            ..Tournament::default()
+        };
+        let groups = t.separated_groups(1);
+        let names: Vec<(usize, &str, Vec<usize>)> = groups
+            .iter()
+            .map(|g| (g.separation, g.name.as_str(), g.players.clone()))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                (0, "North", vec![0, 1]),
+                (0, "South", vec![2, 4]),
+                (1, "family:jones", vec![2, 3]),
+                (1, "family:smith", vec![0, 1]),
+            ]
+        );
+        assert_eq!(t.separation_between(2, 3, 1), Some(1));
+        assert_eq!(t.separation_between(0, 2, 1), None);
+    }
+
+    #[test]
+    fn rounds_in_range() {
+        let s = Separation {
+            first_round: Some(2),
+            last_round: Some(3),
+            ..Separation::absolute(SeparationKey::Club)
+        };
+        assert!(!s.applies_to(1));
+        assert!(s.applies_to(2) && s.applies_to(3));
+        assert!(!s.applies_to(4));
+    }
+}

@@ -1,0 +1,899 @@
+//! Separations (systems.md SEP-1..SEP-5, docs/separations.md): absolute separations in
+//! every system but round robin, weak ones refused, manual validation, the proto, JSON,
+//! CLI and TRF ends.
+mod common;
+
+use std::io::{Read, Write};
+
+use common::server::Server;
+use swisspair::check::manual;
+use swisspair::model::{
+    PlayerIdx, Separation, SeparationKey, SeparationMode, SystemId, Tournament,
+};
+use swisspair::pairing;
+use swisspair::service::ServerConfig;
+use swisspair::simulate::{SimConfig, simulate};
+use swisspair::systems::manual::Proposal;
+use swisspair::systems::{PairError, PairOptions};
+use swisspair::{proto, service::convert};
+
+/// The systems that pair with separations: all but round robin (a fixed table, SEP-4) and
+/// the Swiss Team system (team events, where separations are not implemented).
+fn separating_systems() -> Vec<SystemId> {
+    SystemId::ALL
+        .into_iter()
+        .filter(|s| !matches!(s, SystemId::RoundRobin | SystemId::TeamSwiss))
+        .filter(|s| swisspair::systems::find(*s).is_some())
+        .collect()
+}
+
+/// A small deterministic generator (no dependency on the simulator's streams).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A simulated event of `players` players cut after `played` rounds (of `rounds`), each
+/// player given one of `clubs` clubs.
+fn event(
+    system: SystemId,
+    players: u32,
+    rounds: u32,
+    played: usize,
+    clubs: u64,
+    seed: u64,
+) -> Tournament {
+    try_event(system, players, rounds, played, clubs, seed)
+        .unwrap_or_else(|e| panic!("{system:?} {players} players, {played} rounds: {e}"))
+}
+
+/// [`event`], or why no seed near `seed` could be simulated.
+fn try_event(
+    system: SystemId,
+    players: u32,
+    rounds: u32,
+    played: usize,
+    clubs: u64,
+    seed: u64,
+) -> Result<Tournament, String> {
+    // Only the rounds kept are simulated (a later round of a small event may have no legal
+    // pairing); a seed whose simulation fails is passed over.
+    let simulated = played.max(if system == SystemId::DoubleSwiss {
+        2
+    } else {
+        1
+    }) as u32;
+    let mut last = String::new();
+    let mut t = (0..50)
+        .find_map(|k| {
+            let mut config = SimConfig::new(system, players, simulated, seed + k);
+            if system == SystemId::Backgammon {
+                let _ = config.options.set("match_length", "7");
+            }
+            simulate(&config).map_err(|e| last = e.to_string()).ok()
+        })
+        .ok_or(last)?;
+    t.rounds.truncate(played);
+    if t.total_rounds < rounds {
+        // The Double-Swiss counts games: an even number of rounds.
+        t.total_rounds = if system == SystemId::DoubleSwiss {
+            rounds + rounds % 2
+        } else {
+            rounds
+        };
+    }
+    let mut rng = Lcg(seed ^ 0x5eed);
+    for p in &mut t.players {
+        p.club = format!("club{}", rng.below(clubs));
+    }
+    Ok(t)
+}
+
+fn club_separation(t: &mut Tournament) {
+    t.separations = vec![Separation::absolute(SeparationKey::Club)];
+}
+
+fn same_club(t: &Tournament, a: PlayerIdx, b: PlayerIdx) -> bool {
+    t.players[a].club == t.players[b].club
+}
+
+fn played_before(t: &Tournament, a: PlayerIdx, b: PlayerIdx) -> bool {
+    t.rounds.iter().any(|r| {
+        r.games
+            .iter()
+            .any(|g| (g.white == a && g.black == b) || (g.white == b && g.black == a))
+    })
+}
+
+/// Exhaustive search for a pairing of the round with no clubmates and no absolute rule
+/// broken (MP-1's check of the proposal, `check::manual`): perfect matchings (one PAB when
+/// odd), pruned by clubmates and past games; at most `budget` proposals are checked.
+/// `Some(true)` = one exists, `Some(false)` = none, `None` = the budget ran out.
+fn legal_separated_pairing_exists(
+    t: &Tournament,
+    system: SystemId,
+    participants: &[PlayerIdx],
+    budget: &mut usize,
+) -> Option<bool> {
+    fn search(
+        t: &Tournament,
+        system: SystemId,
+        left: &mut Vec<PlayerIdx>,
+        boards: &mut Vec<(PlayerIdx, PlayerIdx)>,
+        bye: Option<PlayerIdx>,
+        budget: &mut usize,
+    ) -> Option<bool> {
+        if left.is_empty() {
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            let proposal = Proposal {
+                boards: boards.clone(),
+                byes: bye.into_iter().collect(),
+                complete: false,
+                compare_with_engine: false,
+            };
+            let report =
+                manual::validate(t, system, &proposal, &PairOptions::default()).expect("validates");
+            return Some(report.violations.is_empty());
+        }
+        let a = left.remove(0);
+        let mut exhausted = false;
+        for i in 0..left.len() {
+            let b = left[i];
+            if same_club(t, a, b) || played_before(t, a, b) {
+                continue;
+            }
+            left.remove(i);
+            boards.push((a, b));
+            let found = search(t, system, left, boards, bye, budget);
+            boards.pop();
+            left.insert(i, b);
+            match found {
+                Some(true) => {
+                    left.insert(0, a);
+                    return Some(true);
+                }
+                None => exhausted = true,
+                Some(false) => {}
+            }
+        }
+        left.insert(0, a);
+        if exhausted { None } else { Some(false) }
+    }
+    let mut exhausted = false;
+    let byes: Vec<Option<PlayerIdx>> = if participants.len() % 2 == 1 {
+        participants.iter().map(|&p| Some(p)).collect()
+    } else {
+        vec![None]
+    };
+    for bye in byes {
+        let mut left: Vec<PlayerIdx> = participants
+            .iter()
+            .copied()
+            .filter(|&p| Some(p) != bye)
+            .collect();
+        match search(t, system, &mut left, &mut Vec::new(), bye, budget) {
+            Some(true) => return Some(true),
+            None => exhausted = true,
+            Some(false) => {}
+        }
+    }
+    if exhausted { None } else { Some(false) }
+}
+
+/// The systems whose procedure finds a legal pairing whenever one exists (the FIDE
+/// systems' completion rules, C.04.3 C4 and the like).
+fn exhaustive(system: SystemId) -> bool {
+    matches!(
+        system,
+        SystemId::Dutch
+            | SystemId::Burstein
+            | SystemId::Dubov
+            | SystemId::Lim
+            | SystemId::DoubleSwiss
+    )
+}
+
+/// (a) Every system but round robin keeps clubmates apart; when it finds no legal pairing,
+/// the message names the separation, and an exhaustive search finds none either (within
+/// its budget).
+#[test]
+fn absolute_club_separation_in_every_system() {
+    let mut rng = Lcg(20261127);
+    let mut summary = Vec::new();
+    for system in separating_systems() {
+        let (mut paired, mut refused, mut confirmed, mut missed) = (0, 0, 0, 0);
+        for case in 0..12u64 {
+            let players = 6 + rng.below(9) as u32; // 6..=14
+            let rounds = 4 + rng.below(3) as u32; // 4..=6
+            let mut played = rng.below(u64::from(rounds)) as usize;
+            if system == SystemId::DoubleSwiss {
+                // Model rounds are games: pair a match's first game.
+                played -= played % 2;
+            }
+            let clubs = 2 + rng.below(3);
+            let seed = 1000 * case + u64::from(players);
+            let Ok(mut t) = try_event(system, players, rounds, played, clubs, seed) else {
+                // The system itself could not pair the rounds before (a small event).
+                continue;
+            };
+            club_separation(&mut t);
+            let options = PairOptions::default();
+            match pairing::pair(&t, &options) {
+                Ok(answer) => {
+                    paired += 1;
+                    for b in &answer.pairing.boards {
+                        assert!(
+                            !same_club(&t, b.white, b.black),
+                            "{system:?} case {case}: clubmates {} and {} paired in round {}",
+                            t.players[b.white].id,
+                            t.players[b.black].id,
+                            answer.pairing.round
+                        );
+                    }
+                }
+                Err(PairError::NoLegalPairing { message, .. }) => {
+                    refused += 1;
+                    assert!(
+                        message.contains("absolute separations in force (SEP-1): club"),
+                        "{system:?} case {case}: {message}"
+                    );
+                    let resolved = pairing::resolve(Some(system), &t).expect("resolves");
+                    let round = pairing::prepare(&resolved, &t, &options).expect("prepares");
+                    let mut budget = 3000;
+                    match legal_separated_pairing_exists(
+                        &t,
+                        system,
+                        &round.participants,
+                        &mut budget,
+                    ) {
+                        Some(true) => {
+                            // A system whose own procedure is not an exhaustive search
+                            // (JavaPairing's engines, Vega's) may give up where a legal
+                            // pairing exists, with or without a separation: counted, and
+                            // refused only for the systems that search exhaustively.
+                            assert!(
+                                !exhaustive(system),
+                                "{system:?} case {case}: no legal pairing answered, but one without clubmates exists"
+                            );
+                            missed += 1;
+                        }
+                        Some(false) => confirmed += 1,
+                        None => {}
+                    }
+                }
+                Err(e) => panic!("{system:?} case {case}: {e}"),
+            }
+        }
+        summary.push(format!(
+            "{system:?}: {paired} paired, {refused} without a legal pairing ({confirmed} confirmed exhaustively, {missed} where the search found one)"
+        ));
+        assert!(paired > 0, "{system:?} never paired: {summary:?}");
+    }
+    println!("{}", summary.join("\n"));
+}
+
+/// (b) A separation whose groups are all single players changes nothing.
+#[test]
+fn singleton_groups_pair_as_without_separations() {
+    for system in separating_systems() {
+        for case in 0..3u64 {
+            let played = if system == SystemId::DoubleSwiss {
+                2
+            } else {
+                2 + case as usize
+            };
+            let mut t = event(system, 9 + case as u32, 6, played, 3, 77 + case);
+            for (i, p) in t.players.iter_mut().enumerate() {
+                p.club = format!("own{i}");
+                p.groups = vec![format!("family:f{i}")];
+            }
+            let plain = pairing::pair(&t, &PairOptions::default()).expect("pairs");
+            t.separations = vec![
+                Separation::absolute(SeparationKey::Club),
+                Separation::absolute(SeparationKey::Group("family".into())),
+            ];
+            let separated = pairing::pair(&t, &PairOptions::default()).expect("pairs");
+            assert_eq!(plain.pairing, separated.pairing, "{system:?} case {case}");
+            let a = convert::pair::pair_answer(&plain);
+            let b = convert::pair::pair_answer(&separated);
+            assert_eq!(
+                prost::Message::encode_to_vec(&a),
+                prost::Message::encode_to_vec(&b),
+                "{system:?} case {case}: the answer's bytes"
+            );
+        }
+    }
+}
+
+fn problem_paths(e: &PairError) -> Vec<(String, String)> {
+    match e {
+        PairError::Invalid(p) => {
+            p.0.iter()
+                .map(|p| (p.path.clone(), p.message.clone()))
+                .collect()
+        }
+        other => panic!("expected INVALID_ARGUMENT, got {other}"),
+    }
+}
+
+/// (c) Round robin refuses a separation (SEP-4).
+#[test]
+fn round_robin_refuses_separations() {
+    let mut t = event(SystemId::RoundRobin, 8, 7, 2, 2, 5);
+    club_separation(&mut t);
+    let e = pairing::pair(&t, &PairOptions::default()).expect_err("refused");
+    let problems = problem_paths(&e);
+    assert_eq!(problems[0].0, "tournament.separations", "{problems:?}");
+    assert!(problems[0].1.contains("SEP-4"), "{problems:?}");
+}
+
+/// (d) A weak separation is refused, naming the field (SEP-5).
+#[test]
+fn weak_separations_are_refused_naming_the_field() {
+    let mut t = event(SystemId::Dutch, 10, 5, 2, 3, 9);
+    t.separations = vec![
+        Separation::absolute(SeparationKey::Federation),
+        Separation {
+            mode: SeparationMode::Weak,
+            ..Separation::absolute(SeparationKey::Club)
+        },
+    ];
+    let e = pairing::pair(&t, &PairOptions::default()).expect_err("refused");
+    let problems = problem_paths(&e);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].0, "tournament.separations[1].mode");
+    assert!(
+        problems[0]
+            .1
+            .contains("weak separations are not implemented yet; ABSOLUTE is"),
+        "{problems:?}"
+    );
+}
+
+/// Structural problems name their field.
+#[test]
+fn malformed_separations_and_groups_are_refused_with_their_path() {
+    let mut t = event(SystemId::Dutch, 6, 5, 1, 2, 3);
+    t.players[2].groups = vec!["nocolon".into()];
+    t.separations = vec![
+        Separation {
+            first_round: Some(4),
+            last_round: Some(2),
+            ..Separation::absolute(SeparationKey::Club)
+        },
+        Separation::absolute(SeparationKey::Group(String::new())),
+        Separation {
+            exempt_from_round: Some(3),
+            ..Separation::absolute(SeparationKey::Team)
+        },
+    ];
+    let e = pairing::pair(&t, &PairOptions::default()).expect_err("refused");
+    let paths: Vec<String> = problem_paths(&e).into_iter().map(|p| p.0).collect();
+    for path in [
+        "tournament.players[2].groups[0]",
+        "tournament.separations[0].first_round",
+        "tournament.separations[1].group_prefix",
+        "tournament.separations[2].exempt_top_groups",
+    ] {
+        assert!(paths.iter().any(|p| p == path), "{path} not in {paths:?}");
+    }
+}
+
+/// Rounds out of range, and exempt top score groups (SEP-2, SEP-3).
+#[test]
+fn rounds_in_range_and_exempt_top_groups() {
+    let mut t = event(SystemId::Dutch, 8, 5, 2, 2, 11);
+    for (i, p) in t.players.iter_mut().enumerate() {
+        p.club = if i % 2 == 0 { "even" } else { "odd" }.into();
+    }
+    // Out of range: no separation in round 3.
+    t.separations = vec![Separation {
+        first_round: Some(4),
+        ..Separation::absolute(SeparationKey::Club)
+    }];
+    assert!(t.separated_groups(3).is_empty());
+    assert_eq!(t.separated_groups(4).len(), 2);
+    // Every score group exempt: nobody is kept apart.
+    t.separations = vec![Separation {
+        exempt_top_groups: Some(99),
+        exempt_from_round: Some(3),
+        ..Separation::absolute(SeparationKey::Club)
+    }];
+    assert_eq!(t.separated_groups(2).len(), 2);
+    assert!(t.separated_groups(3).is_empty());
+    // The top group exempt: its members are left out of the groups.
+    t.separations[0].exempt_top_groups = Some(1);
+    let points = t.points_after(2);
+    let top = points.iter().max().copied().expect("players");
+    for g in t.separated_groups(3) {
+        assert!(g.players.iter().all(|&p| points[p] < top));
+    }
+}
+
+/// (g) Manual validation reports a pair of clubmates under SEP-1, not CG-10; the pairing's
+/// explanation cites SEP-1.
+#[test]
+fn manual_validation_flags_sep_1() {
+    let mut t = event(SystemId::Dutch, 8, 5, 0, 2, 21);
+    for (i, p) in t.players.iter_mut().enumerate() {
+        p.club = if i < 4 { "north" } else { "south" }.into();
+    }
+    club_separation(&mut t);
+    let proposal = Proposal {
+        boards: vec![(0, 1), (2, 4), (3, 5), (6, 7)],
+        byes: vec![],
+        complete: false,
+        compare_with_engine: false,
+    };
+    let report =
+        manual::validate(&t, SystemId::Dutch, &proposal, &PairOptions::default()).expect("runs");
+    let rules: Vec<(&str, Vec<PlayerIdx>)> = report
+        .violations
+        .iter()
+        .map(|v| (v.rule_id.as_str(), v.players.clone()))
+        .collect();
+    assert_eq!(rules, vec![("SEP-1", vec![0, 1]), ("SEP-1", vec![6, 7])]);
+    assert!(report.violations[0].message.contains("club \"north\""));
+    // A forbidden pairing of the snapshot still cites CG-10.
+    t.forbidden_pairings
+        .push(swisspair::model::ForbiddenPairing {
+            players: vec![2, 4],
+            first_round: None,
+            last_round: None,
+        });
+    let report =
+        manual::validate(&t, SystemId::Dutch, &proposal, &PairOptions::default()).expect("runs");
+    assert!(
+        report
+            .violations
+            .iter()
+            .any(|v| v.rule_id == "CG-10" && v.players == vec![2, 4])
+    );
+    let answer = pairing::pair(&t, &PairOptions::default()).expect("pairs");
+    let steps: Vec<&str> = answer
+        .pairing
+        .explanation
+        .groups
+        .iter()
+        .flat_map(|g| g.steps.iter())
+        .filter(|s| s.rule_id == "SEP-1")
+        .map(|s| s.message.as_str())
+        .collect();
+    assert_eq!(steps.len(), 1, "{steps:?}");
+    assert!(steps[0].contains("club (2 groups)"), "{steps:?}");
+}
+
+/// A proto tournament of four players, two clubs, whose natural round 1 (1-3, 2-4) pairs
+/// clubmates.
+fn four_players() -> proto::Tournament {
+    let player = |id: &str, rating: u32, club: &str| proto::Player {
+        id: id.into(),
+        name: id.into(),
+        rating,
+        club: club.into(),
+        groups: vec![format!("family:{club}")],
+        ..proto::Player::default()
+    };
+    proto::Tournament {
+        total_rounds: 3,
+        players: vec![
+            player("a", 2400, "x"),
+            player("b", 2300, "y"),
+            player("c", 2200, "x"),
+            player("d", 2100, "y"),
+        ],
+        separations: vec![proto::Separation {
+            key: proto::SeparationKey::Club as i32,
+            mode: proto::SeparationMode::Absolute as i32,
+            ..proto::Separation::default()
+        }],
+        ..proto::Tournament::default()
+    }
+}
+
+fn pair_ids(boards: &[proto::Board]) -> Vec<(String, String)> {
+    boards
+        .iter()
+        .map(|b| (b.white_id.clone(), b.black_id.clone()))
+        .collect()
+}
+
+/// (e) Over gRPC: the separation keeps clubmates apart; a weak one is INVALID_ARGUMENT
+/// naming the field; the proto round-trips through the model.
+#[tokio::test]
+async fn grpc_pairs_with_separations_and_refuses_weak_ones() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let request = |t: proto::Tournament| proto::PairRequest {
+        input: Some(proto::pair_request::Input::Tournament(t)),
+        system: proto::PairingSystem::Dutch as i32,
+        ..proto::PairRequest::default()
+    };
+    let answer = client
+        .pair(request(four_players()))
+        .await
+        .expect("pairs")
+        .into_inner();
+    for (w, b) in pair_ids(&answer.boards) {
+        let club = |id: &str| if id == "a" || id == "c" { "x" } else { "y" };
+        assert_ne!(club(&w), club(&b), "{w} - {b}");
+    }
+    assert!(answer.explanation.as_ref().is_some_and(|e| {
+        e.groups
+            .iter()
+            .flat_map(|g| &g.steps)
+            .any(|s| s.rule_id == "SEP-1")
+    }));
+    let mut weak = four_players();
+    weak.separations.push(proto::Separation {
+        key: proto::SeparationKey::Group as i32,
+        group_prefix: "family".into(),
+        mode: proto::SeparationMode::Weak as i32,
+        ..proto::Separation::default()
+    });
+    let status = client.pair(request(weak)).await.expect_err("refused");
+    assert_eq!(status.code(), tonic::Code::InvalidArgument);
+    assert!(
+        status.message().contains("tournament.separations[1].mode")
+            && status
+                .message()
+                .contains("weak separations are not implemented yet"),
+        "{}",
+        status.message()
+    );
+    let mut unkeyed = four_players();
+    unkeyed.separations[0].key = 0;
+    let status = client.pair(request(unkeyed)).await.expect_err("refused");
+    assert_eq!(status.code(), tonic::Code::InvalidArgument);
+    assert!(
+        status.message().contains("tournament.separations[0].key"),
+        "{}",
+        status.message()
+    );
+    server.stop().await;
+
+    // proto -> model -> proto keeps clubs, groups and separations.
+    let mut problems = Vec::new();
+    let limits = convert::Limits::default();
+    let model = convert::tournament::tournament_from_proto(&four_players(), &limits, &mut problems);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(model.players[0].club, "x");
+    assert_eq!(
+        model.separations,
+        vec![Separation::absolute(SeparationKey::Club)]
+    );
+    let back = convert::tournament::tournament_to_proto(&model);
+    assert_eq!(back.separations, four_players().separations);
+    assert_eq!(back.players[1].groups, vec!["family:y".to_string()]);
+}
+
+/// (e) Over JSON (Connect): the fields come from the proto.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_pairs_with_separations() {
+    let server = Server::start(ServerConfig::default()).await;
+    let body = serde_json::json!({
+        "system": "PAIRING_SYSTEM_DUTCH",
+        "tournament": {
+            "totalRounds": 3,
+            "players": [
+                {"id": "a", "rating": 2400, "club": "x", "groups": ["family:x"]},
+                {"id": "b", "rating": 2300, "club": "y"},
+                {"id": "c", "rating": 2200, "club": "x"},
+                {"id": "d", "rating": 2100, "club": "y"}
+            ],
+            "separations": [
+                {"key": "SEPARATION_KEY_CLUB", "mode": "SEPARATION_MODE_ABSOLUTE", "lastRound": 2}
+            ]
+        }
+    });
+    let addr = server.addr.trim_start_matches("http://").to_string();
+    let (status, answer) = post_json(&addr, "Pair", &body);
+    assert_eq!(status, 200, "{answer}");
+    let boards = answer["boards"].as_array().expect("boards");
+    assert_eq!(boards.len(), 2);
+    for b in boards {
+        let (w, k) = (
+            b["whiteId"].as_str().unwrap(),
+            b["blackId"].as_str().unwrap(),
+        );
+        let club = |id: &str| if id == "a" || id == "c" { "x" } else { "y" };
+        assert_ne!(club(w), club(k), "{answer}");
+    }
+    let mut weak = body.clone();
+    weak["tournament"]["separations"][0]["mode"] = "SEPARATION_MODE_WEAK".into();
+    let (status, answer) = post_json(&addr, "Pair", &weak);
+    assert_eq!(status, 400, "{answer}");
+    let message = answer["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("tournament.separations[0].mode"),
+        "{answer}"
+    );
+    server.stop().await;
+}
+
+/// A Connect JSON call over plain HTTP/1.1: the status and the JSON body.
+fn post_json(addr: &str, method: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
+    let body = body.to_string();
+    let mut stream = std::net::TcpStream::connect(addr).expect("connects");
+    let head = format!(
+        "POST /swisspair.v1.PairingService/{method} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).expect("writes");
+    stream.write_all(body.as_bytes()).expect("writes");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("reads");
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("an HTTP head");
+    let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let mut body = raw[split + 4..].to_vec();
+    if head.contains("transfer-encoding: chunked") {
+        let mut out = Vec::new();
+        let mut data = &body[..];
+        loop {
+            let end = data.windows(2).position(|w| w == b"\r\n").expect("size");
+            let size = usize::from_str_radix(
+                String::from_utf8_lossy(&data[..end])
+                    .split(';')
+                    .next()
+                    .unwrap_or("0")
+                    .trim(),
+                16,
+            )
+            .expect("hex");
+            data = &data[end + 2..];
+            if size == 0 {
+                break;
+            }
+            out.extend_from_slice(&data[..size]);
+            data = &data[size + 2..];
+        }
+        body = out;
+    }
+    (status, serde_json::from_slice(&body).expect("JSON"))
+}
+
+/// A Dutch event with clubs, written as TRF-26 to a temporary file: the path and the
+/// tournament as the file reads back.
+fn trf_file(name: &str, extra: &[&str]) -> (std::path::PathBuf, Tournament) {
+    let mut t = event(SystemId::Dutch, 10, 5, 2, 3, 4242);
+    for (i, p) in t.players.iter_mut().enumerate() {
+        p.club = format!("club{}", i % 4);
+    }
+    let doc = swisspair::trf::TrfDocument {
+        tournament: t,
+        ..Default::default()
+    };
+    let mut text = pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26).expect("writes");
+    for line in extra {
+        text.push_str(line);
+        text.push('\n');
+    }
+    let path = std::env::temp_dir().join(format!(
+        "swisspair-separations-{}-{name}.trf",
+        std::process::id()
+    ));
+    std::fs::write(&path, &text).expect("write");
+    let read = pairing::read_trf(&text).expect("reads").tournament;
+    (path, read)
+}
+
+/// Pairs `a b` of a pair list (`N`, then `a b`, the bye `a 0`) by pairing number.
+fn pair_list(text: &str) -> Vec<(u32, u32)> {
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut it = l.split_whitespace().map(|w| w.parse::<u32>().ok());
+            Some((it.next()??, it.next()??))
+        })
+        .filter(|&(_, b)| b != 0)
+        .collect()
+}
+
+/// (e) The CLI: `--separate` on pair, a clear error and a non-zero exit on a bad value or
+/// a weak mode; `validate` flags SEP-1.
+#[test]
+fn cli_separate_flag() {
+    let (path, t) = trf_file("cli", &[]);
+    let file = path.to_str().expect("path");
+    let club_of = |number: u32| {
+        let p = (0..t.players.len())
+            .find(|&p| t.pairing_number(p) == number)
+            .expect("a player");
+        t.players[p].club.clone()
+    };
+    let (code, out, err) =
+        common::swisspair(&["pair", file, "-p", "--separate", "club=absolute@3-5"]);
+    assert_eq!(code, 0, "{err}");
+    let pairs = pair_list(&out);
+    assert_eq!(pairs.len(), 5, "{out}");
+    for (a, b) in &pairs {
+        assert_ne!(club_of(*a), club_of(*b), "{a} - {b} in {out}");
+    }
+    for (value, what) in [
+        (
+            "club=weak",
+            "weak separations are not implemented yet; ABSOLUTE is",
+        ),
+        ("club=sometimes", "absolute or weak"),
+        ("club", "expected KEY=MODE"),
+        ("my family=absolute", "a group prefix"),
+        ("club=absolute@5-3", "the first is after the last"),
+    ] {
+        let (code, _, err) = common::swisspair(&["pair", file, "-p", "--separate", value]);
+        assert_ne!(code, 0, "{value}");
+        assert!(err.contains(what), "{value}: {err}");
+    }
+    let (code, _, err) = common::swisspair(&[
+        "pair",
+        "--system",
+        "round-robin",
+        file,
+        "--separate",
+        "club=absolute",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("SEP-4"), "{err}");
+    // A pair list that pairs clubmates: validate names SEP-1.
+    let numbers: Vec<u32> = (1..=10).collect();
+    let mut mates = None;
+    'outer: for &a in &numbers {
+        for &b in &numbers {
+            if a < b && club_of(a) == club_of(b) {
+                mates = Some((a, b));
+                break 'outer;
+            }
+        }
+    }
+    let (a, b) = mates.expect("two clubmates among ten players and three clubs");
+    let list = std::env::temp_dir().join(format!(
+        "swisspair-separations-{}-pairs",
+        std::process::id()
+    ));
+    std::fs::write(&list, format!("1\n{a} {b}\n")).expect("write");
+    let (_, out, err) = common::swisspair(&[
+        "validate",
+        file,
+        list.to_str().expect("path"),
+        "--separate",
+        "club=absolute",
+    ]);
+    assert!(out.contains("SEP-1") || err.contains("SEP-1"), "{out}{err}");
+}
+
+/// (f) The TRF records round-trip in both dialects; `XSP` as written by hand reads.
+#[test]
+fn trf_records_round_trip() {
+    let mut t = event(SystemId::Dutch, 8, 5, 2, 3, 99);
+    t.players[0].groups = vec!["family:smith".into(), "school:north side".into()];
+    t.players[3].groups = vec!["family:smith".into()];
+    t.players[5].club = "Schachklub Zürich 1809".into();
+    t.players[6].club = String::new();
+    t.separations = vec![
+        Separation::absolute(SeparationKey::Club),
+        Separation {
+            first_round: Some(1),
+            last_round: Some(3),
+            ..Separation::absolute(SeparationKey::Group("family".into()))
+        },
+        Separation {
+            mode: SeparationMode::Weak,
+            exempt_top_groups: Some(2),
+            exempt_from_round: Some(4),
+            ..Separation::absolute(SeparationKey::Federation)
+        },
+        Separation {
+            last_round: Some(2),
+            ..Separation::absolute(SeparationKey::Team)
+        },
+    ];
+    let doc = swisspair::trf::TrfDocument {
+        tournament: t.clone(),
+        ..Default::default()
+    };
+    for dialect in [
+        swisspair::trf::Dialect::JaVaFo,
+        swisspair::trf::Dialect::Trf26,
+    ] {
+        let text = pairing::write_trf(&doc, dialect).expect("writes");
+        assert!(text.contains("XSP club absolute\n"), "{text}");
+        assert!(text.contains("XSP family absolute 1 3\n"), "{text}");
+        assert!(text.contains("XSP federation weak 0 0 2 4\n"), "{text}");
+        let back = pairing::read_trf(&text).expect("reads").tournament;
+        assert_eq!(back.separations, t.separations, "{dialect:?}");
+        let numbered = pairing::numbered(&t, None);
+        for (p, player) in t.players.iter().enumerate() {
+            let q = (0..back.players.len())
+                .find(|&q| back.pairing_number(q) == numbered.pairing_number(p))
+                .expect("the player");
+            assert_eq!(back.players[q].club, player.club, "{dialect:?}");
+            assert_eq!(back.players[q].groups, player.groups, "{dialect:?}");
+        }
+        // Written again, the same text.
+        let again = swisspair::trf::TrfDocument {
+            tournament: back,
+            ..Default::default()
+        };
+        assert_eq!(pairing::write_trf(&again, dialect).expect("writes"), text);
+    }
+    // Malformed records are refused with their line and column.
+    for (line, what) in [
+        ("XSP club", "expected KEY MODE"),
+        ("XSP club never", "absolute or weak"),
+        ("XSP club absolute x 3", "XSP round"),
+        ("XCL 1", "expected a club"),
+        ("XGR 99 family:x", "99"),
+    ] {
+        let text = format!(
+            "{}{line}\n",
+            pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26).expect("writes")
+        );
+        let e = pairing::read_trf(&text).expect_err(line).to_string();
+        assert!(e.contains(what), "{line}: {e}");
+    }
+}
+
+/// The limits on separations and groups are enforced by field path (`model/limits.rs`).
+#[test]
+fn limits_name_the_field() {
+    let mut pt = four_players();
+    pt.players[1].groups = (0..33).map(|i| format!("family:f{i}")).collect();
+    pt.players[2].groups = vec![format!("family:{}", "x".repeat(80))];
+    pt.players[3].club = "c".repeat(300);
+    pt.separations = (0..65)
+        .map(|_| proto::Separation {
+            key: proto::SeparationKey::Club as i32,
+            mode: proto::SeparationMode::Absolute as i32,
+            ..proto::Separation::default()
+        })
+        .collect();
+    let mut problems = Vec::new();
+    convert::tournament::tournament_from_proto(&pt, &convert::Limits::default(), &mut problems);
+    let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+    for path in [
+        "tournament.players[1].groups",
+        "tournament.players[2].groups[0]",
+        "tournament.players[3].club",
+        "tournament.separations",
+    ] {
+        assert!(paths.contains(&path), "{path} not in {paths:?}");
+    }
+}
+
+/// Backgammon's early draw and final phase do not apply separations: refused, not ignored.
+#[test]
+fn backgammon_phases_refuse_separations() {
+    let mut t = event(SystemId::Backgammon, 8, 5, 1, 2, 31);
+    club_separation(&mut t);
+    let options = PairOptions {
+        system: Some(SystemId::Backgammon),
+        ..PairOptions::default()
+    };
+    for e in [
+        pairing::provisional(&t, &options).expect_err("refused"),
+        pairing::finals(&t, &options).expect_err("refused"),
+    ] {
+        let problems = problem_paths(&e);
+        assert_eq!(problems[0].0, "tournament.separations", "{problems:?}");
+    }
+}
