@@ -8,21 +8,6 @@ use std::process::{Command, Stdio};
 
 use common::swisspair;
 
-/// A Dutch corpus file with only its first `rounds` rounds, in a temporary file.
-fn dutch_truncated(name: &str, rounds: usize, tag: &str) -> PathBuf {
-    let text =
-        std::fs::read_to_string(common::conformance_dir("dutch").join(name)).expect("corpus file");
-    let mut doc = swisspair::pairing::read_trf(&text).expect("valid TRF");
-    doc.tournament.rounds.truncate(rounds);
-    let path = temp(&format!("{tag}-{name}"));
-    std::fs::write(
-        &path,
-        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::JaVaFo).expect("writable"),
-    )
-    .expect("write");
-    path
-}
-
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("swisspair-engines-{}-{name}", std::process::id()))
 }
@@ -33,7 +18,7 @@ fn s(p: &std::path::Path) -> &str {
 
 #[test]
 fn bbp_pair_form_writes_the_same_list_as_pair() {
-    let input = dutch_truncated("dutch-0003.trf", 2, "bbp");
+    let input = common::dutch_truncated("dutch-0003.trf", 2, temp("bbp-dutch-0003.trf"));
     let out = temp("bbp-out.txt");
     let (code, _, err) = swisspair(&["--dutch", s(&input), "-p", s(&out)]);
     assert_eq!(code, 0, "{err}");
@@ -236,7 +221,7 @@ fn a_closed_pipe_ends_the_command_quietly() {
 
 #[test]
 fn pair_reports_the_readers_warnings_on_stderr_and_in_json() {
-    let input = dutch_truncated("dutch-0004.trf", 3, "warn");
+    let input = common::dutch_truncated("dutch-0004.trf", 3, temp("warn-dutch-0004.trf"));
     // Make the first player's points column disagree with his results.
     let text = std::fs::read_to_string(&input).expect("read");
     let mut done = false;
@@ -267,7 +252,7 @@ fn pair_reports_the_readers_warnings_on_stderr_and_in_json() {
 
 #[test]
 fn round_0_means_the_next_round() {
-    let input = dutch_truncated("dutch-0006.trf", 2, "r0");
+    let input = common::dutch_truncated("dutch-0006.trf", 2, temp("r0-dutch-0006.trf"));
     let (code, next, err) = swisspair(&["pair", "--dutch", s(&input), "-p"]);
     assert_eq!(code, 0, "{err}");
     let (code, zero, err) = swisspair(&["pair", "--dutch", s(&input), "-p", "--round", "0"]);
@@ -277,7 +262,7 @@ fn round_0_means_the_next_round() {
 
 #[test]
 fn validate_refuses_a_pair_list_whose_count_is_wrong() {
-    let input = dutch_truncated("dutch-0006.trf", 2, "count");
+    let input = common::dutch_truncated("dutch-0006.trf", 2, temp("count-dutch-0006.trf"));
     let (code, list, _) = swisspair(&["pair", "--dutch", s(&input), "-p"]);
     assert_eq!(code, 0);
     let good = temp("count-good.txt");

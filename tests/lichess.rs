@@ -294,26 +294,11 @@ async fn twelve_thousand_players_as_lichess_writes_them() {
     );
 }
 
-/// A corpus file with its first `rounds` rounds, in a temporary file.
-fn dutch_truncated(name: &str, rounds: usize, tag: &str) -> PathBuf {
-    let text =
-        std::fs::read_to_string(common::conformance_dir("dutch").join(name)).expect("corpus file");
-    let mut doc = swisspair::pairing::read_trf(&text).expect("valid TRF");
-    doc.tournament.rounds.truncate(rounds);
-    let path = temp(&format!("{tag}-{name}"));
-    std::fs::write(
-        &path,
-        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::JaVaFo).expect("writable"),
-    )
-    .expect("write");
-    path
-}
-
 /// `--fast` (the fork's approximate system) pairs as `--dutch`, in every engine form, and
 /// says so once on standard error.
 #[test]
 fn fast_pairs_with_the_dutch_and_says_so_once() {
-    let input = dutch_truncated("dutch-0003.trf", 2, "fast");
+    let input = common::dutch_truncated("dutch-0003.trf", 2, temp("fast-dutch-0003.trf"));
     let (code, dutch, err) = swisspair(&["--dutch", s(&input), "-p"]);
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "{err}");

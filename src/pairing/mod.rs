@@ -185,9 +185,10 @@ pub(crate) fn pair_with(
     t: &Tournament,
     options: &PairOptions,
 ) -> Result<(Tournament, RoundPairing), PairError> {
-    check_separations(resolved, t)?;
-    // A team event paired by a system of individuals: the teams are its units (`teams.rs`).
+    // A team event paired by a system of individuals: the teams are its units (`teams.rs`),
+    // which never reach `prepare` with the event's separations: they are refused here.
     if t.is_team_event() && !resolved.system.pairs_team_events() {
+        check_separations(resolved, t)?;
         return teams::pair_as_units(resolved, t, options);
     }
     let mut notes = Vec::new();

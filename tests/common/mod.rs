@@ -11,6 +11,20 @@ use std::process::Command;
 use swisspair::check::{CheckOptions, check};
 use swisspair::model::{SystemId, Tournament};
 
+/// A Dutch corpus file with only its first `rounds` rounds, written as a JaVaFo TRF to the
+/// temporary file `dest` (the reference engines' command lines read such files).
+pub fn dutch_truncated(name: &str, rounds: usize, dest: PathBuf) -> PathBuf {
+    let text = std::fs::read_to_string(conformance_dir("dutch").join(name)).expect("corpus file");
+    let mut doc = swisspair::pairing::read_trf(&text).expect("valid TRF");
+    doc.tournament.rounds.truncate(rounds);
+    std::fs::write(
+        &dest,
+        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::JaVaFo).expect("writable"),
+    )
+    .expect("write");
+    dest
+}
+
 /// `tests/data/conformance/<sub>`: the corpora copied into the repository, so that a fresh
 /// clone tests itself with nothing beside it (`tests/data/README.md`).
 pub fn conformance_dir(sub: &str) -> PathBuf {
