@@ -812,8 +812,7 @@ impl Limiter {
 
     /// The forbidden pairings: how many, their players and rounds.
     fn forbidden_pairings(&mut self, forbidden: &[proto::ForbiddenPairing]) {
-        use crate::model::limits::{MAX_ID_CHARS, MAX_RECORDS, MAX_ROUNDS};
-        let rounds = u64::from(MAX_ROUNDS);
+        use crate::model::limits::{MAX_ID_CHARS, MAX_RECORDS};
         self.count(
             forbidden.len() as u64,
             MAX_RECORDS as u64,
@@ -832,22 +831,17 @@ impl Limiter {
                     "player id",
                 );
             }
-            for (field, value) in [("first_round", f.first_round), ("last_round", f.last_round)] {
-                self.count(
-                    u64::from(value),
-                    rounds,
-                    || format!("{}.{field}", base()),
-                    String::new,
-                    field,
-                );
-            }
+            self.round_numbers(
+                &base,
+                String::new,
+                &[("first_round", f.first_round), ("last_round", f.last_round)],
+            );
         }
     }
 
     /// The separations: how many, their prefixes and rounds.
     fn separations(&mut self, separations: &[proto::Separation]) {
-        use crate::model::limits::{MAX_GROUP_CHARS, MAX_ROUNDS, MAX_SEPARATIONS};
-        let rounds = u64::from(MAX_ROUNDS);
+        use crate::model::limits::{MAX_GROUP_CHARS, MAX_SEPARATIONS};
         self.count(
             separations.len() as u64,
             MAX_SEPARATIONS as u64,
@@ -864,27 +858,22 @@ impl Limiter {
                 String::new,
                 "group prefix",
             );
-            for (field, value) in [
-                ("first_round", s.first_round),
-                ("last_round", s.last_round),
-                ("exempt_top_groups", s.exempt_top_groups),
-                ("exempt_from_round", s.exempt_from_round),
-            ] {
-                self.count(
-                    u64::from(value),
-                    rounds,
-                    || format!("{}.{field}", base()),
-                    String::new,
-                    field,
-                );
-            }
+            self.round_numbers(
+                &base,
+                String::new,
+                &[
+                    ("first_round", s.first_round),
+                    ("last_round", s.last_round),
+                    ("exempt_top_groups", s.exempt_top_groups),
+                    ("exempt_from_round", s.exempt_from_round),
+                ],
+            );
         }
     }
 
     /// The accelerations: how many, their players and rounds.
     fn accelerations(&mut self, accelerations: &[proto::Acceleration]) {
-        use crate::model::limits::{MAX_ID_CHARS, MAX_RECORDS, MAX_ROUNDS, shown};
-        let rounds = u64::from(MAX_ROUNDS);
+        use crate::model::limits::{MAX_ID_CHARS, MAX_RECORDS, shown};
         self.count(
             accelerations.len() as u64,
             MAX_RECORDS as u64,
@@ -902,15 +891,11 @@ impl Limiter {
                 "player id",
             );
             let who = || format!("player {}: ", shown(&a.player_id));
-            for (field, value) in [("first_round", a.first_round), ("last_round", a.last_round)] {
-                self.count(
-                    u64::from(value),
-                    rounds,
-                    || format!("{}.{field}", base()),
-                    who,
-                    field,
-                );
-            }
+            self.round_numbers(
+                &base,
+                who,
+                &[("first_round", a.first_round), ("last_round", a.last_round)],
+            );
         }
     }
 
@@ -1150,6 +1135,26 @@ impl Limiter {
         {
             self.texts
                 .push(Problem::new(path(), format!("{}{m}", who())));
+        }
+    }
+
+    /// Round numbers of a record (`first_round`, `last_round`, …) within `MAX_ROUNDS`, each
+    /// named under the record's path `base`.
+    fn round_numbers(
+        &mut self,
+        base: &dyn Fn() -> String,
+        who: impl Fn() -> String,
+        fields: &[(&str, u32)],
+    ) {
+        let rounds = u64::from(crate::model::limits::MAX_ROUNDS);
+        for &(field, value) in fields {
+            self.count(
+                u64::from(value),
+                rounds,
+                || format!("{}.{field}", base()),
+                &who,
+                field,
+            );
         }
     }
 
