@@ -5,6 +5,7 @@ mod common;
 
 use std::io::{Read, Write};
 
+use common::events::{Lcg, event, try_event};
 use common::server::Server;
 use swisspair::check::manual;
 use swisspair::model::{
@@ -12,7 +13,6 @@ use swisspair::model::{
 };
 use swisspair::pairing;
 use swisspair::service::ServerConfig;
-use swisspair::simulate::{SimConfig, simulate};
 use swisspair::systems::manual::Proposal;
 use swisspair::systems::{PairError, PairOptions};
 use swisspair::{proto, service::convert};
@@ -25,78 +25,6 @@ fn separating_systems() -> Vec<SystemId> {
         .filter(|s| !matches!(s, SystemId::RoundRobin | SystemId::TeamSwiss))
         .filter(|s| swisspair::systems::find(*s).is_some())
         .collect()
-}
-
-/// A small deterministic generator (no dependency on the simulator's streams).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// A simulated event of `players` players cut after `played` rounds (of `rounds`), each
-/// player given one of `clubs` clubs.
-fn event(
-    system: SystemId,
-    players: u32,
-    rounds: u32,
-    played: usize,
-    clubs: u64,
-    seed: u64,
-) -> Tournament {
-    try_event(system, players, rounds, played, clubs, seed)
-        .unwrap_or_else(|e| panic!("{system:?} {players} players, {played} rounds: {e}"))
-}
-
-/// [`event`], or why no seed near `seed` could be simulated.
-fn try_event(
-    system: SystemId,
-    players: u32,
-    rounds: u32,
-    played: usize,
-    clubs: u64,
-    seed: u64,
-) -> Result<Tournament, String> {
-    // Only the rounds kept are simulated (a later round of a small event may have no legal
-    // pairing); a seed whose simulation fails is passed over.
-    let simulated = played.max(if system == SystemId::DoubleSwiss {
-        2
-    } else {
-        1
-    }) as u32;
-    let mut last = String::new();
-    let mut t = (0..50)
-        .find_map(|k| {
-            let mut config = SimConfig::new(system, players, simulated, seed + k);
-            if system == SystemId::Backgammon {
-                let _ = config.options.set("match_length", "7");
-            }
-            simulate(&config).map_err(|e| last = e.to_string()).ok()
-        })
-        .ok_or(last)?;
-    t.rounds.truncate(played);
-    if t.total_rounds < rounds {
-        // The Double-Swiss counts games: an even number of rounds.
-        t.total_rounds = if system == SystemId::DoubleSwiss {
-            rounds + rounds % 2
-        } else {
-            rounds
-        };
-    }
-    let mut rng = Lcg(seed ^ 0x5eed);
-    for p in &mut t.players {
-        p.club = format!("club{}", rng.below(clubs));
-    }
-    Ok(t)
 }
 
 fn club_separation(t: &mut Tournament) {
@@ -340,10 +268,11 @@ fn round_robin_refuses_separations() {
     assert!(problems[0].1.contains("SEP-4"), "{problems:?}");
 }
 
-/// (d) A weak separation is refused, naming the field (SEP-5).
+/// (d) A weak separation where the system does not weigh one, or at a place it does not
+/// offer, is refused, naming the field (SEP-5, SEP-5.1).
 #[test]
 fn weak_separations_are_refused_naming_the_field() {
-    let mut t = event(SystemId::Dutch, 10, 5, 2, 3, 9);
+    let mut t = event(SystemId::Buchholz, 10, 5, 2, 3, 9);
     t.separations = vec![
         Separation::absolute(SeparationKey::Federation),
         Separation {
@@ -358,9 +287,70 @@ fn weak_separations_are_refused_naming_the_field() {
     assert!(
         problems[0]
             .1
-            .contains("weak separations are not implemented yet; ABSOLUTE is"),
+            .contains("system buchholz does not weigh weak separations yet; ABSOLUTE is honoured"),
         "{problems:?}"
     );
+    let mut t = event(SystemId::Dutch, 10, 5, 2, 3, 9);
+    t.separations = vec![Separation {
+        mode: SeparationMode::WeakFirst,
+        ..Separation::absolute(SeparationKey::Club)
+    }];
+    let e = pairing::pair(&t, &PairOptions::default()).expect_err("refused");
+    let problems = problem_paths(&e);
+    assert_eq!(problems[0].0, "tournament.separations[0].mode");
+    assert!(
+        problems[0]
+            .1
+            .contains("placed first; it offers WEAK, WEAK_LAST"),
+        "{problems:?}"
+    );
+}
+
+/// A weak club separation in the Dutch system: the explanation's SEP-5 step lists the
+/// pairs within a club, exactly those of the answer; a round robin still refuses it.
+#[test]
+fn weak_separation_explains_the_pairs_within_a_group() {
+    let mut t = event(SystemId::Dutch, 12, 7, 3, 2, 31);
+    t.separations = vec![Separation {
+        mode: SeparationMode::Weak,
+        ..Separation::absolute(SeparationKey::Club)
+    }];
+    let answer = pairing::pair(&t, &PairOptions::default()).expect("pairs");
+    let within: Vec<PlayerIdx> = answer
+        .pairing
+        .boards
+        .iter()
+        .filter(|b| same_club(&t, b.white, b.black))
+        .flat_map(|b| [b.white, b.black])
+        .collect();
+    let step = answer
+        .pairing
+        .explanation
+        .groups
+        .iter()
+        .flat_map(|g| &g.steps)
+        .find(|s| s.rule_id == "SEP-5")
+        .expect("a SEP-5 step");
+    assert!(
+        step.message.contains("club (placed default)"),
+        "{}",
+        step.message
+    );
+    assert_eq!(step.players, within, "{}", step.message);
+    if within.is_empty() {
+        assert!(
+            step.message.contains("no pair within a group"),
+            "{}",
+            step.message
+        );
+    } else {
+        assert!(
+            step.message
+                .contains(&format!("{} pair(s) within a group", within.len() / 2)),
+            "{}",
+            step.message
+        );
+    }
 }
 
 /// Structural problems name their field.
@@ -541,19 +531,42 @@ async fn grpc_pairs_with_separations_and_refuses_weak_ones() {
     weak.separations.push(proto::Separation {
         key: proto::SeparationKey::Group as i32,
         group_prefix: "family".into(),
-        mode: proto::SeparationMode::Weak as i32,
+        mode: proto::SeparationMode::WeakFirst as i32,
         ..proto::Separation::default()
     });
     let status = client.pair(request(weak)).await.expect_err("refused");
     assert_eq!(status.code(), tonic::Code::InvalidArgument);
     assert!(
         status.message().contains("tournament.separations[1].mode")
-            && status
-                .message()
-                .contains("weak separations are not implemented yet"),
+            && status.message().contains("placed first"),
         "{}",
         status.message()
     );
+    let mut weak = four_players();
+    weak.separations = vec![proto::Separation {
+        key: proto::SeparationKey::Club as i32,
+        mode: proto::SeparationMode::Weak as i32,
+        ..proto::Separation::default()
+    }];
+    let answer = client
+        .pair(request(weak))
+        .await
+        .expect("a weak separation pairs")
+        .into_inner();
+    // Round 1, one scoregroup: C.04.3 art. 4 would pair a-c and b-d (clubmates); the
+    // separation, above the colour criteria, finds the pairing without clubmates.
+    let pairs = pair_ids(&answer.boards);
+    assert_eq!(pairs.len(), 2, "{pairs:?}");
+    let club = |id: &str| if id == "a" || id == "c" { "x" } else { "y" };
+    for (w, b) in &pairs {
+        assert_ne!(club(w), club(b), "{w} - {b}");
+    }
+    assert!(answer.explanation.as_ref().is_some_and(|e| {
+        e.groups
+            .iter()
+            .flat_map(|g| &g.steps)
+            .any(|s| s.rule_id == "SEP-5")
+    }));
     let mut unkeyed = four_players();
     unkeyed.separations[0].key = 0;
     let status = client.pair(request(unkeyed)).await.expect_err("refused");
@@ -614,6 +627,21 @@ async fn json_pairs_with_separations() {
     }
     let mut weak = body.clone();
     weak["tournament"]["separations"][0]["mode"] = "SEPARATION_MODE_WEAK".into();
+    let (status, answer) = post_json(&addr, "Pair", &weak);
+    assert_eq!(status, 200, "{answer}");
+    for b in answer["boards"].as_array().expect("boards") {
+        let (w, k) = (
+            b["whiteId"].as_str().unwrap_or(""),
+            b["blackId"].as_str().unwrap_or(""),
+        );
+        let club = |id: &str| if id == "a" || id == "c" { "x" } else { "y" };
+        assert_ne!(club(w), club(k), "{answer}");
+    }
+    assert_eq!(
+        answer["explanation"]["groups"][0]["steps"][0]["ruleId"], "SEP-5",
+        "{answer}"
+    );
+    weak["tournament"]["separations"][0]["mode"] = "SEPARATION_MODE_WEAK_FIRST".into();
     let (status, answer) = post_json(&addr, "Pair", &weak);
     assert_eq!(status, 400, "{answer}");
     let message = answer["message"].as_str().unwrap_or("");
@@ -722,6 +750,9 @@ fn cli_separate_flag() {
             .expect("a player");
         t.players[p].club.clone()
     };
+    let (code, out, err) = common::swisspair(&["pair", file, "-p", "--separate", "club=weak"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(pair_list(&out).len(), 5, "{out}");
     let (code, out, err) =
         common::swisspair(&["pair", file, "-p", "--separate", "club=absolute@3-5"]);
     assert_eq!(code, 0, "{err}");
@@ -731,11 +762,8 @@ fn cli_separate_flag() {
         assert_ne!(club_of(*a), club_of(*b), "{a} - {b} in {out}");
     }
     for (value, what) in [
-        (
-            "club=weak",
-            "weak separations are not implemented yet; ABSOLUTE is",
-        ),
-        ("club=sometimes", "absolute or weak"),
+        ("club=weak-first", "placed first; it offers WEAK, WEAK_LAST"),
+        ("club=sometimes", "absolute, weak, weak-first or weak-last"),
         ("club", "expected KEY=MODE"),
         ("my family=absolute", "a group prefix"),
         ("club=absolute@5-3", "the first is after the last"),
@@ -839,7 +867,7 @@ fn trf_records_round_trip() {
     // Malformed records are refused with their line and column.
     for (line, what) in [
         ("XSP club", "expected KEY MODE"),
-        ("XSP club never", "absolute or weak"),
+        ("XSP club never", "absolute, weak, weak-first or weak-last"),
         ("XSP club absolute x 3", "XSP round"),
         ("XCL 1", "expected a club"),
         ("XGR 99 family:x", "99"),

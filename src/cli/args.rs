@@ -82,8 +82,9 @@ pub struct OptionArgs {
     pub edition: Option<String>,
     /// Keep a group apart (repeatable; docs/separations.md): KEY is federation, club, team
     /// or a group prefix (`family` for the players' `family:NAME` groups), MODE is
-    /// absolute (weak is refused: not implemented yet), rounds FIRST-LAST (either end may
-    /// be left open: `3-`, `-5`; one number for one round). Added to the file's XSP records.
+    /// absolute, weak, weak-first or weak-last (SEP-5.1: where a weak one stands in the
+    /// system's order), rounds FIRST-LAST (either end may be left open: `3-`, `-5`; one
+    /// number for one round). Added to the file's XSP records.
     #[arg(long = "separate", value_name = "KEY=MODE[@FIRST-LAST]")]
     pub separate: Vec<String>,
     /// With --separate: the players of the top K score groups are exempt (SEP-3).
@@ -173,8 +174,8 @@ pub fn parse_separation(spec: &str) -> Result<Separation, String> {
         Some((mode, rounds)) => (mode, Some(rounds)),
         None => (rest, None),
     };
-    let mode =
-        SeparationMode::parse(mode).ok_or_else(|| format!("mode {mode:?}: absolute or weak"))?;
+    let mode = SeparationMode::parse(mode)
+        .ok_or_else(|| format!("mode {mode:?}: absolute, weak, weak-first or weak-last"))?;
     let round = |text: &str| -> Result<Option<u32>, String> {
         let text = text.trim();
         if text.is_empty() {

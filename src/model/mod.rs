@@ -21,7 +21,8 @@ pub use result::{ByeKind, GameResult};
 pub use score::{Score, ScoreError};
 pub use scoring::Scoring;
 pub use separation::{
-    SeparatedGroup, Separation, SeparationKey, SeparationMode, valid_prefix as valid_group_prefix,
+    SeparatedGroup, Separation, SeparationKey, SeparationMode, WeakPlace, WeakSeparations,
+    valid_prefix as valid_group_prefix,
 };
 pub use system::{SystemId, UnknownSystem};
 pub use team::{

@@ -47,14 +47,44 @@ pub fn valid_prefix(prefix: &str) -> bool {
     !prefix.is_empty() && !prefix.contains(|c: char| c.is_whitespace() || c == ':')
 }
 
-/// How strictly a separation keeps a group apart.
+/// How strictly a separation keeps a group apart, and for a weak one where its criterion
+/// stands in the system's order (SEP-5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeparationMode {
     /// Two members never meet in the rounds in range (SEP-1).
     Absolute,
-    /// Members meet only when the system's criteria cannot avoid it: not implemented yet,
-    /// refused by the pipeline (SEP-5).
+    /// Members meet only when the system's criteria above the separation's cannot be met
+    /// otherwise: "minimise the pairs within a group", at the default place (SEP-5.1).
     Weak,
+    /// Weak, placed before the criteria that keep players in their score groups (SEP-5.1).
+    WeakFirst,
+    /// Weak, placed after every criterion of the system (SEP-5.1).
+    WeakLast,
+}
+
+/// Where a weak separation's criterion stands in a system's order of criteria (SEP-5.1),
+/// most important first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum WeakPlace {
+    /// Before the criteria that keep players in their score groups (a player may float
+    /// to avoid a groupmate).
+    First = 0,
+    /// After the score-group criteria, before the colour criteria.
+    Default = 1,
+    /// After every criterion.
+    Last = 2,
+}
+
+impl WeakPlace {
+    pub const ALL: [WeakPlace; 3] = [WeakPlace::First, WeakPlace::Default, WeakPlace::Last];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            WeakPlace::First => "first",
+            WeakPlace::Default => "default",
+            WeakPlace::Last => "last",
+        }
+    }
 }
 
 impl SeparationMode {
@@ -62,6 +92,8 @@ impl SeparationMode {
         match self {
             SeparationMode::Absolute => "absolute",
             SeparationMode::Weak => "weak",
+            SeparationMode::WeakFirst => "weak-first",
+            SeparationMode::WeakLast => "weak-last",
         }
     }
 
@@ -69,7 +101,19 @@ impl SeparationMode {
         match word.trim().to_ascii_lowercase().as_str() {
             "absolute" => Some(SeparationMode::Absolute),
             "weak" => Some(SeparationMode::Weak),
+            "weak-first" => Some(SeparationMode::WeakFirst),
+            "weak-last" => Some(SeparationMode::WeakLast),
             _ => None,
+        }
+    }
+
+    /// The place of a weak separation's criterion; `None` for an absolute one.
+    pub fn weak_place(self) -> Option<WeakPlace> {
+        match self {
+            SeparationMode::Absolute => None,
+            SeparationMode::Weak => Some(WeakPlace::Default),
+            SeparationMode::WeakFirst => Some(WeakPlace::First),
+            SeparationMode::WeakLast => Some(WeakPlace::Last),
         }
     }
 }
@@ -159,9 +203,23 @@ impl Tournament {
     /// exempt players (SEP-3) left out. Scores are the points after the rounds before
     /// `round` (the snapshot's scoring).
     pub fn separated_groups(&self, round: u32) -> Vec<SeparatedGroup> {
+        self.groups_in_force(round, |m| m == SeparationMode::Absolute)
+    }
+
+    /// The groups the WEAK separations keep apart where they can in round `round` (SEP-5),
+    /// as [`Tournament::separated_groups`] finds them.
+    pub fn weak_groups(&self, round: u32) -> Vec<SeparatedGroup> {
+        self.groups_in_force(round, |m| m.weak_place().is_some())
+    }
+
+    fn groups_in_force(
+        &self,
+        round: u32,
+        mode: impl Fn(SeparationMode) -> bool,
+    ) -> Vec<SeparatedGroup> {
         let mut out = Vec::new();
         for (s, sep) in self.separations.iter().enumerate() {
-            if sep.mode != SeparationMode::Absolute || !sep.applies_to(round) {
+            if !mode(sep.mode) || !sep.applies_to(round) {
                 continue;
             }
             let exempt_now = sep
@@ -187,6 +245,18 @@ impl Tournament {
             }
         }
         out
+    }
+
+    /// The weak separations of round `round`, ready for a system's criterion (SEP-5).
+    pub fn weak_separations(&self, round: u32) -> WeakSeparations {
+        if self
+            .separations
+            .iter()
+            .all(|s| s.mode.weak_place().is_none())
+        {
+            return WeakSeparations::default();
+        }
+        WeakSeparations::new(self, &self.weak_groups(round))
     }
 
     /// Which players are in the top `k` score groups of round `round` (the distinct point
@@ -217,6 +287,119 @@ impl Tournament {
             .into_iter()
             .find(|g| g.players.contains(&a) && g.players.contains(&b))
             .map(|g| g.separation)
+    }
+}
+
+/// The weak separations of one round, as a system's criterion reads them (SEP-5): which
+/// players share a group at each place of the criterion. A pair within a group of any weak
+/// separation at a place counts once for that place.
+#[derive(Clone, Debug, Default)]
+pub struct WeakSeparations {
+    /// Per player: (place, group number) of each weak group he is in, sorted.
+    member: Vec<Vec<(WeakPlace, u32)>>,
+    /// Per player: a number shared exactly by the players with the same groups (0: none),
+    /// so that a pair's criterion is a function of the two numbers.
+    signature: Vec<u32>,
+    /// The places some group of two or more players occupies.
+    places: Vec<WeakPlace>,
+    /// The groups, for explanations: (separation index, name, place).
+    groups: Vec<(usize, String, WeakPlace)>,
+}
+
+impl WeakSeparations {
+    fn new(t: &Tournament, groups: &[SeparatedGroup]) -> WeakSeparations {
+        let mut member: Vec<Vec<(WeakPlace, u32)>> = vec![Vec::new(); t.players.len()];
+        let mut places = Vec::new();
+        let mut named = Vec::new();
+        for group in groups {
+            let Some(place) = t
+                .separations
+                .get(group.separation)
+                .and_then(|s| s.mode.weak_place())
+            else {
+                continue;
+            };
+            let g = named.len();
+            if !places.contains(&place) {
+                places.push(place);
+            }
+            named.push((group.separation, group.name.clone(), place));
+            for &p in &group.players {
+                member[p].push((place, g as u32));
+            }
+        }
+        places.sort_unstable();
+        let mut ids: std::collections::HashMap<&[(WeakPlace, u32)], u32> = Default::default();
+        let mut signature = vec![0u32; member.len()];
+        for m in member.iter_mut() {
+            m.sort_unstable();
+        }
+        for (p, m) in member.iter().enumerate() {
+            if !m.is_empty() {
+                let next = ids.len() as u32 + 1;
+                signature[p] = *ids.entry(m.as_slice()).or_insert(next);
+            }
+        }
+        WeakSeparations {
+            member,
+            signature,
+            places,
+            groups: named,
+        }
+    }
+
+    /// No weak group of two or more players in the round: the criterion is absent.
+    pub fn is_empty(&self) -> bool {
+        self.places.is_empty()
+    }
+
+    /// The places in use, most important first.
+    pub fn places(&self) -> &[WeakPlace] {
+        &self.places
+    }
+
+    /// Whether `a` and `b` share a group at `place`.
+    pub fn within(&self, a: PlayerIdx, b: PlayerIdx, place: WeakPlace) -> bool {
+        let (Some(ma), Some(mb)) = (self.member.get(a), self.member.get(b)) else {
+            return false;
+        };
+        ma.iter()
+            .filter(|(p, _)| *p == place)
+            .any(|x| mb.contains(x))
+    }
+
+    /// Whether `a` and `b` share a group at any place.
+    pub fn any_within(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
+        self.places.iter().any(|&place| self.within(a, b, place))
+    }
+
+    /// The places at which two of `players` share a group, most important first.
+    pub fn shared_places(&self, players: impl Iterator<Item = PlayerIdx>) -> Vec<WeakPlace> {
+        let mut seen: std::collections::HashSet<(WeakPlace, u32)> = Default::default();
+        let mut out = Vec::new();
+        for p in players {
+            for &x in self.member.get(p).map_or(&[][..], |m| m.as_slice()) {
+                if !seen.insert(x) && !out.contains(&x.0) {
+                    out.push(x.0);
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// A number shared exactly by the players in the same groups (0: in none).
+    pub fn signature(&self, p: PlayerIdx) -> u32 {
+        self.signature.get(p).copied().unwrap_or(0)
+    }
+
+    /// The first group `a` and `b` share (separation index, group name), for messages.
+    pub fn shared_group(&self, a: PlayerIdx, b: PlayerIdx) -> Option<(usize, &str)> {
+        let (ma, mb) = (self.member.get(a)?, self.member.get(b)?);
+        let &(_, g) = ma.iter().find(|x| mb.contains(x))?;
+        self.groups
+            .get(g as usize)
+            .map(|(s, name, _)| (*s, name.as_str()))
     }
 }
 

@@ -240,6 +240,23 @@ pub(crate) fn pair_with(
             },
         );
     }
+    if let Some(step) = weak_step(&round, &pairing) {
+        match pairing
+            .explanation
+            .groups
+            .iter_mut()
+            .find(|g| g.label == "separations")
+        {
+            Some(group) => group.steps.push(step),
+            None => pairing.explanation.groups.insert(
+                0,
+                systems::explanation::Group {
+                    label: "separations".to_string(),
+                    steps: vec![step],
+                },
+            ),
+        }
+    }
     if pairing.colourless || resolved.configured.absolute_rules().fixed_colours {
         // CG-8's first-round colour lot means nothing to a system without colours, nor to
         // one whose table fixes them (a round robin: only a given colour counts).
@@ -281,8 +298,8 @@ pub fn prepare(
     Ok(round)
 }
 
-/// Refuses the separations the pipeline cannot honour, naming the field: a WEAK one (not
-/// implemented yet, SEP-5), any in a system whose table decides the pairings (SEP-4:
+/// Refuses the separations the pipeline cannot honour, naming the field: a WEAK one at a
+/// place the system does not weigh (SEP-5), any in a system whose table decides the pairings (SEP-4:
 /// round robin, `System::separations_apply`), any in a team event.
 fn check_separations(resolved: &Resolved, t: &Tournament) -> Result<(), PairError> {
     if t.separations.is_empty() {
@@ -304,13 +321,37 @@ fn check_separations(resolved: &Resolved, t: &Tournament) -> Result<(), PairErro
         ));
     }
     for (i, s) in t.separations.iter().enumerate() {
-        if s.mode == crate::model::SeparationMode::Weak {
+        let Some(place) = s.mode.weak_place() else {
+            continue;
+        };
+        let places = resolved.system.weak_separation_places();
+        if !places.contains(&place) {
+            let message = if places.is_empty() {
+                format!(
+                    "separation by {}: system {} does not weigh weak separations yet; ABSOLUTE is honoured (SEP-5)",
+                    s.key.name(),
+                    resolved.id.name()
+                )
+            } else {
+                let offered: Vec<&str> = places
+                    .iter()
+                    .map(|p| match p {
+                        crate::model::WeakPlace::First => "WEAK_FIRST",
+                        crate::model::WeakPlace::Default => "WEAK",
+                        crate::model::WeakPlace::Last => "WEAK_LAST",
+                    })
+                    .collect();
+                format!(
+                    "separation by {}: system {} does not weigh a weak separation placed {}; it offers {} (SEP-5.1)",
+                    s.key.name(),
+                    resolved.id.name(),
+                    place.name(),
+                    offered.join(", ")
+                )
+            };
             problems.push(Problem::new(
                 format!("tournament.separations[{i}].mode"),
-                format!(
-                    "separation by {}: weak separations are not implemented yet; ABSOLUTE is (SEP-5)",
-                    s.key.name()
-                ),
+                message,
             ));
         }
     }
@@ -338,6 +379,53 @@ fn separate(round: &mut RoundToPair) {
             first_round: Some(number),
             last_round: Some(number),
         }));
+}
+
+/// SEP-5: the weak separations in force and the pairs within a group the system's
+/// criteria above them could not avoid; `None` when no weak separation keeps a group apart
+/// this round.
+fn weak_step(round: &RoundToPair, pairing: &RoundPairing) -> Option<systems::explanation::Step> {
+    let t = &round.tournament;
+    let weak = t.weak_separations(round.number);
+    if weak.is_empty() {
+        return None;
+    }
+    let mut in_force = Vec::new();
+    for s in &t.separations {
+        if let Some(place) = s.mode.weak_place()
+            && s.applies_to(round.number)
+        {
+            in_force.push(format!("{} (placed {})", s.key.name(), place.name()));
+        }
+    }
+    let number = |p: crate::model::PlayerIdx| t.pairing_number(p);
+    let mut players = Vec::new();
+    let mut within = Vec::new();
+    for b in &pairing.boards {
+        if let Some((_, group)) = weak.shared_group(b.white, b.black) {
+            within.push(format!("{}-{} ({group})", number(b.white), number(b.black)));
+            players.extend([b.white, b.black]);
+        }
+    }
+    let message = if within.is_empty() {
+        format!(
+            "weak separations in force: {}; no pair within a group",
+            in_force.join(", ")
+        )
+    } else {
+        format!(
+            "weak separations in force: {}; {} pair(s) within a group, which the criteria above the separation's place left no way to avoid: {}",
+            in_force.join(", "),
+            within.len(),
+            within.join(", ")
+        )
+    };
+    Some(systems::explanation::Step {
+        rule_id: "SEP-5".to_string(),
+        message,
+        players,
+        detail: systems::Detail::Summary,
+    })
 }
 
 /// The absolute separations in force in the prepared round, for messages: `club (3

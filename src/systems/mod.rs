@@ -293,6 +293,13 @@ pub trait System: Sync + Send + 'static {
     fn separations_apply(&self) -> bool {
         true
     }
+    /// The places at which the system weighs WEAK separations (SEP-5): its order of
+    /// criteria holds the criterion "fewest pairs within a separated group" at each place
+    /// listed (its rules page says where). A weak separation at another place is refused,
+    /// naming the field.
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[]
+    }
     /// The record 192 code (TRF-26) the system writes for a tournament with these options.
     fn trf_code(&self, _options: &Self::Options, _t: &Tournament) -> String;
     /// Whether a record 192 code (upper case, trimmed) names this system.
@@ -385,6 +392,7 @@ pub trait PairingSystem: Sync {
     fn games_per_match(&self) -> u32;
     fn pairs_team_events(&self) -> bool;
     fn separations_apply(&self) -> bool;
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace];
     fn meetings_allowed(&self, t: &Tournament) -> usize;
 }
 
@@ -424,6 +432,9 @@ impl<S: System> PairingSystem for S {
     }
     fn separations_apply(&self) -> bool {
         System::separations_apply(self)
+    }
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        System::weak_separation_places(self)
     }
     fn meetings_allowed(&self, t: &Tournament) -> usize {
         System::meetings_allowed(self, t)

@@ -675,7 +675,7 @@ impl<'c> Reader<'c> {
     }
 
     /// `XSP KEY MODE [FIRST LAST [TOP FROM]]` (swisspair): a separation (SEP-1..SEP-3);
-    /// KEY is federation, club, team or a group prefix, MODE absolute or weak, 0 an open
+    /// KEY is federation, club, team or a group prefix, MODE absolute, weak, weak-first or weak-last, 0 an open
     /// round or no exemption (docs/formats.md).
     fn separation_xsp(&mut self, line: &Line) -> Result<(), TrfError> {
         use crate::model::{Separation, SeparationKey, SeparationMode};
@@ -709,8 +709,13 @@ impl<'c> Reader<'c> {
             )
         })?;
         let (mc, mode) = &toks[1];
-        let mode = SeparationMode::parse(mode)
-            .ok_or_else(|| err(ln, *mc, format!("XSP: mode {mode:?}: absolute or weak")))?;
+        let mode = SeparationMode::parse(mode).ok_or_else(|| {
+            err(
+                ln,
+                *mc,
+                format!("XSP: mode {mode:?}: absolute, weak, weak-first or weak-last"),
+            )
+        })?;
         let mut numbers = Vec::new();
         for (c, text) in toks.iter().skip(2) {
             let n = number(text, "XSP round", ln, *c)?;

@@ -310,11 +310,13 @@ fn separation_from_proto(
     let mode = match proto::SeparationMode::try_from(ps.mode) {
         Ok(proto::SeparationMode::Absolute) => Some(SeparationMode::Absolute),
         Ok(proto::SeparationMode::Weak) => Some(SeparationMode::Weak),
+        Ok(proto::SeparationMode::WeakFirst) => Some(SeparationMode::WeakFirst),
+        Ok(proto::SeparationMode::WeakLast) => Some(SeparationMode::WeakLast),
         _ => {
             problems.push(Problem::new(
                 format!("{}.mode", base()),
                 format!(
-                    "a separation needs a mode: ABSOLUTE (WEAK is not implemented yet) (got {})",
+                    "a separation needs a mode: ABSOLUTE, WEAK, WEAK_FIRST or WEAK_LAST (got {})",
                     ps.mode
                 ),
             ));
@@ -345,6 +347,8 @@ fn separation_to_proto(s: &Separation) -> proto::Separation {
         mode: match s.mode {
             SeparationMode::Absolute => proto::SeparationMode::Absolute,
             SeparationMode::Weak => proto::SeparationMode::Weak,
+            SeparationMode::WeakFirst => proto::SeparationMode::WeakFirst,
+            SeparationMode::WeakLast => proto::SeparationMode::WeakLast,
         } as i32,
         first_round: s.first_round.unwrap_or(0),
         last_round: s.last_round.unwrap_or(0),

@@ -15,7 +15,7 @@
 //! engine optimised.
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::{Colour, PlayerIdx, Score};
+use crate::model::{Colour, PlayerIdx, Score, WeakPlace};
 use crate::systems::common::fide_criteria::{self, Criterion, Kind, Measure};
 use crate::systems::common::fide_players::{Entrant, FideText, Field};
 use crate::systems::common::{Float, History};
@@ -41,6 +41,46 @@ pub fn rules_from_table(table: &[Criterion], document: &str) -> Vec<Rule> {
             measure: c.measure,
         })
         .collect()
+}
+
+/// SEP-5: the rules list with the weak separations' criterion at each place the round
+/// uses: `First` before the criterion measured by `first_before` (the first that keeps
+/// players in their score groups), `Default` before the one measured by `default_before`
+/// (the first colour criterion), `Last` after every rule.
+pub fn with_weak_separations(
+    mut rules: Vec<Rule>,
+    round: &RoundToPair,
+    first_before: Measure,
+    default_before: Measure,
+) -> Vec<Rule> {
+    let weak = round.tournament.weak_separations(round.number);
+    for &place in weak.places() {
+        let rule = Rule {
+            rule_id: "SEP-5".to_string(),
+            text: match place {
+                WeakPlace::First => {
+                    "fewest pairs within a weakly separated group (placed first: before the score-group criteria)"
+                }
+                WeakPlace::Default => {
+                    "fewest pairs within a weakly separated group (after the score-group criteria, before the colour criteria)"
+                }
+                WeakPlace::Last => {
+                    "fewest pairs within a weakly separated group (placed last: after every criterion)"
+                }
+            },
+            measure: Measure::WeakSeparation(place),
+        };
+        let before = match place {
+            WeakPlace::First => Some(first_before),
+            WeakPlace::Default => Some(default_before),
+            WeakPlace::Last => None,
+        };
+        let at = before
+            .and_then(|m| rules.iter().position(|r| r.measure == m))
+            .unwrap_or(rules.len());
+        rules.insert(at, rule);
+    }
+    rules
 }
 
 /// The facts of the Dutch field, by player.
@@ -264,6 +304,7 @@ fn dutch_value(
         Measure::UpfloatScoreDifference1 => b.upfloat_score_differences(1),
         Measure::DownfloatScoreDifference2 => b.downfloat_score_differences(2),
         Measure::UpfloatScoreDifference2 => b.upfloat_score_differences(2),
+        Measure::WeakSeparation(place) => b.weak_pairs(place),
         // Round-wide or absolute: not a bracket's value.
         _ => return None,
     };
@@ -606,6 +647,38 @@ impl<'a> InBracket<'a> {
                 show_scores(&diffs.iter().map(|d| d.0).collect::<Vec<_>>())
             ),
             players: diffs.iter().map(|d| d.1).collect(),
+        }
+    }
+
+    /// SEP-5: the bracket's pairs within a group of a weak separation at `place`.
+    fn weak_pairs(&self, place: WeakPlace) -> Value {
+        let weak = &self.field.weak;
+        let within: Vec<(PlayerIdx, PlayerIdx)> = self
+            .pairs
+            .iter()
+            .filter(|(h, l)| weak.within(h.player, l.player, place))
+            .map(|(h, l)| (h.player, l.player))
+            .collect();
+        let names: Vec<String> = within
+            .iter()
+            .map(|&(a, b)| {
+                let group = weak.shared_group(a, b).map_or("", |(_, name)| name);
+                let tpn = |p: PlayerIdx| self.facts.entrant(p).map_or(0, |e| e.tpn);
+                format!("{}-{} ({group})", tpn(a), tpn(b))
+            })
+            .collect();
+        Value {
+            key: vec![within.len() as i64],
+            shown: if within.is_empty() {
+                "no pair within a separated group".to_string()
+            } else {
+                format!(
+                    "{} pair(s) within a separated group: {}",
+                    within.len(),
+                    names.join(", ")
+                )
+            },
+            players: within.iter().flat_map(|&(a, b)| [a, b]).collect(),
         }
     }
 

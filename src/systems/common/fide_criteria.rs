@@ -43,6 +43,9 @@ pub enum Measure {
     UpfloatScoreDifference1,
     DownfloatScoreDifference2,
     UpfloatScoreDifference2,
+    /// SEP-5: the pairs within a group of a weak separation at this place (not in the
+    /// editions' tables: a request's separation inserts it).
+    WeakSeparation(crate::model::WeakPlace),
 }
 
 /// One criterion of an edition.

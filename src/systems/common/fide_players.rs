@@ -2,7 +2,7 @@
 //! (with acceleration), colour preference (art. 1.6-1.7 on the compressed history, GHR
 //! 3.4), floats of the last two rounds (art. 1.4), PAB eligibility (C2), and who may meet
 //! whom (C1, C3).
-use crate::model::{Colour, PlayerIdx, Score};
+use crate::model::{Colour, PlayerIdx, Score, WeakPlace, WeakSeparations};
 use crate::systems::RoundToPair;
 use crate::systems::checklist::{Checklist, ChecklistRow, Floated, Preference, SystemColumns};
 use crate::systems::common::{Float, History};
@@ -142,6 +142,8 @@ pub struct Field {
     pub topscorer_above: Score,
     /// The text whose definitions of floats and PAB eligibility the field read.
     pub text: FideText,
+    /// The weak separations of the round (SEP-5), by player index.
+    pub weak: WeakSeparations,
 }
 
 impl Field {
@@ -162,6 +164,22 @@ impl Field {
     fn forbid(&mut self, a: usize, b: usize) {
         self.compatible[a * self.words + b / 64] &= !(1u64 << (b % 64));
         self.compatible[b * self.words + a / 64] &= !(1u64 << (a % 64));
+    }
+
+    /// SEP-5: whether entrants `a` and `b` share a group of a weak separation at `place`.
+    #[inline]
+    pub fn weak_within(&self, a: usize, b: usize, place: WeakPlace) -> bool {
+        self.weak
+            .within(self.entrants[a].player, self.entrants[b].player, place)
+    }
+
+    /// SEP-5: the places of weak separations at which two of `entrants` share a group.
+    pub fn weak_places(&self, entrants: impl Iterator<Item = usize>) -> Vec<WeakPlace> {
+        if self.weak.is_empty() {
+            return Vec::new();
+        }
+        self.weak
+            .shared_places(entrants.map(|e| self.entrants[e].player))
     }
 
     pub fn is_topscorer(&self, e: &Entrant) -> bool {
@@ -265,6 +283,7 @@ impl Field {
             last_round,
             topscorer_above,
             text,
+            weak: t.weak_separations(round),
         };
         let mut index = vec![usize::MAX; t.players.len()];
         for (i, e) in field.entrants.iter().enumerate() {

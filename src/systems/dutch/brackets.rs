@@ -32,7 +32,7 @@ use super::criteria;
 use super::weights::{Classes, Fields2017, Layout, Packed, Sizes, Sizes2017};
 use crate::matching::Wide;
 use crate::matching::weighted::{DynamicError, DynamicMatching, WeightSource};
-use crate::model::{Colour, Score};
+use crate::model::{Colour, Score, WeakPlace};
 use crate::systems::common::fide_players::FideText;
 use crate::systems::common::fide_players::{Entrant, Field};
 
@@ -1068,6 +1068,7 @@ fn layout_for(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
     }
     let bracket_classes = classes(ctx.field, &bracket);
     let window_classes = classes(ctx.field, &window);
+    let weak = ctx.field.weak_places(bracket.iter().copied());
     let global = mode != Mode::Window;
     let vertices = window.len() + if global { spec.outside.len() } else { 0 };
     Layout::new(&Sizes {
@@ -1085,6 +1086,7 @@ fn layout_for(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
             .iter()
             .any(|&v| ctx.field.is_topscorer(&ctx.field.entrants[v])),
         rounds_played: ctx.field.rounds_played,
+        weak: &weak,
     })
 }
 
@@ -1128,6 +1130,7 @@ fn layout_2017(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
     let bracket = spec.mdps.len() + spec.residents.len();
     let next = if in_graph { spec.next.len() } else { 0 };
     let vertices = bracket + next + if global { spec.outside.len() } else { 0 };
+    let weak = field.weak_places(spec.mdps.iter().chain(&spec.residents).copied());
     Layout::new_2017(&Sizes2017 {
         vertices,
         bracket,
@@ -1146,6 +1149,7 @@ fn layout_2017(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
             .any(|&v| field.is_topscorer(&field.entrants[v])),
         rounds_played: field.rounds_played,
         several: bracket_scores.len() > 1,
+        weak: &weak,
     })
 }
 
@@ -1201,6 +1205,7 @@ fn base_weight_2017<W: Packed>(frame: &Frame, f: &Fields2017, h: usize, l: usize
     let mdp_pair = eh.score > el.score;
     // C.5, C.6 (A.8): the pair's difference replaces the two players' downfloat values.
     w = add(w, 1, layout.pairs);
+    w = weak_field(field, layout, ih, il, w);
     w = add(w, 1, at(&f.psd, value(eh)));
     w = add(w, 1, at(&f.psd, value(el)));
     w = add(w, -1, at(&f.psd, d));
@@ -1486,6 +1491,7 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
             return w;
         }
         w = add(w, 1, layout.pairs);
+        w = weak_field(field, layout, ih, il, w);
         w = add(w, 1, off[h].pair_score);
         if let (Some(o), Some(values)) = (layout.next_value, next_values) {
             let short = 4 - i64::from(values[h]) - i64::from(values[l]);
@@ -1535,6 +1541,20 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
         if let Some(o) = layout.next_pairs {
             w = add(w, 1, o);
             w = add(w, 1, off[h].next_score);
+        }
+    }
+    w
+}
+
+/// SEP-5: minus one at each weak separation's place where the bracket pair of entrants
+/// `a` and `b` is within a group.
+#[inline]
+fn weak_field<W: Packed>(field: &Field, layout: &Layout, a: usize, b: usize, mut w: W) -> W {
+    for place in WeakPlace::ALL {
+        if let Some(o) = layout.weak[place as usize]
+            && field.weak_within(a, b, place)
+        {
+            w = w.wsub(W::shifted(1, o));
         }
     }
     w

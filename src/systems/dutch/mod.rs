@@ -111,6 +111,19 @@ impl System for Dutch {
         notes
     }
 
+    /// SEP-5: the weak separations' criterion is a field of the bracket's edge weight
+    /// (`weights.rs`): after C9 (2017: C.7), before the colour criteria, by default; after
+    /// C21 (2017: C.19) last. Placed first (before C6) it is not offered: the bracket
+    /// procedure chooses which scoregroup below to bring into the graph (C8) and where to
+    /// complete (C4) on the premise that the bracket makes the most pairs it can, which a
+    /// criterion above C6 would break.
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[
+            crate::model::WeakPlace::Default,
+            crate::model::WeakPlace::Last,
+        ]
+    }
+
     fn rule_set(&self, options: &Options) -> &'static str {
         options.edition.rule_set()
     }
@@ -127,7 +140,9 @@ impl System for Dutch {
         first: &RoundPairing,
         second: &RoundPairing,
     ) -> Option<super::comparison::Comparison> {
-        use crate::systems::common::fide_compare::{Order, compare_brackets, rules_from_table};
+        use crate::systems::common::fide_compare::{
+            Order, compare_brackets, rules_from_table, with_weak_separations,
+        };
         crate::systems::comparison::unless_same(first, second, || {
             let (table, order_rule) = match options.edition {
                 Edition::E2017 => (criteria::DUTCH_2017, "C.04.3 D.1-D.2"),
@@ -139,7 +154,13 @@ impl System for Dutch {
                 first,
                 second,
                 Order {
-                    rules: rules_from_table(table, "C.04.3"),
+                    // SEP-5 where the weights put it (`weights.rs`).
+                    rules: with_weak_separations(
+                        rules_from_table(table, "C.04.3"),
+                        round,
+                        criteria::Measure::Downfloaters,
+                        criteria::Measure::TopscorerColourDifference,
+                    ),
                     order_rule,
                     text: options.edition.text(),
                     ppb_rule: (options.edition == Edition::E2017)

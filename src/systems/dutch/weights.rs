@@ -13,7 +13,7 @@
 //! instance C6 "minimise downfloaters" as "one unit per pair in the bracket", C12 as "one
 //! unit per pair whose preferences are compatible"), which is equivalent within a bracket
 //! because the players are fixed.
-use crate::model::Score;
+use crate::model::{Score, WeakPlace};
 pub use crate::systems::common::packed::{Packed, bits};
 
 /// A field with several score classes: one sub-field per class, highest score most
@@ -67,6 +67,10 @@ pub struct Layout {
     pub probe: u32,
     /// The 2017 edition's fields (`new_2017`); `None` under the 2026 rules.
     pub e2017: Option<Fields2017>,
+    /// SEP-5: the weak separations' criterion at each place (indexed by `WeakPlace`), when
+    /// two players of the bracket share a group there: minus one per pair within a group
+    /// (signed, so that fewer such pairs is better whatever the number of pairs).
+    pub weak: [Option<u32>; 3],
 }
 
 /// The fields only the 2017 edition has: the pairing score difference (A.8) by value, of
@@ -108,6 +112,8 @@ pub struct Sizes2017<'a> {
     pub next_values: bool,
     pub topscorers: bool,
     pub rounds_played: u32,
+    /// The places of weak separations with two players of the bracket in one group.
+    pub weak: &'a [WeakPlace],
     /// The bracket holds more than one score (MDPs, or the collapsed last bracket). With
     /// one score C.6 and C.16-C.19 cannot tell its pairings apart: every pair has
     /// difference 0 and every player the same downfloat value, so C.6 counts the pairs
@@ -136,9 +142,26 @@ pub struct Sizes<'a> {
     /// C10/C11 can fail: the final round, with a topscorer in the bracket.
     pub topscorers: bool,
     pub rounds_played: u32,
+    /// The places of weak separations with two players of the bracket in one group.
+    pub weak: &'a [WeakPlace],
 }
 
 impl Layout {
+    /// SEP-5: takes the weak separations' field at `place` when the bracket uses it. A
+    /// matching's total there is minus its pairs within a group: at most half the bracket,
+    /// one more bit for the sign.
+    fn take_weak(
+        &mut self,
+        take: &mut dyn FnMut(u32) -> u32,
+        places: &[WeakPlace],
+        place: WeakPlace,
+        bracket: usize,
+    ) {
+        if places.contains(&place) {
+            self.weak[place as usize] = Some(take(bits(bracket as u64 / 2) + 1));
+        }
+    }
+
     /// The working fields of the bracket procedure, the least significant of every edition's
     /// layout: the probe, the exchanged BSN sum, the exchanges, the forced MDPs.
     fn working(
@@ -169,6 +192,7 @@ impl Layout {
             o
         };
         let mut l = Layout::working(&mut take, s.vertices, s.residents, s.mdps);
+        l.take_weak(&mut take, s.weak, WeakPlace::Last, s.bracket);
         let half = bits(s.bracket as u64 / 2);
         // Signed per-value counts: a matching adds at most one unit per player and takes
         // at most one per pair from each value.
@@ -207,6 +231,7 @@ impl Layout {
             l.top_run = Some(take(half));
             l.top_cd = Some(take(half));
         }
+        l.take_weak(&mut take, s.weak, WeakPlace::Default, s.bracket);
         if (s.next > 0 || s.next_values) && !s.completion {
             f.next_psd = Some(classes(&mut take));
             if s.next_values {
@@ -221,6 +246,7 @@ impl Layout {
             f.psd = classes(&mut take);
         }
         l.pairs = take(half);
+        l.take_weak(&mut take, s.weak, WeakPlace::First, s.bracket);
         if s.completion {
             l.completion = Some(take(bits(3 * s.vertices as u64 / 2 + 3)));
         }
@@ -238,6 +264,7 @@ impl Layout {
             o
         };
         let mut l = Layout::working(&mut take, s.vertices, s.residents, s.mdps);
+        l.take_weak(&mut take, s.weak, WeakPlace::Last, s.bracket);
         let half = bits(s.bracket as u64 / 2);
         let classes = |take: &mut dyn FnMut(u32) -> u32, list: &[(Score, usize)]| {
             let mut c = Classes::default();
@@ -287,6 +314,7 @@ impl Layout {
             l.top_run = Some(take(half));
             l.top_cd = Some(take(half));
         }
+        l.take_weak(&mut take, s.weak, WeakPlace::Default, s.bracket);
         if let Some(m) = s.bye_class {
             l.bye_games = Some(take(bits((m * m) as u64)));
         }
@@ -301,6 +329,7 @@ impl Layout {
             l.pair_scores = classes(&mut take, s.bracket_classes);
         }
         l.pairs = take(half);
+        l.take_weak(&mut take, s.weak, WeakPlace::First, s.bracket);
         if s.completion {
             l.completion = Some(take(bits(3 * s.vertices as u64 / 2 + 3)));
         }

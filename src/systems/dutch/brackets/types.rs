@@ -6,7 +6,8 @@
 //! type, and the weight of a pair is computed once per pair of types (the first time it
 //! is read) instead of once per pair of players: early rounds have a handful of types
 //! for thousands of players, so a bracket needs neither an n×n matrix nor n² weight
-//! evaluations. Compatibility (C1, C3) is read per pair, from the field.
+//! evaluations. Compatibility (C1, C3) is read per pair, from the field. A weak
+//! separation (SEP-5) makes the players' groups part of the type.
 use std::cell::Cell;
 use std::collections::HashMap;
 
@@ -30,6 +31,7 @@ type Key = (
     Option<Colour>,
     u8,
     u8,
+    u32,
 );
 
 pub(super) struct TypeTable<W> {
@@ -80,6 +82,9 @@ impl<W: Packed> TypeTable<W> {
                 e.repeated,
                 float_code(e.float1),
                 float_code(e.float2),
+                // SEP-5: players in the same weak groups (a pair's criterion is a
+                // function of the two signatures).
+                ctx.field.weak.signature(e.player),
             );
             let next = index.len() as u32;
             let t = *index.entry(key).or_insert(next);

@@ -1,0 +1,330 @@
+//! Weak separations (systems.md SEP-5): the criterion "fewest pairs within a group" at its
+//! place in each system's order, proved on small events by exhaustive search.
+//!
+//! For each event: the answer under a weak club separation is compared with every legal
+//! pairing of the round in the system's order extended by SEP-5 (`System::compare`, which
+//! evaluates the criteria on whole pairings, independently of the engine's weights): none
+//! may be better. And the answer is compared with the answer without the separation in the
+//! system's own order (no SEP-5): they must tie on every criterion above the separation's
+//! place ("never at the cost of the leaders' pairings").
+mod common;
+
+use common::events::{Lcg, try_event};
+use swisspair::model::{
+    ByeKind, PlayerIdx, Separation, SeparationKey, SeparationMode, SystemId, Tournament,
+};
+use swisspair::pairing;
+use swisspair::systems::common::History;
+use swisspair::systems::common::fide_players::{FideText, Field};
+use swisspair::systems::comparison::Comparison;
+use swisspair::systems::{Board, ByeAssignment, PairOptions, RoundPairing};
+
+fn weak(key: SeparationKey, mode: SeparationMode) -> Separation {
+    Separation {
+        mode,
+        ..Separation::absolute(key)
+    }
+}
+
+/// One legal pairing: pairs of player indices and the PAB's player.
+type Pairing = (Vec<(PlayerIdx, PlayerIdx)>, Option<PlayerIdx>);
+
+/// Every legal pairing of the field (C1 and C3 as `Field::compatible` reads them; one PAB
+/// to a player C2 allows when the number is odd); `None` past `budget` pairings.
+fn legal_pairings(field: &Field, budget: usize) -> Option<Vec<Pairing>> {
+    fn walk(
+        field: &Field,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        bye: Option<usize>,
+        odd: bool,
+        out: &mut Vec<Pairing>,
+        budget: usize,
+    ) -> bool {
+        let Some(a) = used.iter().position(|u| !u) else {
+            if odd == bye.is_some() {
+                out.push((pairs.clone(), bye));
+            }
+            return out.len() <= budget;
+        };
+        used[a] = true;
+        if odd
+            && bye.is_none()
+            && field.entrants[a].bye_eligible
+            && !walk(field, used, pairs, Some(a), odd, out, budget)
+        {
+            return false;
+        }
+        for b in a + 1..used.len() {
+            if !used[b] && field.compatible(a, b) {
+                used[b] = true;
+                pairs.push((a, b));
+                let go_on = walk(field, used, pairs, bye, odd, out, budget);
+                pairs.pop();
+                used[b] = false;
+                if !go_on {
+                    return false;
+                }
+            }
+        }
+        used[a] = false;
+        true
+    }
+    let n = field.entrants.len();
+    let mut out = Vec::new();
+    let mut used = vec![false; n];
+    if !walk(
+        field,
+        &mut used,
+        &mut Vec::new(),
+        None,
+        n % 2 == 1,
+        &mut out,
+        budget,
+    ) {
+        return None;
+    }
+    let player = |i: usize| field.entrants[i].player;
+    Some(
+        out.into_iter()
+            .map(|(pairs, bye)| {
+                (
+                    pairs
+                        .into_iter()
+                        .map(|(a, b)| (player(a), player(b)))
+                        .collect(),
+                    bye.map(player),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// The answer with its pairs and PAB replaced by `alternative` (colours as listed: the
+/// criteria compared read pairs, not boards).
+fn as_round_pairing(answer: &RoundPairing, t: &Tournament, alternative: &Pairing) -> RoundPairing {
+    let mut p = answer.clone();
+    p.boards = alternative
+        .0
+        .iter()
+        .map(|&(white, black)| Board { white, black })
+        .collect();
+    p.byes.retain(|b| b.kind != ByeKind::Pab);
+    if let Some(q) = alternative.1 {
+        p.byes.push(ByeAssignment::pab(q, &t.scoring));
+    }
+    p
+}
+
+fn pairs_of(p: &RoundPairing) -> Vec<(PlayerIdx, PlayerIdx)> {
+    let mut v: Vec<_> = p
+        .boards
+        .iter()
+        .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+fn within(t: &Tournament, p: &RoundPairing) -> usize {
+    p.boards
+        .iter()
+        .filter(|b| t.players[b.white].club == t.players[b.black].club)
+        .count()
+}
+
+/// The criterion ids (as the comparer cites them) ranked above each place, per edition:
+/// the answer must tie the answer without the separation on all of them.
+fn above(system: SystemId, edition_2017: bool, mode: SeparationMode) -> &'static [&'static str] {
+    match (system, edition_2017, mode) {
+        (SystemId::Dutch, false, SeparationMode::Weak) => &[
+            "C.04.3 C5",
+            "C.04.3 C6",
+            "C.04.3 C7",
+            "C.04.3 C8",
+            "C.04.3 C9",
+        ],
+        (SystemId::Dutch, true, SeparationMode::Weak) => {
+            &["C.04.3 C.5", "C.04.3 C.6", "C.04.3 C.7"]
+        }
+        (SystemId::Dutch, false, SeparationMode::WeakFirst) => &["C.04.3 C5"],
+        (SystemId::Dutch, true, SeparationMode::WeakFirst) => &[],
+        // Last: every criterion is above.
+        _ => &[],
+    }
+}
+
+struct Tally {
+    events: usize,
+    alternatives: usize,
+    decided_by_sep: usize,
+    changed_by_sep: usize,
+}
+
+/// Checks one event; `Err` names what failed.
+fn check_event(
+    t: &Tournament,
+    system: SystemId,
+    edition_2017: bool,
+    mode: SeparationMode,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let options = PairOptions {
+        system: Some(system),
+        ..PairOptions::default()
+    };
+    let mut separated = t.clone();
+    separated.separations = vec![weak(SeparationKey::Club, mode)];
+    let resolved = pairing::resolve(Some(system), &separated).map_err(|e| e.to_string())?;
+    let round = pairing::prepare(&resolved, &separated, &options).map_err(|e| e.to_string())?;
+    let Ok(answer) = pairing::pair(&separated, &options).map(|a| a.pairing) else {
+        // No legal pairing: nothing to compare (the same holds without the separation).
+        assert!(
+            pairing::pair(t, &options).is_err(),
+            "weak separation made a round unpairable"
+        );
+        return Ok(());
+    };
+    let text = if edition_2017 {
+        FideText::Y2017
+    } else {
+        FideText::Y2026
+    };
+    let field = Field::build(&round, &History::build(&round), text);
+    let Some(all) = legal_pairings(&field, 30_000) else {
+        return Ok(());
+    };
+    tally.events += 1;
+    let mine = pairs_of(&answer);
+    for alt in &all {
+        let q = as_round_pairing(&answer, &separated, alt);
+        if pairs_of(&q) == mine && q.byes == answer.byes {
+            continue;
+        }
+        tally.alternatives += 1;
+        match resolved.configured.compare(&round, &answer, &q) {
+            Some(Comparison::Differ(d)) if !d.first_is_better => {
+                return Err(format!(
+                    "an alternative is better on {} ({}): answer {} vs {}; alternative {:?}",
+                    d.rule_id, d.criterion, d.first_value, d.second_value, alt
+                ));
+            }
+            Some(Comparison::Differ(d)) if d.rule_id == "SEP-5" => tally.decided_by_sep += 1,
+            _ => {}
+        }
+    }
+    // Against the answer without the separation, in the order without SEP-5.
+    let plain = pairing::pair(t, &options)
+        .map_err(|e| e.to_string())?
+        .pairing;
+    if pairs_of(&plain) != mine {
+        tally.changed_by_sep += 1;
+        if within(t, &answer) > within(t, &plain) && mode == SeparationMode::WeakFirst {
+            return Err("placed first, the separation left more pairs within a club".into());
+        }
+        let resolved_plain = pairing::resolve(Some(system), t).map_err(|e| e.to_string())?;
+        let round_plain =
+            pairing::prepare(&resolved_plain, t, &options).map_err(|e| e.to_string())?;
+        let verdict = resolved_plain
+            .configured
+            .compare(&round_plain, &plain, &answer);
+        match verdict {
+            Some(Comparison::Differ(d)) => {
+                if !d.first_is_better {
+                    return Err(format!(
+                        "the answer with the separation is better than the plain one on {}",
+                        d.rule_id
+                    ));
+                }
+                let above = above(system, edition_2017, mode);
+                let last = mode == SeparationMode::WeakLast;
+                if last || above.contains(&d.rule_id.as_str()) {
+                    return Err(format!(
+                        "the separation ({}) cost {} ({}): {} vs {}",
+                        mode.name(),
+                        d.rule_id,
+                        d.criterion,
+                        d.first_value,
+                        d.second_value
+                    ));
+                }
+            }
+            Some(Comparison::Same) | Some(Comparison::Tie { .. }) | None => {}
+        }
+    }
+    Ok(())
+}
+
+fn prove(system: SystemId, edition_2017: bool, mode: SeparationMode, cases: u64) -> Tally {
+    let mut tally = Tally {
+        events: 0,
+        alternatives: 0,
+        decided_by_sep: 0,
+        changed_by_sep: 0,
+    };
+    let mut rng = Lcg(0x5e9_0005 ^ cases ^ (mode as u64) << 8 ^ u64::from(edition_2017));
+    for case in 0..cases {
+        let players = 6 + rng.below(7) as u32; // 6..=12
+        let played = rng.below(4) as usize; // rounds before the one paired
+        let clubs = 2 + rng.below(3); // 2..=4
+        let Ok(mut t) = try_event(system, players, 7, played, clubs, 1000 + case) else {
+            continue;
+        };
+        if edition_2017 {
+            let _ = t.options.set("edition", "2017");
+        }
+        if let Err(e) = check_event(&t, system, edition_2017, mode, &mut tally) {
+            panic!(
+                "{system:?}{} {}: case {case} ({players} players, round {}, {clubs} clubs): {e}",
+                if edition_2017 { " 2017" } else { "" },
+                mode.name(),
+                played + 1
+            );
+        }
+    }
+    eprintln!(
+        "{system:?}{} {}: {} events, {} alternatives, {} decided by SEP-5, {} answers changed",
+        if edition_2017 { " 2017" } else { "" },
+        mode.name(),
+        tally.events,
+        tally.alternatives,
+        tally.decided_by_sep,
+        tally.changed_by_sep
+    );
+    tally
+}
+
+fn prove_all_places(system: SystemId, edition_2017: bool) {
+    let places = swisspair::systems::find(system)
+        .map(|s| s.weak_separation_places())
+        .unwrap_or_default();
+    for mode in [
+        SeparationMode::Weak,
+        SeparationMode::WeakFirst,
+        SeparationMode::WeakLast,
+    ] {
+        if !mode.weak_place().is_some_and(|p| places.contains(&p)) {
+            continue;
+        }
+        let tally = prove(system, edition_2017, mode, 40);
+        assert!(
+            tally.events >= 20,
+            "too few events searched: {}",
+            tally.events
+        );
+        assert!(
+            tally.decided_by_sep > 0 && tally.changed_by_sep > 0,
+            "the separation never decided anything: the test proves nothing"
+        );
+    }
+}
+
+#[test]
+fn dutch_weak_separation_is_optimal_in_the_extended_order() {
+    prove_all_places(SystemId::Dutch, false);
+}
+
+#[test]
+fn dutch_2017_weak_separation_is_optimal_in_the_extended_order() {
+    prove_all_places(SystemId::Dutch, true);
+}
