@@ -13,7 +13,9 @@
 //! (`SWISSPAIR_OPEN_CHECK_UP_TO` players, default 4,000), from round
 //! `SWISSPAIR_OPEN_CHECK_FROM` (default 1). `SWISSPAIR_OPEN_PRINT=1`
 //! prints a digest of each round's pairs. `SWISSPAIR_OPEN_EDITION=2017` pairs by the 2017
-//! edition of the rules (default 2026). `SWISSPAIR_OPEN_SEEDS=1-10` (or `2,5,7`) sweeps
+//! edition of the rules (default 2026). `SWISSPAIR_OPEN_CLUBS=300
+//! SWISSPAIR_OPEN_SEPARATE=weak` gives the players clubs and keeps clubmates apart (SEP-5).
+//! `SWISSPAIR_OPEN_SEEDS=1-10` (or `2,5,7`) sweeps
 //! seeds, one open after the other, and ends with each seed's slowest round.
 mod harness;
 
@@ -106,6 +108,27 @@ fn run_open(seed: u64) -> Option<(u32, f64, f64)> {
     if t.options.set("edition", &edition).is_err() {
         println!("SWISSPAIR_OPEN_EDITION: {edition:?} is no edition");
         return None;
+    }
+    // SEP-5 at scale: `SWISSPAIR_OPEN_CLUBS=300` gives every player one of 300 clubs (a
+    // fixed hash of seed and player), `SWISSPAIR_OPEN_SEPARATE=weak` (or `weak-last`,
+    // `absolute`) keeps clubmates apart.
+    let clubs = env_u64("SWISSPAIR_OPEN_CLUBS", 0);
+    if clubs > 0 {
+        for (i, p) in t.players.iter_mut().enumerate() {
+            let h = (seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            p.club = format!("club{}", (h >> 29) % clubs);
+        }
+    }
+    if let Ok(mode) = std::env::var("SWISSPAIR_OPEN_SEPARATE") {
+        let Some(mode) = swisspair::model::SeparationMode::parse(&mode) else {
+            println!("SWISSPAIR_OPEN_SEPARATE: {mode:?} is no mode");
+            return None;
+        };
+        t.separations.push(swisspair::model::Separation {
+            mode,
+            ..swisspair::model::Separation::absolute(swisspair::model::SeparationKey::Club)
+        });
     }
     let mut slowest = (0u32, 0f64);
     let total = Instant::now();

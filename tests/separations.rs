@@ -925,3 +925,144 @@ fn backgammon_phases_refuse_separations() {
         assert_eq!(problems[0].0, "tournament.separations", "{problems:?}");
     }
 }
+
+/// "Why not A-B?" names the weak separation when it is the reason, and "why are these two
+/// clubmates paired?" (`Question::Apart`) names the criterion that made the meeting
+/// unavoidable: never a better alternative, and over a handful of events both kinds occur.
+#[test]
+fn why_answers_about_weak_separations() {
+    use swisspair::check::why::{self, Question, VerdictKind};
+    let mut sep_reasons = 0;
+    let mut unavoidable = 0;
+    for seed in 0..12u64 {
+        let Ok(mut t) = try_event(
+            SystemId::Dutch,
+            10,
+            7,
+            2 + (seed % 3) as usize,
+            2,
+            500 + seed,
+        ) else {
+            continue;
+        };
+        t.separations = vec![Separation {
+            mode: SeparationMode::Weak,
+            ..Separation::absolute(SeparationKey::Club)
+        }];
+        let options = PairOptions::default();
+        let Ok(answer) = pairing::pair(&t, &options) else {
+            continue;
+        };
+        let paired = |a: PlayerIdx, b: PlayerIdx| {
+            answer
+                .pairing
+                .boards
+                .iter()
+                .any(|x| (x.white == a && x.black == b) || (x.white == b && x.black == a))
+        };
+        let players: Vec<PlayerIdx> = answer
+            .pairing
+            .boards
+            .iter()
+            .flat_map(|b| [b.white, b.black])
+            .collect();
+        for &a in &players {
+            for &b in &players {
+                if a >= b || !same_club(&t, a, b) {
+                    continue;
+                }
+                let question = if paired(a, b) {
+                    Question::Apart { a, b }
+                } else if !played_before(&t, a, b) {
+                    Question::Pair { a, b, white: None }
+                } else {
+                    continue;
+                };
+                let got = why::run(&t, &question, &options).expect("answered");
+                assert_ne!(
+                    got.verdict.kind,
+                    VerdictKind::Better,
+                    "{question:?}: {}",
+                    got.verdict.message
+                );
+                match question {
+                    Question::Pair { .. } if got.verdict.rule_id == "SEP-5" => {
+                        assert_eq!(got.verdict.kind, VerdictKind::Worse);
+                        sep_reasons += 1;
+                    }
+                    Question::Apart { .. } => {
+                        // Kept apart, the round is worse on a criterion at or above the
+                        // separation's place, or no legal pairing keeps them apart.
+                        assert!(
+                            matches!(
+                                got.verdict.kind,
+                                VerdictKind::Worse | VerdictKind::Impossible | VerdictKind::Tie
+                            ),
+                            "{}",
+                            got.verdict.message
+                        );
+                        if got.verdict.kind == VerdictKind::Worse {
+                            assert!(got.alternative.is_some_and(|p| {
+                                !p.boards.iter().any(|x| {
+                                    (x.white == a && x.black == b) || (x.white == b && x.black == a)
+                                })
+                            }));
+                            unavoidable += 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(sep_reasons > 0, "no why-not answer cited SEP-5");
+    assert!(unavoidable > 0, "no clubmates' meeting was explained");
+}
+
+/// `why --apart A-B` on the command line and the `apart` question through gRPC.
+#[tokio::test]
+async fn apart_question_through_the_cli_and_grpc() {
+    let (path, t) = trf_file("apart", &["XSP club weak"]);
+    let file = path.to_str().expect("path");
+    let (code, out, err) = common::swisspair(&["pair", file, "-p"]);
+    assert_eq!(code, 0, "{err}");
+    let (a, b) = pair_list(&out)[0];
+    let (code, out, err) = common::swisspair(&["why", file, "--apart", &format!("{a}-{b}")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("worse") || out.contains("impossible") || out.contains("equally good"),
+        "{out}"
+    );
+    let (code, _, err) = common::swisspair(&["why", file, "--apart", &format!("{a}-{a}")]);
+    assert_ne!(code, 0);
+    assert!(err.contains("apart.opponent_id"), "{err}");
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let numbered = pairing::numbered(&t, None);
+    let id = |n: u32| {
+        let p = (0..t.players.len())
+            .find(|&p| numbered.pairing_number(p) == n)
+            .expect("a player");
+        t.players[p].id.clone()
+    };
+    let request = proto::ExplainRequest {
+        input: Some(proto::explain_request::Input::Trf(
+            std::fs::read_to_string(&path).expect("reads"),
+        )),
+        question: Some(proto::explain_request::Question::Apart(
+            proto::ApartQuestion {
+                player_id: id(a),
+                opponent_id: id(b),
+            },
+        )),
+        ..proto::ExplainRequest::default()
+    };
+    let answer = client
+        .explain(request)
+        .await
+        .expect("answered")
+        .into_inner();
+    assert_ne!(answer.verdict, proto::ExplainVerdict::AlreadySo as i32);
+    assert_ne!(answer.verdict, proto::ExplainVerdict::Better as i32);
+    server.stop().await;
+}

@@ -44,6 +44,10 @@ pub struct WhyArgs {
     /// bye as `a 0`, the format `pair -p` writes)?
     #[arg(long, value_name = "FILE", group = "question")]
     pairing: Option<PathBuf>,
+    /// Why are these two paired together (why not a pairing that keeps them apart)? `A-B`,
+    /// by pairing number: the criterion that made the meeting unavoidable.
+    #[arg(long, value_name = "A-B", group = "question")]
+    apart: Option<String>,
     /// The round to ask about (default: the next); a round already in the file is re-paired
     /// from the rounds before it.
     #[arg(long)]
@@ -90,7 +94,18 @@ pub fn run(args: &WhyArgs) -> Result<ExitCode, CliError> {
             by_number(&numbered, n, flag)
         }
     };
-    let question = if let Some(pair) = &args.pair {
+    let two = |text: &str, flag: &str| -> Result<(PlayerIdx, PlayerIdx), CliError> {
+        let (a, b) = text.split_once('-').ok_or_else(|| {
+            CliError::Invalid(format!(
+                "{flag}: expected A-B (two pairing numbers), found {text:?}"
+            ))
+        })?;
+        Ok((find(number(a, flag)?, flag)?, find(number(b, flag)?, flag)?))
+    };
+    let question = if let Some(apart) = &args.apart {
+        let (a, b) = two(apart, "--apart")?;
+        Question::Apart { a, b }
+    } else if let Some(pair) = &args.pair {
         let (a, b) = pair.split_once('-').ok_or_else(|| {
             CliError::Invalid(format!(
                 "--pair: expected A-B (two pairing numbers), found {pair:?}"
@@ -128,7 +143,7 @@ pub fn run(args: &WhyArgs) -> Result<ExitCode, CliError> {
         }
     } else {
         return Err(CliError::Invalid(
-            "why: ask one question: --pair A-B, --bye X, --float X, --colour X=white or --pairing FILE".to_string(),
+            "why: ask one question: --pair A-B, --apart A-B, --bye X, --float X, --colour X=white or --pairing FILE".to_string(),
         ));
     };
     let options = PairOptions {

@@ -70,6 +70,9 @@ pub enum Question {
     Colour(PlayerIdx, Colour),
     /// Why the system's pairing and not this whole pairing (an arbiter's manual pairing)?
     Pairing(Proposal),
+    /// Why are `a` and `b` paired together: why not a pairing that keeps them apart (two
+    /// clubmates under a weak separation, SEP-5)?
+    Apart { a: PlayerIdx, b: PlayerIdx },
 }
 
 /// What kind of answer.
@@ -434,7 +437,39 @@ impl Asking<'_> {
             Question::Float(x) => self.float_question(*x, answer),
             Question::Colour(x, c) => self.colour_question(*x, *c, answer),
             Question::Pairing(proposal) => self.pairing_question(proposal, answer),
+            Question::Apart { a, b } => self.apart_question(*a, *b, answer),
         }
+    }
+
+    /// Why `a` and `b` meet: the best legal pairing that keeps them apart (the system's own,
+    /// with the pair forbidden for this round), compared with the answer; the criterion
+    /// where it is worse is what made the meeting unavoidable (SEP-5 reads the same way:
+    /// a weak separation above that criterion would have kept them apart).
+    fn apart_question(
+        &self,
+        a: PlayerIdx,
+        b: PlayerIdx,
+        answer: &RoundPairing,
+    ) -> Result<(Option<RoundPairing>, Verdict), PairError> {
+        let (na, nb) = (self.name(a), self.name(b));
+        if has_pair(answer, a, b).is_none() {
+            return Ok((
+                None,
+                self.already(
+                    answer,
+                    &[a, b],
+                    format!("{na} and {nb} do not meet in the answer"),
+                ),
+            ));
+        }
+        let forbid = [(a, vec![b]), (b, vec![a])];
+        let alt =
+            match self.alternative(&forbid, &format!("keeps {na} and {nb} apart"), vec![a, b])? {
+                Ok(p) => p,
+                Err(v) => return Ok((None, v)),
+            };
+        let verdict = self.compare(answer, &alt, &format!("{na} and {nb} apart"), &[a, b]);
+        Ok((Some(alt), verdict))
     }
 
     fn pair_question(
@@ -1066,6 +1101,7 @@ fn check_players(round: &RoundToPair, question: &Question) -> Result<(), PairErr
         Question::Float(x) => vec![(*x, "float_player_id")],
         Question::Colour(x, _) => vec![(*x, "colour.player_id")],
         Question::Pairing(_) => Vec::new(),
+        Question::Apart { a, b } => vec![(*a, "apart.player_id"), (*b, "apart.opponent_id")],
     };
     let mut problems = Vec::new();
     for (p, field) in &named {
@@ -1083,6 +1119,14 @@ fn check_players(round: &RoundToPair, question: &Question) -> Result<(), PairErr
                 ),
             ));
         }
+    }
+    if let Question::Apart { a, b } = question
+        && a == b
+    {
+        problems.push(Problem::new(
+            "apart.opponent_id",
+            "a player cannot be paired with himself",
+        ));
     }
     if let Question::Pair { a, b, white } = question {
         if a == b {

@@ -153,6 +153,10 @@ impl Asking<'_> {
             Q::Float(x) => self.team_float(&field, *x, answer),
             Q::Colour(x, c) => self.team_colour(&field, *x, *c, answer),
             Q::Pairing(p) => self.team_pairing(p, answer),
+            Q::Apart { .. } => Err(invalid(
+                "apart",
+                "the apart question is asked about players of an individual event; in a team event ask why not a team pairing (pair)",
+            )),
         }
     }
 

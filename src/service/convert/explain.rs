@@ -36,7 +36,7 @@ pub fn explain_request(
         None => {
             problems.push(Problem::new(
                 "question",
-                "no question: set pair, bye_player_id, float_player_id, colour or pairing",
+                "no question: set pair, bye_player_id, float_player_id, colour, pairing or apart",
             ));
             None
         }
@@ -52,6 +52,11 @@ pub fn explain_request(
                 (Some(a), Some(b), Some(white)) => Some(Question::Pair { a, b, white }),
                 _ => None,
             }
+        }
+        Some(Q::Apart(q)) => {
+            let a = player(&q.player_id, "apart.player_id", &mut problems);
+            let b = player(&q.opponent_id, "apart.opponent_id", &mut problems);
+            a.zip(b).map(|(a, b)| Question::Apart { a, b })
         }
         Some(Q::ByePlayerId(id)) => player(id, "bye_player_id", &mut problems).map(Question::Bye),
         Some(Q::FloatPlayerId(id)) => {
