@@ -922,6 +922,27 @@ fn the_page_pairs_a_corpus_file_and_answers_why_not_in_headless_chromium_as_the_
     assert_eq!(code, 0, "swisspair why: {err}");
     let why_expected = dir.join("why.txt");
     std::fs::write(&why_expected, &why).expect("writes");
+    // "Keep apart" (SEP-5): the same round with clubs (XCL, three clubs by starting rank),
+    // paired with `club=weak` typed on the page; the CLI's `--separate club=weak` answer.
+    let mut clubs = std::fs::read_to_string(&trf_path).expect("reads");
+    let players = clubs.lines().filter(|l| l.starts_with("001 ")).count();
+    for rank in 1..=players {
+        clubs.push_str(&format!("XCL {rank} club{}\n", rank % 3));
+    }
+    let clubs_path = dir.join("clubs.trf");
+    std::fs::write(&clubs_path, &clubs).expect("writes");
+    let (code, separated, err) = common::swisspair(&[
+        "pair",
+        "--system",
+        "dutch",
+        clubs_path.to_str().expect("utf-8 path"),
+        "-p",
+        "--separate",
+        "club=weak",
+    ]);
+    assert_eq!(code, 0, "swisspair pair --separate: {err}");
+    let separated_expected = dir.join("separated.txt");
+    std::fs::write(&separated_expected, &separated).expect("writes");
     let server = Process::start(&[]);
     // SWISSPAIR_PAGE_SCREENSHOT=docs/page.png refreshes the README's screenshot.
     let screenshot = std::env::var("SWISSPAIR_PAGE_SCREENSHOT").unwrap_or_default();
@@ -938,6 +959,11 @@ fn the_page_pairs_a_corpus_file_and_answers_why_not_in_headless_chromium_as_the_
             (
                 "SWISSPAIR_WHY_EXPECTED",
                 why_expected.to_str().expect("utf-8"),
+            ),
+            ("SWISSPAIR_CLUBS_TRF", clubs_path.to_str().expect("utf-8")),
+            (
+                "SWISSPAIR_SEPARATED_EXPECTED",
+                separated_expected.to_str().expect("utf-8"),
             ),
         ],
     );

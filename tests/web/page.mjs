@@ -157,6 +157,32 @@ test("the page pairs a corpus file and answers why not as the CLI does", async (
       await page.screenshot({ path: process.env.SWISSPAIR_SCREENSHOT, fullPage: false });
     }
 
+    // "Keep apart": the event with clubs and `club=weak` typed in the field pairs as
+    // `swisspair pair --separate club=weak`, and the explanation cites SEP-5.
+    await page.fill("#trf", readFileSync(process.env.SWISSPAIR_CLUBS_TRF, "utf8"));
+    await page.fill("#separate", "club=weak");
+    await page.click("#pair-button");
+    await page.waitForSelector("#output[data-state=paired], #output[data-state=error]", { state: "attached" });
+    assert.equal(await page.getAttribute("#output", "data-state"), "paired", await page.textContent("#error"));
+    const separated = readFileSync(process.env.SWISSPAIR_SEPARATED_EXPECTED, "utf8").trim().split("\n").slice(1)
+      .map((l) => l.trim().split(/\s+/).join(" "));
+    const shownSeparated = await page.$$eval("#boards tbody tr", (rows) =>
+      rows.map((r) => {
+        const [white, black] = r.querySelectorAll("[data-player-id]");
+        return `${white.dataset.playerId} ${black.dataset.playerId}`;
+      }));
+    const pabSeparated = await page.$$eval("#byes li[data-kind=BYE_KIND_PAB]", (items) =>
+      items.map((i) => `${i.dataset.playerId} 0`));
+    assert.deepEqual([...shownSeparated, ...pabSeparated], separated);
+    const ruleIds = await page.$$eval("#explanation a.rule", (links) => links.map((l) => l.textContent));
+    assert.ok(ruleIds.includes("SEP-5"), `the explanation cites SEP-5: ${ruleIds.slice(0, 5)}`);
+    // A malformed separation is refused on the page, naming the syntax.
+    await page.fill("#separate", "club=sometimes");
+    await page.click("#pair-button");
+    await page.waitForSelector("#output[data-state=error]", { state: "attached" });
+    assert.match(await page.textContent("#error"), /KEY=MODE/);
+    await page.fill("#separate", "");
+
     // A refusal shows Connect's code and the field at fault.
     await page.fill("#trf", "not a tournament");
     await page.click("#pair-button");

@@ -177,6 +177,25 @@ function namesFromTrf(text) {
   return names;
 }
 
+/**
+ * The "Keep apart" field (`club=weak, family=absolute@1-3`, the CLI's `--separate` syntax)
+ * as TRF `XSP` lines (how a TRF carries separations, SEP-1..SEP-5; docs/formats.md).
+ */
+function separationLines() {
+  const lines = [];
+  for (const spec of $("separate").value.split(",").map((x) => x.trim()).filter((x) => x)) {
+    const m = /^([^=\s:]+)=(absolute|weak|weak-first|weak-last)(?:@(\d*)(-)?(\d*))?$/i.exec(spec);
+    if (!m) {
+      throw new Error(`keep apart: ${JSON.stringify(spec)} is not KEY=MODE[@FIRST-LAST] (MODE absolute, weak, weak-first or weak-last)`);
+    }
+    const [, key, mode, first, dash, last] = m;
+    // `@3` is round 3 alone; `@3-` from round 3, `@-5` to round 5 (0 = open).
+    const to = dash ? last || 0 : first || 0;
+    lines.push(first !== undefined ? `XSP ${key} ${mode} ${first || 0} ${to}` : `XSP ${key} ${mode}`);
+  }
+  return lines;
+}
+
 // ---- pairing and standings ----
 
 async function pair() {
@@ -190,6 +209,8 @@ async function pair() {
     let trf = $("trf").value;
     const xxo = optionsLine();
     if (xxo) trf = `${trf.replace(/\s*$/, "")}\n${xxo}\n`;
+    const xsp = separationLines();
+    if (xsp.length) trf = `${trf.replace(/\s*$/, "")}\n${xsp.join("\n")}\n`;
     const request = { trf, explanationDetail: "EXPLANATION_DETAIL_FULL" };
     if ($("system").value) request.system = $("system").value;
     const round = parseInt($("round").value, 10);
@@ -370,7 +391,7 @@ function offerWhy(pairRequest, answer, names) {
 
 function showQuestionKind() {
   const kind = $("why-kind").value;
-  $("why-opponent-box").hidden = kind !== "pair";
+  $("why-opponent-box").hidden = kind !== "pair" && kind !== "apart";
   $("why-white-box").hidden = kind !== "pair";
   $("why-colour-box").hidden = kind !== "colour";
 }
@@ -385,6 +406,8 @@ function question() {
       const whiteId = white === "player" ? playerId : white === "opponent" ? opponentId : "";
       return { pair: whiteId ? { playerId, opponentId, whiteId } : { playerId, opponentId } };
     }
+    case "apart":
+      return { apart: { playerId, opponentId: $("why-opponent").value } };
     case "bye":
       return { byePlayerId: playerId };
     case "float":
