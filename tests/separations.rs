@@ -1066,3 +1066,85 @@ async fn apart_question_through_the_cli_and_grpc() {
     assert_ne!(answer.verdict, proto::ExplainVerdict::Better as i32);
     server.stop().await;
 }
+
+/// The worked examples of docs/separations.md, through the CLI and JSON: the groups are
+/// kept apart (the junior open's clubs and the team battle's teams where the rules allow:
+/// round 1 allows it; the siblings always), and both ends give the same pairs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn worked_examples_keep_groups_apart() {
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples");
+    let server = Server::start(ServerConfig::default()).await;
+    let addr = server.addr.trim_start_matches("http://").to_string();
+    for (file, key) in [("junior-open.trf", "club"), ("siblings.trf", "family")] {
+        let path = examples.join(file);
+        let text = std::fs::read_to_string(&path).expect("reads");
+        let t = pairing::read_trf(&text).expect("reads").tournament;
+        let numbered = pairing::numbered(&t, None);
+        let group = |n: u32| {
+            let p = (0..t.players.len())
+                .find(|&p| numbered.pairing_number(p) == n)
+                .expect("a player");
+            let player = &t.players[p];
+            if key == "club" {
+                Some(player.club.clone())
+            } else {
+                player.groups.first().cloned()
+            }
+        };
+        let (code, out, err) = common::swisspair(&["pair", path.to_str().expect("path"), "-p"]);
+        assert_eq!(code, 0, "{file}: {err}");
+        let cli = pair_list(&out);
+        assert_eq!(cli.len(), t.players.len() / 2, "{file}: {out}");
+        for &(a, b) in &cli {
+            assert!(
+                group(a).is_none() || group(a) != group(b),
+                "{file}: {a}-{b} share a {key}"
+            );
+        }
+        let (status, answer) = post_json(&addr, "Pair", &serde_json::json!({ "trf": text }));
+        assert_eq!(status, 200, "{answer}");
+        let json: Vec<(u32, u32)> = answer["boards"]
+            .as_array()
+            .expect("boards")
+            .iter()
+            .map(|b| {
+                let n = |k: &str| b[k].as_u64().unwrap_or(0) as u32;
+                (n("whitePairingNumber"), n("blackPairingNumber"))
+            })
+            .collect();
+        assert_eq!(json, cli, "{file}: JSON and CLI");
+        let rule = answer["explanation"]["groups"][0]["steps"][0]["ruleId"].clone();
+        assert_eq!(
+            rule,
+            if key == "club" { "SEP-5" } else { "SEP-1" },
+            "{answer}"
+        );
+    }
+    let body: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(examples.join("team-battle.json")).expect("reads"),
+    )
+    .expect("JSON");
+    let team: std::collections::HashMap<String, String> = body["tournament"]["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| {
+            (
+                p["id"].as_str().unwrap_or("").to_string(),
+                p["teamId"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let (status, answer) = post_json(&addr, "Pair", &body);
+    assert_eq!(status, 200, "{answer}");
+    let boards = answer["boards"].as_array().expect("boards");
+    assert_eq!(boards.len(), team.len() / 2);
+    for b in boards {
+        let (w, k) = (
+            b["whiteId"].as_str().unwrap_or(""),
+            b["blackId"].as_str().unwrap_or(""),
+        );
+        assert_ne!(team[w], team[k], "{w}-{k} are teammates: {answer}");
+    }
+    server.stop().await;
+}
