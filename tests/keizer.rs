@@ -56,12 +56,23 @@ fn check_round(
         // the event this round is on one board or one bye, nobody twice (KZ-4.1).
         let in_event = t.players[player].is_active_in(number)
             || request.requested_byes.iter().any(|&(q, _)| q == player);
-        prop_assert_eq!(count, u32::from(in_event), "player {} round {}", player, number);
+        prop_assert_eq!(
+            count,
+            u32::from(in_event),
+            "player {} round {}",
+            player,
+            number
+        );
         let present = in_event
             && !request.absent.contains(&player)
             && !request.requested_byes.iter().any(|&(q, _)| q == player);
-        let paired = p.boards.iter().any(|b| b.white == player || b.black == player)
-            || p.byes.iter().any(|b| b.player == player && b.kind == ByeKind::Pab);
+        let paired = p
+            .boards
+            .iter()
+            .any(|b| b.white == player || b.black == player)
+            || p.byes
+                .iter()
+                .any(|b| b.player == player && b.kind == ByeKind::Pab);
         prop_assert_eq!(paired, present, "player {} round {}", player, number);
     }
     for b in &p.boards {
@@ -80,7 +91,10 @@ fn check_round(
                     .skip(met as usize)
                     .filter(|e| e.played_colour().is_some())
                     .count() as u32;
-                prop_assert!(since >= games_between, "player {q}: {since} games since round {met}");
+                prop_assert!(
+                    since >= games_between,
+                    "player {q}: {since} games since round {met}"
+                );
             }
         }
         // KZ-5.1: the colour limits, in every round.
@@ -285,12 +299,13 @@ async fn grpc_lists_pairs_ranks_checks_and_simulates_keizer() {
     assert_eq!(ids(&answer.boards), vec![pair("B", "A"), pair("D", "C")]);
     let mut bad = t.clone();
     bad.options.set("draw_fraction", "1/13").expect("named");
-    let status = client
-        .pair(pair_request(&bad))
-        .await
-        .expect_err("refused");
+    let status = client.pair(pair_request(&bad)).await.expect_err("refused");
     assert_eq!(status.code(), tonic::Code::InvalidArgument);
-    assert!(status.message().contains("options.draw_fraction"), "{}", status.message());
+    assert!(
+        status.message().contains("options.draw_fraction"),
+        "{}",
+        status.message()
+    );
 
     // Standings: the Keizer ranking first (KZ-6), scores as worked out above.
     let standings = client
@@ -435,7 +450,10 @@ async fn json_pairs_keizer_with_options_by_name() {
     let (status, answer) = post_json(&addr, "Pair", &bad);
     assert_eq!(status, 400, "{answer}");
     assert!(
-        answer["message"].as_str().unwrap_or("").contains("options.value_step"),
+        answer["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("options.value_step"),
         "{answer}"
     );
     server.stop().await;
@@ -456,8 +474,7 @@ fn cli_pairs_validates_ranks_checks_audits_and_explains_keizer() {
         tournament: club(),
         ..Default::default()
     };
-    let text =
-        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26).expect("writes");
+    let text = swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26).expect("writes");
     assert!(text.contains("192 CUSTOM_KEIZER"), "{text}");
     let input = temp_file("club.trf", &text);
     let input = input.to_str().expect("utf-8 path");
@@ -465,14 +482,8 @@ fn cli_pairs_validates_ranks_checks_audits_and_explains_keizer() {
     assert_eq!(code, 0, "{err}");
     // Pairing numbers: A 1, B 2, C 3, D 4; C - A, B - D.
     assert_eq!(out, "2\n3 1\n2 4\n", "{out}");
-    let (code, out2, err) = common::swisspair(&[
-        "pair",
-        "--option",
-        "rematch_rounds=0",
-        "-p",
-        "-",
-        input,
-    ]);
+    let (code, out2, err) =
+        common::swisspair(&["pair", "--option", "rematch_rounds=0", "-p", "-", input]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out2, "2\n2 1\n4 3\n", "{out2}");
     let (code, _, err) = common::swisspair(&["pair", "--option", "top_value=x", input]);
@@ -481,7 +492,8 @@ fn cli_pairs_validates_ranks_checks_audits_and_explains_keizer() {
 
     // The answer validates; the rematch A-B does not (KZ-4.2).
     let pairs = temp_file("pairs.txt", &out);
-    let (code, out_v, err) = common::swisspair(&["validate", input, pairs.to_str().expect("utf-8")]);
+    let (code, out_v, err) =
+        common::swisspair(&["validate", input, pairs.to_str().expect("utf-8")]);
     assert_eq!(code, 0, "{out_v}{err}");
     let rematch = temp_file("rematch.txt", "2\n2 1\n4 3\n");
     let (code, out_v, err) =

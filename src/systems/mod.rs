@@ -27,14 +27,14 @@ pub mod vincze;
 pub use crate::model::Warning;
 use crate::model::validate::Problems;
 use crate::model::{ByeKind, PlayerIdx, Score, Scoring, SystemId, SystemOptions, Tournament};
+/// A system's own ranking, ranked before points in its standings (Keizer's score, KZ-6).
+pub use crate::standings::OwnColumn as OwnRanking;
 pub use crate::trf::EventDates;
 pub use checklist::Checklist;
 pub use common::History;
 pub use common::RoundToPair;
 pub use common::acceleration::AccelerationMethod;
 pub use explanation::{Detail, Explanation};
-/// A system's own ranking, ranked before points in its standings (Keizer's score, KZ-6).
-pub use crate::standings::OwnColumn as OwnRanking;
 
 /// What a request adds to the snapshot for the round to pair.
 #[derive(Clone, Debug, Default)]

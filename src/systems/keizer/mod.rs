@@ -15,8 +15,8 @@ pub mod pairing;
 pub mod score;
 
 use super::{
-    AbsoluteRules, ColourLimits, History, OwnRanking, PairError, RoundPairing, RoundToPair,
-    System, SystemInfo,
+    AbsoluteRules, ColourLimits, History, OwnRanking, PairError, RoundPairing, RoundToPair, System,
+    SystemInfo,
 };
 use crate::model::{PlayerIdx, SystemId, SystemOptions, Tournament};
 use options::KeizerOptions;

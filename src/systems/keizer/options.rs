@@ -300,7 +300,8 @@ pub fn infos() -> Vec<OptionInfo> {
 /// The typed options from the request's text (defaults for what is unset).
 pub fn decode(given: &SystemOptions) -> KeizerOptions {
     let d = KeizerOptions::default();
-    let fraction = |name: &str, default: Fraction| read(given, name, Fraction::parse).unwrap_or(default);
+    let fraction =
+        |name: &str, default: Fraction| read(given, name, Fraction::parse).unwrap_or(default);
     KeizerOptions {
         top_value: read(given, "top_value", parse_value).unwrap_or(d.top_value),
         value_step: read(given, "value_step", parse_step).unwrap_or(d.value_step),
@@ -317,8 +318,7 @@ pub fn decode(given: &SystemOptions) -> KeizerOptions {
             .unwrap_or(d.colour_difference_limit),
         same_colour_limit: read(given, "same_colour_limit", parse_window)
             .unwrap_or(d.same_colour_limit),
-        initial_ranking: read(given, "initial_ranking", parse_initial)
-            .unwrap_or(d.initial_ranking),
+        initial_ranking: read(given, "initial_ranking", parse_initial).unwrap_or(d.initial_ranking),
     }
 }
 

@@ -61,7 +61,9 @@ pub fn rematch_bar(
 pub fn breaks_colour_limits(o: &KeizerOptions, history: &History, p: PlayerIdx, c: Colour) -> bool {
     let h = history.player(p);
     let limit = o.same_colour_limit as usize;
-    let run = limit > 0 && h.colours.len() >= limit && h.colours[h.colours.len() - limit..].iter().all(|&x| x == c);
+    let run = limit > 0
+        && h.colours.len() >= limit
+        && h.colours[h.colours.len() - limit..].iter().all(|&x| x == c);
     let diff = h.colour_difference() + if c == Colour::White { 1 } else { -1 };
     let beyond = o.colour_difference_limit > 0 && diff.unsigned_abs() > o.colour_difference_limit;
     run || beyond
@@ -150,7 +152,11 @@ fn no_pairing(rule: &str, message: String, out: RoundPairing) -> PairError {
 }
 
 /// Pairs the round (KZ-4, KZ-5) with the ranking of the rounds before it.
-pub fn pair(r: &RoundToPair, o: &KeizerOptions, ranking: &Ranking) -> Result<RoundPairing, PairError> {
+pub fn pair(
+    r: &RoundToPair,
+    o: &KeizerOptions,
+    ranking: &Ranking,
+) -> Result<RoundPairing, PairError> {
     let mut present = r.participants.clone();
     present.sort_by_key(|&p| ranking.rank[p]);
     let round = Round {
@@ -227,7 +233,8 @@ pub fn pair(r: &RoundToPair, o: &KeizerOptions, ranking: &Ranking) -> Result<Rou
             out,
         ));
     } else {
-        out.explanation.detail("KZ-4.3", "an even number present: no bye", Vec::new());
+        out.explanation
+            .detail("KZ-4.3", "an even number present: no bye", Vec::new());
     }
 
     out.explanation.group("pairs");
@@ -297,7 +304,11 @@ pub fn pair(r: &RoundToPair, o: &KeizerOptions, ranking: &Ranking) -> Result<Rou
     for (k, &(a, b)) in pairs.iter().enumerate() {
         let board = k as u32 + 1;
         let (a_colour, rule, why) = colours(&round, a, b, board);
-        let (white, black) = if a_colour == Colour::White { (a, b) } else { (b, a) };
+        let (white, black) = if a_colour == Colour::White {
+            (a, b)
+        } else {
+            (b, a)
+        };
         out.explanation.step(
             rule,
             format!(
@@ -313,7 +324,12 @@ pub fn pair(r: &RoundToPair, o: &KeizerOptions, ranking: &Ranking) -> Result<Rou
 }
 
 /// KZ-5: the colour of `a` (ranked above `b`) on board `board`, the rule and the reason.
-fn colours(round: &Round, a: PlayerIdx, b: PlayerIdx, board: u32) -> (Colour, &'static str, String) {
+fn colours(
+    round: &Round,
+    a: PlayerIdx,
+    b: PlayerIdx,
+    board: u32,
+) -> (Colour, &'static str, String) {
     let allowed = round.assignments(a, b);
     if allowed.len() == 1 {
         return (
@@ -331,13 +347,15 @@ fn colours(round: &Round, a: PlayerIdx, b: PlayerIdx, board: u32) -> (Colour, &'
                 (
                     x.opposite(),
                     "KZ-5.3",
-                    "both are due the same colour: the larger colour difference gets it".to_string(),
+                    "both are due the same colour: the larger colour difference gets it"
+                        .to_string(),
                 )
             } else if sa > sb {
                 (
                     x,
                     "KZ-5.3",
-                    "both are due the same colour: the larger colour difference gets it".to_string(),
+                    "both are due the same colour: the larger colour difference gets it"
+                        .to_string(),
                 )
             } else {
                 (
@@ -347,7 +365,11 @@ fn colours(round: &Round, a: PlayerIdx, b: PlayerIdx, board: u32) -> (Colour, &'
                 )
             }
         }
-        (Some((x, _)), None) => (x, "KZ-5.2", "the colour the higher ranked is due".to_string()),
+        (Some((x, _)), None) => (
+            x,
+            "KZ-5.2",
+            "the colour the higher ranked is due".to_string(),
+        ),
         (None, Some((y, _))) => (
             y.opposite(),
             "KZ-5.2",
@@ -410,9 +432,14 @@ fn explain_ranking(round: &Round, out: &mut RoundPairing) {
                 r.id(p),
                 ranking.score_text(p),
                 ranking.value[p],
-                if r.participants.contains(&p) { "" } else { " (not paired)" }
+                if r.participants.contains(&p) {
+                    ""
+                } else {
+                    " (not paired)"
+                }
             )
         })
         .collect();
-    out.explanation.detail("KZ-2", lines.join("; "), ranking.order.clone());
+    out.explanation
+        .detail("KZ-2", lines.join("; "), ranking.order.clone());
 }

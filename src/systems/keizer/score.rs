@@ -150,9 +150,8 @@ fn credit(entry: RoundEntry, o: &KeizerOptions) -> Option<Credit> {
                 (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => o.win,
                 (GameResult::WhiteWins, false) | (GameResult::BlackWins, true) => o.loss,
                 (GameResult::Draw | GameResult::Adjourned, _) => o.draw,
-                (GameResult::WhiteHalfBlackZero, true) | (GameResult::WhiteZeroBlackHalf, false) => {
-                    o.draw
-                }
+                (GameResult::WhiteHalfBlackZero, true)
+                | (GameResult::WhiteZeroBlackHalf, false) => o.draw,
                 (GameResult::WhiteHalfBlackZero, false)
                 | (GameResult::WhiteZeroBlackHalf, true)
                 | (GameResult::BothLose, _) => o.loss,
