@@ -509,6 +509,11 @@ fn cli_pairs_validates_ranks_checks_audits_and_explains_keizer() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"KZ\""), "{out}");
 
+    // "Why not A-D?": A's nearest opponent he may meet is C (B passed over, KZ-4.2).
+    let (code, out, err) = common::swisspair(&["why", input, "--pair", "1-4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("procedure: KZ-4.2"), "{out}");
+    assert!(out.contains("1 (#1) meets 3 (#3)"), "{out}");
     // "Why not A-B?": the re-meeting rule.
     let (code, out, err) = common::swisspair(&["why", input, "--pair", "1-2"]);
     assert_eq!(code, 0, "{err}");

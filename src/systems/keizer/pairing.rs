@@ -244,8 +244,8 @@ pub fn pair(
             continue;
         }
         let a = round.present[i];
-        let mut skipped: Vec<String> = Vec::new();
-        let mut skipped_players = vec![a];
+        // The players passed over, each with the rule that passed him over.
+        let mut skipped: Vec<(PlayerIdx, &'static str, String)> = Vec::new();
         let mut partner = None;
         for j in i + 1..n {
             if !matcher.is_alive(j) {
@@ -253,19 +253,18 @@ pub fn pair(
             }
             let b = round.present[j];
             if let Some((rule, why)) = round.bar(a, b) {
-                skipped.push(format!("{} ({rule}: {why})", round.name(b)));
-                skipped_players.push(b);
+                skipped.push((b, rule, why));
                 continue;
             }
             if matcher.take_pair(i, j) {
                 partner = Some(j);
                 break;
             }
-            skipped.push(format!(
-                "{} (KZ-4.1: the players below could not all be paired then)",
-                round.name(b)
+            skipped.push((
+                b,
+                "KZ-4.1",
+                "the players below could not all be paired then".to_string(),
             ));
-            skipped_players.push(b);
         }
         let Some(j) = partner else {
             return Err(PairError::Internal(format!(
@@ -275,28 +274,37 @@ pub fn pair(
             )));
         };
         let b = round.present[j];
-        skipped_players.push(b);
-        let (rule, message) = if skipped.is_empty() {
-            (
+        // The board's decision first (what "why not?" reads as the procedure's step for
+        // the pair), then each player passed over.
+        if skipped.is_empty() {
+            out.explanation.step(
                 "KZ-4.1",
                 format!(
                     "{} meets {}, the nearest present player ranked below",
                     round.name(a),
                     round.name(b)
                 ),
-            )
+                vec![a, b],
+            );
         } else {
-            (
+            out.explanation.step(
                 "KZ-4.2",
                 format!(
-                    "{} meets {}, the nearest he may meet: passed over {}",
+                    "{} meets {}, the nearest he may meet ({} nearer passed over)",
                     round.name(a),
                     round.name(b),
-                    skipped.join(", ")
+                    skipped.len()
                 ),
-            )
-        };
-        out.explanation.step(rule, message, skipped_players);
+                vec![a, b],
+            );
+        }
+        for (c, rule, why) in skipped {
+            out.explanation.step(
+                rule,
+                format!("{} passes over {}: {why}", round.name(a), round.name(c)),
+                vec![a, c],
+            );
+        }
         pairs.push((a, b));
     }
 

@@ -343,3 +343,33 @@ fn no_pairing_within_the_window_is_said() {
     }
     let _ = Board { white: A, black: B };
 }
+
+/// KZ-4.1's proviso: round 1, C (White) beats D; A and B absent with notice.
+/// Computation 1, values A 4, B 3, C 2, D 1: A 1/3 × 4 = 4/3, B 1/3 × 3 = 1, C 1 (D's
+/// value), D 0: A, B, C, D (B before C, both 1, by the initial ranking): the initial
+/// ranking itself, so stable at once. Round 2: A's nearest, B, is free, but then C and D,
+/// who just met, would be left: A passes over B (KZ-4.1) and meets C; B meets D. Colours
+/// (KZ-5.2): C had White, so A takes White; D had Black, so B takes Black.
+#[test]
+fn the_nearest_is_passed_over_when_the_rest_could_not_be_paired() {
+    let mut t = club(4);
+    t.rounds.push(Round {
+        games: vec![game(C, D, GameResult::WhiteWins)],
+        byes: vec![bye(A, ByeKind::HalfPoint), bye(B, ByeKind::HalfPoint)],
+    });
+    let ranking = score::rank(&t, &KeizerOptions::default(), 1);
+    assert_eq!(ranking.order, vec![A, B, C, D]);
+    assert_eq!(ranking.iterations, 1);
+    assert_eq!([A, B, C, D].map(|p| sixths(&ranking, p)), [8, 6, 6, 0]);
+    let p = pair_with(&t, &PairOptions::default()).expect("pairs");
+    assert_eq!(boards(&p), vec![(A, C), (D, B)]);
+    let passed = p
+        .explanation
+        .groups
+        .iter()
+        .flat_map(|g| g.steps.iter())
+        .find(|s| s.message.contains("passes over"))
+        .expect("a step passes over B");
+    assert_eq!(passed.rule_id, "KZ-4.1");
+    assert_eq!(passed.players, vec![A, B]);
+}
