@@ -429,6 +429,10 @@ fn explain_ranking(round: &Round, out: &mut RoundPairing) {
         }
     };
     out.explanation.step("KZ-3.3", how, Vec::new());
+    let mut paired = vec![false; r.tournament.players.len()];
+    for &p in &r.participants {
+        paired[p] = true;
+    }
     // Every ranked player is named, so every one is listed with the step.
     let lines: Vec<String> = ranking
         .order
@@ -440,11 +444,7 @@ fn explain_ranking(round: &Round, out: &mut RoundPairing) {
                 r.id(p),
                 ranking.score_text(p),
                 ranking.value[p],
-                if r.participants.contains(&p) {
-                    ""
-                } else {
-                    " (not paired)"
-                }
+                if paired[p] { "" } else { " (not paired)" }
             )
         })
         .collect();
