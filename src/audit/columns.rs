@@ -95,7 +95,7 @@ pub(super) fn audit_ranks(
         edition,
         ..standings::Options::default()
     };
-    let s = match standings::compute(t, &standings_options) {
+    let s = match crate::pairing::standings(t, &standings_options) {
         Ok(s) => s,
         Err(e) => return not_checked(report, &e.to_string()),
     };

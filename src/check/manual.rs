@@ -226,7 +226,16 @@ impl<'a> ProposalCheck<'a> {
             return None;
         }
         let tour = &self.round.tournament;
-        if meetings(&self.history, a, b) >= self.resolved.system.meetings_allowed(tour) {
+        // The system's own re-meeting rule where it has one (Keizer's window, KZ-4.2),
+        // else its count of meetings.
+        let barred = self
+            .resolved
+            .configured
+            .rematch_barred(self.round, &self.history, a, b)
+            .unwrap_or_else(|| {
+                meetings(&self.history, a, b) >= self.resolved.system.meetings_allowed(tour)
+            });
+        if barred {
             self.violation(
                 self.absolute.rematch_rule,
                 format!("{} and {} have already met", self.id(a), self.id(b)),

@@ -126,7 +126,8 @@ pub fn run(args: &StandingsArgs) -> Result<ExitCode, CliError> {
         k_factor: args.k_factor,
         year: args.year.or_else(|| report::tournament_year(&doc)),
     };
-    let s = standings::compute(t, &options).map_err(|e| CliError::Invalid(e.to_string()))?;
+    let s =
+        swisspair::pairing::standings(t, &options).map_err(|e| CliError::Invalid(e.to_string()))?;
     let format = if args.json { Format::Json } else { args.format };
     let text = match format {
         Format::Table => render::table(t, &s),

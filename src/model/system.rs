@@ -19,10 +19,11 @@ pub enum SystemId {
     Simple,
     ColourAlternation,
     Backgammon,
+    Keizer,
 }
 
 impl SystemId {
-    pub const ALL: [SystemId; 13] = [
+    pub const ALL: [SystemId; 14] = [
         SystemId::RoundRobin,
         SystemId::Dutch,
         SystemId::Burstein,
@@ -36,6 +37,7 @@ impl SystemId {
         SystemId::Simple,
         SystemId::ColourAlternation,
         SystemId::Backgammon,
+        SystemId::Keizer,
     ];
 
     /// The CLI name (`round-robin`, `dutch`, …).
@@ -54,6 +56,7 @@ impl SystemId {
             SystemId::Simple => "simple",
             SystemId::ColourAlternation => "colour-alternation",
             SystemId::Backgammon => "backgammon",
+            SystemId::Keizer => "keizer",
         }
     }
 }

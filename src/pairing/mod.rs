@@ -123,6 +123,28 @@ fn check_options(
     }
 }
 
+/// The standings of a tournament (C.07 tie-breaks, `standings::compute`), ranked first by
+/// its system's own ranking when the system has one (Keizer's score, KZ-6): the system is
+/// the tournament's, with its options checked as for pairing. A tournament without a
+/// system, or with one this build does not implement, is ranked by points.
+pub fn standings(
+    t: &Tournament,
+    options: &crate::standings::Options,
+) -> Result<crate::standings::Standings, crate::standings::StandingsError> {
+    let Some(system) = t.system.and_then(systems::find) else {
+        return crate::standings::compute(t, options);
+    };
+    let configured = system.configure(&t.options);
+    // A system without its own ranking never reads its options here: its standings stay
+    // what `standings::compute` gives, whatever options the snapshot carries.
+    if configured.own_ranking(t, 0).is_none() {
+        return crate::standings::compute(t, options);
+    }
+    check_options(&system.info(), &t.options)
+        .map_err(|e| crate::standings::StandingsError::System(e.to_string()))?;
+    crate::standings::compute_with(t, options, &|rounds| configured.own_ranking(t, rounds))
+}
+
 /// Reads a TRF text; each pairing system reads its own record 192 code (the system, its
 /// options, the edition by the event's dates).
 pub fn read_trf(text: &str) -> Result<crate::trf::TrfDocument, crate::trf::TrfError> {

@@ -188,7 +188,7 @@ impl SimulateAnswer {
             tie_breaks: self.tie_breaks.clone(),
             ..crate::standings::Options::default()
         };
-        match crate::standings::compute(&self.tournament, &options) {
+        match crate::pairing::standings(&self.tournament, &options) {
             Ok(standings) => crate::standings::report::trf_with_standings(
                 &doc,
                 &standings,

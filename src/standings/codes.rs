@@ -50,6 +50,9 @@ pub enum Kind {
     Appo,
     /// The player's own rating (art. 10.6, 2026).
     Rtng,
+    /// The pairing system's own ranking, ranked before points (Keizer's score, KZ-6): not a
+    /// C.07 code, never parsed; its column comes from the system (`OwnColumn`).
+    Own,
 }
 
 impl Kind {
@@ -81,7 +84,7 @@ impl Kind {
     /// Whether a higher value ranks higher (everything but DE and TPN, which are ranks
     /// and pairing numbers).
     pub fn descending(self) -> bool {
-        !matches!(self, Kind::De | Kind::Tpn)
+        !matches!(self, Kind::De | Kind::Tpn | Kind::Own)
     }
 
     /// Whether the value is a rating (undefined when unrated players take part and no

@@ -260,6 +260,9 @@ pub struct Standings {
 pub enum StandingsError {
     #[error("{0}")]
     TieBreak(String),
+    /// The tournament's system or its options could not be resolved for its own ranking.
+    #[error("{0}")]
+    System(String),
     #[error("after_round {asked}: the tournament has {recorded} rounds")]
     AfterRound { asked: u32, recorded: u32 },
 }
@@ -460,8 +463,30 @@ pub fn resolve_tie_breaks(
     Ok((default_tie_breaks(system), ListSource::Default))
 }
 
+/// A pairing system's own ranking (Keizer's score, KZ-6): the standings rank by it before
+/// points, and show it as their first column under `code`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnColumn {
+    /// The column's heading (`KZ`).
+    pub code: &'static str,
+    /// Per player, the value shown.
+    pub values: Vec<Option<Value>>,
+    /// The players in the system's order, best first (every player once).
+    pub order: Vec<PlayerIdx>,
+}
+
 /// Computes the standings.
 pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, StandingsError> {
+    compute_with(t, options, &|_| None)
+}
+
+/// [`compute`], ranked first by the system's own ranking after the rounds counted when
+/// `own` gives one (the pipeline's `pairing::standings` asks the system).
+pub fn compute_with(
+    t: &Tournament,
+    options: &Options,
+    own: &dyn Fn(u32) -> Option<OwnColumn>,
+) -> Result<Standings, StandingsError> {
     // Every player of a round robin meets the same opponents: the Buchholz family ranks
     // nobody (C.07 art. 8 is for Swiss events), so a request may not select it (VCL4THP
     // Q105). A report's own list (212/202) is still computed, as recorded.
@@ -487,7 +512,14 @@ pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, Standings
         None => default_after_round(t),
     };
     let ctx = Context::new(t, rounds);
-    let mut tie_breaks = vec![TieBreak::new(Kind::Pts)];
+    let own = own(rounds);
+    let mut tie_breaks = Vec::new();
+    if let Some(own) = &own {
+        let mut tb = TieBreak::new(Kind::Own);
+        tb.code = own.code.to_string();
+        tie_breaks.push(tb);
+    }
+    tie_breaks.push(TieBreak::new(Kind::Pts));
     tie_breaks.extend(
         options
             .tie_breaks
@@ -499,14 +531,23 @@ pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, Standings
     // Values of every tie-break but DE, which depends on who is still tied.
     let mut columns: Vec<Vec<Option<Value>>> = tie_breaks
         .iter()
-        .map(|tb| {
-            if tb.kind == Kind::De {
-                vec![None; n]
-            } else {
-                values(&ctx, tb, options.edition)
-            }
+        .map(|tb| match (tb.kind, &own) {
+            (Kind::De, _) => vec![None; n],
+            (Kind::Own, Some(own)) => own.values.clone(),
+            _ => values(&ctx, tb, options.edition),
         })
         .collect();
+    // The own ranking ranks by its order (each player's place in it), not by the values
+    // shown (which may be rounded).
+    let own_place: Vec<Option<Value>> = own.as_ref().map_or_else(Vec::new, |own| {
+        let mut place = vec![None; n];
+        for (i, &p) in own.order.iter().enumerate() {
+            if let Some(slot) = place.get_mut(p) {
+                *slot = Some(Value::int(i as i64));
+            }
+        }
+        place
+    });
 
     // Rank: split the groups of tied players by each tie-break in turn (C.07 art. 4).
     let mut groups: Vec<Vec<PlayerIdx>> = vec![(0..n).collect()];
@@ -514,7 +555,11 @@ pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, Standings
         if tb.kind == Kind::De {
             columns[i] = direct_encounter::values(&ctx, tb, &groups);
         }
-        let column = &columns[i];
+        let column = if tb.kind == Kind::Own {
+            &own_place
+        } else {
+            &columns[i]
+        };
         let mut next = Vec::new();
         for group in groups {
             let mut sorted = group;
@@ -721,6 +766,6 @@ pub fn values(ctx: &Context, tb: &TieBreak, edition: Edition) -> Vec<Option<Valu
         Kind::Aro | Kind::Tpr | Kind::Ptp | Kind::Apro | Kind::Appo | Kind::Rtng => {
             rating::tie_break(ctx, tb)
         }
-        Kind::De => vec![None; n],
+        Kind::De | Kind::Own => vec![None; n],
     }
 }

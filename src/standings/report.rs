@@ -3,12 +3,13 @@
 use super::{Kind, Standings};
 use crate::trf::{self, Dialect, TrfDocument, WriteError};
 
-/// The tie-break list as a `202` record (MTB26 codes after PTS, comma-separated).
+/// The tie-break list as a `202` record (MTB26 codes after PTS, comma-separated; a
+/// system's own ranking, KZ-6, is the system's and is not written).
 pub fn record_202(s: &Standings) -> String {
     let codes: Vec<String> = s
         .tie_breaks
         .iter()
-        .filter(|tb| tb.kind != Kind::Pts)
+        .filter(|tb| !matches!(tb.kind, Kind::Pts | Kind::Own))
         .map(|tb| tb.to_string())
         .collect();
     format!("202 {}", codes.join(","))

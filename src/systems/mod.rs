@@ -13,6 +13,7 @@ pub mod double_swiss;
 pub mod dubov;
 pub mod dutch;
 pub mod explanation;
+pub mod keizer;
 pub mod lim;
 pub mod manual;
 pub mod options;
@@ -26,6 +27,8 @@ pub mod vincze;
 pub use crate::model::Warning;
 use crate::model::validate::Problems;
 use crate::model::{ByeKind, PlayerIdx, Score, Scoring, SystemId, SystemOptions, Tournament};
+/// A system's own ranking, ranked before points in its standings (Keizer's score, KZ-6).
+pub use crate::standings::OwnColumn as OwnRanking;
 pub use crate::trf::EventDates;
 pub use checklist::Checklist;
 pub use common::History;
@@ -270,6 +273,29 @@ pub trait System: Sync + Send + 'static {
     fn meetings_allowed(&self, _t: &Tournament) -> usize {
         1
     }
+    /// Whether `a` and `b`, who have met, may not meet again this round, for a system
+    /// whose rule is not a count of meetings (Keizer's re-meeting window, KZ-4.2); `None`
+    /// (the default) leaves it to [`System::meetings_allowed`].
+    fn rematch_barred(
+        &self,
+        _options: &Self::Options,
+        _round: &RoundToPair,
+        _history: &History,
+        _a: PlayerIdx,
+        _b: PlayerIdx,
+    ) -> Option<bool> {
+        None
+    }
+    /// The system's own ranking after `rounds` rounds, which its standings rank by before
+    /// points (Keizer's score, KZ-6); `None` (the default): points and tie-breaks only.
+    fn own_ranking(
+        &self,
+        _options: &Self::Options,
+        _t: &Tournament,
+        _rounds: u32,
+    ) -> Option<OwnRanking> {
+        None
+    }
     /// A manual pairing checked by the system's own rules instead of MP-1's player-level
     /// ones (the Swiss Team system checks a team event team by team); `None` by default.
     fn validate_manual(
@@ -468,6 +494,14 @@ pub trait ConfiguredSystem: Send + Sync {
     fn acceleration(&self) -> AccelerationMethod;
     fn absolute_rules(&self) -> AbsoluteRules;
     fn pab_barred(&self, round: &RoundToPair, history: &History, p: PlayerIdx) -> bool;
+    fn rematch_barred(
+        &self,
+        round: &RoundToPair,
+        history: &History,
+        a: PlayerIdx,
+        b: PlayerIdx,
+    ) -> Option<bool>;
+    fn own_ranking(&self, t: &Tournament, rounds: u32) -> Option<OwnRanking>;
     fn bye_refusal(
         &self,
         round: &RoundToPair,
@@ -524,6 +558,19 @@ impl<S: System> ConfiguredSystem for WithOptions<S> {
     }
     fn pab_barred(&self, round: &RoundToPair, history: &History, p: PlayerIdx) -> bool {
         self.system.pab_barred(&self.options, round, history, p)
+    }
+    fn rematch_barred(
+        &self,
+        round: &RoundToPair,
+        history: &History,
+        a: PlayerIdx,
+        b: PlayerIdx,
+    ) -> Option<bool> {
+        self.system
+            .rematch_barred(&self.options, round, history, a, b)
+    }
+    fn own_ranking(&self, t: &Tournament, rounds: u32) -> Option<OwnRanking> {
+        self.system.own_ranking(&self.options, t, rounds)
     }
     fn bye_refusal(
         &self,
@@ -587,6 +634,7 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &double_swiss::DoubleSwiss,
         &team_swiss::TeamSwiss,
         &burstein::Burstein,
+        &keizer::Keizer,
     ]
 }
 

@@ -118,10 +118,11 @@ pub fn answer(
             report::tournament_year(&doc)
         },
     };
-    let s = standings::compute(&t, &options).map_err(|e| {
+    let s = crate::pairing::standings(&t, &options).map_err(|e| {
         let path = match e {
             standings::StandingsError::AfterRound { .. } => "after_round",
             standings::StandingsError::TieBreak(_) => "tie_breaks",
+            standings::StandingsError::System(_) => "options",
         };
         invalid(vec![Problem::new(path, e.to_string())])
     })?;
