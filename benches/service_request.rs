@@ -5,7 +5,9 @@
 //! time per request. The network, HTTP/2 and the runtime are left out: `swisspair loadtest`
 //! measures them (it prints the server's CPU per request).
 //!
-//! Env: `SWISSPAIR_SERVICE_ITERS` (requests per scenario, default 2,000), and filters as
+//! Env: `SWISSPAIR_SERVICE_ITERS` (requests per scenario, default 2,000);
+//! `SWISSPAIR_SERVICE_CLUBS=10 SWISSPAIR_SERVICE_SEPARATE=weak` gives the players one of 10
+//! clubs and keeps clubmates apart (SEP-5: the cost of a separation); and filters as
 //! arguments (`cargo bench --bench service_request -- dutch100`). Under
 //! `valgrind --tool=callgrind` a small count gives instructions per request that do not
 //! depend on the machine's load.
@@ -46,6 +48,35 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+/// `SWISSPAIR_SERVICE_CLUBS` and `SWISSPAIR_SERVICE_SEPARATE`: clubs by a fixed hash of
+/// the player's position, and a club separation of that mode.
+fn separate(request: &mut proto::PairRequest) {
+    let Some(proto::pair_request::Input::Tournament(t)) = request.input.as_mut() else {
+        return;
+    };
+    let clubs: u64 = std::env::var("SWISSPAIR_SERVICE_CLUBS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    if clubs > 0 {
+        for (i, p) in t.players.iter_mut().enumerate() {
+            let h = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            p.club = format!("club{}", (h >> 33) % clubs);
+        }
+    }
+    let mode = match std::env::var("SWISSPAIR_SERVICE_SEPARATE").as_deref() {
+        Ok("weak") => proto::SeparationMode::Weak,
+        Ok("weak-last") => proto::SeparationMode::WeakLast,
+        Ok("absolute") => proto::SeparationMode::Absolute,
+        _ => return,
+    };
+    t.separations.push(proto::Separation {
+        key: proto::SeparationKey::Club as i32,
+        mode: mode as i32,
+        ..proto::Separation::default()
+    });
+}
+
 fn main() {
     let filters: Vec<String> = std::env::args()
         .skip(1)
@@ -60,10 +91,11 @@ fn main() {
         if !filters.is_empty() && !filters.iter().any(|f| f == scenario.name()) {
             continue;
         }
-        let request = match scenario.pair_request(1) {
+        let mut request = match scenario.pair_request(1) {
             Ok(r) => r,
             Err(e) => panic!("scenario {}: {e}", scenario.name()),
         };
+        separate(&mut request);
         let bytes = request.encode_to_vec();
         let answer = one_request(&bytes, &limits);
         // Warm up, then time blocks of requests: the median block gives the figure.
