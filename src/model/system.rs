@@ -19,10 +19,11 @@ pub enum SystemId {
     Simple,
     ColourAlternation,
     Backgammon,
+    Monrad,
 }
 
 impl SystemId {
-    pub const ALL: [SystemId; 13] = [
+    pub const ALL: [SystemId; 14] = [
         SystemId::RoundRobin,
         SystemId::Dutch,
         SystemId::Burstein,
@@ -36,6 +37,7 @@ impl SystemId {
         SystemId::Simple,
         SystemId::ColourAlternation,
         SystemId::Backgammon,
+        SystemId::Monrad,
     ];
 
     /// The CLI name (`round-robin`, `dutch`, …).
@@ -54,6 +56,7 @@ impl SystemId {
             SystemId::Simple => "simple",
             SystemId::ColourAlternation => "colour-alternation",
             SystemId::Backgammon => "backgammon",
+            SystemId::Monrad => "monrad",
         }
     }
 }

@@ -418,8 +418,12 @@ pub fn default_after_round(t: &Tournament) -> u32 {
 }
 
 /// The usual tie-breaks of a system when neither the request nor the TRF names any:
-/// round robins DE, WIN, SB, KS; Swiss systems BH/C1, BH, SB, DE.
+/// round robins DE, WIN, SB, KS; Swiss systems BH/C1, BH, SB, DE; Monrad none (its order
+/// is the score, players on the same score listed by pairing number, MON-2).
 pub fn default_tie_breaks(system: Option<SystemId>) -> Vec<TieBreak> {
+    if system == Some(SystemId::Monrad) {
+        return Vec::new();
+    }
     let codes: &[Kind] = if system == Some(SystemId::RoundRobin) {
         &[Kind::De, Kind::Win, Kind::Sb, Kind::Ks]
     } else {

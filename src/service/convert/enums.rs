@@ -19,6 +19,7 @@ pub fn system_from_proto(value: i32) -> Option<SystemId> {
         P::Simple => SystemId::Simple,
         P::ColourAlternation => SystemId::ColourAlternation,
         P::Backgammon => SystemId::Backgammon,
+        P::Monrad => SystemId::Monrad,
     })
 }
 
@@ -38,6 +39,7 @@ pub fn system_to_proto(id: SystemId) -> proto::PairingSystem {
         SystemId::Simple => P::Simple,
         SystemId::ColourAlternation => P::ColourAlternation,
         SystemId::Backgammon => P::Backgammon,
+        SystemId::Monrad => P::Monrad,
     }
 }
 
