@@ -1,7 +1,8 @@
 //! The club formats (Monrad, knockout, Scheveningen) end to end: the command line (pair,
 //! check, standings, audit, why, simulate, systems), the gRPC service in-process
-//! (ListSystems, Pair, Check, Standings, Simulate, bad input) and JSON over HTTP (Connect)
-//! on the same port. Expected pairings are the hand-worked ones of `tests/monrad.rs`.
+//! (ListSystems, Pair, Check, Simulate, bad input) and JSON over HTTP (Connect)
+//! on the same port. Expected pairings are the hand-worked ones of `tests/monrad.rs`,
+//! `tests/knockout.rs` and `tests/scheveningen.rs`.
 mod common;
 
 use std::io::{Read, Write};
@@ -321,5 +322,240 @@ async fn monrad_through_grpc_and_json() {
     assert_eq!(status, 200, "{json}");
     let from_json: proto::PairResponse = serde_json::from_value(json).expect("a PairResponse");
     assert_eq!(from_json, answer);
+    server.stop().await;
+}
+
+// ---------------------------------------------------------------------------------------
+// Knockout
+
+/// tests/knockout.rs's round 2: six players, 1 and 2 had byes, 5 and 6 won; round 2 is
+/// 5-1 and 2-6 (KO-3.1, KO-7).
+fn knockout_round_two(first_result: &'static str) -> Tournament {
+    Builder::new(SystemId::Knockout, 6, 0)
+        .round(
+            &[(4, 5, first_result), (6, 3, "1-0")],
+            &[
+                (1, swisspair::model::ByeKind::Pab),
+                (2, swisspair::model::ByeKind::Pab),
+            ],
+        )
+        .build()
+}
+
+#[test]
+fn knockout_through_the_command_line() {
+    let input = temp_file("knockout.trf", &trf_of(&knockout_round_two("0-1")));
+    assert!(
+        std::fs::read_to_string(&input)
+            .expect("reads")
+            .contains("192 CUSTOM_KNOCKOUT")
+    );
+    let (code, out, err) = common::swisspair(&["pair", &input, "-p"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(pair_lines(&out), [(5, 1), (2, 6)]);
+    // A drawn match: exit 3, the match named (KO-3.2).
+    let drawn = temp_file("knockout-drawn.trf", &trf_of(&knockout_round_two("=")));
+    let (code, _, err) = common::swisspair(&["pair", &drawn, "-p"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("main bracket match 2") && err.contains("KO-3.2"),
+        "{err}"
+    );
+
+    // A simulated cup with a consolation bracket: deterministic, checks and audits clean,
+    // and its standings put the champion first (KO-8).
+    let args = [
+        "simulate",
+        "--system",
+        "knockout",
+        "--players",
+        "13",
+        "--rounds",
+        "4",
+        "--seed",
+        "6",
+        "--option",
+        "consolation=true",
+    ];
+    let (code, text, err) = common::swisspair(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(text, common::swisspair(&args).1);
+    let file = temp_file("cup.trf", &text);
+    let (code, out, err) = common::swisspair(&["check", &file]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("4 passed, 0 failed"), "{out}");
+    let (code, out, err) = common::swisspair(&["audit", &file]);
+    assert_eq!(code, 0, "{out}{err}");
+    let doc = swisspair::pairing::read_trf(&text).expect("reads");
+    let t = &doc.tournament;
+    let progress = swisspair::standings::knockout_progress(t, 4);
+    let champion = progress.iter().position(|&r| r == 4).expect("a champion");
+    let (code, out, err) = common::swisspair(&["standings", &file]);
+    assert_eq!(code, 0, "{err}");
+    let first = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .expect("a first line");
+    assert!(first.contains(&t.players[champion].name), "{first}\n{out}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn knockout_through_grpc_and_json() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let systems = client
+        .list_systems(proto::ListSystemsRequest::default())
+        .await
+        .expect("ListSystems")
+        .into_inner();
+    let knockout = systems
+        .systems
+        .iter()
+        .find(|s| s.system == proto::PairingSystem::Knockout as i32)
+        .expect("listed");
+    let names: Vec<&str> = knockout.options.iter().map(|o| o.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "seeding",
+            "consolation",
+            "games",
+            "tiebreak_game",
+            "game",
+            "match_length"
+        ]
+    );
+
+    let trf = trf_of(&knockout_round_two("0-1"));
+    let answer = client
+        .pair(pair_request(&trf, proto::PairingSystem::Knockout))
+        .await
+        .expect("Pair")
+        .into_inner();
+    assert_eq!(response_pairs(&answer), [(5, 1), (2, 6)]);
+    assert_eq!(answer.total_rounds, 3);
+
+    let drawn = trf_of(&knockout_round_two("="));
+    let err = client
+        .pair(pair_request(&drawn, proto::PairingSystem::Knockout))
+        .await
+        .expect_err("refused");
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert!(
+        err.message().contains("main bracket match 2")
+            && err.message().contains("tournament.rounds[0]"),
+        "{}",
+        err.message()
+    );
+
+    // Backgammon through the same service: no colours.
+    let bg = client
+        .pair(tournament_request(
+            &knockout_round_two("0-1"),
+            "game",
+            "BACKGAMMON",
+        ))
+        .await
+        .expect("Pair")
+        .into_inner();
+    assert!(bg.boards.iter().all(|b| b.white_id.is_empty()));
+    assert_eq!(response_pairs(&bg), [(1, 5), (2, 6)]);
+
+    let (status, json) = post_json(
+        &server.addr,
+        "Pair",
+        &serde_json::json!({"trf": trf, "system": "PAIRING_SYSTEM_KNOCKOUT", "explanationDetail": "EXPLANATION_DETAIL_FULL"}),
+    );
+    assert_eq!(status, 200, "{json}");
+    let from_json: proto::PairResponse = serde_json::from_value(json).expect("a PairResponse");
+    assert_eq!(from_json, answer);
+    server.stop().await;
+}
+
+// ---------------------------------------------------------------------------------------
+// Scheveningen
+
+#[test]
+fn scheveningen_through_the_command_line() {
+    // tests/scheveningen.rs's round 1 of two teams of four: 5-1, 6-2, 3-7, 4-8.
+    let t = Builder::new(SystemId::Scheveningen, 8, 4).build();
+    let input = temp_file("scheveningen.trf", &trf_of(&t));
+    assert!(
+        std::fs::read_to_string(&input)
+            .expect("reads")
+            .contains("192 FIDE_SCHEVENINGEN")
+    );
+    let (code, out, err) = common::swisspair(&["pair", &input, "-p"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(pair_lines(&out), [(5, 1), (6, 2), (3, 7), (4, 8)]);
+
+    let args = [
+        "simulate",
+        "--system",
+        "scheveningen",
+        "--players",
+        "8",
+        "--rounds",
+        "8",
+        "--seed",
+        "2",
+        "--option",
+        "cycles=2",
+    ];
+    let (code, text, err) = common::swisspair(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("192 FIDE_DOUBLESCHEVENINGEN"), "{text}");
+    let file = temp_file("match.trf", &text);
+    let (code, out, err) = common::swisspair(&["check", &file]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("8 passed, 0 failed"), "{out}");
+    let (code, out, err) = common::swisspair(&["audit", &file]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, _, err) = common::swisspair(&["standings", &file]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn scheveningen_through_grpc_and_json() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    // Two teams by team_id (SCH-1), the players interleaved by pairing number: team "x" is
+    // 1, 3 (boards 1, 2) and team "y" 2, 4. Round 1 (SCH-2, SCH-3; n = 2, no reversed
+    // board): x's board 1 (1) - y's board 1 (2), 1 + 1 even: 1 White; x's board 2 (3) - y's
+    // board 2 (4): 3 White.
+    let mut t = Builder::new(SystemId::Scheveningen, 4, 2).build();
+    for (p, team) in t.players.iter_mut().zip(["x", "y", "x", "y"]) {
+        p.team_id = team.to_string();
+    }
+    let answer = client
+        .pair(tournament_request(&t, "teams", "TEAM_ID"))
+        .await
+        .expect("Pair")
+        .into_inner();
+    assert_eq!(response_pairs(&answer), [(1, 2), (3, 4)]);
+    // Three teams are refused, naming the rule.
+    t.players[3].team_id = "z".to_string();
+    let err = client
+        .pair(tournament_request(&t, "teams", "TEAM_ID"))
+        .await
+        .expect_err("refused");
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert!(err.message().contains("SCH-1"), "{}", err.message());
+
+    let trf = trf_of(&Builder::new(SystemId::Scheveningen, 8, 4).build());
+    let grpc = client
+        .pair(pair_request(&trf, proto::PairingSystem::Scheveningen))
+        .await
+        .expect("Pair")
+        .into_inner();
+    let (status, json) = post_json(
+        &server.addr,
+        "Pair",
+        &serde_json::json!({"trf": trf, "system": "PAIRING_SYSTEM_SCHEVENINGEN", "explanationDetail": "EXPLANATION_DETAIL_FULL"}),
+    );
+    assert_eq!(status, 200, "{json}");
+    let from_json: proto::PairResponse = serde_json::from_value(json).expect("a PairResponse");
+    assert_eq!(from_json, grpc);
+    assert_eq!(response_pairs(&grpc), [(5, 1), (6, 2), (3, 7), (4, 8)]);
     server.stop().await;
 }

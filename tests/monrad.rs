@@ -230,7 +230,7 @@ proptest! {
                     let pairable = |list: &[usize]| {
                         has_perfect_matching(list.len(), |a, b| !met(list[a], list[b]))
                     };
-                    let possible = if here.len() % 2 == 0 {
+                    let possible = if here.len().is_multiple_of(2) {
                         pairable(&here)
                     } else {
                         here.iter().any(|&b| {

@@ -20,10 +20,12 @@ pub enum SystemId {
     ColourAlternation,
     Backgammon,
     Monrad,
+    Knockout,
+    Scheveningen,
 }
 
 impl SystemId {
-    pub const ALL: [SystemId; 14] = [
+    pub const ALL: [SystemId; 16] = [
         SystemId::RoundRobin,
         SystemId::Dutch,
         SystemId::Burstein,
@@ -38,6 +40,8 @@ impl SystemId {
         SystemId::ColourAlternation,
         SystemId::Backgammon,
         SystemId::Monrad,
+        SystemId::Knockout,
+        SystemId::Scheveningen,
     ];
 
     /// The CLI name (`round-robin`, `dutch`, …).
@@ -57,6 +61,8 @@ impl SystemId {
             SystemId::ColourAlternation => "colour-alternation",
             SystemId::Backgammon => "backgammon",
             SystemId::Monrad => "monrad",
+            SystemId::Knockout => "knockout",
+            SystemId::Scheveningen => "scheveningen",
         }
     }
 }

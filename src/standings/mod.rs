@@ -419,9 +419,10 @@ pub fn default_after_round(t: &Tournament) -> u32 {
 
 /// The usual tie-breaks of a system when neither the request nor the TRF names any:
 /// round robins DE, WIN, SB, KS; Swiss systems BH/C1, BH, SB, DE; Monrad none (its order
-/// is the score, players on the same score listed by pairing number, MON-2).
+/// is the score, players on the same score listed by pairing number, MON-2); a knockout
+/// none (its order is the round reached, then the points: [`knockout_progress`]).
 pub fn default_tie_breaks(system: Option<SystemId>) -> Vec<TieBreak> {
-    if system == Some(SystemId::Monrad) {
+    if matches!(system, Some(SystemId::Monrad | SystemId::Knockout)) {
         return Vec::new();
     }
     let codes: &[Kind] = if system == Some(SystemId::RoundRobin) {
@@ -512,8 +513,19 @@ pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, Standings
         })
         .collect();
 
-    // Rank: split the groups of tied players by each tie-break in turn (C.07 art. 4).
-    let mut groups: Vec<Vec<PlayerIdx>> = vec![(0..n).collect()];
+    // Rank: split the groups of tied players by each tie-break in turn (C.07 art. 4); a
+    // knockout ranks by the round reached first (KO-8).
+    let mut groups: Vec<Vec<PlayerIdx>> = if t.system == Some(SystemId::Knockout) {
+        let progress = knockout_progress(t, rounds);
+        let mut by: std::collections::BTreeMap<std::cmp::Reverse<u32>, Vec<PlayerIdx>> =
+            std::collections::BTreeMap::new();
+        for (p, &reached) in progress.iter().enumerate() {
+            by.entry(std::cmp::Reverse(reached)).or_default().push(p);
+        }
+        by.into_values().collect()
+    } else {
+        vec![(0..n).collect()]
+    };
     for (i, tb) in tie_breaks.iter().enumerate() {
         if tb.kind == Kind::De {
             columns[i] = direct_encounter::values(&ctx, tb, &groups);
@@ -585,6 +597,39 @@ pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, Standings
         after_round: rounds,
         rows,
     })
+}
+
+/// A knockout's ranking key (KO-8): the rounds each player won in a row from round 1 (a
+/// game won, over the board or by forfeit, or a bye with points), up to round `rounds`: the
+/// champion has them all, a first-round loser none, whatever he won in a consolation
+/// bracket afterwards.
+pub fn knockout_progress(t: &Tournament, rounds: u32) -> Vec<u32> {
+    (0..t.players.len())
+        .map(|p| {
+            let won = |round: &crate::model::Round| {
+                round.games.iter().any(|g| {
+                    (g.white == p
+                        && matches!(
+                            g.result,
+                            GameResult::WhiteWins | GameResult::WhiteWinsForfeit
+                        ))
+                        || (g.black == p
+                            && matches!(
+                                g.result,
+                                GameResult::BlackWins | GameResult::BlackWinsForfeit
+                            ))
+                }) || round
+                    .byes
+                    .iter()
+                    .any(|b| b.player == p && matches!(b.kind, ByeKind::Pab | ByeKind::FullPoint))
+            };
+            t.rounds
+                .iter()
+                .take(rounds as usize)
+                .take_while(|r| won(r))
+                .count() as u32
+        })
+        .collect()
 }
 
 /// Order of two values: better first; undefined values last.

@@ -13,11 +13,13 @@ pub mod double_swiss;
 pub mod dubov;
 pub mod dutch;
 pub mod explanation;
+pub mod knockout;
 pub mod lim;
 pub mod manual;
 pub mod monrad;
 pub mod options;
 pub mod round_robin;
+pub mod scheveningen;
 pub mod simple;
 pub mod team_swiss;
 pub mod vincze;
@@ -588,6 +590,8 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &team_swiss::TeamSwiss,
         &burstein::Burstein,
         &monrad::Monrad,
+        &knockout::Knockout,
+        &scheveningen::Scheveningen,
     ]
 }
 

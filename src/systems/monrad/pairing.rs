@@ -172,8 +172,8 @@ pub fn pair(r: &RoundToPair, options: &Options) -> Result<RoundPairing, PairErro
         let a = list[i];
         let mut skipped = Vec::new();
         let mut partner = None;
-        for j in i + 1..n {
-            if taken[j] {
+        for (j, &done) in taken.iter().enumerate().skip(i + 1) {
+            if done {
                 continue;
             }
             if matcher.take_pair(i, j) {
@@ -259,12 +259,11 @@ fn colours(
     k: usize,
 ) -> (PlayerIdx, PlayerIdx, String) {
     let by_board = || {
-        let c = if k % 2 == 0 {
+        if k.is_multiple_of(2) {
             r.initial_colour
         } else {
             r.initial_colour.opposite()
-        };
-        c
+        }
     };
     let orient = |a_colour: Colour, why: String| {
         if a_colour == Colour::White {
