@@ -511,8 +511,13 @@ fn scheveningen_through_the_command_line() {
     assert!(out.contains("8 passed, 0 failed"), "{out}");
     let (code, out, err) = common::swisspair(&["audit", &file]);
     assert_eq!(code, 0, "{out}{err}");
-    let (code, _, err) = common::swisspair(&["standings", &file]);
+    let (code, out, err) = common::swisspair(&["standings", &file]);
     assert_eq!(code, 0, "{err}");
+    // SCH-6: the two teams' match points after the standings' rows.
+    assert!(
+        out.contains("Match: ") && out.contains("match points"),
+        "{out}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -557,5 +562,46 @@ async fn scheveningen_through_grpc_and_json() {
     let from_json: proto::PairResponse = serde_json::from_value(json).expect("a PairResponse");
     assert_eq!(from_json, grpc);
     assert_eq!(response_pairs(&grpc), [(5, 1), (6, 2), (3, 7), (4, 8)]);
+
+    // Standings of a played round: the players' rows and the two teams' match points
+    // (SCH-6): round 1 5-1 1-0, 6-2 1-0, 3-7 1-0, 4-8 ½: the second half 2½, 2 match
+    // points; the first half 1½, 0.
+    let played = Builder::new(SystemId::Scheveningen, 8, 4)
+        .round(
+            &[(5, 1, "1-0"), (6, 2, "1-0"), (3, 7, "1-0"), (4, 8, "=")],
+            &[],
+        )
+        .build();
+    let standings = client
+        .standings(proto::StandingsRequest {
+            input: Some(proto::standings_request::Input::Trf(trf_of(&played))),
+            ..proto::StandingsRequest::default()
+        })
+        .await
+        .expect("Standings")
+        .into_inner();
+    assert_eq!(standings.rows.len(), 8);
+    let teams: Vec<(String, String, String)> = standings
+        .team_rows
+        .iter()
+        .map(|r| {
+            (
+                r.name.clone(),
+                r.match_points.clone(),
+                r.game_points.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        teams,
+        [
+            (
+                "second half".to_string(),
+                "2".to_string(),
+                "2.5".to_string()
+            ),
+            ("first half".to_string(), "0".to_string(), "1.5".to_string()),
+        ]
+    );
     server.stop().await;
 }

@@ -88,6 +88,29 @@ fn an_absent_players_opponent_has_a_bye() {
 }
 
 #[test]
+fn standings_give_the_team_match_points() {
+    // SCH-6, two teams of two (A: 1, 2; B: 3, 4). Round 1 (5-1 style table for n = 2: A's
+    // board i against B's board i, i + i even: A White): 1-3 1-0, 2-4 ½: A 1.5 - B 0.5, A
+    // wins the match (2-0). Round 2 (A's board i against B's board i + 1, odd: B White):
+    // 4-1 1-0, 3-2 1-0: A 0 - B 2, B wins (2-2). Game points A 1.5, B 2.5: B leads on
+    // equal match points.
+    let t = builder(4, 2)
+        .round(&[(1, 3, "1-0"), (2, 4, "=")], &[])
+        .round(&[(4, 1, "1-0"), (3, 2, "1-0")], &[])
+        .build();
+    let s = swisspair::standings::compute(&t, &swisspair::standings::Options::default())
+        .expect("standings");
+    let teams = s.team_match.expect("a team match");
+    assert_eq!(
+        teams.map(|(name, mp, gp)| (name, mp, gp.to_string())),
+        [
+            ("second half".to_string(), 2, "2.5".to_string()),
+            ("first half".to_string(), 2, "1.5".to_string()),
+        ]
+    );
+}
+
+#[test]
 fn the_double_scheveningen_code_reads_as_two_cycles() {
     let text = "012 Club match\n192 FIDE_DOUBLESCHEVENINGEN\n\
 001    1      Player 1                          2000                             0.0    1\n\

@@ -253,6 +253,9 @@ pub struct Standings {
     pub after_round: u32,
     /// In final order.
     pub rows: Vec<Row>,
+    /// A Scheveningen's two teams (SCH-6): name, match points, game points, the leader
+    /// first (by match points, then game points); `None` for any other event.
+    pub team_match: Option<[(String, u32, Score); 2]>,
 }
 
 /// Bad input for the standings, naming what is wrong.
@@ -596,7 +599,31 @@ pub fn compute(t: &Tournament, options: &Options) -> Result<Standings, Standings
         edition: options.edition,
         after_round: rounds,
         rows,
+        team_match: scheveningen_match(t, rounds),
     })
+}
+
+/// A Scheveningen's team match after `rounds` (SCH-6), the leader first; `None` for
+/// another system or a field without two teams.
+fn scheveningen_match(t: &Tournament, rounds: u32) -> Option<[(String, u32, Score); 2]> {
+    if t.system != Some(SystemId::Scheveningen) {
+        return None;
+    }
+    let by_team_id = t
+        .options
+        .get("teams")
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("TEAM_ID"));
+    let sides = crate::model::scheveningen::sides(t, by_team_id).ok()?;
+    let score = crate::model::scheveningen::match_score(t, &sides, rounds);
+    let [a, b] = sides.names;
+    let mut teams = [
+        (a, score.match_points[0], score.game_points[0]),
+        (b, score.match_points[1], score.game_points[1]),
+    ];
+    if (teams[1].1, teams[1].2) > (teams[0].1, teams[0].2) {
+        teams.swap(0, 1);
+    }
+    Some(teams)
 }
 
 /// A knockout's ranking key (KO-8): the rounds each player won in a row from round 1 (a

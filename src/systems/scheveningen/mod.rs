@@ -9,7 +9,7 @@ use super::{
     RoundToPair, System, SystemInfo,
 };
 use crate::model::validate::{Problem, Problems};
-use crate::model::{PlayerIdx, Score, SystemId, Tournament};
+use crate::model::{PlayerIdx, SystemId, Tournament};
 use options::{Options, Teams};
 
 /// The Scheveningen system.
@@ -19,87 +19,11 @@ pub struct Scheveningen;
 pub const TRF_CODE: &str = "FIDE_SCHEVENINGEN";
 pub const TRF_CODE_DOUBLE: &str = "FIDE_DOUBLESCHEVENINGEN";
 
-/// The two teams, each by board (SCH-1).
-#[derive(Clone, Debug)]
-pub struct Sides {
-    pub a: Vec<PlayerIdx>,
-    pub b: Vec<PlayerIdx>,
-    /// The teams' names for messages.
-    pub names: [String; 2],
-}
+pub use crate::model::scheveningen::Sides;
 
 /// The teams of a snapshot (SCH-1), or the problems that keep it from having two of N.
 pub fn sides(t: &Tournament, options: &Options) -> Result<Sides, Vec<Problem>> {
-    let mut by_number: Vec<PlayerIdx> = (0..t.players.len()).collect();
-    by_number.sort_by_key(|&p| t.pairing_number(p));
-    let sides = match options.teams {
-        Teams::Halves => {
-            if by_number.len() % 2 == 1 || by_number.len() < 2 {
-                return Err(vec![Problem::new(
-                    "tournament.players",
-                    format!(
-                        "{} players cannot be split into two halves of equal size (SCH-1)",
-                        by_number.len()
-                    ),
-                )]);
-            }
-            let half = by_number.len() / 2;
-            Sides {
-                a: by_number[..half].to_vec(),
-                b: by_number[half..].to_vec(),
-                names: ["first half".to_string(), "second half".to_string()],
-            }
-        }
-        Teams::TeamId => {
-            let mut names: Vec<&str> = Vec::new();
-            for &p in &by_number {
-                let id = t.players[p].team_id.as_str();
-                if !names.contains(&id) {
-                    names.push(id);
-                }
-            }
-            if names.len() != 2 || names.iter().any(|n| n.is_empty()) {
-                return Err(vec![Problem::new(
-                    "tournament.players",
-                    format!(
-                        "teams=TEAM_ID needs every player's team_id to name one of exactly two teams, found {} ({}) (SCH-1)",
-                        names.len(),
-                        names
-                            .iter()
-                            .map(|n| format!("{n:?}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                )]);
-            }
-            let of = |name: &str| -> Vec<PlayerIdx> {
-                by_number
-                    .iter()
-                    .copied()
-                    .filter(|&p| t.players[p].team_id == name)
-                    .collect()
-            };
-            let (a, b) = (of(names[0]), of(names[1]));
-            if a.len() != b.len() {
-                return Err(vec![Problem::new(
-                    "tournament.players",
-                    format!(
-                        "team {:?} has {} players and team {:?} {}: a Scheveningen needs two teams of the same size (SCH-1)",
-                        names[0],
-                        a.len(),
-                        names[1],
-                        b.len()
-                    ),
-                )]);
-            }
-            Sides {
-                a,
-                b,
-                names: [names[0].to_string(), names[1].to_string()],
-            }
-        }
-    };
-    Ok(sides)
+    crate::model::scheveningen::sides(t, options.teams == Teams::TeamId)
 }
 
 /// The cycles of the event (SCH-4): the option, else 2 when `total_rounds` is beyond N.
@@ -261,15 +185,19 @@ pub fn pair(r: &RoundToPair, options: &Options) -> Result<RoundPairing, PairErro
         ),
         Vec::new(),
     );
-    let (a_points, b_points, a_match, b_match) = match_points(t, &sides, r.number - 1);
     if r.number > 1 {
+        let score = crate::model::scheveningen::match_score(t, &sides, r.number - 1);
         ex.step(
             "SCH-6",
             format!(
-                "after round {}: {} {a_match} match points ({a_points} game points), {} {b_match} ({b_points})",
+                "after round {}: {} {} match points ({} game points), {} {} ({})",
                 r.number - 1,
                 sides.names[0],
-                sides.names[1]
+                score.match_points[0],
+                score.game_points[0],
+                sides.names[1],
+                score.match_points[1],
+                score.game_points[1]
             ),
             Vec::new(),
         );
@@ -308,45 +236,4 @@ pub fn pair(r: &RoundToPair, options: &Options) -> Result<RoundPairing, PairErro
         }
     }
     Ok(out)
-}
-
-/// Game and match points of the two teams over the first `rounds` rounds (SCH-6): each
-/// round a match, won (2), drawn (1) or lost (0) on the game points of its boards, byes
-/// included.
-pub fn match_points(t: &Tournament, sides: &Sides, rounds: u32) -> (Score, Score, u32, u32) {
-    let mut side = vec![0u8; t.players.len()];
-    for &p in &sides.a {
-        side[p] = 1;
-    }
-    for &p in &sides.b {
-        side[p] = 2;
-    }
-    let (mut ga, mut gb, mut ma, mut mb) = (Score::ZERO, Score::ZERO, 0, 0);
-    for round in t.rounds.iter().take(rounds as usize) {
-        let (mut ra, mut rb) = (Score::ZERO, Score::ZERO);
-        let mut add = |p: PlayerIdx, s: Score| match side.get(p) {
-            Some(1) => ra += s,
-            Some(2) => rb += s,
-            _ => {}
-        };
-        for g in &round.games {
-            let (w, b) = g.result.points(&t.scoring);
-            add(g.white, w);
-            add(g.black, b);
-        }
-        for b in &round.byes {
-            add(b.player, b.kind.points(&t.scoring));
-        }
-        ga += ra;
-        gb += rb;
-        match ra.cmp(&rb) {
-            std::cmp::Ordering::Greater => ma += 2,
-            std::cmp::Ordering::Less => mb += 2,
-            std::cmp::Ordering::Equal => {
-                ma += 1;
-                mb += 1;
-            }
-        }
-    }
-    (ga, gb, ma, mb)
 }
