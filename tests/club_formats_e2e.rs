@@ -361,6 +361,10 @@ fn knockout_through_the_command_line() {
         err.contains("main bracket match 2") && err.contains("KO-3.2"),
         "{err}"
     );
+    // why: 1 and 2 cannot meet in round 2, the bracket decides (KO-3.1).
+    let (code, out, err) = common::swisspair(&["why", &input, "--pair", "1-2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("KO-3.1"), "{out}");
 
     // A simulated cup with a consolation bracket: deterministic, checks and audits clean,
     // and its standings put the champion first (KO-8).
@@ -488,6 +492,10 @@ fn scheveningen_through_the_command_line() {
     let (code, out, err) = common::swisspair(&["pair", &input, "-p"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(pair_lines(&out), [(5, 1), (6, 2), (3, 7), (4, 8)]);
+    // why: 1 and 2 are teammates, the table never pairs them (SCH-2, SCH-3).
+    let (code, out, err) = common::swisspair(&["why", &input, "--pair", "1-2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("SCH-"), "{out}");
 
     let args = [
         "simulate",
