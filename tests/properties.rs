@@ -39,7 +39,12 @@ fn check_round(
         prop_assert_ne!(b.white, b.black);
     }
     let pabs = p.byes.iter().filter(|b| b.kind == ByeKind::Pab).count();
-    if id != SystemId::RoundRobin {
+    // A table or a bracket gives a bye to every player whose scheduled opponent is missing
+    // (RR-1, SCH-5), and a knockout to every top seed without an opponent (KO-2.1).
+    if !matches!(
+        id,
+        SystemId::RoundRobin | SystemId::Knockout | SystemId::Scheveningen
+    ) {
         prop_assert!(pabs <= 1, "{id}: {pabs} PABs");
     }
     for b in &p.byes {
@@ -141,10 +146,20 @@ proptest! {
         if id == SystemId::DoubleSwiss {
             config.rounds = rounds + rounds % 2; // two games per match
         }
+        // A knockout has log2 of its bracket's rounds (KO-1); a Scheveningen two teams of
+        // N and N rounds (SCH-1, SCH-2).
+        if id == SystemId::Knockout {
+            config.rounds = rounds.min(systems::knockout::bracket::rounds(players as usize));
+        }
+        if id == SystemId::Scheveningen {
+            config.players = players + players % 2;
+            config.rounds = rounds.min(config.players / 2);
+        }
         let mut t = start(&config);
         if players >= 4 {
             t.forbidden_pairings.push(swisspair::model::ForbiddenPairing { players: vec![0, 1], first_round: None, last_round: None });
-            if id == SystemId::RoundRobin {
+            // A fixed table or bracket has no choice to avoid a forbidden pair.
+            if matches!(id, SystemId::RoundRobin | SystemId::Knockout | SystemId::Scheveningen) {
                 t.forbidden_pairings.clear();
             }
         }

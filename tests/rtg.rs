@@ -227,6 +227,7 @@ fn full_config(system: SystemId, seed: u64) -> SimConfig {
         SystemId::RoundRobin => (8, 7),
         SystemId::DoubleSwiss => (16, 6),
         SystemId::Backgammon => (14, 4),
+        SystemId::Knockout => (16, 4),
         _ => (16, 5),
     };
     let mut c = SimConfig::new(system, players, rounds, seed);
@@ -263,7 +264,11 @@ fn full_config(system: SystemId, seed: u64) -> SimConfig {
     if system != SystemId::TeamSwiss {
         c.withdrawals = vec![Planned::count(1)];
     }
-    if !matches!(system, SystemId::TeamSwiss | SystemId::RoundRobin) {
+    // A table or a bracket drawn at the start takes no late entrant (RR-4, KO-1, SCH-1).
+    if !matches!(
+        system,
+        SystemId::TeamSwiss | SystemId::RoundRobin | SystemId::Knockout | SystemId::Scheveningen
+    ) {
         c.late_entries = vec![Planned::count(1)];
     }
     c.tie_breaks = if system == SystemId::RoundRobin {

@@ -23,7 +23,8 @@ fn separating_systems() -> Vec<SystemId> {
     SystemId::ALL
         .into_iter()
         .filter(|s| !matches!(s, SystemId::RoundRobin | SystemId::TeamSwiss))
-        .filter(|s| swisspair::systems::find(*s).is_some())
+        // A fixed table or bracket (knockout, Scheveningen) refuses separations (SEP-4).
+        .filter(|s| swisspair::systems::find(*s).is_some_and(|x| x.separations_apply()))
         .collect()
 }
 

@@ -20,6 +20,10 @@ fn cases() -> Vec<(SystemId, u32, u32, Vec<&'static str>)> {
                 SystemId::Amalfi => (id, 14, 5, vec!["--option", "profile=JAVAPAIRING"]),
                 SystemId::Simple => (id, 14, 5, vec!["--option", "float_history=IGNORED"]),
                 SystemId::DoubleSwiss => (id, 14, 6, Vec::new()),
+                // A bracket of 16: 4 rounds (KO-1), with its consolation (KO-4).
+                SystemId::Knockout => (id, 14, 4, vec!["--option", "consolation=true"]),
+                // Two teams of 7, the double: 14 rounds (SCH-4).
+                SystemId::Scheveningen => (id, 14, 14, vec!["--option", "cycles=2"]),
                 _ => (id, 14, 5, Vec::new()),
             }
         })

@@ -7,6 +7,7 @@ mod colour;
 mod history;
 pub mod limits;
 mod result;
+pub mod scheveningen;
 mod score;
 mod scoring;
 mod separation;

@@ -20,10 +20,13 @@ pub enum SystemId {
     ColourAlternation,
     Backgammon,
     Keizer,
+    Monrad,
+    Knockout,
+    Scheveningen,
 }
 
 impl SystemId {
-    pub const ALL: [SystemId; 14] = [
+    pub const ALL: [SystemId; 17] = [
         SystemId::RoundRobin,
         SystemId::Dutch,
         SystemId::Burstein,
@@ -38,6 +41,9 @@ impl SystemId {
         SystemId::ColourAlternation,
         SystemId::Backgammon,
         SystemId::Keizer,
+        SystemId::Monrad,
+        SystemId::Knockout,
+        SystemId::Scheveningen,
     ];
 
     /// The CLI name (`round-robin`, `dutch`, …).
@@ -57,6 +63,9 @@ impl SystemId {
             SystemId::ColourAlternation => "colour-alternation",
             SystemId::Backgammon => "backgammon",
             SystemId::Keizer => "keizer",
+            SystemId::Monrad => "monrad",
+            SystemId::Knockout => "knockout",
+            SystemId::Scheveningen => "scheveningen",
         }
     }
 }

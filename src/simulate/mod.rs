@@ -415,7 +415,9 @@ pub fn play_round(t: &mut Tournament, config: &SimConfig) -> Result<(), SimError
 
 /// Which results the simulated system's games may have (its own declaration).
 fn policy(config: &SimConfig) -> ResultsPolicy {
-    systems::find(config.system).map_or(ResultsPolicy::CHESS, |s| s.results_policy())
+    systems::find(config.system).map_or(ResultsPolicy::CHESS, |s| {
+        s.configure(&config.options).results_policy()
+    })
 }
 
 /// Games per match of the simulated system (Double-Swiss: 2).

@@ -253,6 +253,9 @@ pub struct Standings {
     pub after_round: u32,
     /// In final order.
     pub rows: Vec<Row>,
+    /// A Scheveningen's two teams (SCH-6): name, match points, game points, the leader
+    /// first (by match points, then game points); `None` for any other event.
+    pub team_match: Option<[(String, u32, Score); 2]>,
 }
 
 /// Bad input for the standings, naming what is wrong.
@@ -421,8 +424,13 @@ pub fn default_after_round(t: &Tournament) -> u32 {
 }
 
 /// The usual tie-breaks of a system when neither the request nor the TRF names any:
-/// round robins DE, WIN, SB, KS; Swiss systems BH/C1, BH, SB, DE.
+/// round robins DE, WIN, SB, KS; Swiss systems BH/C1, BH, SB, DE; Monrad none (its order
+/// is the score, players on the same score listed by pairing number, MON-2); a knockout
+/// none (its order is the round reached, then the points: [`knockout_progress`]).
 pub fn default_tie_breaks(system: Option<SystemId>) -> Vec<TieBreak> {
+    if matches!(system, Some(SystemId::Monrad | SystemId::Knockout)) {
+        return Vec::new();
+    }
     let codes: &[Kind] = if system == Some(SystemId::RoundRobin) {
         &[Kind::De, Kind::Win, Kind::Sb, Kind::Ks]
     } else {
@@ -549,8 +557,19 @@ pub fn compute_with(
         place
     });
 
-    // Rank: split the groups of tied players by each tie-break in turn (C.07 art. 4).
-    let mut groups: Vec<Vec<PlayerIdx>> = vec![(0..n).collect()];
+    // Rank: split the groups of tied players by each tie-break in turn (C.07 art. 4); a
+    // knockout ranks by the round reached first (KO-8).
+    let mut groups: Vec<Vec<PlayerIdx>> = if t.system == Some(SystemId::Knockout) {
+        let progress = knockout_progress(t, rounds);
+        let mut by: std::collections::BTreeMap<std::cmp::Reverse<u32>, Vec<PlayerIdx>> =
+            std::collections::BTreeMap::new();
+        for (p, &reached) in progress.iter().enumerate() {
+            by.entry(std::cmp::Reverse(reached)).or_default().push(p);
+        }
+        by.into_values().collect()
+    } else {
+        vec![(0..n).collect()]
+    };
     for (i, tb) in tie_breaks.iter().enumerate() {
         if tb.kind == Kind::De {
             columns[i] = direct_encounter::values(&ctx, tb, &groups);
@@ -625,7 +644,64 @@ pub fn compute_with(
         edition: options.edition,
         after_round: rounds,
         rows,
+        team_match: scheveningen_match(t, rounds),
     })
+}
+
+/// A Scheveningen's team match after `rounds` (SCH-6), the leader first; `None` for
+/// another system or a field without two teams.
+fn scheveningen_match(t: &Tournament, rounds: u32) -> Option<[(String, u32, Score); 2]> {
+    if t.system != Some(SystemId::Scheveningen) {
+        return None;
+    }
+    let by_team_id = t
+        .options
+        .get("teams")
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("TEAM_ID"));
+    let sides = crate::model::scheveningen::sides(t, by_team_id).ok()?;
+    let score = crate::model::scheveningen::match_score(t, &sides, rounds);
+    let [a, b] = sides.names;
+    let mut teams = [
+        (a, score.match_points[0], score.game_points[0]),
+        (b, score.match_points[1], score.game_points[1]),
+    ];
+    if (teams[1].1, teams[1].2) > (teams[0].1, teams[0].2) {
+        teams.swap(0, 1);
+    }
+    Some(teams)
+}
+
+/// A knockout's ranking key (KO-8): the rounds each player won in a row from round 1 (a
+/// game won, over the board or by forfeit, or a bye with points), up to round `rounds`: the
+/// champion has them all, a first-round loser none, whatever he won in a consolation
+/// bracket afterwards.
+pub fn knockout_progress(t: &Tournament, rounds: u32) -> Vec<u32> {
+    (0..t.players.len())
+        .map(|p| {
+            let won = |round: &crate::model::Round| {
+                round.games.iter().any(|g| {
+                    (g.white == p
+                        && matches!(
+                            g.result,
+                            GameResult::WhiteWins | GameResult::WhiteWinsForfeit
+                        ))
+                        || (g.black == p
+                            && matches!(
+                                g.result,
+                                GameResult::BlackWins | GameResult::BlackWinsForfeit
+                            ))
+                }) || round
+                    .byes
+                    .iter()
+                    .any(|b| b.player == p && matches!(b.kind, ByeKind::Pab | ByeKind::FullPoint))
+            };
+            t.rounds
+                .iter()
+                .take(rounds as usize)
+                .take_while(|r| won(r))
+                .count() as u32
+        })
+        .collect()
 }
 
 /// Order of two values: better first; undefined values last.

@@ -97,6 +97,13 @@ pub fn table(t: &Tournament, s: &Standings) -> String {
         out.push_str(text.trim_end());
         out.push('\n');
     }
+    // A Scheveningen's team match (SCH-6).
+    if let Some(teams) = &s.team_match {
+        out.push_str(&format!(
+            "Match: {} {} match points ({} game points), {} {} ({})\n",
+            teams[0].0, teams[0].1, teams[0].2, teams[1].0, teams[1].1, teams[1].2
+        ));
+    }
     out
 }
 
@@ -123,11 +130,22 @@ pub fn json(t: &Tournament, s: &Standings) -> serde_json::Value {
             })
         })
         .collect();
-    serde_json::json!({
+    let mut out = serde_json::json!({
         "edition": s.edition.year().to_string(),
         "after_round": s.after_round,
         "tie_breaks": codes,
         "tie_break_source": s.source.name(),
         "rows": rows,
-    })
+    });
+    // A Scheveningen's team match (SCH-6); no key for any other event.
+    if let (Some(teams), Some(map)) = (&s.team_match, out.as_object_mut()) {
+        let teams: Vec<serde_json::Value> = teams
+            .iter()
+            .map(|(name, mp, gp)| {
+                serde_json::json!({"team": name, "match_points": mp, "game_points": gp.to_string()})
+            })
+            .collect();
+        map.insert("team_match".to_string(), serde_json::Value::Array(teams));
+    }
+    out
 }

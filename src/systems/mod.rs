@@ -14,10 +14,13 @@ pub mod dubov;
 pub mod dutch;
 pub mod explanation;
 pub mod keizer;
+pub mod knockout;
 pub mod lim;
 pub mod manual;
+pub mod monrad;
 pub mod options;
 pub mod round_robin;
+pub mod scheveningen;
 pub mod simple;
 pub mod team_swiss;
 pub mod vincze;
@@ -355,6 +358,12 @@ pub trait System: Sync + Send + 'static {
     fn results_policy(&self) -> ResultsPolicy {
         ResultsPolicy::CHESS
     }
+    /// Which results the simulator may give this system's games with these options (a
+    /// club format played as backgammon has no draws); [`System::results_policy`] by
+    /// default.
+    fn results_policy_with(&self, _options: &Self::Options) -> ResultsPolicy {
+        self.results_policy()
+    }
     /// Whether the checker reads a file as the system's reference checker does, inferring
     /// what it leaves unstated (the initial colour from round 1, the rounds in the file as
     /// the total: `check::infer`). The FIDE Swiss systems with a reference engine say yes.
@@ -523,6 +532,7 @@ pub trait ConfiguredSystem: Send + Sync {
         second: &RoundPairing,
     ) -> Option<comparison::Comparison>;
     fn pab_first(&self) -> Option<comparison::PabFirst>;
+    fn results_policy(&self) -> ResultsPolicy;
     fn pab_first_bye(
         &self,
         round: &RoundToPair,
@@ -606,6 +616,9 @@ impl<S: System> ConfiguredSystem for WithOptions<S> {
     fn pab_first(&self) -> Option<comparison::PabFirst> {
         self.system.pab_first(&self.options)
     }
+    fn results_policy(&self) -> ResultsPolicy {
+        self.system.results_policy_with(&self.options)
+    }
     fn pab_first_bye(
         &self,
         round: &RoundToPair,
@@ -635,6 +648,9 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
         &team_swiss::TeamSwiss,
         &burstein::Burstein,
         &keizer::Keizer,
+        &monrad::Monrad,
+        &knockout::Knockout,
+        &scheveningen::Scheveningen,
     ]
 }
 

@@ -20,6 +20,9 @@ pub fn system_from_proto(value: i32) -> Option<SystemId> {
         P::ColourAlternation => SystemId::ColourAlternation,
         P::Backgammon => SystemId::Backgammon,
         P::Keizer => SystemId::Keizer,
+        P::Monrad => SystemId::Monrad,
+        P::Knockout => SystemId::Knockout,
+        P::Scheveningen => SystemId::Scheveningen,
     })
 }
 
@@ -40,6 +43,9 @@ pub fn system_to_proto(id: SystemId) -> proto::PairingSystem {
         SystemId::ColourAlternation => P::ColourAlternation,
         SystemId::Backgammon => P::Backgammon,
         SystemId::Keizer => P::Keizer,
+        SystemId::Monrad => P::Monrad,
+        SystemId::Knockout => P::Knockout,
+        SystemId::Scheveningen => P::Scheveningen,
     }
 }
 

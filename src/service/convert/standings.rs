@@ -167,6 +167,31 @@ pub fn response(
         } as i32,
         after_round: s.after_round,
         engine_version: crate::ENGINE_VERSION.to_string(),
+        // A Scheveningen's two teams (SCH-6), the leader first.
+        team_rows: s
+            .team_match
+            .iter()
+            .flatten()
+            .enumerate()
+            .map(
+                |(i, (name, match_points, game_points))| proto::TeamStandingRow {
+                    rank: if i == 1
+                        && s.team_match
+                            .as_ref()
+                            .is_some_and(|m| (m[0].1, m[0].2) == (m[1].1, m[1].2))
+                    {
+                        1
+                    } else {
+                        i as u32 + 1
+                    },
+                    team_id: name.clone(),
+                    name: name.clone(),
+                    match_points: match_points.to_string(),
+                    game_points: game_points.to_string(),
+                    ..proto::TeamStandingRow::default()
+                },
+            )
+            .collect(),
         ..proto::StandingsResponse::default()
     }
 }

@@ -2,6 +2,7 @@
 //! not (CG-6, CG-11), pairing numbers (CG-2) and the first-round colour (CG-8).
 pub mod acceleration;
 mod board_order;
+pub mod club_game;
 pub mod fide_compare;
 pub mod fide_criteria;
 pub mod fide_players;
