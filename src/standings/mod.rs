@@ -70,6 +70,7 @@ pub mod buchholz;
 pub mod codes;
 pub mod direct_encounter;
 pub mod fide_rating;
+pub mod norms;
 pub mod rating;
 pub mod render;
 pub mod report;

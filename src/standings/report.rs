@@ -141,3 +141,21 @@ pub fn rating_rules(doc: &TrfDocument) -> super::fide_rating::RatingRules {
     let (start, end) = event_dates(doc);
     super::fide_rating::rules_for_dates(end, start)
 }
+
+/// The host federation (`032`) as the file gives it.
+pub fn host_federation(doc: &TrfDocument) -> Option<String> {
+    doc.other_lines
+        .iter()
+        .find(|l| l.starts_with("032"))
+        .map(|l| l.get(3..).unwrap_or("").trim().to_string())
+        .filter(|f| !f.is_empty())
+}
+
+/// A record's value as the file writes it (`042`, `052`): empty when absent.
+pub fn record_text(doc: &TrfDocument, code: &str) -> String {
+    doc.other_lines
+        .iter()
+        .find(|l| l.starts_with(code))
+        .map(|l| l.get(3..).unwrap_or("").trim().to_string())
+        .unwrap_or_default()
+}
