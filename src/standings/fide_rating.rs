@@ -500,7 +500,7 @@ pub fn rate(t: &Tournament, options: &RatingOptions) -> RatingReport {
                 player: p,
                 games: std::mem::take(&mut lines[p]),
                 change: None,
-                initial: initial[p].take(),
+                initial: initial[p].clone(),
                 below_floor: false,
             });
             continue;
