@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
+pub mod norm_event;
 pub mod process;
 pub mod server;
 pub mod swiss;
