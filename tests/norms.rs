@@ -161,3 +161,69 @@ fn forfeits_do_not_count_and_8_games_count_as_9_only_after_a_forfeit_win_or_pab(
             .any(|(r, why)| *r == 1 && why.contains("1.4.2c"))
     );
 }
+
+#[test]
+fn a_win_left_out_makes_the_norm_1_4_1f() {
+    use swisspair::model::{Game, GameResult, Player, Round, Tournament};
+    // A Swiss of 10 rounds: player 1 (IM FRA) meets the eight strong opponents of
+    // norm_event (4 draws with GMs, wins over FRA, SUI, USA, the loss to ENG) and two
+    // untitled players rated 1600 and 1500 whom he beats.
+    let field: [(&str, &str, u32, i64); 10] = [
+        ("GM", "GER", 2600, 1),
+        ("GM", "ESP", 2580, 1),
+        ("GM", "ITA", 2550, 1),
+        ("IM", "NED", 2500, 1),
+        ("IM", "FRA", 2480, 2),
+        ("FM", "SUI", 2400, 2),
+        ("GM", "ENG", 2520, 0),
+        ("IM", "USA", 2450, 2),
+        ("", "BEL", 1600, 2),
+        ("", "AUT", 1500, 2),
+    ];
+    let mut players = vec![Player {
+        id: "1".into(),
+        rating: 2450,
+        title: "IM".into(),
+        federation: "FRA".into(),
+        sex: "m".into(),
+        ..Player::default()
+    }];
+    let mut rounds = Vec::new();
+    for (i, &(title, fed, rating, halves)) in field.iter().enumerate() {
+        players.push(Player {
+            id: (i + 2).to_string(),
+            rating,
+            title: title.into(),
+            federation: fed.into(),
+            ..Player::default()
+        });
+        rounds.push(Round {
+            games: vec![Game {
+                white: 0,
+                black: i + 1,
+                result: match halves {
+                    2 => GameResult::WhiteWins,
+                    1 => GameResult::Draw,
+                    _ => GameResult::BlackWins,
+                },
+                board: None,
+            }],
+            byes: Vec::new(),
+        });
+    }
+    let t = Tournament {
+        total_rounds: 10,
+        players,
+        rounds,
+        ..Tournament::default()
+    };
+    // All 10 games: the 1500 is raised to the GM floor 2200, the 1600 stays: Ra =
+    // (20080 + 1600 + 2200) / 10 = 2388; 7 of 10 = 70 %, dp 149: Rp 2537 < 2600.
+    // Leaving out the win over the 1500 (1.4.1f; the lowest-rated win first): 9 games,
+    // the 1600 raised to 2200: Ra = (20080 + 2200) / 9 = 2475.6 → 2476; 6 of 9 = 67 %,
+    // dp 125: Rp 2601; 8 title-holders of 9 (5 needed), 4 GMs (3 needed): met.
+    let c = find(&check(&t, &NormOptions::default()), 0, NormTitle::Gm).clone();
+    assert!(c.met);
+    assert_eq!((c.games.len(), c.average, c.performance), (9, 2476, 2601));
+    assert_eq!(c.left_out, [(10, "a win left out (1.4.1f)".to_string())]);
+}

@@ -227,3 +227,47 @@ fn the_2017_initial_rating() {
     let i = r[0].initial.as_ref().expect("an initial rating");
     assert_eq!((i.ra_hundredths, i.dp, i.rating), (185000, 40, 1890));
 }
+
+#[test]
+fn the_xrg_record_carries_the_k_inputs_through_a_trf() {
+    use swisspair::trf::{Dialect, TrfDocument};
+    let mut t = top_beats_club_player_for_trf();
+    t.players[0].rated_games = Some(140);
+    t.players[0].period_games = Some(18);
+    t.players[0].reached_2400 = true;
+    t.players[1].rated_games = Some(12);
+    let doc = TrfDocument {
+        tournament: t.clone(),
+        ..TrfDocument::default()
+    };
+    let text =
+        swisspair::trf::write(&doc, Dialect::Trf26, &swisspair::systems::Registry).expect("writes");
+    assert!(
+        text.contains("XRG    1 140 18 2400") || text.contains("XRG 1 140 18 2400"),
+        "{text}"
+    );
+    let back = swisspair::pairing::read_trf(&text)
+        .expect("reads")
+        .tournament;
+    let inputs: Vec<(Option<u32>, Option<u32>, bool)> = back
+        .players
+        .iter()
+        .map(|p| (p.rated_games, p.period_games, p.reached_2400))
+        .collect();
+    assert_eq!(
+        inputs,
+        [(Some(140), Some(18), true), (Some(12), None, false)]
+    );
+    // 12 games: K 40 for the 1800 (B.02 8.3.3), who loses 0.08 × 40 = 3.20.
+    let r = rate(&back, RatingRules::V2025);
+    assert_eq!(change(&r[1]), (-320, 40));
+    // A bad XRG is refused with its line.
+    let bad = text.replace("XRG", "XRG x");
+    assert!(swisspair::pairing::read_trf(&bad).is_err());
+}
+
+fn top_beats_club_player_for_trf() -> Tournament {
+    let mut t = top_beats_club_player();
+    t.total_rounds = 1;
+    t
+}

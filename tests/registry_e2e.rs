@@ -80,7 +80,10 @@ fn post_json(addr: &str, method: &str, body: &serde_json::Value) -> (u16, serde_
         .and_then(|s| s.parse().ok())
         .expect("a status");
     let mut body = raw[split + 4..].to_vec();
-    if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         let mut out = Vec::new();
         let mut data = &body[..];
         loop {
@@ -110,7 +113,7 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     path
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ratings_follow_the_event_dates_over_grpc_and_json() {
     let server = Server::start(ServerConfig::default()).await;
     let mut client = server.client().await;
@@ -130,7 +133,12 @@ async fn ratings_follow_the_event_dates_over_grpc_and_json() {
     assert!(r.rules_reason.contains("2026/03/15"), "{}", r.rules_reason);
     let top = &r.players[0];
     assert_eq!(
-        (top.change.as_str(), top.k, top.k_reason.as_str(), top.new_rating),
+        (
+            top.change.as_str(),
+            top.k,
+            top.k_reason.as_str(),
+            top.new_rating
+        ),
         ("+0.00", 10, "reached_2400", 2750)
     );
     assert_eq!(top.games[0].difference, Some(950));
@@ -188,7 +196,7 @@ async fn ratings_follow_the_event_dates_over_grpc_and_json() {
     server.stop().await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn norms_over_grpc_json_and_the_audit() {
     let server = Server::start(ServerConfig::default()).await;
     let mut client = server.client().await;
@@ -210,7 +218,10 @@ async fn norms_over_grpc_json_and_the_audit() {
     // tests/norms.rs: player 1's GM norm, player 10's IM norm.
     assert_eq!(
         met,
-        [("1".to_string(), "GM".to_string()), ("10".into(), "IM".into())]
+        [
+            ("1".to_string(), "GM".to_string()),
+            ("10".into(), "IM".into())
+        ]
     );
     let gm = &r.checks[0];
     assert!(gm.requirements.iter().all(|q| q.met));
@@ -228,7 +239,17 @@ async fn norms_over_grpc_json_and_the_audit() {
             cert.average,
             cert.performance
         ),
-        ("Norm Open", "2026/03/10", "2026/03/18", "FRA", "GM", 9, "6.0", 2476, 2601)
+        (
+            "Norm Open",
+            "2026/03/10",
+            "2026/03/18",
+            "FRA",
+            "GM",
+            9,
+            "6.0",
+            2476,
+            2601
+        )
     );
     assert_eq!(gm.opponents.len(), 9);
     assert_eq!(
@@ -252,7 +273,10 @@ async fn norms_over_grpc_json_and_the_audit() {
         .expect("norms")
         .into_inner();
     assert_eq!(r2.checks.len(), 1);
-    assert_eq!((r2.checks[0].average, r2.checks[0].performance), (2476, 2601));
+    assert_eq!(
+        (r2.checks[0].average, r2.checks[0].performance),
+        (2476, 2601)
+    );
     // An unknown player is INVALID_ARGUMENT naming the field.
     let e = client
         .norms(proto::NormsRequest {
@@ -312,15 +336,15 @@ fn the_cli_rates_and_checks_norms() {
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("rules"), "{err}");
 
-    let report = temp_file(
-        "norm.trf",
-        &norm_event::trf_text(&norm_event::tournament()),
-    );
+    let report = temp_file("norm.trf", &norm_event::trf_text(&norm_event::tournament()));
     let path = report.to_str().expect("a path");
     let (code, out, err) = common::swisspair(&["norms", path, "--met"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("GM  met: 6.0/9, Ra 2476, Rp 2601"), "{out}");
-    assert!(out.contains("certificate: Norm Open (2026/03/10 to 2026/03/18, host FRA)"), "{out}");
+    assert!(
+        out.contains("certificate: Norm Open (2026/03/10 to 2026/03/18, host FRA)"),
+        "{out}"
+    );
     assert!(out.contains("1.4.5b"), "{out}");
     let (code, out, _) = common::swisspair(&["norms", path, "--player", "10", "--json"]);
     assert_eq!(code, 0);
