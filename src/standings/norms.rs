@@ -206,7 +206,10 @@ fn titled(title: &str) -> bool {
 
 /// The (round, opponent, half points) of a player's games over the board with a 1 / ½ / 0
 /// result, and the other rounds with why they are left out (1.4.2c).
-fn games_of(row: &[RoundEntry]) -> (Vec<(u32, PlayerIdx, i64)>, Vec<(u32, String)>) {
+/// A game as the norm counts it: (round, opponent, half points).
+type CountedGame = (u32, PlayerIdx, i64);
+
+fn games_of(row: &[RoundEntry]) -> (Vec<CountedGame>, Vec<(u32, String)>) {
     let mut games = Vec::new();
     let mut out = Vec::new();
     for (r, e) in row.iter().enumerate() {
@@ -586,10 +589,11 @@ pub fn check(t: &Tournament, options: &NormOptions) -> NormReport {
             let full = evaluate(t, p, title, &games, one_free_round, exemption);
             let met_full = full.0.iter().all(|r| r.met);
             let mut chosen = (full, Vec::<(u32, String)>::new());
-            if !met_full && games.len() >= 9 {
-                if let Some(found) = search(t, p, title, &games, exemption, options.round_robin) {
-                    chosen = found;
-                }
+            if !met_full
+                && games.len() >= 9
+                && let Some(found) = search(t, p, title, &games, exemption, options.round_robin)
+            {
+                chosen = found;
             }
             let ((requirements, used, halves, average, performance), dropped) = chosen;
             let met = requirements.iter().all(|r| r.met);
