@@ -261,6 +261,15 @@ fn the_xrg_record_carries_the_k_inputs_through_a_trf() {
     // 12 games: K 40 for the 1800 (B.02 8.3.3), who loses 0.08 × 40 = 3.20.
     let r = rate(&back, RatingRules::V2025);
     assert_eq!(change(&r[1]), (-320, 40));
+    // The standings' rating change uses the same K (8.3.3) and 400-point rule (8.3.1).
+    let s = swisspair::standings::compute(&back, &swisspair::standings::Options::default())
+        .expect("standings");
+    let club = s.rows.iter().find(|r| r.player == 1).expect("a row");
+    assert_eq!(club.k_factor, Some(40));
+    assert_eq!(
+        club.rating_change.map(|v| v.to_string()),
+        Some("-3.20".to_string())
+    );
     // A bad XRG is refused with its line.
     let bad = text.replace("XRG", "XRG x");
     assert!(swisspair::pairing::read_trf(&bad).is_err());

@@ -64,8 +64,9 @@
 //! 1 October 2025 only for players rated below 2650: [`fide_rating`]). K is 40
 //! until the end of the year of the player's 18th birthday (birth year from the TRF, the
 //! year from the request or the TRF's `052`/`042` date) while the rating is under 2300, 10
-//! from 2400, 20 otherwise; a national-rating K can be given instead. (The "first 30 games" K of 40
-//! needs a game count the TRF does not hold.)
+//! from 2400 (or once 2400 was reached), 20 otherwise, and 40 before 30 rated games when the
+//! player's count is given (`Player::rated_games`, TRF `XRG`); K × n ≤ 700 (n the period's
+//! games, else the event's); a national-rating K can be given instead.
 pub mod buchholz;
 pub mod codes;
 pub mod direct_encounter;

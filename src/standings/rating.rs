@@ -233,7 +233,6 @@ pub(super) fn rating_changes(
                 return (None, None);
             }
             let own = i64::from(player.rating);
-            let k = national_k.unwrap_or_else(|| fide_k(player.rating, player.birth_year(), year));
             let games: Vec<(i64, i64)> = ctx.facts[p]
                 .iter()
                 .filter_map(|f| {
@@ -242,6 +241,19 @@ pub(super) fn rating_changes(
                     (opp > 0).then_some((opp, h))
                 })
                 .collect();
+            // K of B.02 8.3.3 with the player's rated games, 2400 reached and the K × n ≤
+            // 700 reduction (n: the period's games, else these), as `fide_rating` rates.
+            let k = national_k.unwrap_or_else(|| {
+                let (k, _) = super::fide_rating::k_factor(
+                    player.rating,
+                    player.rated_games,
+                    player.birth_year(),
+                    year,
+                    player.reached_2400,
+                );
+                let n = (games.len() as u32).max(player.period_games.unwrap_or(0));
+                super::fide_rating::k_for_period(k, n)
+            });
             // B.02 8.3.1 by the text in force (the 400-point rule's scope changed in
             // 2024 and 2025, `fide_rating`).
             let sum = super::fide_rating::sum_w_minus_we(rules, own, &games);
