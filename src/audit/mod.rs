@@ -131,6 +131,64 @@ pub struct AuditReport {
     pub findings: Vec<Finding>,
     /// What the audit did not check, or inferred, and why (not findings).
     pub notes: Vec<String>,
+    /// Title norms met in the event (B.01 1.4): information for the registry, not findings.
+    pub norms: Option<NormsMet>,
+}
+
+/// The title norms an event's players met, with what their certificates need: the
+/// document read (names, dates) and the options they were checked with.
+#[derive(Clone, Debug)]
+pub struct NormsMet {
+    pub document: Box<crate::trf::TrfDocument>,
+    pub options: crate::standings::norms::NormOptions,
+    /// Only the checks met, by player then title.
+    pub checks: Vec<crate::standings::norms::NormCheck>,
+}
+
+impl NormsMet {
+    /// One line per norm met: "player 3 (Name): GM norm, 6.5/9, Ra 2412, Rp 2605".
+    pub fn lines(&self) -> Vec<String> {
+        let t = &self.document.tournament;
+        self.checks
+            .iter()
+            .map(|c| {
+                let p = &t.players[c.player];
+                format!(
+                    "player {} ({}): {} norm, {}/{}, Ra {}, Rp {}{}",
+                    p.id,
+                    p.name,
+                    c.title.code(),
+                    crate::model::Score::from_tenths(c.halves * 5),
+                    c.games.len(),
+                    c.average,
+                    c.performance,
+                    c.exemption
+                        .map(|e| format!(", foreigner requirement exempt by {e}"))
+                        .unwrap_or_default()
+                )
+            })
+            .collect()
+    }
+}
+
+/// The norms met in the event, when any (B.01 1.4, information for the audit).
+fn norms_met(doc: &crate::trf::TrfDocument) -> Option<NormsMet> {
+    use crate::standings::norms;
+    let options = norms::NormOptions {
+        host_federation: crate::standings::report::host_federation(doc),
+        exemption: None,
+        round_robin: doc.tournament.system == Some(SystemId::RoundRobin),
+    };
+    let checks: Vec<norms::NormCheck> = norms::check(&doc.tournament, &options)
+        .checks
+        .into_iter()
+        .filter(|c| c.met)
+        .collect();
+    (!checks.is_empty()).then(|| NormsMet {
+        document: Box::new(doc.clone()),
+        options,
+        checks,
+    })
 }
 
 impl AuditReport {
@@ -219,5 +277,6 @@ pub fn audit(input: &AuditInput, options: &AuditOptions) -> AuditReport {
     // The columns.
     columns::audit_points(&doc, input, &mut report);
     columns::audit_ranks(&doc, input, options, &mut report);
+    report.norms = norms_met(&doc);
     report
 }

@@ -131,6 +131,10 @@ pub fn table(file: &FileAudit) -> String {
     for n in &r.notes {
         out.push_str(&format!("  note: {n}\n"));
     }
+    // Title norms met: information, not findings (B.01 1.4).
+    for line in r.norms.iter().flat_map(|n| n.lines()) {
+        out.push_str(&format!("  norm: {line}\n"));
+    }
     out
 }
 
@@ -175,7 +179,7 @@ pub fn json(file: &FileAudit) -> Value {
         .into_iter()
         .map(|(k, n)| (k.name().to_string(), json!(n)))
         .collect();
-    json!({
+    let mut out = json!({
         "file": file.name,
         "verdict": verdict,
         "counts": counts,
@@ -195,5 +199,10 @@ pub fn json(file: &FileAudit) -> Value {
             "message": f.message,
         })).collect::<Vec<_>>(),
         "notes": r.notes,
-    })
+    });
+    // Title norms met: information, not findings (B.01 1.4); absent when none.
+    if let (Some(n), Some(map)) = (&r.norms, out.as_object_mut()) {
+        map.insert("norms".to_string(), json!(n.lines()));
+    }
+    out
 }

@@ -13,8 +13,10 @@ mod compat;
 mod error;
 mod finals;
 mod loadtest;
+mod norms;
 mod output;
 mod pair;
+mod ratings;
 mod serve;
 mod simulate;
 mod standings;
@@ -71,6 +73,10 @@ enum Command {
     Client(client::ClientArgs),
     /// Load a running server: N concurrent clients pairing a simulated snapshot.
     Loadtest(loadtest::LoadtestArgs),
+    /// The FIDE rating of one event by the B.02 text in force on its dates.
+    Ratings(ratings::RatingsArgs),
+    /// Title norms (B.01 1.4) of every player of one event.
+    Norms(norms::NormsArgs),
 }
 
 /// Parses the command line, runs the command, and turns its error into a message on
@@ -124,6 +130,8 @@ fn run_command(cli: Cli) -> Result<ExitCode, CliError> {
         }
         Command::Client(args) => client::run(args),
         Command::Loadtest(args) => loadtest::run(args),
+        Command::Ratings(args) => ratings::run(&args),
+        Command::Norms(args) => norms::run(&args),
     }
 }
 

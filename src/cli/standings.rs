@@ -125,6 +125,7 @@ pub fn run(args: &StandingsArgs) -> Result<ExitCode, CliError> {
         },
         k_factor: args.k_factor,
         year: args.year.or_else(|| report::tournament_year(&doc)),
+        rating_rules: report::rating_rules(&doc),
     };
     let s =
         swisspair::pairing::standings(t, &options).map_err(|e| CliError::Invalid(e.to_string()))?;

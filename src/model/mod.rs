@@ -61,6 +61,15 @@ pub struct Player {
     /// Named groups, `prefix:name` (`family:smith`, `school:north`), for separations by
     /// group prefix (SEP-1).
     pub groups: Vec<String>,
+    /// FIDE-rated games completed before this event (B.02 8.3.3: K is 40 until 30); for an
+    /// unrated player, earlier games against rated opponents to pool (7.1). `None` =
+    /// unknown (the K of 40 for new players is then not applied).
+    pub rated_games: Option<u32>,
+    /// The player's games in the rating period (n of B.02 8.3.3's K × n ≤ 700); `None` =
+    /// this event's rated games.
+    pub period_games: Option<u32>,
+    /// The published rating has reached 2400 at some time (B.02 8.3.3: K stays 10).
+    pub reached_2400: bool,
 }
 
 impl Player {

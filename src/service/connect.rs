@@ -101,6 +101,8 @@ pub fn unary(method: &str) -> Option<Transcoder> {
         "PairFinals" => Transcoder::of::<p::PairFinalsRequest, p::PairFinalsResponse>(),
         "Audit" => Transcoder::of::<p::AuditRequest, p::AuditResponse>(),
         "Explain" => Transcoder::of::<p::ExplainRequest, p::ExplainResponse>(),
+        "Ratings" => Transcoder::of::<p::RatingsRequest, p::RatingsResponse>(),
+        "Norms" => Transcoder::of::<p::NormsRequest, p::NormsResponse>(),
         _ => return None,
     })
 }

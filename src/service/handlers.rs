@@ -163,6 +163,26 @@ impl PairingService for Service {
         .await
     }
 
+    async fn ratings(
+        &self,
+        request: Request<proto::RatingsRequest>,
+    ) -> Result<Response<proto::RatingsResponse>, Status> {
+        self.unary("Ratings", request, Plan::LARGE, |req, limits| {
+            convert::registry::ratings_answer(&req, limits).map(Answer::new)
+        })
+        .await
+    }
+
+    async fn norms(
+        &self,
+        request: Request<proto::NormsRequest>,
+    ) -> Result<Response<proto::NormsResponse>, Status> {
+        self.unary("Norms", request, Plan::LARGE, |req, limits| {
+            convert::registry::norms_answer(&req, limits).map(Answer::new)
+        })
+        .await
+    }
+
     type AuditStreamStream = super::audit_stream::Verdicts;
 
     /// Each report is counted and logged by the skeleton (`Service::counted`, `rpc.rs`) as one

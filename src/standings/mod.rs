@@ -59,14 +59,19 @@
 //!
 //! # Rating change (B.02 8.3)
 //! ΔR = K × Σ(W − We) over rated games played over the board against rated opponents, with
-//! We from the 8.1.2 table and a rating difference of more than 400 counted as 400. K is 40
+//! We from the 8.1.2 table and a rating difference of more than 400 counted as 400 as the
+//! B.02 text in force says (once per event before 1 March 2024, every game since, and from
+//! 1 October 2025 only for players rated below 2650: [`fide_rating`]). K is 40
 //! until the end of the year of the player's 18th birthday (birth year from the TRF, the
 //! year from the request or the TRF's `052`/`042` date) while the rating is under 2300, 10
-//! from 2400, 20 otherwise; a national-rating K can be given instead. (The "first 30 games" K of 40
-//! needs a game count the TRF does not hold.)
+//! from 2400 (or once 2400 was reached), 20 otherwise, and 40 before 30 rated games when the
+//! player's count is given (`Player::rated_games`, TRF `XRG`); K × n ≤ 700 (n the period's
+//! games, else the event's); a national-rating K can be given instead.
 pub mod buchholz;
 pub mod codes;
 pub mod direct_encounter;
+pub mod fide_rating;
+pub mod norms;
 pub mod rating;
 pub mod render;
 pub mod report;
@@ -220,6 +225,9 @@ pub struct Options {
     pub k_factor: Option<u32>,
     /// The tournament's year, for the under-18 K (B.02 8.3.3); `None` = not applied.
     pub year: Option<u32>,
+    /// The B.02 text of the rating change (8.3.1's 400-point rule differs by date); the
+    /// default is the text in force now.
+    pub rating_rules: fide_rating::RatingRules,
 }
 
 /// One player's line.
@@ -607,7 +615,8 @@ pub fn compute_with(
         }
     };
     let performance = rating::performances(&ctx);
-    let changes = rating::rating_changes(&ctx, options.k_factor, options.year);
+    let changes =
+        rating::rating_changes(&ctx, options.k_factor, options.year, options.rating_rules);
     let mut rows = Vec::with_capacity(n);
     let mut rank_all = 1u32;
     let mut rank_filtered = 1u32;

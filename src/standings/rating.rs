@@ -223,6 +223,7 @@ pub(super) fn rating_changes(
     ctx: &Context,
     national_k: Option<u32>,
     year: Option<u32>,
+    rules: super::fide_rating::RatingRules,
 ) -> Vec<(Option<Value>, Option<u32>)> {
     let t = ctx.tournament;
     (0..t.players.len())
@@ -232,18 +233,30 @@ pub(super) fn rating_changes(
                 return (None, None);
             }
             let own = i64::from(player.rating);
-            let k = national_k.unwrap_or_else(|| fide_k(player.rating, player.birth_year(), year));
-            let mut sum = 0i64;
-            for f in &ctx.facts[p] {
-                let (Some(q), Some(h)) = (f.opponent, f.rating_halves) else {
-                    continue;
-                };
-                let opp = i64::from(t.players[q].rating);
-                if opp == 0 {
-                    continue;
-                }
-                sum += h * 50 - expected_hundredths(own, opp, 400);
-            }
+            let games: Vec<(i64, i64)> = ctx.facts[p]
+                .iter()
+                .filter_map(|f| {
+                    let (q, h) = (f.opponent?, f.rating_halves?);
+                    let opp = i64::from(t.players[q].rating);
+                    (opp > 0).then_some((opp, h))
+                })
+                .collect();
+            // K of B.02 8.3.3 with the player's rated games, 2400 reached and the K × n ≤
+            // 700 reduction (n: the period's games, else these), as `fide_rating` rates.
+            let k = national_k.unwrap_or_else(|| {
+                let (k, _) = super::fide_rating::k_factor(
+                    player.rating,
+                    player.rated_games,
+                    player.birth_year(),
+                    year,
+                    player.reached_2400,
+                );
+                let n = (games.len() as u32).max(player.period_games.unwrap_or(0));
+                super::fide_rating::k_for_period(k, n)
+            });
+            // B.02 8.3.1 by the text in force (the 400-point rule's scope changed in
+            // 2024 and 2025, `fide_rating`).
+            let sum = super::fide_rating::sum_w_minus_we(rules, own, &games);
             (Some(Value::hundredths(i64::from(k) * sum)), Some(k))
         })
         .collect()

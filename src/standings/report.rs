@@ -98,3 +98,65 @@ pub fn tournament_year(doc: &TrfDocument) -> Option<u32> {
             })
     })
 }
+
+/// A TRF date written `YYYY/MM/DD` (or with `-`, `.`), or `DD/MM/YYYY`.
+pub fn parse_date(text: &str) -> Option<super::fide_rating::Date> {
+    let parts: Vec<u32> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|p| !p.is_empty())
+        .take(3)
+        .map(|p| p.parse().ok())
+        .collect::<Option<Vec<u32>>>()?;
+    let [a, b, c] = parts[..] else {
+        return None;
+    };
+    let (y, m, d) = if a > 1800 {
+        (a, b, c)
+    } else if c > 1800 {
+        (c, b, a)
+    } else {
+        return None;
+    };
+    ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((y, m, d))
+}
+
+/// The event's start (`042`) and end (`052`) dates as the file gives them.
+pub fn event_dates(
+    doc: &TrfDocument,
+) -> (
+    Option<super::fide_rating::Date>,
+    Option<super::fide_rating::Date>,
+) {
+    let find = |code: &str| {
+        doc.other_lines
+            .iter()
+            .find(|l| l.starts_with(code))
+            .and_then(|l| parse_date(l.get(3..).unwrap_or("")))
+    };
+    (find("042"), find("052"))
+}
+
+/// The B.02 text in force for the file's event: by its end date (`052`), else its start
+/// date (`042`); the text in force now when it gives neither.
+pub fn rating_rules(doc: &TrfDocument) -> super::fide_rating::RatingRules {
+    let (start, end) = event_dates(doc);
+    super::fide_rating::rules_for_dates(end, start)
+}
+
+/// The host federation (`032`) as the file gives it.
+pub fn host_federation(doc: &TrfDocument) -> Option<String> {
+    doc.other_lines
+        .iter()
+        .find(|l| l.starts_with("032"))
+        .map(|l| l.get(3..).unwrap_or("").trim().to_string())
+        .filter(|f| !f.is_empty())
+}
+
+/// A record's value as the file writes it (`042`, `052`): empty when absent.
+pub fn record_text(doc: &TrfDocument, code: &str) -> String {
+    doc.other_lines
+        .iter()
+        .find(|l| l.starts_with(code))
+        .map(|l| l.get(3..).unwrap_or("").trim().to_string())
+        .unwrap_or_default()
+}

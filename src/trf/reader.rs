@@ -264,6 +264,9 @@ struct Reader<'c> {
     accel: Vec<VirtualPoints>,
     /// `XCL` and `XGR` records: the record code, the starting rank, the text, where.
     clubs_groups: Vec<(bool, u32, String, usize, usize)>,
+    /// `XRG` records: the starting rank, rated games, games in the period, reached 2400,
+    /// where.
+    rating_records: Vec<(u32, u32, Option<u32>, bool, usize, usize)>,
     team_records: super::team::TeamRecords,
     /// The first line with no record code this reader knows.
     unread: Option<usize>,
@@ -290,6 +293,7 @@ impl<'c> Reader<'c> {
             forbidden: Vec::new(),
             accel: Vec::new(),
             clubs_groups: Vec::new(),
+            rating_records: Vec::new(),
             team_records: super::team::TeamRecords::default(),
             unread: None,
             columns: PlayerColumns { width },
@@ -322,6 +326,7 @@ impl<'c> Reader<'c> {
             "XXA" => self.virtual_points_xxa(line),
             "XSP" => self.separation_xsp(line),
             "XCL" | "XGR" => self.club_or_group(line),
+            "XRG" => self.rating_record(line),
             "250" => self.virtual_points_250(line),
             "300" | "310" | "013" | "320" | "330" | "352" | "362" => self.team(line),
             _ => self.unknown(line),
@@ -776,6 +781,41 @@ impl<'c> Reader<'c> {
         Ok(())
     }
 
+    /// `XRG RANK GAMES [PERIOD] [2400]` (swisspair): a player's FIDE-rated games before the
+    /// event (B.02 8.3.3's 30), his games in the rating period (n of K × n ≤ 700), and
+    /// `2400` when his published rating has reached 2400 (docs/ratings.md).
+    fn rating_record(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let toks = tokens(chars);
+        let (Some((c, rank)), Some((gc, games))) = (toks.first(), toks.get(1)) else {
+            return Err(err(
+                ln,
+                5,
+                "XRG: expected a starting rank and the number of rated games",
+            ));
+        };
+        let rank = number(rank, "XRG player", ln, *c)?;
+        let games = number(games, "XRG rated games", ln, *gc)?;
+        let mut period = None;
+        let mut reached = false;
+        for (c, tok) in toks.iter().skip(2) {
+            if tok == "2400" && period.is_some() {
+                reached = true;
+            } else if period.is_none() {
+                period = Some(number(tok, "XRG games in the period", ln, *c)?);
+            } else {
+                return Err(err(
+                    ln,
+                    *c,
+                    format!("XRG: unexpected {tok:?} (the last field is 2400 or nothing)"),
+                ));
+            }
+        }
+        self.rating_records
+            .push((rank, games, period, reached, ln, *c));
+        Ok(())
+    }
+
     /// `XXA`: a player's virtual points per round.
     fn virtual_points_xxa(&mut self, line: &Line) -> Result<(), TrfError> {
         let &Line { ref chars, ln, .. } = line;
@@ -872,6 +912,7 @@ impl<'c> Reader<'c> {
             forbidden,
             accel,
             clubs_groups,
+            rating_records,
             team_records,
             unread,
             ..
@@ -898,6 +939,13 @@ impl<'c> Reader<'c> {
         forbidden_pairings(t, forbidden, &ranked)?;
         virtual_points(t, accel, &ranked)?;
         clubs_and_groups(t, clubs_groups, &ranked)?;
+        for (rank, games, period, reached, line, column) in rating_records {
+            let p = ranked.find(rank, line, column)?;
+            let player = &mut t.players[p];
+            player.rated_games = Some(games);
+            player.period_games = period.filter(|&n| n > 0);
+            player.reached_2400 = reached;
+        }
         team_records.finish(t, &|rank, line, column| ranked.find(rank, line, column))?;
         if let Some((id, code)) = system_code {
             let notes = codes.read(id, &code, &dates, t);

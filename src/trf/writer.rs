@@ -346,6 +346,17 @@ impl Writer<'_> {
             for g in &pl.groups {
                 self.line(format!("XGR {} {}", self.rank(p), g.trim()));
             }
+            // B.02's inputs (docs/ratings.md): rated games, games in the period, 2400.
+            if let Some(games) = pl.rated_games {
+                let mut record = format!("XRG {} {games}", self.rank(p));
+                match (pl.period_games, pl.reached_2400) {
+                    (Some(n), true) => record.push_str(&format!(" {n} 2400")),
+                    (Some(n), false) => record.push_str(&format!(" {n}")),
+                    (None, true) => record.push_str(" 0 2400"),
+                    (None, false) => {}
+                }
+                self.line(record);
+            }
         }
         for s in &t.separations {
             let mut record = format!("XSP {} {}", s.key.name(), s.mode.name());

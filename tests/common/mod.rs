@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 pub mod events;
+pub mod norm_event;
 pub mod process;
 pub mod server;
 pub mod swiss;

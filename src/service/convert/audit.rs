@@ -116,6 +116,15 @@ pub fn audit_response(
         notes: r.notes.clone(),
         error: String::new(),
         engine_version: crate::ENGINE_VERSION.to_string(),
+        norms: r
+            .norms
+            .iter()
+            .flat_map(|n| {
+                n.checks
+                    .iter()
+                    .map(|c| super::registry::norm_check(&n.document, &n.options, c))
+            })
+            .collect(),
     }
 }
 

@@ -8,7 +8,8 @@
 //! - [`check`]: `Check` responses; [`manual`]: `ValidatePairing`;
 //! - [`backgammon`]: `PairProvisional`, `PairFinals`; [`simulate`]: `Simulate`;
 //! - [`standings`] for `Standings`; [`audit`] for `Audit` and `AuditStream`;
-//! - [`systems`] for `ListSystems`.
+//! - [`systems`] for `ListSystems`;
+//! - [`registry`] for `Ratings` (B.02) and `Norms` (B.01).
 pub mod audit;
 pub mod backgammon;
 pub mod check;
@@ -16,6 +17,7 @@ pub mod enums;
 pub mod explain;
 pub mod manual;
 pub mod pair;
+pub mod registry;
 pub mod simulate;
 pub mod standings;
 pub mod systems;

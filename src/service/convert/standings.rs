@@ -117,6 +117,7 @@ pub fn answer(
         } else {
             report::tournament_year(&doc)
         },
+        rating_rules: report::rating_rules(&doc),
     };
     let s = crate::pairing::standings(&t, &options).map_err(|e| {
         let path = match e {

@@ -173,6 +173,9 @@ pub fn tournament_from_proto(
             team_id: p.team_id.clone(),
             club: p.club.clone(),
             groups: p.groups.clone(),
+            rated_games: p.rated_games,
+            period_games: p.period_games,
+            reached_2400: p.reached_2400,
         });
     }
     for (i, ps) in pt.separations.iter().enumerate() {
@@ -502,6 +505,9 @@ pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
                 sex: p.sex.clone(),
                 club: p.club.clone(),
                 groups: p.groups.clone(),
+                rated_games: p.rated_games,
+                period_games: p.period_games,
+                reached_2400: p.reached_2400,
             })
             .collect(),
         rounds: t

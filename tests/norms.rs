@@ -1,0 +1,229 @@
+//! Title norms (B.01 1.4, the text in force from 1 January 2024), worked by hand on the
+//! event of tests/common/norm_event.rs.
+mod common;
+
+use common::norm_event;
+use swisspair::standings::norms::{self, Exemption, NormCheck, NormOptions, NormTitle};
+
+fn check(t: &swisspair::model::Tournament, options: &NormOptions) -> Vec<NormCheck> {
+    norms::check(t, options).checks
+}
+
+fn find(checks: &[NormCheck], player: usize, title: NormTitle) -> &NormCheck {
+    checks
+        .iter()
+        .find(|c| c.player == player && c.title == title)
+        .expect("a check")
+}
+
+/// (article, value, met) of every requirement.
+fn numbers(c: &NormCheck) -> Vec<(&str, &str, bool)> {
+    c.requirements
+        .iter()
+        .map(|r| (r.article, r.value.as_str(), r.met))
+        .collect()
+}
+
+#[test]
+fn a_gm_norm_with_every_requirement_worked_by_hand() {
+    let t = norm_event::tournament();
+    let options = NormOptions {
+        host_federation: Some("FRA".into()),
+        round_robin: true,
+        ..NormOptions::default()
+    };
+    let checks = check(&t, &options);
+    // Player 1 holds IM: only the GM norm is sought (a title at or below one held is not).
+    assert!(
+        checks
+            .iter()
+            .filter(|c| c.player == 0)
+            .all(|c| c.title == NormTitle::Gm)
+    );
+    let c = find(&checks, 0, NormTitle::Gm);
+    // 1.4.1: 9 games. 1.4.3: 8 federations other than FRA. 1.4.4: 1 from FRA (at most
+    // 3/5 × 9 = 5.4 → 5), at most 1 from any one (2/3 × 9 = 6). 1.4.5a: all 9 hold a title
+    // (FM counts; at least 50 % → 5). 1.4.5b: 4 GMs (a third of 9 = 3, at least 3).
+    // 1.4.6: the FM of BEL (2150) is below the GM floor 2200 and raised to it (one only).
+    // 1.4.7: (2600 + 2580 + 2550 + 2500 + 2480 + 2400 + 2520 + 2450 + 2200) / 9 =
+    // 22280 / 9 = 2475.6 → 2476. 1.4.8: 6 of 9 = 66.7 % → 67 %, dp 125 (1.4.9), Rp =
+    // 2476 + 125 = 2601 ≥ 2600; 66.7 % ≥ 35 %.
+    assert_eq!(
+        numbers(c),
+        [
+            ("1.4.1", "9", true),
+            ("1.4.3", "8", true),
+            ("1.4.4", "1", true),
+            ("1.4.4", "1 (BEL)", true),
+            ("1.4.5a", "9", true),
+            ("1.4.5b", "4", true),
+            (
+                "1.4.6",
+                "one opponent raised from 2150 to 2200; 0 unrated counted as 1400",
+                true
+            ),
+            ("1.4.7", "2476", true),
+            ("1.4.8", "2601", true),
+            ("1.4.8", "6.0/9 (66.7 %)", true),
+        ]
+    );
+    assert!(c.met);
+    assert_eq!((c.halves, c.average, c.performance), (12, 2476, 2601));
+    let raised: Vec<u32> = c
+        .games
+        .iter()
+        .filter(|g| g.raised_to_floor)
+        .map(|g| g.round)
+        .collect();
+    assert_eq!(raised.len(), 1);
+    // Player 10 (FM BEL 2150) scores 4 of 9 (8 draws, the loss to player 1). IM norm:
+    // nobody below the IM floor 2050; Ra = (2450 + 2600 + 2580 + 2550 + 2500 + 2480 +
+    // 2400 + 2520 + 2450) / 9 = 22530 / 9 = 2503.3 → 2503; p = 44.4 % → 44 %, dp −43,
+    // Rp = 2460 ≥ 2450; 8 GMs and IMs (1.4.5c: 3), two from FRA at most (1.4.4), 44 % ≥
+    // 35 %: met.
+    let ten = find(&checks, 9, NormTitle::Im);
+    assert_eq!((ten.average, ten.performance), (2503, 2460));
+    assert!(ten.met);
+    // His GM norm: the floor 2200 raises nobody, Ra 2503, Rp 2460 < 2600: not met.
+    let ten_gm = find(&checks, 9, NormTitle::Gm);
+    assert!(!ten_gm.met);
+    assert_eq!(
+        ten_gm
+            .requirements
+            .iter()
+            .filter(|r| !r.met)
+            .map(|r| (r.article, r.value.as_str()))
+            .collect::<Vec<_>>(),
+        [("1.4.8", "2460")]
+    );
+}
+
+#[test]
+fn the_foreigner_requirement_and_its_exemptions() {
+    let mut t = norm_event::tournament();
+    for p in &mut t.players {
+        p.federation = "FRA".into();
+    }
+    let options = NormOptions {
+        host_federation: Some("FRA".into()),
+        round_robin: true,
+        ..NormOptions::default()
+    };
+    let c = find(&check(&t, &options), 0, NormTitle::Gm).clone();
+    // 1.4.3: no other federation (2 needed); 1.4.4: 9 from FRA, at most 5 and 6.
+    let failed: Vec<(&str, &str)> = c
+        .requirements
+        .iter()
+        .filter(|r| !r.met)
+        .map(|r| (r.article, r.value.as_str()))
+        .collect();
+    assert_eq!(
+        failed,
+        [("1.4.3", "0"), ("1.4.4", "9"), ("1.4.4", "9 (FRA)")]
+    );
+    // A national championship (1.4.3a) is exempt from 1.4.3-1.4.4.
+    let exempt = NormOptions {
+        exemption: Some(Exemption::NationalChampionship),
+        ..options
+    };
+    let c = find(&check(&t, &exempt), 0, NormTitle::Gm).clone();
+    assert!(c.met);
+    assert_eq!(c.exemption, Some("1.4.3a"));
+}
+
+#[test]
+fn forfeits_do_not_count_and_8_games_count_as_9_only_after_a_forfeit_win_or_pab() {
+    use swisspair::model::GameResult;
+    let mut t = norm_event::tournament();
+    // The candidate's round-1 game becomes a forfeit win: 8 games over the board (1.4.2c),
+    // and in a 9-round event the forfeit win lets them count as 9 (1.4.1c).
+    let g = t.rounds[0]
+        .games
+        .iter_mut()
+        .find(|g| g.white == 0 || g.black == 0)
+        .expect("the candidate plays round 1");
+    g.result = if g.white == 0 {
+        GameResult::WhiteWinsForfeit
+    } else {
+        GameResult::BlackWinsForfeit
+    };
+    let options = NormOptions {
+        round_robin: true,
+        ..NormOptions::default()
+    };
+    let c = find(&check(&t, &options), 0, NormTitle::Gm).clone();
+    assert_eq!(c.games.len(), 8);
+    assert_eq!(c.requirements[0].article, "1.4.1c");
+    assert!(c.requirements[0].met);
+    assert!(
+        c.left_out
+            .iter()
+            .any(|(r, why)| *r == 1 && why.contains("1.4.2c"))
+    );
+}
+
+#[test]
+fn a_win_left_out_makes_the_norm_1_4_1f() {
+    use swisspair::model::{Game, GameResult, Player, Round, Tournament};
+    // A Swiss of 10 rounds: player 1 (IM FRA) meets the eight strong opponents of
+    // norm_event (4 draws with GMs, wins over FRA, SUI, USA, the loss to ENG) and two
+    // untitled players rated 1600 and 1500 whom he beats.
+    let field: [(&str, &str, u32, i64); 10] = [
+        ("GM", "GER", 2600, 1),
+        ("GM", "ESP", 2580, 1),
+        ("GM", "ITA", 2550, 1),
+        ("IM", "NED", 2500, 1),
+        ("IM", "FRA", 2480, 2),
+        ("FM", "SUI", 2400, 2),
+        ("GM", "ENG", 2520, 0),
+        ("IM", "USA", 2450, 2),
+        ("", "BEL", 1600, 2),
+        ("", "AUT", 1500, 2),
+    ];
+    let mut players = vec![Player {
+        id: "1".into(),
+        rating: 2450,
+        title: "IM".into(),
+        federation: "FRA".into(),
+        sex: "m".into(),
+        ..Player::default()
+    }];
+    let mut rounds = Vec::new();
+    for (i, &(title, fed, rating, halves)) in field.iter().enumerate() {
+        players.push(Player {
+            id: (i + 2).to_string(),
+            rating,
+            title: title.into(),
+            federation: fed.into(),
+            ..Player::default()
+        });
+        rounds.push(Round {
+            games: vec![Game {
+                white: 0,
+                black: i + 1,
+                result: match halves {
+                    2 => GameResult::WhiteWins,
+                    1 => GameResult::Draw,
+                    _ => GameResult::BlackWins,
+                },
+                board: None,
+            }],
+            byes: Vec::new(),
+        });
+    }
+    let t = Tournament {
+        total_rounds: 10,
+        players,
+        rounds,
+        ..Tournament::default()
+    };
+    // All 10 games: the 1500 is raised to the GM floor 2200, the 1600 stays: Ra =
+    // (20080 + 1600 + 2200) / 10 = 2388; 7 of 10 = 70 %, dp 149: Rp 2537 < 2600.
+    // Leaving out the win over the 1500 (1.4.1f; the lowest-rated win first): 9 games,
+    // the 1600 raised to 2200: Ra = (20080 + 2200) / 9 = 2475.6 → 2476; 6 of 9 = 67 %,
+    // dp 125: Rp 2601; 8 title-holders of 9 (5 needed), 4 GMs (3 needed): met.
+    let c = find(&check(&t, &NormOptions::default()), 0, NormTitle::Gm).clone();
+    assert!(c.met);
+    assert_eq!((c.games.len(), c.average, c.performance), (9, 2476, 2601));
+    assert_eq!(c.left_out, [(10, "a win left out (1.4.1f)".to_string())]);
+}

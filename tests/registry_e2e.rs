@@ -1,0 +1,368 @@
+//! Ratings (B.02) and norms (B.01) end to end: the Ratings and Norms RPCs over gRPC and
+//! JSON (Connect, same port), `swisspair ratings` and `swisspair norms`, and the audit's
+//! norms section; the values are the hand-computed ones of tests/ratings.rs and
+//! tests/norms.rs.
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use common::norm_event;
+use common::server::Server;
+use swisspair::model::{Game, GameResult, Player, Round, SystemId, Tournament};
+use swisspair::proto;
+use swisspair::service::ServerConfig;
+use swisspair::trf::{self, Dialect, TrfDocument};
+use tonic::Code;
+
+/// The case as a report dated `date`: a 2750 beats an 1800.
+fn top_beats_club_player(date: &str) -> String {
+    let t = Tournament {
+        name: "Rapid check".into(),
+        system: Some(SystemId::Dutch),
+        total_rounds: 1,
+        players: vec![
+            Player {
+                id: "1".into(),
+                name: "Top".into(),
+                rating: 2750,
+                pairing_number: Some(1),
+                ..Player::default()
+            },
+            Player {
+                id: "2".into(),
+                name: "Club".into(),
+                rating: 1800,
+                pairing_number: Some(2),
+                ..Player::default()
+            },
+        ],
+        rounds: vec![Round {
+            games: vec![Game {
+                white: 0,
+                black: 1,
+                result: GameResult::WhiteWins,
+                board: None,
+            }],
+            byes: Vec::new(),
+        }],
+        ..Tournament::default()
+    };
+    let doc = TrfDocument {
+        tournament: t,
+        other_lines: vec![format!("042 {date}"), format!("052 {date}")],
+        ..TrfDocument::default()
+    };
+    trf::write(&doc, Dialect::Trf26, &swisspair::systems::Registry).expect("writes")
+}
+
+/// A Connect JSON call on the server's port (HTTP/1.1, one connection).
+fn post_json(addr: &str, method: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
+    let host = addr.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(host).expect("connects");
+    let body = body.to_string();
+    let head = format!(
+        "POST /swisspair.v1.PairingService/{method} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).expect("writes");
+    stream.write_all(body.as_bytes()).expect("writes");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("reads");
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("an HTTP head");
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let mut body = raw[split + 4..].to_vec();
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        let mut out = Vec::new();
+        let mut data = &body[..];
+        loop {
+            let end = data.windows(2).position(|w| w == b"\r\n").expect("size");
+            let size = usize::from_str_radix(String::from_utf8_lossy(&data[..end]).trim(), 16)
+                .expect("hex");
+            data = &data[end + 2..];
+            if size == 0 {
+                break;
+            }
+            out.extend_from_slice(&data[..size]);
+            data = &data[size + 2..];
+        }
+        body = out;
+    }
+    (
+        status,
+        serde_json::from_slice(&body).expect("a JSON answer"),
+    )
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("swisspair-registry-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("writes");
+    path
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ratings_follow_the_event_dates_over_grpc_and_json() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    // March 2026: B.02 8.3.1 as amended from 1 October 2025: the 2750 uses the actual
+    // difference (950: PD 1.00), so the win gains 0.00; the 1800 loses 0.08 × 20 = 1.60.
+    let r = client
+        .ratings(proto::RatingsRequest {
+            input: Some(proto::ratings_request::Input::Trf(top_beats_club_player(
+                "2026/03/15",
+            ))),
+            ..Default::default()
+        })
+        .await
+        .expect("ratings")
+        .into_inner();
+    assert_eq!(r.rules, "B.02 (in force from 2025-10-01)");
+    assert!(r.rules_reason.contains("2026/03/15"), "{}", r.rules_reason);
+    let top = &r.players[0];
+    assert_eq!(
+        (
+            top.change.as_str(),
+            top.k,
+            top.k_reason.as_str(),
+            top.new_rating
+        ),
+        ("+0.00", 10, "reached_2400", 2750)
+    );
+    assert_eq!(top.games[0].difference, Some(950));
+    assert_eq!(top.games[0].expected, "1.00");
+    assert_eq!(r.players[1].change, "-1.60");
+    // September 2025: 400 for everybody: PD 0.92, +0.08 × 10 = +0.80.
+    let r = client
+        .ratings(proto::RatingsRequest {
+            input: Some(proto::ratings_request::Input::Trf(top_beats_club_player(
+                "2025/09/20",
+            ))),
+            ..Default::default()
+        })
+        .await
+        .expect("ratings")
+        .into_inner();
+    assert_eq!(r.rules, "B.02 (in force from 2024-03-01)");
+    assert_eq!(r.players[0].change, "+0.80");
+    assert!(r.players[0].games[0].capped);
+    // A bad text is INVALID_ARGUMENT naming the field.
+    let e = client
+        .ratings(proto::RatingsRequest {
+            input: Some(proto::ratings_request::Input::Trf(top_beats_club_player(
+                "2026/03/15",
+            ))),
+            rules: "1999".into(),
+            ..Default::default()
+        })
+        .await
+        .expect_err("refused");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    assert!(e.message().contains("rules"), "{}", e.message());
+
+    // JSON on the same port: the text asked overrides the date.
+    let (status, answer) = post_json(
+        &server.addr,
+        "Ratings",
+        &serde_json::json!({ "trf": top_beats_club_player("2026/03/15"), "rules": "2024" }),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["players"][0]["change"], "+0.80");
+    assert_eq!(answer["rulesReason"], "as asked");
+    // The standings' rating change follows the file's date too.
+    let s = client
+        .standings(proto::StandingsRequest {
+            input: Some(proto::standings_request::Input::Trf(top_beats_club_player(
+                "2026/03/15",
+            ))),
+            ..Default::default()
+        })
+        .await
+        .expect("standings")
+        .into_inner();
+    assert_eq!(s.rows[0].rating_change, "0.00");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn norms_over_grpc_json_and_the_audit() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let text = norm_event::trf_text(&norm_event::tournament());
+    let r = client
+        .norms(proto::NormsRequest {
+            input: Some(proto::norms_request::Input::Trf(text.clone())),
+            met_only: true,
+            ..Default::default()
+        })
+        .await
+        .expect("norms")
+        .into_inner();
+    let met: Vec<(String, String)> = r
+        .checks
+        .iter()
+        .map(|c| (c.player_id.clone(), c.title.clone()))
+        .collect();
+    // tests/norms.rs: player 1's GM norm, player 10's IM norm.
+    assert_eq!(
+        met,
+        [
+            ("1".to_string(), "GM".to_string()),
+            ("10".into(), "IM".into())
+        ]
+    );
+    let gm = &r.checks[0];
+    assert!(gm.requirements.iter().all(|q| q.met));
+    assert_eq!(gm.requirements.len(), 10);
+    let cert = gm.certificate.as_ref().expect("a certificate");
+    assert_eq!(
+        (
+            cert.event.as_str(),
+            cert.start_date.as_str(),
+            cert.end_date.as_str(),
+            cert.host_federation.as_str(),
+            cert.title.as_str(),
+            cert.games,
+            cert.score.as_str(),
+            cert.average,
+            cert.performance
+        ),
+        (
+            "Norm Open",
+            "2026/03/10",
+            "2026/03/18",
+            "FRA",
+            "GM",
+            9,
+            "6.0",
+            2476,
+            2601
+        )
+    );
+    assert_eq!(gm.opponents.len(), 9);
+    assert_eq!(
+        gm.opponents
+            .iter()
+            .filter(|o| o.raised_to_floor)
+            .map(|o| (o.player_id.as_str(), o.rating, o.rating_used))
+            .collect::<Vec<_>>(),
+        [("10", 2150, 2200)]
+    );
+    // The same from a proto tournament: the same numbers (no dates, no certificate dates).
+    let r2 = client
+        .norms(proto::NormsRequest {
+            input: Some(proto::norms_request::Input::Tournament(
+                swisspair::service::convert::tournament_to_proto(&norm_event::tournament()),
+            )),
+            player_id: "1".into(),
+            ..Default::default()
+        })
+        .await
+        .expect("norms")
+        .into_inner();
+    assert_eq!(r2.checks.len(), 1);
+    assert_eq!(
+        (r2.checks[0].average, r2.checks[0].performance),
+        (2476, 2601)
+    );
+    // An unknown player is INVALID_ARGUMENT naming the field.
+    let e = client
+        .norms(proto::NormsRequest {
+            input: Some(proto::norms_request::Input::Trf(text.clone())),
+            player_id: "99".into(),
+            ..Default::default()
+        })
+        .await
+        .expect_err("refused");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    assert!(e.message().contains("player_id"), "{}", e.message());
+
+    // JSON.
+    let (status, answer) = post_json(
+        &server.addr,
+        "Norms",
+        &serde_json::json!({ "trf": text, "playerId": "1" }),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["checks"][0]["title"], "GM");
+    assert_eq!(answer["checks"][0]["met"], true);
+    assert_eq!(answer["checks"][0]["performance"], 2601);
+
+    // The audit lists the norms met as information.
+    let a = client
+        .audit(proto::AuditRequest {
+            name: "norm.trf".into(),
+            input: Some(proto::audit_request::Input::Trf(text)),
+            ..Default::default()
+        })
+        .await
+        .expect("audit")
+        .into_inner();
+    let norms: Vec<(&str, &str)> = a
+        .norms
+        .iter()
+        .map(|c| (c.player_id.as_str(), c.title.as_str()))
+        .collect();
+    assert_eq!(norms, [("1", "GM"), ("10", "IM")]);
+    assert!(a.findings.iter().all(|f| !f.message.contains("norm")));
+    server.stop().await;
+}
+
+#[test]
+fn the_cli_rates_and_checks_norms() {
+    let report = temp_file("rating.trf", &top_beats_club_player("2026/03/15"));
+    let path = report.to_str().expect("a path");
+    let (code, out, err) = common::swisspair(&["ratings", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("B.02 (in force from 2025-10-01)"), "{out}");
+    assert!(out.contains("change +0.00"), "{out}");
+    let (code, out, _) = common::swisspair(&["ratings", path, "--rules", "2024", "--json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(json["players"][0]["change"], "+0.80");
+    let (code, _, err) = common::swisspair(&["ratings", path, "--rules", "1999"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("rules"), "{err}");
+
+    let report = temp_file("norm.trf", &norm_event::trf_text(&norm_event::tournament()));
+    let path = report.to_str().expect("a path");
+    let (code, out, err) = common::swisspair(&["norms", path, "--met"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("GM  met: 6.0/9, Ra 2476, Rp 2601"), "{out}");
+    assert!(
+        out.contains("certificate: Norm Open (2026/03/10 to 2026/03/18, host FRA)"),
+        "{out}"
+    );
+    assert!(out.contains("1.4.5b"), "{out}");
+    let (code, out, _) = common::swisspair(&["norms", path, "--player", "10", "--json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let titles: Vec<&str> = json["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .map(|c| c["title"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(titles, ["GM", "IM"]);
+    let (code, _, err) = common::swisspair(&["norms", path, "--exemption", "olympiad"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("--exemption"), "{err}");
+    // The audit's norms section (information, after the findings and notes).
+    let (_, out, _) = common::swisspair(&["audit", path]);
+    assert!(
+        out.contains("norm: player 1 (Player 01): GM norm, 6.0/9, Ra 2476, Rp 2601"),
+        "{out}"
+    );
+}
