@@ -1,0 +1,158 @@
+//! Weak separations (systems.md SEP-5.3) in the procedural systems: where the criterion
+//! enters each procedure, on small events worked out by hand from the rules. Players are
+//! created in pairing-number order (player index + 1 = pairing number).
+use swisspair::model::{
+    ForbiddenPairing, Game, GameResult, Player, Round, Separation, SeparationKey, SeparationMode,
+    SystemId, Tournament,
+};
+use swisspair::pairing;
+use swisspair::systems::{Detail, PairOptions, RoundPairing};
+
+/// `clubs[i]` is the club of pairing number i + 1.
+fn tournament(system: SystemId, clubs: &[&str], total: u32) -> Tournament {
+    Tournament {
+        system: Some(system),
+        total_rounds: total,
+        players: clubs
+            .iter()
+            .enumerate()
+            .map(|(i, club)| Player {
+                id: (i + 1).to_string(),
+                name: format!("Player {}", i + 1),
+                pairing_number: Some(i as u32 + 1),
+                rating: 2000 - 10 * i as u32,
+                club: club.to_string(),
+                ..Player::default()
+            })
+            .collect(),
+        ..Tournament::default()
+    }
+}
+
+fn separate(t: &mut Tournament, mode: SeparationMode) {
+    t.separations = vec![Separation {
+        mode,
+        ..Separation::absolute(SeparationKey::Club)
+    }];
+}
+
+fn forbid(t: &mut Tournament, a: u32, b: u32) {
+    t.forbidden_pairings.push(ForbiddenPairing {
+        players: vec![a as usize - 1, b as usize - 1],
+        first_round: None,
+        last_round: None,
+    });
+}
+
+/// Records a round of white wins, games by pairing number.
+fn play(t: &mut Tournament, games: &[(u32, u32)]) {
+    t.rounds.push(Round {
+        games: games
+            .iter()
+            .map(|&(w, b)| Game {
+                white: w as usize - 1,
+                black: b as usize - 1,
+                result: GameResult::WhiteWins,
+                board: None,
+            })
+            .collect(),
+        byes: Vec::new(),
+    });
+}
+
+fn answer(t: &Tournament) -> RoundPairing {
+    let options = PairOptions {
+        detail: Detail::Full,
+        ..PairOptions::default()
+    };
+    match pairing::pair(t, &options) {
+        Ok(a) => a.pairing,
+        Err(e) => panic!("pairs: {e}"),
+    }
+}
+
+/// The pairs by pairing number, each smaller first, sorted.
+fn pairs(p: &RoundPairing) -> Vec<(u32, u32)> {
+    let mut v: Vec<(u32, u32)> = p
+        .boards
+        .iter()
+        .map(|b| {
+            let (w, k) = (b.white as u32 + 1, b.black as u32 + 1);
+            (w.min(k), w.max(k))
+        })
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+fn cites(p: &RoundPairing, rule: &str) -> bool {
+    p.explanation
+        .groups
+        .iter()
+        .flat_map(|g| &g.steps)
+        .any(|s| s.rule_id == rule)
+}
+
+/// Vincze, round 1, one score group 1 2 3 4: VZ-3.2 offers player 1 the lower half 3, 4,
+/// then the upper half backwards, 2. Without the separation he takes 3 (VZ-3.3), then 2-4.
+/// Clubs A B A C: 3 is a clubmate, so (SEP-5.3) the next candidate who is not, 4, is taken,
+/// as 2-3 can still be paired: 1-4, 2-3.
+#[test]
+fn vincze_skips_a_clubmate_for_the_next_candidate() {
+    let mut t = tournament(SystemId::Vincze, &["A", "B", "A", "C"], 3);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 3), (2, 4)]);
+    separate(&mut t, SeparationMode::Weak);
+    let p = answer(&t);
+    assert_eq!(pairs(&p), vec![(1, 4), (2, 3)]);
+    assert!(cites(&p, "SEP-5.3"));
+}
+
+/// Vincze, round 1, clubs A A A C and 1-4 forbidden (CG-10): player 1's candidates are 3
+/// (a clubmate), 4 (forbidden), 2 (a clubmate): none is both allowed and no clubmate, so
+/// the procedure's own candidate stays: 1-3, 2-4, and the SEP-5 step names 1-3.
+#[test]
+fn vincze_keeps_the_clubmate_when_no_other_candidate_is_legal() {
+    let mut t = tournament(SystemId::Vincze, &["A", "A", "A", "C"], 3);
+    forbid(&mut t, 1, 4);
+    separate(&mut t, SeparationMode::Weak);
+    let p = answer(&t);
+    assert_eq!(pairs(&p), vec![(1, 3), (2, 4)]);
+    assert!(!cites(&p, "SEP-5.3"));
+    let step = p
+        .explanation
+        .groups
+        .iter()
+        .flat_map(|g| &g.steps)
+        .find(|s| s.rule_id == "SEP-5")
+        .expect("the SEP-5 step");
+    assert!(
+        step.message.contains("1-3 (A)") || step.message.contains("3-1 (A)"),
+        "{}",
+        step.message
+    );
+}
+
+/// Vincze, round 2 after 1-3 and 2-4 (white wins): score group 1 = {1, 2}, group 0 = {3, 4}.
+/// Player 1's candidates: 2, then the lower group 3 (met), 4. Clubs A A C B: 2 is a
+/// clubmate. `WEAK` stays in the own choice's score group, where nobody else is left: 1-2,
+/// 3-4. `WEAK_FIRST` takes the next legal candidate anywhere: 4 (2-3 still pairable), so
+/// 1-4, 2-3 (1 and 4 float).
+#[test]
+fn vincze_weak_first_floats_to_avoid_a_clubmate_weak_does_not() {
+    let mut t = tournament(SystemId::Vincze, &["A", "A", "C", "B"], 3);
+    play(&mut t, &[(1, 3), (2, 4)]);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 2), (3, 4)]);
+    separate(&mut t, SeparationMode::Weak);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 2), (3, 4)]);
+    separate(&mut t, SeparationMode::WeakFirst);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 4), (2, 3)]);
+    // Placed last, the procedure has nothing left to choose: refused.
+    separate(&mut t, SeparationMode::WeakLast);
+    let Err(e) = pairing::pair(&t, &PairOptions::default()) else {
+        panic!("WEAK_LAST is refused by Vincze");
+    };
+    assert!(
+        e.to_string().contains("tournament.separations[0].mode"),
+        "{e}"
+    );
+}
