@@ -156,3 +156,74 @@ fn vincze_weak_first_floats_to_avoid_a_clubmate_weak_does_not() {
         "{e}"
     );
 }
+
+/// Simple Swiss, round 1 ([R1], javapairing.md §1): IDs 1 2 | 3 4, top[i] offered
+/// bottom[i] first, then the others in order: 1-3, 2-4. Clubs A B A C: 3 is 1's clubmate;
+/// the search with clubmates refused (SEP-5.3) gives 1 the next candidate, 4, and 2 takes 3.
+#[test]
+fn simple_round_one_skips_a_clubmate() {
+    let mut t = tournament(SystemId::Simple, &["A", "B", "A", "C"], 3);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 3), (2, 4)]);
+    separate(&mut t, SeparationMode::Weak);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 4), (2, 3)]);
+    // Placed last: clubmates tried after the others, here the same choice.
+    separate(&mut t, SeparationMode::WeakLast);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 4), (2, 3)]);
+}
+
+/// Simple Swiss, round 1, clubs A A A C and 1-4 forbidden: refusing clubmates leaves 1
+/// nobody (3 a clubmate, 4 forbidden), so the search runs again with clubmates tried last
+/// and 1 keeps 3: 1-3, 2-4.
+#[test]
+fn simple_round_one_keeps_the_clubmate_when_no_other_is_legal() {
+    let mut t = tournament(SystemId::Simple, &["A", "A", "A", "C"], 3);
+    forbid(&mut t, 1, 4);
+    separate(&mut t, SeparationMode::Weak);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 3), (2, 4)]);
+}
+
+/// Simple Swiss, round 2 after 1-3 and 2-4 (white wins): score groups {1, 2} and {3, 4},
+/// each paired S1 against S2 (SS-4): 1-2, 3-4. Clubs A A B C: 1 and 2 are clubmates, but
+/// the separation enters the group's search only (SEP-5.3): nobody floats to avoid a
+/// clubmate, so 1-2 stays.
+#[test]
+fn simple_does_not_float_to_avoid_a_clubmate() {
+    let mut t = tournament(SystemId::Simple, &["A", "A", "B", "C"], 3);
+    play(&mut t, &[(1, 3), (2, 4)]);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 2), (3, 4)]);
+    separate(&mut t, SeparationMode::Weak);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 2), (3, 4)]);
+}
+
+/// Colour-alternation, round 2 of 4 after 1-4, 2-5, 3-6 (white wins). Dues (CA-2): 1 2 3
+/// Black, 4 5 6 White; the swap pass puts 4 5 6 on top; S1 by ARO ascending (ratings 2000
+/// down by 10: 6's opponent 1980, 5's 1990, 4's 2000) = 6 5 4, S2 by rating descending = 1 2
+/// 3. The search: 6-1, 5-2 met so 5-3, 4-2. Clubs: 1 and 6 in A. Refusing clubmates
+/// (SEP-5.3): 6-2, 5-1, 4-3.
+#[test]
+fn colour_alternation_middle_round_skips_a_clubmate() {
+    let mut t = tournament(
+        SystemId::ColourAlternation,
+        &["A", "B", "C", "D", "E", "A"],
+        4,
+    );
+    play(&mut t, &[(1, 4), (2, 5), (3, 6)]);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 6), (2, 4), (3, 5)]);
+    separate(&mut t, SeparationMode::Weak);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 5), (2, 6), (3, 4)]);
+}
+
+/// The same round with 1, 2, 3 and 6 in club A: every candidate of 6 is a clubmate, so the
+/// refusing search finds nothing and the search with clubmates tried last keeps the
+/// procedure's own pairing: 6-1, 5-3, 4-2.
+#[test]
+fn colour_alternation_keeps_clubmates_when_every_candidate_is_one() {
+    let mut t = tournament(
+        SystemId::ColourAlternation,
+        &["A", "A", "A", "D", "E", "A"],
+        4,
+    );
+    play(&mut t, &[(1, 4), (2, 5), (3, 6)]);
+    separate(&mut t, SeparationMode::Weak);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 6), (2, 4), (3, 5)]);
+}
