@@ -227,3 +227,43 @@ fn colour_alternation_keeps_clubmates_when_every_candidate_is_one() {
     separate(&mut t, SeparationMode::Weak);
     assert_eq!(pairs(&answer(&t)), vec![(1, 6), (2, 4), (3, 5)]);
 }
+
+/// Amalfi (FSI profile), round 1 of 3: k = 3 rounds remaining (AM-3.3), the list 1 2 3 4.
+/// Position 1's theoretical opponent is position 4, then upward 3, 2: 1-4, and 2 (whose
+/// theoretical opponent is beyond the list) takes 3 upward: 1-4, 2-3. Clubs A B C A: 4 is
+/// 1's clubmate, so (SEP-5.3) he takes his next candidate who is not, 3; then 2-4.
+#[test]
+fn amalfi_skips_a_clubmate_for_the_next_candidate() {
+    let mut t = tournament(SystemId::Amalfi, &["A", "B", "C", "A"], 3);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 4), (2, 3)]);
+    separate(&mut t, SeparationMode::Weak);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 3), (2, 4)]);
+    // Placed first or last it would mean the same in AM-3.3: refused.
+    separate(&mut t, SeparationMode::WeakLast);
+    assert!(pairing::pair(&t, &PairOptions::default()).is_err());
+}
+
+/// Amalfi, round 1 of 3, clubs A B A A and 1-2 forbidden: 1's candidates 4, 3, 2 are two
+/// clubmates and a forbidden pair, so he keeps the procedure's own, 4: 1-4, 2-3.
+#[test]
+fn amalfi_keeps_the_clubmate_when_no_other_candidate_is_legal() {
+    let mut t = tournament(SystemId::Amalfi, &["A", "B", "A", "A"], 3);
+    forbid(&mut t, 1, 2);
+    separate(&mut t, SeparationMode::Weak);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 4), (2, 3)]);
+}
+
+/// Amalfi's JAVAPAIRING profile does not weigh a weak separation: refused, naming the field.
+#[test]
+fn amalfi_javapairing_profile_refuses_a_weak_separation() {
+    let mut t = tournament(SystemId::Amalfi, &["A", "B", "C", "A"], 3);
+    let _ = t.options.set("profile", "JAVAPAIRING");
+    separate(&mut t, SeparationMode::Weak);
+    let Err(e) = pairing::pair(&t, &PairOptions::default()) else {
+        panic!("refused");
+    };
+    assert!(
+        e.to_string().contains("tournament.separations[0].mode"),
+        "{e}"
+    );
+}
