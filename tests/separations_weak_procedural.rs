@@ -267,3 +267,28 @@ fn amalfi_javapairing_profile_refuses_a_weak_separation() {
         "{e}"
     );
 }
+
+/// Buchholz (Vega), round 1 (BH-2): numbers 1 2 against 3 4, rows 1-3, 2-4. Clubs A B A C:
+/// row 1 holds clubmates, so (SEP-5.3) 1 takes the first right player below who is no
+/// clubmate and whose row partner may meet 3, as BH-6.2 repairs a rematch: 4 (swap):
+/// 1-4, 2-3.
+#[test]
+fn buchholz_swaps_a_clubmate_row_as_a_rematch() {
+    let mut t = tournament(SystemId::Buchholz, &["A", "B", "A", "C"], 3);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 3), (2, 4)]);
+    separate(&mut t, SeparationMode::Weak);
+    let p = answer(&t);
+    assert_eq!(pairs(&p), vec![(1, 4), (2, 3)]);
+    assert!(cites(&p, "SEP-5.3"));
+}
+
+/// Buchholz, round 1, clubs A B A A: every right player below row 1 (4) is 1's clubmate
+/// too, so the row stays: 1-3, 2-4.
+#[test]
+fn buchholz_keeps_the_clubmate_row_when_no_swap_helps() {
+    let mut t = tournament(SystemId::Buchholz, &["A", "B", "A", "A"], 3);
+    separate(&mut t, SeparationMode::Weak);
+    let p = answer(&t);
+    assert_eq!(pairs(&p), vec![(1, 3), (2, 4)]);
+    assert!(!cites(&p, "SEP-5.3"));
+}
