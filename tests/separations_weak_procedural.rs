@@ -292,3 +292,53 @@ fn buchholz_keeps_the_clubmate_row_when_no_swap_helps() {
     assert_eq!(pairs(&p), vec![(1, 3), (2, 4)]);
     assert!(!cites(&p, "SEP-5.3"));
 }
+
+/// Backgammon, round 1 with four players, clubs A A B B, over many lot seeds (BG-4: one
+/// group, the first in lot order draws his opponent in lot order). Without the separation
+/// some lots draw a clubmate first (1-2 and 3-4). With it (SEP-5.3) the first-drawn player
+/// draws a player of the other club first, and the two left are of different clubs too:
+/// no pair within a club, whatever the lot.
+#[test]
+fn backgammon_draws_a_clubmate_last() {
+    let mut t = tournament(SystemId::Backgammon, &["A", "A", "B", "B"], 3);
+    let _ = t.options.set("match_length", "7");
+    let with_seed = |t: &Tournament, seed: u64| {
+        let options = PairOptions {
+            seed: Some(seed),
+            ..PairOptions::default()
+        };
+        match pairing::pair(t, &options) {
+            Ok(a) => pairs(&a.pairing),
+            Err(e) => panic!("pairs: {e}"),
+        }
+    };
+    let within = |p: &[(u32, u32)]| p.iter().filter(|&&(a, b)| (a <= 2) == (b <= 2)).count();
+    let plain = (0..40).filter(|&s| within(&with_seed(&t, s)) > 0).count();
+    assert!(plain > 0, "no lot drew clubmates: the test shows nothing");
+    separate(&mut t, SeparationMode::Weak);
+    for seed in 0..40 {
+        assert_eq!(within(&with_seed(&t, seed)), 0, "seed {seed}");
+    }
+}
+
+/// Backgammon, round 1, clubs A A A B: whoever is drawn first, one pair within club A is
+/// left where the draw has no other candidate (the two A players left over, or an A player
+/// whose only other candidate, the B player, is taken): exactly one pair within a club.
+#[test]
+fn backgammon_keeps_the_clubmates_the_draw_cannot_avoid() {
+    let mut t = tournament(SystemId::Backgammon, &["A", "A", "A", "B"], 3);
+    let _ = t.options.set("match_length", "7");
+    separate(&mut t, SeparationMode::Weak);
+    for seed in 0..20 {
+        let options = PairOptions {
+            seed: Some(seed),
+            ..PairOptions::default()
+        };
+        let p = match pairing::pair(&t, &options) {
+            Ok(a) => pairs(&a.pairing),
+            Err(e) => panic!("pairs: {e}"),
+        };
+        let within = p.iter().filter(|&&(a, b)| a <= 3 && b <= 3).count();
+        assert_eq!(within, 1, "seed {seed}: {p:?}");
+    }
+}
