@@ -69,7 +69,14 @@ impl Field {
     /// SEP-5 at its default place (between [C6] and [C7]): the fewest pairs within a group
     /// among the legal pairings of `bracket`; 0 without such a separation.
     fn fewest_within(&self, bracket: &[usize]) -> usize {
-        if self.weak[WeakPlace::Default as usize].is_none() {
+        if self.weak[WeakPlace::Default as usize].is_none()
+            || !bracket.iter().enumerate().any(|(i, &x)| {
+                bracket[i + 1..]
+                    .iter()
+                    .any(|&y| self.within(WeakPlace::Default, x, y))
+            })
+        {
+            // No two players of the bracket share a group: nothing to weigh.
             return 0;
         }
         super::fewest::least_total(
