@@ -79,7 +79,8 @@ fn every_pairing(
         used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
         bye: Option<usize>,
-        out: &mut Vec<(Vec<(usize, usize)>, Option<usize>)>,
+        // Positions here; named as players at the end (the same shape).
+        out: &mut Vec<Pairing>,
     ) -> bool {
         let Some(a) = used.iter().position(|u| !u) else {
             if w.odd == bye.is_some() {

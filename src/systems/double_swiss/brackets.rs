@@ -480,7 +480,7 @@ fn pair_bracket(
     };
     if !sep_default && !sep_last {
         return super::fewest::first_least_cost(b, &compatible, &c8)
-            .map(|(p, c)| (to_players(p), c as usize));
+            .map(|(p, c)| (to_players(p), c));
     }
     // SEP-5: one cost of three digits, most significant first: pairs within a group at the
     // default place, [C8], pairs within a group placed last. A bracket's total of a digit

@@ -152,15 +152,15 @@ impl Solver<'_, '_, '_> {
         let refused =
             if self.cfg.same_due && n > self.d && self.due[x as usize] == self.due[y as usize] {
                 Some(true)
-            } else if self.weak == Weak::Refuse
+            } else if (self.weak == Weak::Refuse
                 && self.f.weak.within(
                     self.group[x as usize],
                     self.group[y as usize],
                     crate::model::WeakPlace::Default,
-                )
+                ))
+                || !self.is_legal(x, y)
             {
-                Some(false)
-            } else if !self.is_legal(x, y) {
+                // SEP-5.3: a refused groupmate counts as a refusal like an illegal pair.
                 Some(false)
             } else {
                 None
