@@ -277,7 +277,7 @@ fn weak_separations_are_refused_naming_the_field() {
     t.separations = vec![
         Separation::absolute(SeparationKey::Federation),
         Separation {
-            mode: SeparationMode::Weak,
+            mode: SeparationMode::WeakLast,
             ..Separation::absolute(SeparationKey::Club)
         },
     ];
@@ -285,10 +285,11 @@ fn weak_separations_are_refused_naming_the_field() {
     let problems = problem_paths(&e);
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert_eq!(problems[0].0, "tournament.separations[1].mode");
+    // Buchholz weighs a weak separation at the default place only (SEP-5.3).
     assert!(
-        problems[0]
-            .1
-            .contains("system buchholz does not weigh weak separations yet; ABSOLUTE is honoured"),
+        problems[0].1.contains(
+            "system buchholz does not weigh a weak separation placed last; it offers WEAK"
+        ),
         "{problems:?}"
     );
     let mut t = event(SystemId::Dutch, 10, 5, 2, 3, 9);

@@ -17,7 +17,7 @@ use swisspair::pairing;
 use swisspair::systems::common::History;
 use swisspair::systems::common::fide_players::{FideText, Field};
 use swisspair::systems::comparison::Comparison;
-use swisspair::systems::{Board, ByeAssignment, PairOptions, RoundPairing};
+use swisspair::systems::{Board, ByeAssignment, PairOptions, RoundPairing, RoundToPair};
 
 fn weak(key: SeparationKey, mode: SeparationMode) -> Separation {
     Separation {
@@ -32,34 +32,71 @@ type Pairing = (Vec<(PlayerIdx, PlayerIdx)>, Option<PlayerIdx>);
 /// Every legal pairing of the field (C1 and C3 as `Field::compatible` reads them; one PAB
 /// to a player C2 allows when the number is odd); `None` past `budget` pairings.
 fn legal_pairings(field: &Field, budget: usize) -> Option<Vec<Pairing>> {
+    every_pairing(
+        field.entrants.len(),
+        &|a, b| field.compatible(a, b),
+        &|a| field.entrants[a].bye_eligible,
+        &|i| field.entrants[i].player,
+        budget,
+    )
+}
+
+/// Every legal pairing of a Double-Swiss match (C.04.5 [C1] and forbidden pairs, [C2] for
+/// the PAB, as the engine's own field reads them); `None` past `budget` pairings.
+fn legal_double_swiss(round: &RoundToPair, budget: usize) -> Option<Vec<Pairing>> {
+    use swisspair::systems::System;
+    use swisspair::systems::double_swiss::{DoubleSwiss, match_field};
+    let options = DoubleSwiss.options(&round.tournament.options);
+    let mf = match_field(round, &options).ok()?;
+    let f = &mf.field;
+    every_pairing(
+        mf.players.len(),
+        &|a, b| f.compatible.edge(a, b),
+        &|a| !f.pab_barred[a],
+        &|i| mf.players[i],
+        budget,
+    )
+}
+
+/// Every perfect pairing of `0..n` over the pairs `compatible` allows, with one PAB to a
+/// player `bye_ok` allows when `n` is odd, named as players by `player`; `None` past
+/// `budget` pairings.
+fn every_pairing(
+    n: usize,
+    compatible: &dyn Fn(usize, usize) -> bool,
+    bye_ok: &dyn Fn(usize) -> bool,
+    player: &dyn Fn(usize) -> PlayerIdx,
+    budget: usize,
+) -> Option<Vec<Pairing>> {
+    struct Walk<'a> {
+        compatible: &'a dyn Fn(usize, usize) -> bool,
+        bye_ok: &'a dyn Fn(usize) -> bool,
+        odd: bool,
+        budget: usize,
+    }
     fn walk(
-        field: &Field,
+        w: &Walk,
         used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
         bye: Option<usize>,
-        odd: bool,
+        // Positions here; named as players at the end (the same shape).
         out: &mut Vec<Pairing>,
-        budget: usize,
     ) -> bool {
         let Some(a) = used.iter().position(|u| !u) else {
-            if odd == bye.is_some() {
+            if w.odd == bye.is_some() {
                 out.push((pairs.clone(), bye));
             }
-            return out.len() <= budget;
+            return out.len() <= w.budget;
         };
         used[a] = true;
-        if odd
-            && bye.is_none()
-            && field.entrants[a].bye_eligible
-            && !walk(field, used, pairs, Some(a), odd, out, budget)
-        {
+        if w.odd && bye.is_none() && (w.bye_ok)(a) && !walk(w, used, pairs, Some(a), out) {
             return false;
         }
         for b in a + 1..used.len() {
-            if !used[b] && field.compatible(a, b) {
+            if !used[b] && (w.compatible)(a, b) {
                 used[b] = true;
                 pairs.push((a, b));
-                let go_on = walk(field, used, pairs, bye, odd, out, budget);
+                let go_on = walk(w, used, pairs, bye, out);
                 pairs.pop();
                 used[b] = false;
                 if !go_on {
@@ -70,21 +107,16 @@ fn legal_pairings(field: &Field, budget: usize) -> Option<Vec<Pairing>> {
         used[a] = false;
         true
     }
-    let n = field.entrants.len();
-    let mut out = Vec::new();
-    let mut used = vec![false; n];
-    if !walk(
-        field,
-        &mut used,
-        &mut Vec::new(),
-        None,
-        n % 2 == 1,
-        &mut out,
+    let w = Walk {
+        compatible,
+        bye_ok,
+        odd: n % 2 == 1,
         budget,
-    ) {
+    };
+    let mut out = Vec::new();
+    if !walk(&w, &mut vec![false; n], &mut Vec::new(), None, &mut out) {
         return None;
     }
-    let player = |i: usize| field.entrants[i].player;
     Some(
         out.into_iter()
             .map(|(pairs, bye)| {
@@ -149,6 +181,15 @@ fn above(system: SystemId, edition_2017: bool, mode: SeparationMode) -> &'static
         }
         (SystemId::Dutch, false, SeparationMode::WeakFirst) => &["C.04.3 C5"],
         (SystemId::Dutch, true, SeparationMode::WeakFirst) => &[],
+        // C.04.5: the PAB (3.4) is assigned before any bracket; the upfloaters' number,
+        // scores and the following scoregroup ([C4]-[C6]) come before SEP-5.
+        (SystemId::DoubleSwiss, _, SeparationMode::Weak) => &[
+            "C.04.5 3.4.2",
+            "C.04.5 3.4.3",
+            "C.04.5 C4",
+            "C.04.5 C5",
+            "C.04.5 C6",
+        ],
         // Last: every criterion is above.
         _ => &[],
     }
@@ -185,13 +226,18 @@ fn check_event(
         );
         return Ok(());
     };
-    let text = if edition_2017 {
-        FideText::Y2017
+    let all = if system == SystemId::DoubleSwiss {
+        legal_double_swiss(&round, 30_000)
     } else {
-        FideText::Y2026
+        let text = if edition_2017 {
+            FideText::Y2017
+        } else {
+            FideText::Y2026
+        };
+        let field = Field::build(&round, &History::build(&round), text);
+        legal_pairings(&field, 30_000)
     };
-    let field = Field::build(&round, &History::build(&round), text);
-    let Some(all) = legal_pairings(&field, 30_000) else {
+    let Some(all) = all else {
         return Ok(());
     };
     tally.events += 1;
@@ -265,7 +311,12 @@ fn prove(system: SystemId, edition_2017: bool, mode: SeparationMode, cases: u64)
     let mut rng = Lcg(0x5e9_0005 ^ cases ^ (mode as u64) << 8 ^ u64::from(edition_2017));
     for case in 0..cases {
         let players = 6 + rng.below(7) as u32; // 6..=12
-        let played = rng.below(4) as usize; // rounds before the one paired
+        let played = if system == SystemId::DoubleSwiss {
+            // Rounds are games: the round paired is a match's game 1 (matches 1-3).
+            2 * rng.below(3) as usize
+        } else {
+            rng.below(4) as usize // rounds before the one paired
+        };
         let clubs = 2 + rng.below(3); // 2..=4
         let Ok(mut t) = try_event(system, players, 7, played, clubs, 1000 + case) else {
             continue;
@@ -327,4 +378,9 @@ fn dutch_weak_separation_is_optimal_in_the_extended_order() {
 #[test]
 fn dutch_2017_weak_separation_is_optimal_in_the_extended_order() {
     prove_all_places(SystemId::Dutch, true);
+}
+
+#[test]
+fn double_swiss_weak_separation_is_optimal_in_the_extended_order() {
+    prove_all_places(SystemId::DoubleSwiss, false);
 }

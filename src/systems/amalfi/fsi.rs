@@ -220,6 +220,9 @@ struct Field<'a> {
     last_round: bool,
     /// The pairing score a late entrant starts with (AM-2.5).
     late_entry_score: Score,
+    /// SEP-5.3: per position, the indices in his candidate order of the later positions
+    /// sharing a group of a weak separation with him, ascending (empty without one).
+    mates: Vec<Vec<usize>>,
 }
 
 /// A pair being searched for: the player at position `p`, where his candidate order stands.
@@ -377,13 +380,42 @@ impl<'a> Field<'a> {
         // AM-3.2: score descending, then pairing number ascending.
         list.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
         let k = t.total_rounds.saturating_sub(r.number) as usize + 1;
-        Field {
+        let mut field = Field {
             r,
             history,
             list,
             k,
             last_round: r.number >= t.total_rounds,
             late_entry_score: late_score,
+            mates: Vec::new(),
+        };
+        let weak = t.weak_separations(r.number);
+        if !weak.is_empty() {
+            let n = field.list.len();
+            field.mates = (0..n)
+                .map(|p| {
+                    let mut m: Vec<usize> = (p + 1..n)
+                        .filter(|&c| weak.any_within(field.list[p].player, field.list[c].player))
+                        .map(|c| field.candidate_index(p, c))
+                        .collect();
+                    m.sort_unstable();
+                    m
+                })
+                .collect();
+        }
+        field
+    }
+
+    /// The index of position `c` (> `p`) in the candidate order of the player at `p`
+    /// (the inverse of [`Field::base_candidate`]).
+    fn candidate_index(&self, p: usize, c: usize) -> usize {
+        let n = self.list.len();
+        let theoretical = p + self.k;
+        let top = theoretical.min(n.saturating_sub(1));
+        if c <= top {
+            top - c
+        } else {
+            (top - p) + (c - theoretical - 1)
         }
     }
 
@@ -549,7 +581,33 @@ impl<'a> Field<'a> {
 
     /// The position of the `i`-th candidate of the player at position `p` (AM-3.3.1 from
     /// min(p + k, last) up to p + 1, then AM-3.3.2 from p + k + 1 down to the last).
+    /// SEP-5.3: with a weak separation, his groupmates come after his other candidates,
+    /// each part in this order.
     fn candidate(&self, p: usize, i: usize) -> Option<usize> {
+        let Some(mates) = self.mates.get(p).filter(|m| !m.is_empty()) else {
+            return self.base_candidate(p, i);
+        };
+        let others = self.list.len().saturating_sub(p + 1) - mates.len();
+        if i < others {
+            // The i-th candidate who is no groupmate.
+            let mut j = i;
+            for &m in mates {
+                if m <= j {
+                    j += 1;
+                } else {
+                    break;
+                }
+            }
+            self.base_candidate(p, j)
+        } else {
+            mates
+                .get(i - others)
+                .and_then(|&m| self.base_candidate(p, m))
+        }
+    }
+
+    /// The candidate order of AM-3.3 itself.
+    fn base_candidate(&self, p: usize, i: usize) -> Option<usize> {
         let n = self.list.len();
         let theoretical = p + self.k;
         let top = theoretical.min(n.saturating_sub(1));

@@ -86,9 +86,34 @@ impl System for Amalfi {
         }
     }
 
+    /// SEP-5.3: in AM-3.3's candidate order, a player's groupmates come after his other
+    /// candidates (`fsi.rs`): the next candidate who is no groupmate and for whom the
+    /// search completes, else the procedure's own. The list has no score groups to float
+    /// out of (positions count, AM-3.3), so `WEAK_FIRST` would mean the same, and
+    /// `WEAK_LAST` too (the procedure ties nothing): only `WEAK` is offered. The
+    /// JAVAPAIRING profile refuses it (its textual forbidden lists are JavaPairing's own).
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[crate::model::WeakPlace::Default]
+    }
+
     fn pair(&self, r: &RoundToPair, options: &Self::Options) -> Result<RoundPairing, PairError> {
         match options.profile {
-            Profile::JavaPairing => javapairing::pair(r, options.late_entry_score),
+            Profile::JavaPairing => {
+                if let Some(i) = r
+                    .tournament
+                    .separations
+                    .iter()
+                    .position(|s| s.mode.weak_place().is_some())
+                {
+                    return Err(PairError::Invalid(crate::model::validate::Problems(vec![
+                        crate::model::validate::Problem::new(
+                            format!("tournament.separations[{i}].mode"),
+                            "a weak separation is weighed by Amalfi's FSI profile only; profile JAVAPAIRING does not weigh it (SEP-5.3); ABSOLUTE is honoured",
+                        ),
+                    ])));
+                }
+                javapairing::pair(r, options.late_entry_score)
+            }
             Profile::Fsi => fsi::pair(
                 r,
                 options

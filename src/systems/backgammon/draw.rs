@@ -123,6 +123,8 @@ pub struct Draw {
     partners: Vec<Vec<usize>>,
     /// Labels of the explanation groups, by win group; default "N wins".
     labels: FxHashMap<u32, String>,
+    /// The weak separations of the round (SEP-5.3, [`Draw::draw_within`]); none by default.
+    pub weak: crate::model::WeakSeparations,
 }
 
 /// The outcome of a draw.
@@ -210,6 +212,15 @@ impl Draw {
             conflicts: FxHashMap::default(),
             partners: vec![Vec::new(); n],
             labels: FxHashMap::default(),
+            weak: Default::default(),
+        }
+    }
+
+    /// SEP-5.3: whether two entries are players sharing a group of a weak separation.
+    fn groupmates(&self, a: usize, b: usize) -> bool {
+        match (self.entries[a].player, self.entries[b].player) {
+            (Some(p), Some(q)) => self.weak.any_within(p, q),
+            _ => false,
         }
     }
 
@@ -718,6 +729,9 @@ impl Draw {
     }
 
     /// Step 3: draws the pairs of `pool`, which can all be paired among themselves.
+    /// SEP-5.3: with a weak separation, the drawn player's opponents who are not his
+    /// groupmates are drawn first (in lot order), his groupmates only when none of the
+    /// others can be taken.
     fn draw_within(
         &self,
         pool: &mut Vec<usize>,
@@ -741,32 +755,44 @@ impl Draw {
             let a = pool[start];
             let quick = left >= 2 * blocked + 4 && left >= 6;
             let mut chosen = None;
-            for &x in pool[start + 1..].iter().filter(|&&x| !used[x]) {
-                if let Some((rule, why)) = self.why_not(a, x, level) {
-                    ex.step(
-                        rule,
-                        format!(
-                            "{} drawn for {}: {why}; put back, drawn again",
-                            self.name(x),
-                            self.name(a)
-                        ),
-                        self.about(&[a, x]),
-                    );
-                    continue;
+            let passes: &[Option<bool>] = if self.weak.is_empty() {
+                &[None]
+            } else {
+                &[Some(false), Some(true)]
+            };
+            for &pass in passes {
+                if chosen.is_some() {
+                    break;
                 }
-                if !quick {
-                    let rest: Vec<usize> = pool
-                        .iter()
-                        .copied()
-                        .filter(|&e| !used[e] && e != a && e != x)
-                        .collect();
-                    if !self.perfect(&rest, level) {
-                        let who = if rest.len() <= 8 {
-                            self.list(&rest)
-                        } else {
-                            format!("the {} others", rest.len())
-                        };
+                for &x in pool[start + 1..]
+                    .iter()
+                    .filter(|&&x| !used[x] && pass.is_none_or(|m| self.groupmates(a, x) == m))
+                {
+                    if let Some((rule, why)) = self.why_not(a, x, level) {
                         ex.step(
+                            rule,
+                            format!(
+                                "{} drawn for {}: {why}; put back, drawn again",
+                                self.name(x),
+                                self.name(a)
+                            ),
+                            self.about(&[a, x]),
+                        );
+                        continue;
+                    }
+                    if !quick {
+                        let rest: Vec<usize> = pool
+                            .iter()
+                            .copied()
+                            .filter(|&e| !used[e] && e != a && e != x)
+                            .collect();
+                        if !self.perfect(&rest, level) {
+                            let who = if rest.len() <= 8 {
+                                self.list(&rest)
+                            } else {
+                                format!("the {} others", rest.len())
+                            };
+                            ex.step(
                             "BG-6",
                             format!(
                                 "{} drawn for {}: then {who} could not all be paired; pair undone, {} put back",
@@ -776,11 +802,12 @@ impl Draw {
                             ),
                             self.about(&[a, x]),
                         );
-                        continue;
+                            continue;
+                        }
                     }
+                    chosen = Some(x);
+                    break;
                 }
-                chosen = Some(x);
-                break;
             }
             let x = chosen?;
             let message = if self.entries[x].phantom.is_some() {

@@ -122,6 +122,7 @@ pub fn regular(
     }
     let bg11 = bg11(t, number, total, &mut entries, ex);
     let mut draw = Draw::new(entries);
+    draw.weak = t.weak_separations(number);
     let index: FxHashMap<PlayerIdx, usize> = draw
         .entries
         .iter()

@@ -329,6 +329,15 @@ pub struct Options {
 impl System for Backgammon {
     type Options = Options;
 
+    /// SEP-5.3: in the draw inside a win group (BG-4, BG-6), the drawn player's opponents
+    /// who are not his groupmates are drawn first, in lot order (`draw.rs`); who goes down
+    /// (BG-5, BG-7) is unchanged, so nobody floats to avoid a groupmate. Placed first or last
+    /// it would mean nothing more to the draw: only `WEAK` is offered. The early draw (BG-8)
+    /// and the final phase (BG-9) refuse separations (SEP-4).
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[crate::model::WeakPlace::Default]
+    }
+
     fn options(&self, given: &crate::model::SystemOptions) -> Self::Options {
         Options {
             match_length: match_length(given),

@@ -80,6 +80,13 @@ impl System for Buchholz {
             ..super::AbsoluteRules::FIDE
         }
     }
+    /// SEP-5.3: a row of groupmates is repaired like a rematch, by BH-6.2's first step
+    /// (`rows::pair_rows`), inside the group: nobody floats to avoid a groupmate. Placed
+    /// first or last it would mean nothing more to this procedure: only `WEAK` is offered.
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[crate::model::WeakPlace::Default]
+    }
+
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Buchholz,
@@ -181,6 +188,8 @@ struct Ctx<'a> {
     vertex: Vec<usize>,
     /// Who may meet whom among the participants.
     graph: Matcher<BitGraph>,
+    /// The weak separations of the round (SEP-5.3, `rows::pair_rows`).
+    weak: crate::model::WeakSeparations,
 }
 
 impl<'a> Ctx<'a> {
@@ -208,6 +217,7 @@ impl<'a> Ctx<'a> {
         }
         let graph = Matcher::new(history.may_meet(&r.participants));
         Ctx {
+            weak: t.weak_separations(r.number),
             r,
             history,
             id_no,
@@ -370,8 +380,9 @@ impl<'a> Ctx<'a> {
             })
             .collect();
         let ok = |a: PlayerIdx, b: PlayerIdx| self.may_meet(a, b);
+        let mate = |a: PlayerIdx, b: PlayerIdx| self.weak.any_within(a, b);
         let name = |p: PlayerIdx| self.name(p);
-        let rows = pair_rows(left, right, &ok, &name, ex);
+        let rows = pair_rows(left, right, &ok, &mate, &name, ex);
         if !rows.unpaired.is_empty() {
             // Forbidden pairs left players without an opponent: pair the round directly.
             let n = order.len();
@@ -735,11 +746,13 @@ impl<'a> Ctx<'a> {
                     .collect::<Vec<_>>()
             };
             let ok = |a: PlayerIdx, c: PlayerIdx| self.may_meet(a, c);
+            let mate = |a: PlayerIdx, c: PlayerIdx| self.weak.any_within(a, c);
             let name = |p: PlayerIdx| self.name(p);
             let rows = pair_rows(
                 entries(&w, Colour::White),
                 entries(&b, Colour::Black),
                 &ok,
+                &mate,
                 &name,
                 ex,
             );

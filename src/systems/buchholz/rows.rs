@@ -30,10 +30,17 @@ pub struct Rows {
 /// 4. otherwise both players of the row are left unpaired and float (BH-6.4).
 ///
 /// Players beyond the shorter column's length are left unpaired.
+///
+/// SEP-5.3: `mate` tells groupmates of a weak separation. A row of groupmates is repaired
+/// like a rematch, by step 1 only: the left player takes the first right player below his
+/// row who is no groupmate, may meet him, and whose own left player may meet the right
+/// player he gives up; with none, the row stays. Step 1 for a rematch also prefers the
+/// first such right player below who is no groupmate.
 pub fn pair_rows(
     mut left: Vec<Entry>,
     mut right: Vec<Entry>,
     ok: &dyn Fn(PlayerIdx, PlayerIdx) -> bool,
+    mate: &dyn Fn(PlayerIdx, PlayerIdx) -> bool,
     name: &dyn Fn(PlayerIdx) -> String,
     ex: &mut Explanation,
 ) -> Rows {
@@ -43,9 +50,33 @@ pub fn pair_rows(
     for k in 0..m {
         let (l, r) = (left[k].player, right[k].player);
         if ok(l, r) {
+            if mate(l, r)
+                && let Some(j) = (k + 1..m).find(|&j| {
+                    let o = right[j].player;
+                    ok(l, o) && !mate(l, o) && ok(left[j].player, r)
+                })
+            {
+                ex.step(
+                    "SEP-5.3",
+                    format!(
+                        "row {}: {} and {} are groupmates of a weak separation; {} takes {} from row {} below (swap, as BH-6.2)",
+                        k + 1,
+                        name(l),
+                        name(r),
+                        name(l),
+                        name(right[j].player),
+                        j + 1
+                    ),
+                    vec![l, r, right[j].player],
+                );
+                right.swap(k, j);
+            }
             continue;
         }
-        if let Some(j) = (k + 1..m).find(|&j| ok(l, right[j].player)) {
+        let below = (k + 1..m)
+            .find(|&j| ok(l, right[j].player) && !mate(l, right[j].player))
+            .or_else(|| (k + 1..m).find(|&j| ok(l, right[j].player)));
+        if let Some(j) = below {
             ex.step(
                 "BH-6.2",
                 format!(
@@ -154,6 +185,7 @@ mod tests {
             col(w, Colour::White),
             col(b, Colour::Black),
             &ok,
+            &|_, _| false,
             &name,
             &mut ex,
         );

@@ -44,6 +44,18 @@ impl System for ColourAlternation {
             ..super::AbsoluteRules::FIDE
         }
     }
+    /// SEP-5.3: where the criterion enters the group searches (`common/javapairing/search.rs`, and the S1-S2 search of CA-2 here):
+    /// `WEAK` searches a group first with groupmates refused (kept if it pairs the group),
+    /// then with each player's groupmates tried after his other candidates; `WEAK_LAST`
+    /// only the latter. `WEAK_FIRST` is not offered: who is in S1 or S2 (the ranking and the swap pass) is not the searches'
+    /// choice.
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[
+            crate::model::WeakPlace::Default,
+            crate::model::WeakPlace::Last,
+        ]
+    }
+
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::ColourAlternation,
@@ -162,16 +174,43 @@ fn pair_middle(f: &Field) -> Result<RoundPairing, PairError> {
         bottom.to_vec(),
     );
 
-    let mut search = Search {
-        f,
-        due: &due_of,
-        visits: 0,
-        path: Vec::new(),
-        tr: &mut tr,
-    };
-    let found = search.solve(top, &mut bottom.to_vec());
-    let visits = search.visits;
-    let path = std::mem::take(&mut search.path);
+    // SEP-5.3: with a weak separation at the default place in the field, the search runs
+    // first with groupmates refused (kept if it finds a pairing), then with each player's
+    // groupmates tried after his other candidates (as placed last).
+    let places = f
+        .weak
+        .shared_places(top.iter().chain(bottom.iter()).copied());
+    let mut modes = Vec::new();
+    if places.contains(&crate::model::WeakPlace::Default) {
+        modes.push(WeakMode::Refuse);
+    }
+    modes.push(if places.is_empty() {
+        WeakMode::Off
+    } else {
+        WeakMode::Last
+    });
+    let (mut found, mut visits, mut path) = (false, 0, Vec::new());
+    for (i, &weak) in modes.iter().enumerate() {
+        if i > 0 {
+            tr.detail("SEP-5.3", &[], || {
+                "no pairing without groupmates of a weak separation: searched again with each player's groupmates tried last".to_string()
+            });
+        }
+        let mut search = Search {
+            f,
+            due: &due_of,
+            visits: 0,
+            path: Vec::new(),
+            tr: &mut tr,
+            weak,
+        };
+        found = search.solve(top, &mut bottom.to_vec());
+        visits = search.visits;
+        path = std::mem::take(&mut search.path);
+        if found && visits <= VISIT_LIMIT {
+            break;
+        }
+    }
     if !found || visits > VISIT_LIMIT {
         let why = if visits > VISIT_LIMIT {
             format!("the search passed JavaPairing's limit of {VISIT_LIMIT} visits")
@@ -241,6 +280,17 @@ pub fn swap_pass(f: &Field, list: &mut [PlayerIdx], due: &[Colour], tr: &mut Tra
     }
 }
 
+/// How the search treats weak separations' groupmates (SEP-5.3).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum WeakMode {
+    /// None in the field: JavaPairing's search.
+    Off,
+    /// Groupmates of a default-place separation refused, as if they had met.
+    Refuse,
+    /// Each player's groupmates tried after his other candidates, in S2 order.
+    Last,
+}
+
 /// §4.4: S1 against S2 in S2 order, refusing same dues and rematches; no rotation.
 struct Search<'s, 'f, 'a> {
     f: &'f Field<'a>,
@@ -248,6 +298,7 @@ struct Search<'s, 'f, 'a> {
     visits: u64,
     path: Vec<(PlayerIdx, PlayerIdx)>,
     tr: &'s mut Trace,
+    weak: WeakMode,
 }
 
 impl Search<'_, '_, '_> {
@@ -258,6 +309,31 @@ impl Search<'_, '_, '_> {
             self.visits += 1;
             return true;
         };
+        let passes: &[Option<bool>] = if self.weak == WeakMode::Last {
+            &[Some(false), Some(true)]
+        } else {
+            &[None]
+        };
+        for &pass in passes {
+            if self.candidates(x, s1, s2, pass) {
+                return true;
+            }
+            if self.visits > VISIT_LIMIT {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// The candidates of `x` in S2 order (`pass`: `Some(within)` only his groupmates of a
+    /// weak separation, or only the others; SEP-5.3).
+    fn candidates(
+        &mut self,
+        x: PlayerIdx,
+        s1: &[PlayerIdx],
+        s2: &mut Vec<PlayerIdx>,
+        pass: Option<bool>,
+    ) -> bool {
         let f = self.f;
         let mut j = 0;
         while j < s2.len() {
@@ -265,6 +341,24 @@ impl Search<'_, '_, '_> {
                 return false;
             }
             let y = s2[j];
+            if pass.is_some_and(|within| f.weak.any_within(x, y) != within) {
+                j += 1;
+                continue;
+            }
+            if self.weak == WeakMode::Refuse
+                && f.weak.within(x, y, crate::model::WeakPlace::Default)
+            {
+                self.visits += 1;
+                self.tr.detail("SEP-5.3", &[x, y], || {
+                    format!(
+                        "{} - {} refused in this search: groupmates of a weak separation",
+                        f.name(x),
+                        f.name(y)
+                    )
+                });
+                j += 1;
+                continue;
+            }
             if self.due[x] == self.due[y] {
                 self.visits += 1;
                 let c = self.due[x];

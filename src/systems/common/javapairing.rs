@@ -175,6 +175,8 @@ enum BoardOne {
 /// Everything §1 needs about the round to pair, computed once.
 pub struct Field<'a> {
     pub r: &'a RoundToPair,
+    /// The weak separations of the round (SEP-5.3, `search.rs`).
+    pub weak: crate::model::WeakSeparations,
     pub variant: Variant,
     /// The round to pair (`r`).
     pub round: u32,
@@ -340,6 +342,7 @@ impl<'a> Field<'a> {
             ranking,
             board_one,
             id_one_white: r.initial_colour == Colour::White,
+            weak: t.weak_separations(round),
         })
     }
 
@@ -750,6 +753,36 @@ impl<'a> Field<'a> {
 /// Partners (indices into `bottom`) for each of `top`, natural order first; `None` if the
 /// forbidden pairs make it impossible.
 fn round_one_partners(f: &Field, top: &[PlayerIdx], bottom: &[PlayerIdx]) -> Option<Vec<usize>> {
+    // SEP-5.3, as in the group searches (`search.rs`): with a weak separation at the
+    // default place, first with groupmates refused (kept if it pairs everyone), then with
+    // each player's groupmates tried after his other candidates; placed last, only the
+    // latter. Without one, JavaPairing's search as it is.
+    let places = f.weak.shared_places(top.iter().chain(bottom).copied());
+    if places.is_empty() {
+        return round_one_search(f, top, bottom, WeakRoundOne::Off);
+    }
+    if places.contains(&crate::model::WeakPlace::Default)
+        && let Some(found) = round_one_search(f, top, bottom, WeakRoundOne::Refuse)
+    {
+        return Some(found);
+    }
+    round_one_search(f, top, bottom, WeakRoundOne::Last)
+}
+
+/// How [R1]'s search treats weak separations' groupmates (SEP-5.3).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum WeakRoundOne {
+    Off,
+    Refuse,
+    Last,
+}
+
+fn round_one_search(
+    f: &Field,
+    top: &[PlayerIdx],
+    bottom: &[PlayerIdx],
+    weak: WeakRoundOne,
+) -> Option<Vec<usize>> {
     let h = top.len();
     let mut used = vec![false; h];
     let mut choice: Vec<usize> = Vec::with_capacity(h);
@@ -763,13 +796,45 @@ fn round_one_partners(f: &Field, top: &[PlayerIdx], bottom: &[PlayerIdx]) -> Opt
             k
         }
     };
+    // SEP-5.3: the groupmates after the others (stable), or refused.
+    let lists: Vec<Vec<usize>> = if weak == WeakRoundOne::Off {
+        Vec::new()
+    } else {
+        (0..h)
+            .map(|i| {
+                let all: Vec<usize> = (0..h).map(|k| order(i, k)).collect();
+                let (mut others, mates): (Vec<usize>, Vec<usize>) = all
+                    .into_iter()
+                    .partition(|&j| !f.weak.any_within(top[i], bottom[j]));
+                if weak == WeakRoundOne::Last {
+                    others.extend(mates);
+                } else {
+                    others.extend(mates.into_iter().filter(|&j| {
+                        !f.weak
+                            .within(top[i], bottom[j], crate::model::WeakPlace::Default)
+                    }));
+                }
+                others
+            })
+            .collect()
+    };
+    let candidate = |i: usize, k: usize| -> Option<usize> {
+        if lists.is_empty() {
+            Some(order(i, k))
+        } else {
+            lists[i].get(k).copied()
+        }
+    };
     let mut next = vec![0usize; h + 1];
     let mut budget: u32 = 1_000_000;
     let mut i = 0;
     while i < h {
         let mut placed = false;
         while next[i] < h {
-            let j = order(i, next[i]);
+            let Some(j) = candidate(i, next[i]) else {
+                next[i] = h;
+                break;
+            };
             next[i] += 1;
             budget = budget.saturating_sub(1);
             if !used[j] && !f.blocked(top[i], bottom[j]) {

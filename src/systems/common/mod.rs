@@ -9,6 +9,7 @@ pub mod fide_players;
 mod history;
 pub mod javapairing;
 pub mod packed;
+pub mod weak_candidates;
 
 pub use board_order::board_order_key;
 pub use history::{Float, History, PlayerHistory};

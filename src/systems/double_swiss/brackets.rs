@@ -3,12 +3,13 @@
 //! in the lexicographic order of art. 3.6. Every resident of a scoregroup is paired in its
 //! own bracket: brackets have upfloaters only, never downfloaters (1.3.2).
 use crate::matching::{BitGraph, has_perfect_matching, maximum_matching_size};
-use crate::model::Score;
+use crate::model::{Score, WeakPlace};
 
 use super::lexicographic::first_pairing;
 
-/// The best set of upfloaters found so far: its ([C6], [C7]) value and the set.
-type BestSet = ((Option<usize>, usize), Vec<usize>);
+/// The best set of upfloaters found so far: its ([C6], SEP-5 at its default place, [C7])
+/// value and the set.
+type BestSet = ((Option<usize>, usize, usize), Vec<usize>);
 
 /// How many upfloater sets one bracket may evaluate before it keeps the best found (a
 /// guard for pathological fields; never reached by the corpus or the benchmarks).
@@ -29,6 +30,9 @@ pub struct Field {
     pub matches_played: Vec<usize>,
     /// The last match: [C7] and [C8] do not apply (reading X9).
     pub last_match: bool,
+    /// SEP-5: the pairs within a group of a weak separation, per place (indexed by
+    /// [`WeakPlace`]; `None` where no two players of the match share a group there).
+    pub weak: [Option<BitGraph>; 3],
 }
 
 /// A step to explain: the rule id and the message, with the players (field numbers).
@@ -53,6 +57,34 @@ pub struct Failure {
 impl Field {
     fn len(&self) -> usize {
         self.score.len()
+    }
+
+    /// SEP-5: whether `a` and `b` share a group of a weak separation at `place`.
+    pub(crate) fn within(&self, place: WeakPlace, a: usize, b: usize) -> bool {
+        self.weak[place as usize]
+            .as_ref()
+            .is_some_and(|g| g.edge(a, b))
+    }
+
+    /// SEP-5 at its default place (between [C6] and [C7]): the fewest pairs within a group
+    /// among the legal pairings of `bracket`; 0 without such a separation.
+    fn fewest_within(&self, bracket: &[usize]) -> usize {
+        if self.weak[WeakPlace::Default as usize].is_none()
+            || !bracket.iter().enumerate().any(|(i, &x)| {
+                bracket[i + 1..]
+                    .iter()
+                    .any(|&y| self.within(WeakPlace::Default, x, y))
+            })
+        {
+            // No two players of the bracket share a group: nothing to weigh.
+            return 0;
+        }
+        super::fewest::least_total(
+            bracket.len(),
+            &|x, y| self.compatible.edge(bracket[x], bracket[y]),
+            &|x, y| i64::from(self.within(WeakPlace::Default, bracket[x], bracket[y])),
+        )
+        .map_or(0, |c| c as usize)
     }
 
     fn pairable(&self, members: &[usize]) -> bool {
@@ -189,7 +221,7 @@ fn select_upfloaters(
         for profile in profiles(&levels, m, budget.max(1)) {
             let mut best: Option<BestSet> = None;
             let mut exhausted = false;
-            // The lower bound of ([C6], [C7]) for this profile: the following scoregroup
+            // The lower bound of ([C6], SEP-5, [C7]) for this profile: the following scoregroup
             // is the same level with the same size for every set of the profile.
             let bound = c6_bound(&levels, &profile, following);
             for_each_set(&levels, &profile, &mut |set: &[usize]| {
@@ -213,19 +245,22 @@ fn select_upfloaters(
                 } else {
                     set.iter().filter(|&&p| f.floated[p]).count()
                 };
+                // SEP-5 at its default place: after [C6], before [C7] (the fewest pairs
+                // within a group the bracket with this set can make).
+                let sep = f.fewest_within(&bracket);
                 // A lapsed [C6] is no criterion: it counts as nothing to minimise. Every
                 // set of one profile takes as many players from the following scoregroup,
                 // so either all of them empty it or none does.
-                let value = (c6.unwrap_or(0), c7);
+                let value = (c6.unwrap_or(0), sep, c7);
                 if best
                     .as_ref()
-                    .is_none_or(|((b6, b7), _)| value < (b6.unwrap_or(0), *b7))
+                    .is_none_or(|((b6, bs, b7), _)| value < (b6.unwrap_or(0), *bs, *b7))
                 {
-                    best = Some(((c6, c7), set.to_vec()));
+                    best = Some(((c6, sep, c7), set.to_vec()));
                 }
                 value > bound
             });
-            if let Some(((c6, c7), set)) = best {
+            if let Some(((c6, sep, c7), set)) = best {
                 let c6 = match c6 {
                     Some(c6) => c6.to_string(),
                     None => "lapses (the following scoregroup is empty)".to_string(),
@@ -233,7 +268,7 @@ fn select_upfloaters(
                 let note = Note {
                     rule: "C.04.5 3.5",
                     message: format!(
-                        "{} upfloater(s) for the bracket of score {} ([C4]), scores {} ([C5]); [C6] {c6}, [C7] {c7}{}",
+                        "{} upfloater(s) for the bracket of score {} ([C4]), scores {} ([C5]); [C6] {c6}{}, [C7] {c7}{}",
                         set.len(),
                         top,
                         if set.is_empty() {
@@ -243,6 +278,11 @@ fn select_upfloaters(
                                 .map(|&p| f.score[p].to_string())
                                 .collect::<Vec<_>>()
                                 .join(", ")
+                        },
+                        if f.weak[WeakPlace::Default as usize].is_some() {
+                            format!(", SEP-5 {sep} pair(s) within a group at the fewest")
+                        } else {
+                            String::new()
                         },
                         if exhausted {
                             "; the search stopped after its budget of sets, keeping the best found"
@@ -308,19 +348,19 @@ pub(crate) fn following(f: &Field, top: Score) -> Option<Score> {
     (0..f.len()).map(|p| f.score[p]).filter(|&s| s < top).max()
 }
 
-/// The smallest ([C6], [C7]) any set of the profile could reach: [C6] is at least the
-/// parity of what is left of the following scoregroup (0 when it is empty and [C6]
-/// lapses), [C7] at least 0.
+/// The smallest ([C6], SEP-5, [C7]) any set of the profile could reach: [C6] is at least
+/// the parity of what is left of the following scoregroup (0 when it is empty and [C6]
+/// lapses), SEP-5 and [C7] at least 0.
 fn c6_bound(
     levels: &[(Score, Vec<usize>)],
     profile: &[usize],
     following: Option<Score>,
-) -> (usize, usize) {
+) -> (usize, usize, usize) {
     let Some(i) = levels.iter().position(|(s, _)| Some(*s) == following) else {
-        return (0, 0);
+        return (0, 0, 0);
     };
     let left = levels[i].1.len() - profile.get(i).copied().unwrap_or(0);
-    (left % 2, 0)
+    (left % 2, 0, 0)
 }
 
 /// The ways to take `m` upfloaters from the levels, best first for [C5]: as many as
@@ -399,7 +439,9 @@ fn for_each_set(
 
 /// C.04.5 3.6: the bracket's first pairing in the order of its Pairing Identifiers among
 /// those with the fewest [C8] (each upfloater whose opponent was a floater in the previous
-/// match, reading X10; not in the last match, X9). Returns the pairs (players) and [C8].
+/// match, reading X10; not in the last match, X9). With weak separations (SEP-5) the
+/// fewest pairs within a group come before [C8] (default place) or after it (placed last),
+/// both before the identifiers. Returns the pairs (players) and the bracket's [C8].
 fn pair_bracket(
     f: &Field,
     bracket: &[usize],
@@ -423,13 +465,34 @@ fn pair_bracket(
             .map(|(x, y)| (bracket[x], bracket[y]))
             .collect()
     };
-    if candidates.is_empty() {
+    let within = |place: WeakPlace, x: usize, y: usize| f.within(place, bracket[x], bracket[y]);
+    let weak_here = |place: WeakPlace| {
+        f.weak[place as usize].is_some() && (0..b).any(|x| (x + 1..b).any(|y| within(place, x, y)))
+    };
+    let (sep_default, sep_last) = (weak_here(WeakPlace::Default), weak_here(WeakPlace::Last));
+    if candidates.is_empty() && !sep_default && !sep_last {
         return first_pairing(b, &compatible).map(|p| (to_players(p), 0));
     }
     // The fewest [C8], then the first identifier among the pairings with that many: a
     // pair costs one for each of its upfloaters meeting a previous floater (`fewest.rs`).
-    let cost = |x: usize, y: usize| -> i64 {
+    let c8 = |x: usize, y: usize| -> i64 {
         i64::from(is_up[x] && floated[y]) + i64::from(is_up[y] && floated[x])
     };
-    super::fewest::first_least_cost(b, &compatible, &cost).map(|(p, c)| (to_players(p), c))
+    if !sep_default && !sep_last {
+        return super::fewest::first_least_cost(b, &compatible, &c8)
+            .map(|(p, c)| (to_players(p), c));
+    }
+    // SEP-5: one cost of three digits, most significant first: pairs within a group at the
+    // default place, [C8], pairs within a group placed last. A bracket's total of a digit
+    // stays below its base (at most b/2 pairs, [C8] at most b), so the least total is
+    // the least in that order.
+    let last_base = b as i64 / 2 + 1;
+    let c8_base = (b as i64 + 1) * last_base;
+    let cost = |x: usize, y: usize| -> i64 {
+        i64::from(within(WeakPlace::Default, x, y)) * c8_base
+            + c8(x, y) * last_base
+            + i64::from(within(WeakPlace::Last, x, y))
+    };
+    super::fewest::first_least_cost(b, &compatible, &cost)
+        .map(|(p, c)| (to_players(p), ((c as i64 % c8_base) / last_base) as usize))
 }

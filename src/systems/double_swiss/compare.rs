@@ -12,12 +12,16 @@
 //! match, matches played) are the engine's own (`double_swiss::match_field`), and so are
 //! [C6]'s following scoregroup and count (`brackets::following`, `brackets::c6_value`).
 //!
+//! Weak separations (SEP-5) enter where the engine weighs them: at the default place
+//! between [C6] and [C7] (a bracket's pairs within a group, whether the upfloaters or only
+//! the pairs differ) and before [C8]; placed last, after [C8] for the same upfloaters.
+//!
 //! Only game 1 of a match is a pairing; game 2 repeats it reversed (art. 0), so a question
 //! about a game-2 round is answered by that step (`None` here).
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Options, match_field, match_of_round};
-use crate::model::{PlayerIdx, Score};
+use crate::model::{PlayerIdx, Score, WeakPlace};
 use crate::systems::comparison::Comparison;
 use crate::systems::double_swiss::brackets::{self, Field};
 use crate::systems::{RoundPairing, RoundToPair};
@@ -210,6 +214,64 @@ impl Comparer<'_> {
         }
     }
 
+    /// SEP-5: the bracket's pairs within a group of a weak separation at `place`; `None`
+    /// when no weak separation stands there.
+    fn weak(&self, b: &Bracket, place: WeakPlace) -> Option<Value> {
+        self.f.weak[place as usize].as_ref()?;
+        let within: Vec<(usize, usize)> = b
+            .pairs
+            .iter()
+            .copied()
+            .filter(|&(x, y)| self.f.within(place, x, y))
+            .collect();
+        let tpn = |p: usize| self.f.tpn[p];
+        Some(Value {
+            key: vec![within.len() as i64],
+            shown: if within.is_empty() {
+                "no pair within a separated group".to_string()
+            } else {
+                format!(
+                    "{} pair(s) within a separated group: {}",
+                    within.len(),
+                    within
+                        .iter()
+                        .map(|&(x, y)| format!("{}-{}", tpn(x), tpn(y)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            },
+            players: within.iter().flat_map(|&(x, y)| [x, y]).collect(),
+        })
+    }
+
+    /// SEP-5 at `place` decides between the brackets `x` and `y`, if it does.
+    fn weak_differ(
+        &self,
+        x: &Bracket,
+        y: &Bracket,
+        place: WeakPlace,
+        bracket: Option<Score>,
+    ) -> Option<Comparison> {
+        let (a, b) = (self.weak(x, place)?, self.weak(y, place)?);
+        (a.key != b.key).then(|| {
+            crate::systems::comparison::difference(
+                "SEP-5".to_string(),
+                match place {
+                    WeakPlace::Last => {
+                        "fewest pairs within a weakly separated group (placed last: after [C8])"
+                    }
+                    _ => {
+                        "fewest pairs within a weakly separated group (after [C6], before [C7] and [C8])"
+                    }
+                },
+                bracket,
+                a,
+                b,
+                |i| Some(self.players[i]),
+            )
+        })
+    }
+
     /// [C8] (reading X10): the upfloaters of the bracket whose opponent floated in the
     /// previous match; not in the last match (X9).
     fn c8(&self, b: &Bracket) -> Value {
@@ -315,6 +377,11 @@ pub fn compare(
                 if a.key != b.key {
                     return Some(c.differ(rule, text, at_top, a, b));
                 }
+                if k == 2
+                    && let Some(d) = c.weak_differ(&x, &y, WeakPlace::Default, at_top)
+                {
+                    return Some(d);
+                }
             }
             return Some(c.tie(
                 at_top,
@@ -322,7 +389,11 @@ pub fn compare(
                 x.ups.symmetric_difference(&y.ups).copied().collect(),
             ));
         }
-        // 3.6: the same bracket paired two ways: [C8], then the Pairing Identifiers.
+        // 3.6: the same bracket paired two ways: [C8] (SEP-5 before it by default, after it
+        // placed last), then the Pairing Identifiers.
+        if let Some(d) = c.weak_differ(&x, &y, WeakPlace::Default, at_top) {
+            return Some(d);
+        }
         let (a, b) = (c.c8(&x), c.c8(&y));
         if a.key != b.key {
             return Some(c.differ(
@@ -332,6 +403,9 @@ pub fn compare(
                 a,
                 b,
             ));
+        }
+        if let Some(d) = c.weak_differ(&x, &y, WeakPlace::Last, at_top) {
+            return Some(d);
         }
         let parted: BTreeSet<usize> = x
             .pairs

@@ -26,7 +26,18 @@ fn least_cost(
     allowed: &dyn Fn(usize, usize) -> bool,
     cost: &dyn Fn(usize, usize) -> i64,
 ) -> Option<(i64, Vec<usize>)> {
-    let big = 2 * b as i64 + 5;
+    // Every perfect matching must outweigh every smaller one: `big` above the largest
+    // total cost of a perfect matching (as before for [C8]'s costs of at most 2 a pair;
+    // larger for SEP-5's costs).
+    let mut most = 0;
+    for x in 0..b {
+        for y in x + 1..b {
+            if allowed(x, y) {
+                most = most.max(cost(x, y));
+            }
+        }
+    }
+    let big = (2 * b as i64 + 5).max((b as i64 / 2 + 1) * most + 1);
     let mut edges = Vec::new();
     for x in 0..b {
         for y in x + 1..b {
@@ -46,6 +57,19 @@ fn least_cost(
         mate.push(u);
     }
     Some((total, mate))
+}
+
+/// The least total `cost` of a perfect matching of `0..b` over the pairs `allowed` gives;
+/// `None` if there is none.
+pub fn least_total(
+    b: usize,
+    allowed: &dyn Fn(usize, usize) -> bool,
+    cost: &dyn Fn(usize, usize) -> i64,
+) -> Option<i64> {
+    if b % 2 == 1 {
+        return None;
+    }
+    least_cost(b, allowed, cost).map(|(c, _)| c)
 }
 
 /// The first pairing (as (top, bottom) pairs in the order of the tops) among the perfect

@@ -194,6 +194,19 @@ impl System for DoubleSwiss {
         2
     }
 
+    /// SEP-5: by default between [C6] and [C7] (in the choice of upfloaters, 3.5, and
+    /// before [C8] in the bracket's pairing, 3.6); placed last after [C8], before the
+    /// Pairing Identifiers' order (3.6) and within the set 3.5.4's order takes
+    /// (`brackets.rs`). Placed first (before [C4]) it is not offered: a bracket could take
+    /// any number of upfloaters to avoid a pair, and the search of 3.5 grows with every
+    /// size of set it would have to try.
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[
+            crate::model::WeakPlace::Default,
+            crate::model::WeakPlace::Last,
+        ]
+    }
+
     /// "Why not?" in the system's own order (`compare.rs`).
     fn compare(
         &self,
@@ -365,7 +378,7 @@ fn virtual_points(
 /// numbers in TPN order) and their facts (scores, compatibility, floats, PAB bars). Shared
 /// by the pairing and by the "why?" comparison (`check::why::double_swiss`), so both read
 /// the same facts.
-pub(crate) struct MatchField {
+pub struct MatchField {
     pub k: u32,
     pub pab: Score,
     pub history: MatchHistory,
@@ -375,7 +388,7 @@ pub(crate) struct MatchField {
 }
 
 /// The field of the match that round `r` (a game 1) pairs.
-pub(crate) fn match_field(r: &RoundToPair, options: &Options) -> Result<MatchField, PairError> {
+pub fn match_field(r: &RoundToPair, options: &Options) -> Result<MatchField, PairError> {
     let t = &r.tournament;
     let (k, _) = match_of_round(r.number);
     let pab = options.pab;
@@ -438,6 +451,7 @@ pub(crate) fn match_field(r: &RoundToPair, options: &Options) -> Result<MatchFie
             .map(|&p| history.matches_played(p))
             .collect(),
         last_match: matches_total > 0 && k >= matches_total,
+        weak: weak_graphs(r, field_players),
     };
     Ok(MatchField {
         k,
@@ -446,6 +460,19 @@ pub(crate) fn match_field(r: &RoundToPair, options: &Options) -> Result<MatchFie
         players: field_players.clone(),
         field,
     })
+}
+
+/// SEP-5: per place, who shares a group of a weak separation in force in round `r` (the
+/// match's game-1 round), by field number; `None` where nobody does.
+fn weak_graphs(r: &RoundToPair, players: &[crate::model::PlayerIdx]) -> [Option<BitGraph>; 3] {
+    let weak = r.tournament.weak_separations(r.number);
+    let mut out: [Option<BitGraph>; 3] = Default::default();
+    for &place in weak.places() {
+        out[place as usize] = Some(BitGraph::from_fn(players.len(), |a, b| {
+            weak.within(players[a], players[b], place)
+        }));
+    }
+    out
 }
 
 /// Game 1 of match k: the pairing proper.

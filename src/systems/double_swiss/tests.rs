@@ -369,6 +369,7 @@ fn c6_lapses_when_the_following_scoregroup_is_empty() {
         pab_barred: (0..n).map(|p| p != 3).collect(),
         matches_played: vec![2; n],
         last_match: false,
+        weak: Default::default(),
     };
     let Ok(outcome) = pair_match(&field) else {
         panic!("the field is pairable");

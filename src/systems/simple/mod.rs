@@ -57,6 +57,18 @@ impl System for Simple {
             ..super::AbsoluteRules::FIDE
         }
     }
+    /// SEP-5.3: where the criterion enters the group searches (`common/javapairing/search.rs`):
+    /// `WEAK` searches a group first with groupmates refused (kept if it pairs the group),
+    /// then with each player's groupmates tried after his other candidates; `WEAK_LAST`
+    /// only the latter. `WEAK_FIRST` is not offered: who floats to the next group (SS-3, SS-5) is not the searches'
+    /// choice.
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[
+            crate::model::WeakPlace::Default,
+            crate::model::WeakPlace::Last,
+        ]
+    }
+
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Simple,

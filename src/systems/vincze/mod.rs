@@ -65,6 +65,17 @@ impl System for Vincze {
             ..super::AbsoluteRules::FIDE
         }
     }
+    /// SEP-5.3: a groupmate is skipped for the next candidate of VZ-3.2's order
+    /// (`search.rs`); `WEAK` within the own choice's score group, `WEAK_FIRST` among every
+    /// later candidate. `WEAK_LAST` is not offered: the procedure ties no two pairings, so
+    /// there is nothing left for it to choose.
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[
+            crate::model::WeakPlace::First,
+            crate::model::WeakPlace::Default,
+        ]
+    }
+
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Vincze,
@@ -105,7 +116,9 @@ impl System for Vincze {
             list.clone(),
         );
 
+        let weak = t.weak_separations(r.number);
         let mut input = Input {
+            weak: &weak,
             list: &list,
             scores: &scores,
             history: &history,

@@ -25,6 +25,9 @@ pub struct Input<'a> {
     pub bye_allowed: &'a [bool],
     /// Player ids for messages.
     pub name: &'a dyn Fn(PlayerIdx) -> String,
+    /// The weak separations of the round (SEP-5.3: a groupmate is skipped for the next
+    /// candidate, `common::weak_candidates`).
+    pub weak: &'a crate::model::WeakSeparations,
 }
 
 /// A complete pairing, pairs in the order they were made (first player first).
@@ -202,9 +205,12 @@ pub fn run(input: &Input<'_>, ex: &mut Explanation) -> Result<Outcome, Failure> 
         // VZ-3.1: upper half = the first ⌊g/2⌋, lower half the rest; VZ-3.2: the lower
         // half first to last, the upper half last to second, then the lower groups.
         let half = group.len() / 2;
-        let candidates = group_candidates(&group)
+        let candidates: Vec<usize> = group_candidates(&group)
             .into_iter()
-            .chain((end..n).filter(|&i| left[i]));
+            .chain((end..n).filter(|&i| left[i]))
+            .collect();
+        // SEP-5.3: the matcher before the pair is taken, to take another candidate.
+        let before = (!input.weak.is_empty()).then(|| matcher.clone());
         ex.detail(
             "VZ-3.2",
             format!(
@@ -217,7 +223,7 @@ pub fn run(input: &Input<'_>, ex: &mut Explanation) -> Result<Outcome, Failure> 
             vec![pf],
         );
         let mut taken = None;
-        for c in candidates {
+        for &c in &candidates {
             let pc = input.list[c];
             if !matcher.graph().edge(first, c) {
                 let why = refusal(input, pf, pc).unwrap_or_else(|| "not allowed".to_string());
@@ -244,9 +250,47 @@ pub fn run(input: &Input<'_>, ex: &mut Explanation) -> Result<Outcome, Failure> 
         }
         // The oracle kept a perfect matching, so the first player's mate in it is always
         // a candidate that succeeds.
-        let Some(c) = taken else {
+        let Some(mut c) = taken else {
             return Err(Failure::NoPairing);
         };
+        if let Some(before) = before {
+            // SEP-5.3: a groupmate is skipped for the next candidate in VZ-3.2's order who
+            // is no groupmate and leaves the rest pairable (`WEAK`: in the same score group
+            // as the own choice; `WEAK_FIRST`: any later one).
+            let own = candidates.iter().position(|&x| x == c).unwrap_or(0);
+            let chosen = crate::systems::common::weak_candidates::choose(
+                input.weak,
+                pf,
+                &candidates,
+                own,
+                |x| input.list[x],
+                |x| input.scores[x],
+                |x| before.graph().edge(first, x) && before.clone().take_pair(first, x),
+            );
+            if let Some(&other) = candidates.get(chosen)
+                && other != c
+            {
+                let mut m = before;
+                if m.take_pair(first, other) {
+                    let group = input
+                        .weak
+                        .shared_group(pf, input.list[c])
+                        .map_or(String::new(), |(_, g)| format!(" ({g})"));
+                    ex.step(
+                        "SEP-5.3",
+                        format!(
+                            "{} - {}: same group{group}, weakly separated: the next candidate who is not, {}",
+                            name(pf),
+                            name(input.list[c]),
+                            name(input.list[other])
+                        ),
+                        vec![pf, input.list[c], input.list[other]],
+                    );
+                    matcher = m;
+                    c = other;
+                }
+            }
+        }
         let pc = input.list[c];
         let floated = if input.scores[c] != score {
             format!(" (from score group {})", input.scores[c])

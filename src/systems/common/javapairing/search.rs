@@ -2,6 +2,13 @@
 //! §5.7-5.8): the S1-S2 depth-first search, the whole-group search, and breaking stored
 //! pairs when the bottom group fails.
 //!
+//! Weak separations (SEP-5.3) enter both searches the same way: at the default place the
+//! group is first searched with its groupmates refused, as if they had met (so a pairing
+//! of the group without groupmates is taken at any colour cost the search's D allows);
+//! only if that finds nothing, and in every search placed last, the group is searched as
+//! usual with each player's groupmates tried after his other candidates, in the search's
+//! own order. Without a weak separation the searches are unchanged.
+//!
 //! Both searches are bounded by JavaPairing's visit counters (10 000 and 50 000), which are
 //! part of the defined result: a search that crosses its limit fails even if it found a
 //! pairing on the visit that crossed it. The counters grow on every refused candidate and
@@ -10,6 +17,17 @@
 use super::{Field, Trace, sort_stored_pairs};
 use crate::model::{Colour, PlayerIdx};
 use crate::systems::Board;
+
+/// How a search treats weak separations' groupmates (SEP-5.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Weak {
+    /// No weak separation in the group: the search as JavaPairing runs it.
+    Off,
+    /// Groupmates at the default place refused, as if they had met.
+    Refuse,
+    /// Each player's groupmates tried after his other candidates.
+    Last,
+}
 
 /// Which variant of the searches runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,6 +123,7 @@ struct Solver<'s, 'f, 'a> {
     prev: Vec<u32>,
     stats: Stats,
     trace: &'s mut Trace,
+    weak: Weak,
 }
 
 impl Solver<'_, '_, '_> {
@@ -133,7 +152,15 @@ impl Solver<'_, '_, '_> {
         let refused =
             if self.cfg.same_due && n > self.d && self.due[x as usize] == self.due[y as usize] {
                 Some(true)
-            } else if !self.is_legal(x, y) {
+            } else if (self.weak == Weak::Refuse
+                && self.f.weak.within(
+                    self.group[x as usize],
+                    self.group[y as usize],
+                    crate::model::WeakPlace::Default,
+                ))
+                || !self.is_legal(x, y)
+            {
+                // SEP-5.3: a refused groupmate counts as a refusal like an illegal pair.
                 Some(false)
             } else {
                 None
@@ -209,11 +236,35 @@ impl Solver<'_, '_, '_> {
             } else {
                 let why = match f.leg(px, py, None) {
                     super::Leg::Illegal(why) => why.describe(),
-                    super::Leg::Legal { .. } => "",
+                    super::Leg::Legal { .. } => {
+                        "groupmates of a weak separation, refused in this search (SEP-5.3)"
+                    }
                 };
                 format!("{} - {} refused: {why}", f.name(px), f.name(py))
             }
         });
+    }
+
+    /// The passes over a player's candidates: one, or (SEP-5.3, placed last or after a
+    /// refusing search failed) the candidates who are not his groupmates, then those who are.
+    fn passes(&self) -> &'static [Option<bool>] {
+        if self.weak == Weak::Last {
+            &[Some(false), Some(true)]
+        } else {
+            &[None]
+        }
+    }
+
+    /// Whether candidate `y` of `x` is offered in `pass` (`Some(within)`: only groupmates
+    /// or only others).
+    #[inline]
+    fn offered(&self, pass: Option<bool>, x: u32, y: u32) -> bool {
+        pass.is_none_or(|within| {
+            self.f
+                .weak
+                .any_within(self.group[x as usize], self.group[y as usize])
+                == within
+        })
     }
 
     fn over(&mut self) -> bool {
@@ -248,30 +299,36 @@ impl Solver<'_, '_, '_> {
         let n = 2 * len;
         loop {
             let x = h1;
-            let mut y = h2;
-            for _ in 0..len {
-                if self.over() {
-                    return false;
-                }
-                if !self.refuse(x, y, n) {
-                    self.path.push((x, y));
-                    self.note_try(x, y, true);
-                    let next1 = self.next[x as usize];
-                    let next2 = if y == h2 { self.next[y as usize] } else { h2 };
-                    self.unlink(x);
-                    self.unlink(y);
-                    if self.split(next1, next2, len - 1) {
-                        return true;
-                    }
-                    self.relink(y);
-                    self.relink(x);
-                    self.path.pop();
-                    self.note_try(x, y, false);
-                    if self.aborted {
+            for &pass in self.passes() {
+                let mut y = h2;
+                for _ in 0..len {
+                    if self.over() {
                         return false;
                     }
+                    if !self.offered(pass, x, y) {
+                        y = self.next[y as usize];
+                        continue;
+                    }
+                    if !self.refuse(x, y, n) {
+                        self.path.push((x, y));
+                        self.note_try(x, y, true);
+                        let next1 = self.next[x as usize];
+                        let next2 = if y == h2 { self.next[y as usize] } else { h2 };
+                        self.unlink(x);
+                        self.unlink(y);
+                        if self.split(next1, next2, len - 1) {
+                            return true;
+                        }
+                        self.relink(y);
+                        self.relink(x);
+                        self.path.pop();
+                        self.note_try(x, y, false);
+                        if self.aborted {
+                            return false;
+                        }
+                    }
+                    y = self.next[y as usize];
                 }
-                y = self.next[y as usize];
             }
             if !self.cfg.rotate || n == 2 || n == self.d {
                 return false;
@@ -299,29 +356,35 @@ impl Solver<'_, '_, '_> {
         }
         loop {
             let x = head;
-            let mut y = self.next[x as usize];
-            for _ in 1..len {
-                if self.over() {
-                    return false;
-                }
-                if !self.refuse(x, y, len) {
-                    self.path.push((x, y));
-                    self.note_try(x, y, true);
-                    self.unlink(y);
-                    let rest = self.next[x as usize];
-                    self.unlink(x);
-                    if self.whole(rest, len - 2) {
-                        return true;
-                    }
-                    self.relink(x);
-                    self.relink(y);
-                    self.path.pop();
-                    self.note_try(x, y, false);
-                    if self.aborted {
+            for &pass in self.passes() {
+                let mut y = self.next[x as usize];
+                for _ in 1..len {
+                    if self.over() {
                         return false;
                     }
+                    if !self.offered(pass, x, y) {
+                        y = self.next[y as usize];
+                        continue;
+                    }
+                    if !self.refuse(x, y, len) {
+                        self.path.push((x, y));
+                        self.note_try(x, y, true);
+                        self.unlink(y);
+                        let rest = self.next[x as usize];
+                        self.unlink(x);
+                        if self.whole(rest, len - 2) {
+                            return true;
+                        }
+                        self.relink(x);
+                        self.relink(y);
+                        self.path.pop();
+                        self.note_try(x, y, false);
+                        if self.aborted {
+                            return false;
+                        }
+                    }
+                    y = self.next[y as usize];
                 }
-                y = self.next[y as usize];
             }
             if !self.cfg.rotate || len == 2 || len == self.d {
                 return false;
@@ -412,7 +475,40 @@ fn solver<'s, 'f, 'a>(
         prev: Vec::new(),
         stats: Stats::default(),
         trace,
+        weak: Weak::Off,
     }
+}
+
+/// SEP-5.3: runs a search once without weak separations in the group; with them, first
+/// refusing the groupmates of a default-place separation (kept if it finds a pairing),
+/// then trying each player's groupmates last.
+fn with_weak(
+    f: &Field,
+    group: &[PlayerIdx],
+    cfg: SearchConfig,
+    trace: &mut Trace,
+    mut run: impl FnMut(Weak, &mut Trace) -> (Outcome, Stats),
+) -> (Outcome, Stats) {
+    if f.weak.is_empty() {
+        return run(Weak::Off, trace);
+    }
+    let places = f.weak.shared_places(group.iter().copied());
+    if places.is_empty() {
+        return run(Weak::Off, trace);
+    }
+    if places.contains(&crate::model::WeakPlace::Default) {
+        let refused = run(Weak::Refuse, trace);
+        if matches!(refused.0, Outcome::Found(_)) {
+            return refused;
+        }
+        trace.detail(cfg.rule, &[], || {
+            format!(
+                "no pairing of the group without groupmates of a weak separation: searched again with each player's groupmates tried last (SEP-5.3) [{}]",
+                cfg.label
+            )
+        });
+    }
+    run(Weak::Last, trace)
 }
 
 /// Links `members` into a ring, in order.
@@ -439,13 +535,16 @@ pub fn split_search(
     let size = group.len();
     let top: Vec<u32> = (0..h).collect();
     let bottom: Vec<u32> = (h..size as u32).collect();
-    let mut s = solver(f, due, group, cfg, trace);
-    s.next = vec![0; size];
-    s.prev = vec![0; size];
-    ring(&mut s.next, &mut s.prev, &top);
-    ring(&mut s.next, &mut s.prev, &bottom);
-    let found = s.split(0, h, h as usize);
-    s.finish(found)
+    with_weak(f, &group, cfg, trace, |weak, trace| {
+        let mut s = solver(f, due, group.clone(), cfg, trace);
+        s.weak = weak;
+        s.next = vec![0; size];
+        s.prev = vec![0; size];
+        ring(&mut s.next, &mut s.prev, &top);
+        ring(&mut s.next, &mut s.prev, &bottom);
+        let found = s.split(0, h, h as usize);
+        s.finish(found)
+    })
 }
 
 /// §3.6 (Simple) or §5.7.2 (Dubov): the interleaved list S1[1], S2[1], S1[2], S2[2], ….
@@ -464,12 +563,15 @@ pub fn whole_search(
     }
     let size = q.len();
     let order: Vec<u32> = (0..size as u32).collect();
-    let mut s = solver(f, due, q, cfg, trace);
-    s.next = vec![0; size];
-    s.prev = vec![0; size];
-    ring(&mut s.next, &mut s.prev, &order);
-    let found = s.whole(0, size);
-    s.finish(found)
+    with_weak(f, &q, cfg, trace, |weak, trace| {
+        let mut s = solver(f, due, q.clone(), cfg, trace);
+        s.weak = weak;
+        s.next = vec![0; size];
+        s.prev = vec![0; size];
+        ring(&mut s.next, &mut s.prev, &order);
+        let found = s.whole(0, size);
+        s.finish(found)
+    })
 }
 
 /// The pairs stored so far in the round, in storage order, and who is paired.

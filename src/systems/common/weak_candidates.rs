@@ -1,0 +1,50 @@
+//! Weak separations (SEP-5) in a procedure that offers a player his candidates one by one
+//! in its own order and takes the first legal one (Vincze's VZ-3.2, ...): where the
+//! criterion enters such a procedure (SEP-5.3).
+//!
+//! The procedure's own choice is its first legal candidate. If the player shares a group
+//! with it, the next candidate in the procedure's own order who shares none and is legal
+//! (the rest still pairable) is taken instead; `WEAK` looks only at the candidates of the
+//! own choice's level (the same score group: nobody floats further to avoid a groupmate),
+//! `WEAK_FIRST` at every later candidate (he may float). When there is none, the
+//! procedure's own candidate stays.
+use crate::model::{PlayerIdx, WeakPlace, WeakSeparations};
+
+/// The index in `order` of the candidate the player takes: `own` (the procedure's first
+/// legal candidate) unless a weak separation moves him on. `who` names a candidate's
+/// player, `level` its score group (the default place keeps to the own choice's level),
+/// `legal` whether taking it leaves a legal pairing (asked only of later candidates).
+pub fn choose<C: Copy, L: PartialEq>(
+    weak: &WeakSeparations,
+    player: PlayerIdx,
+    order: &[C],
+    own: usize,
+    who: impl Fn(C) -> PlayerIdx,
+    level: impl Fn(C) -> L,
+    mut legal: impl FnMut(C) -> bool,
+) -> usize {
+    if weak.is_empty() || own >= order.len() {
+        return own;
+    }
+    let within = |c: C, place: WeakPlace| weak.within(player, who(c), place);
+    let mut chosen = own;
+    if within(order[chosen], WeakPlace::First)
+        && let Some(i) = (chosen + 1..order.len())
+            .find(|&i| !within(order[i], WeakPlace::First) && legal(order[i]))
+    {
+        chosen = i;
+    }
+    if within(order[chosen], WeakPlace::Default) {
+        let at = level(order[chosen]);
+        if let Some(i) = (chosen + 1..order.len()).find(|&i| {
+            let c = order[i];
+            level(c) == at
+                && !within(c, WeakPlace::First)
+                && !within(c, WeakPlace::Default)
+                && legal(c)
+        }) {
+            chosen = i;
+        }
+    }
+    chosen
+}
