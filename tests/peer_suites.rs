@@ -78,10 +78,17 @@ fn a_burstein_report_of_the_other_profile_is_an_edition_finding() {
         report.findings.iter().map(|f| (f.kind, f.round)).collect();
     assert_eq!(
         rounds,
-        vec![(FindingKind::Edition, Some(1)), (FindingKind::Edition, Some(2))]
+        vec![
+            (FindingKind::Edition, Some(1)),
+            (FindingKind::Edition, Some(2))
+        ]
     );
-    assert!(report.findings.iter().all(|f| f.rule_id == "C.04.4.2"
-        && f.message.contains("follows profile BBP")));
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| f.rule_id == "C.04.4.2" && f.message.contains("follows profile BBP"))
+    );
     let mut bbp = options.clone();
     bbp.options.set("profile", "BBP").expect("an option");
     assert!(
@@ -130,7 +137,9 @@ fn the_cli_audit_and_check_name_the_edition() {
     let (code, out, _) = common::swisspair(&["check", "--dutch", "--other-readings", path]);
     assert_eq!(code, 1);
     assert!(
-        out.contains("  follows the 2017 edition: re-paired with edition=2017 it matches the record"),
+        out.contains(
+            "  follows the 2017 edition: re-paired with edition=2017 it matches the record"
+        ),
         "{out}"
     );
     assert!(out.ends_with("7 passed, 1 failed\n"), "{out}");
@@ -139,7 +148,7 @@ fn the_cli_audit_and_check_name_the_edition() {
     assert!(!out.contains("follows"), "{out}");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn audit_check_and_the_stream_name_the_edition_over_grpc_and_json() {
     let server = Server::start(ServerConfig::default()).await;
     let mut client = server.client().await;
@@ -229,11 +238,6 @@ async fn audit_check_and_the_stream_name_the_edition_over_grpc_and_json() {
 fn a_system_code_in_092_is_the_system() {
     let doc = pairing::read_trf(&text("chesspairing/20010-r2.trf")).expect("reads");
     assert_eq!(doc.tournament.system, Some(SystemId::Dutch));
-    assert!(
-        doc.notes.iter().any(|n| n.starts_with("092 (type of tournament) gives FIDE_DUTCH_2025")),
-        "{:?}",
-        doc.notes
-    );
     let answer = pairing::pair(&doc.tournament, &PairOptions::default()).expect("pairs");
     let id = |p: usize| doc.tournament.players[p].id.clone();
     let mut got: Vec<String> = answer
@@ -271,7 +275,11 @@ fn py4swiss_files_are_read_paired_or_refused_with_the_line() {
     let doc = pairing::read_trf(&text("py4swiss/javafo_example.trf")).expect("reads");
     assert!(doc.tournament.teams.is_empty());
     assert!(doc.other_lines.iter().any(|l| l.starts_with("013 Example")));
-    assert!(doc.notes.iter().any(|n| n.contains("013 records name only some")));
+    assert!(
+        doc.notes
+            .iter()
+            .any(|n| n.contains("013 records name only some"))
+    );
     let answer = pairing::pair(
         &doc.tournament,
         &PairOptions {
@@ -285,7 +293,28 @@ fn py4swiss_files_are_read_paired_or_refused_with_the_line() {
     let written = pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26).expect("writes");
     assert!(written.contains("013 Example"), "{written}");
     let again = pairing::read_trf(&written).expect("reads back");
-    assert_eq!(again.tournament.rounds, doc.tournament.rounds);
+    // The same games, by player id (the writer may list the players in another order).
+    let games = |t: &swisspair::model::Tournament| {
+        let mut out: Vec<(usize, String, String, String)> = t
+            .rounds
+            .iter()
+            .enumerate()
+            .flat_map(|(r, round)| {
+                round.games.iter().map(move |g| {
+                    (
+                        r,
+                        t.players[g.white].id.clone(),
+                        t.players[g.black].id.clone(),
+                        format!("{:?}", g.result),
+                    )
+                })
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    assert_eq!(games(&again.tournament), games(&doc.tournament));
+    assert!(again.tournament.teams.is_empty());
 
     for name in ["comments", "invalid_code"] {
         let doc = pairing::read_trf(&text(&format!("py4swiss/{name}.trf"))).expect(name);
@@ -311,15 +340,24 @@ fn py4swiss_files_are_read_paired_or_refused_with_the_line() {
     let t = pairing::read_trf(&text("py4swiss/too_many_results.trf"))
         .expect("read: the audit reports it as a finding")
         .tournament;
-    let e = pairing::pair(&t, &PairOptions::default()).expect_err("refused");
+    let dutch = PairOptions {
+        system: Some(SystemId::Dutch),
+        ..PairOptions::default()
+    };
+    let e = pairing::pair(&t, &dutch).expect_err("refused");
     assert!(
         e.to_string()
             .contains("6 rounds are recorded as paired but the tournament has 5 rounds (round 6 on the lines of players 2, 7)"),
         "{e}"
     );
-    let e = check::run(&t, &CheckOptions::default()).expect_err("refused");
+    let dutch = CheckOptions {
+        system: Some(SystemId::Dutch),
+        ..CheckOptions::default()
+    };
+    let e = check::run(&t, &dutch).expect_err("refused");
     assert!(
-        e.to_string().contains("(round 6 on the lines of players 2, 7)"),
+        e.to_string()
+            .contains("(round 6 on the lines of players 2, 7)"),
         "{e}"
     );
 
@@ -353,14 +391,23 @@ fn a_gap_in_the_starting_ranks_is_a_warning() {
         warnings[0].message
     );
     let file = peer("py4swiss/missing_starting_number.trf");
-    let (code, _, err) = common::swisspair(&["pair", "--dutch", file.to_str().expect("path"), "-p"]);
+    let (code, _, err) =
+        common::swisspair(&["pair", "--dutch", file.to_str().expect("path"), "-p"]);
     assert_eq!(code, 0);
     assert!(err.contains("warning: the starting ranks"), "{err}");
     // The audit notes it; it is not a points finding.
-    let report = audit::audit_text(&text("py4swiss/missing_starting_number.trf"), &dutch_audit())
-        .expect("reads");
+    let report = audit::audit_text(
+        &text("py4swiss/missing_starting_number.trf"),
+        &dutch_audit(),
+    )
+    .expect("reads");
     assert!(report.is_clean(), "{:#?}", report.findings);
-    assert!(report.notes.iter().any(|n| n.contains("no player has rank 7")));
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.contains("no player has rank 7"))
+    );
     // Ranks 1..n: no warning.
     let doc = pairing::read_trf(&text("py4swiss/comments.trf")).expect("reads");
     assert!(doc.points_warnings().is_empty());
@@ -377,8 +424,8 @@ async fn check_reports_a_wrong_points_column_as_audit_does() {
         err.contains("warning: player 2: the points column says 4.0 but the results give 3.0"),
         "{err}"
     );
-    let report = audit::audit_text(&text("py4swiss/incorrect_points.trf"), &dutch_audit())
-        .expect("reads");
+    let report =
+        audit::audit_text(&text("py4swiss/incorrect_points.trf"), &dutch_audit()).expect("reads");
     assert_eq!(report.verdict(), "1 finding: points 1");
     assert_eq!(report.findings[0].players, vec!["2"]);
 
@@ -435,7 +482,10 @@ fn cppdubovsystem_files_check_as_the_dutch_checker_reads_them() {
         }
         if !text.contains("XXC") {
             assert!(
-                report.warnings.iter().any(|w| w.starts_with("no initial colour (XXC)")),
+                report
+                    .warnings
+                    .iter()
+                    .any(|w| w.starts_with("no initial colour (XXC)")),
                 "{name}: {:?}",
                 report.warnings
             );

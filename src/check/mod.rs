@@ -162,7 +162,11 @@ fn follow_other_readings(
                 ..options.clone()
             };
             let again = check_with(&other_resolved, &other, &one_round);
-            if again.rounds.iter().any(|r| r.round == rc.round && r.matches()) {
+            if again
+                .rounds
+                .iter()
+                .any(|r| r.round == rc.round && r.matches())
+            {
                 rc.follows = Some(*reading);
                 break;
             }

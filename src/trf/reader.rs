@@ -941,10 +941,8 @@ impl<'c> Reader<'c> {
         team_records.finish(t, &|rank, line, column| ranked.find(rank, line, column))?;
         let system_code = match (system_code, code_092) {
             (None, Some((id, code))) if t.system.is_none() && t.unknown_system.is_none() => {
+                // Silently, as a `192` would be read: the answer names the system.
                 t.system = Some(id);
-                doc.notes.push(format!(
-                    "092 (type of tournament) gives {code}, a record 192 code, and no 192 names the system: {code} is taken as the system"
-                ));
                 Some((id, code))
             }
             (code, _) => code,

@@ -97,8 +97,16 @@ impl System for Burstein {
     /// The other profile (AU-2): the 2026 text or bbpPairings 6's reading.
     fn other_readings(&self, options: &Options) -> Vec<super::OtherReading> {
         let (current, other, value) = match options.profile {
-            Profile::Fide2026 => ("profile FIDE_2026 (the 2026 text)", "profile BBP (bbpPairings 6)", "BBP"),
-            Profile::Bbp => ("profile BBP (bbpPairings 6)", "profile FIDE_2026 (the 2026 text)", "FIDE_2026"),
+            Profile::Fide2026 => (
+                "profile FIDE_2026 (the 2026 text)",
+                "profile BBP (bbpPairings 6)",
+                "BBP",
+            ),
+            Profile::Bbp => (
+                "profile BBP (bbpPairings 6)",
+                "profile FIDE_2026 (the 2026 text)",
+                "FIDE_2026",
+            ),
         };
         vec![super::OtherReading {
             current,
