@@ -138,7 +138,15 @@ fn without_a_tie_break_list_the_ranks_are_not_checked_and_the_audit_says_so() {
 
 #[test]
 fn without_a_system_the_rounds_are_not_re_paired_and_that_is_a_finding() {
-    let text = std::fs::read_to_string(fixture("clean.trf")).expect("fixture");
+    let with_092 = std::fs::read_to_string(fixture("clean.trf")).expect("fixture");
+    // `092 FIDE_DUTCH_2025` (bbpPairings' generator writes the code there) names the
+    // system when no 192 does (issue 35): the file is re-paired and clean.
+    let r = audit::audit_text(&with_092, &AuditOptions::default()).expect("readable");
+    assert!(r.is_clean(), "{:#?}", r.findings);
+    assert_eq!(r.rounds_repaired, 5);
+    // Without it, no record names the system.
+    let text = with_092.replace("092 FIDE_DUTCH_2025\n", "");
+    assert_ne!(text, with_092);
     let r = audit::audit_text(&text, &AuditOptions::default()).expect("readable");
     assert_eq!(
         kinds(&r),

@@ -253,6 +253,7 @@ fn check_with_first_round_after_last_is_invalid() {
         last_round: Some(2),
         seed: None,
         checklist: false,
+        other_readings: false,
     };
     assert!(matches!(
         swisspair::check::run(&t, &options),

@@ -10,6 +10,11 @@ use crate::trf::TrfDocument;
 /// `XXS`).
 pub(super) fn audit_points(doc: &TrfDocument, input: &AuditInput, report: &mut AuditReport) {
     let t = &doc.tournament;
+    // What the reader assumed (the system of a 092 record, a gap in the starting ranks, a
+    // bare FIDE_DUTCH without a date) is not a points finding: a note.
+    report
+        .notes
+        .extend(doc.notes.iter().map(|n| format!("read: {n}")));
     let blank = doc.declared_points.iter().filter(|d| d.is_none()).count();
     if blank == doc.declared_points.len() {
         report
@@ -25,6 +30,9 @@ pub(super) fn audit_points(doc: &TrfDocument, input: &AuditInput, report: &mut A
         ));
     }
     for w in doc.points_warnings() {
+        if w.code != "POINTS_COLUMN" {
+            continue;
+        }
         let damaged = w
             .players
             .iter()

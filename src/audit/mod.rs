@@ -55,10 +55,14 @@ pub enum FindingKind {
     Points,
     /// The rank column disagrees with the standings from the file's tie-break list.
     Rank,
+    /// A round that differs under the reading of the rules the file chooses matches the
+    /// record under the system's other reading (the Dutch system's other edition,
+    /// Burstein's other profile): "round 8 follows the 2017 edition" (AU-2).
+    Edition,
 }
 
 impl FindingKind {
-    pub const ALL: [FindingKind; 9] = [
+    pub const ALL: [FindingKind; 10] = [
         FindingKind::Record,
         FindingKind::Rounds,
         FindingKind::NotRepaired,
@@ -68,6 +72,7 @@ impl FindingKind {
         FindingKind::Unpairable,
         FindingKind::Points,
         FindingKind::Rank,
+        FindingKind::Edition,
     ];
 
     /// The kind's name in every output (table, TSV, JSON).
@@ -82,6 +87,7 @@ impl FindingKind {
             FindingKind::Unpairable => "unpairable",
             FindingKind::Points => "points",
             FindingKind::Rank => "rank",
+            FindingKind::Edition => "edition",
         }
     }
 }
@@ -271,6 +277,8 @@ pub fn audit(input: &AuditInput, options: &AuditOptions) -> AuditReport {
         last_round: None,
         seed: options.seed,
         checklist: false,
+        // A round that differs is re-paired under the other edition / profile (AU-2).
+        other_readings: true,
     };
     pairings::audit_pairings(&checked, input, &check_options, &mut report);
 

@@ -72,7 +72,21 @@ pub(super) fn audit_pairings(
     );
     for rc in &answer.report.rounds {
         report.rounds_repaired += 1;
-        report.findings.extend(round_findings(t, rc));
+        match rc.follows {
+            // The round is the other reading's pairing: one finding of its own kind, not
+            // its differences under the reading the file chooses (AU-2).
+            Some(reading) => report.findings.push(Finding {
+                kind: FindingKind::Edition,
+                round: Some(rc.round),
+                players: Vec::new(),
+                rule_id: reading.rule_id.to_string(),
+                message: format!(
+                    "round {} follows {}: it differs under {}, the reading applied, and matches the record re-paired with {}={}",
+                    rc.round, reading.other, reading.current, reading.option, reading.value
+                ),
+            }),
+            None => report.findings.extend(round_findings(t, rc)),
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 use crate::model::validate::{Problem, Problems};
 use crate::model::{ByeKind, Round, SystemId, Tournament};
 use crate::pairing::{self, Resolved};
-use crate::systems::{Checklist, PairError, PairOptions, RoundPairing};
+use crate::systems::{Checklist, OtherReading, PairError, PairOptions, RoundPairing};
 
 /// The check of one round.
 #[derive(Clone, Debug)]
@@ -30,6 +30,10 @@ pub struct RoundCheck {
     /// The round's check-list (asked for by [`CheckOptions::checklist`], for a system that
     /// has one).
     pub checklist: Option<Checklist>,
+    /// A round that differs but matches the record when re-paired under another reading of
+    /// the rules (the Dutch system's other edition, Burstein's other profile): that
+    /// reading (asked for by [`CheckOptions::other_readings`], AU-2).
+    pub follows: Option<OtherReading>,
 }
 
 impl RoundCheck {
@@ -64,6 +68,9 @@ pub struct CheckOptions {
     pub seed: Option<u64>,
     /// Whether each round's check-list is wanted too (bbpPairings' `-l`).
     pub checklist: bool,
+    /// Whether a round that differs is re-paired under the system's other readings of the
+    /// rules (`System::other_readings`), to say which one it follows (AU-2).
+    pub other_readings: bool,
 }
 
 /// A tournament re-paired round by round.
@@ -103,21 +110,68 @@ pub fn run(t: &Tournament, options: &CheckOptions) -> Result<CheckAnswer, PairEr
         problems.push(Problem::new(
             "tournament.total_rounds",
             format!(
-                "the tournament declares {} rounds but records {recorded}",
-                t.total_rounds
+                "the tournament declares {} rounds but records {recorded}{}",
+                t.total_rounds,
+                t.rounds_after_where(t.total_rounds)
             ),
         ));
     }
     if !problems.is_empty() {
         return Err(PairError::Invalid(Problems(problems)));
     }
-    let report = check_with(&resolved, t, options);
+    let mut report = check_with(&resolved, t, options);
+    if options.other_readings {
+        follow_other_readings(&resolved, t, options, &mut report);
+    }
     Ok(CheckAnswer {
         tournament: pairing::numbered(t, options.seed),
         system: resolved.id,
         rule_set: resolved.rule_set,
         report,
     })
+}
+
+/// Each round of `report` that differs, re-paired under each of the system's other readings
+/// of the rules (AU-2): the first under which it matches the record is what it follows.
+fn follow_other_readings(
+    resolved: &Resolved,
+    t: &Tournament,
+    options: &CheckOptions,
+    report: &mut CheckReport,
+) {
+    let readings = resolved.system.other_readings(&t.options);
+    if readings.is_empty() {
+        return;
+    }
+    for rc in report.rounds.iter_mut().filter(|rc| !rc.matches()) {
+        for reading in &readings {
+            let mut other = t.clone();
+            // An option the system declares, with a value its parser reads: `set` cannot
+            // fail, nor can the resolution (the same system).
+            if other.options.set(reading.option, reading.value).is_err() {
+                continue;
+            }
+            let Ok(other_resolved) = pairing::resolve(options.system, &other) else {
+                continue;
+            };
+            let one_round = CheckOptions {
+                first_round: Some(rc.round),
+                last_round: Some(rc.round),
+                checklist: false,
+                other_readings: false,
+                ..options.clone()
+            };
+            let again = check_with(&other_resolved, &other, &one_round);
+            if again
+                .rounds
+                .iter()
+                .any(|r| r.round == rc.round && r.matches())
+            {
+                rc.follows = Some(*reading);
+                break;
+            }
+        }
+    }
 }
 
 /// Checks the paired rounds of `t` (those in the range asked for): [`run`]'s report.
@@ -200,6 +254,7 @@ fn check_with(resolved: &Resolved, t: &Tournament, options: &CheckOptions) -> Ch
                 engine: Some(engine),
                 error: None,
                 checklist: None,
+                follows: None,
             },
             Err(e) => RoundCheck {
                 round: number,
@@ -207,6 +262,7 @@ fn check_with(resolved: &Resolved, t: &Tournament, options: &CheckOptions) -> Ch
                 engine: None,
                 error: Some(e.to_string()),
                 checklist: None,
+                follows: None,
             },
         };
         if options.checklist {

@@ -19,19 +19,31 @@ pub struct CheckArgs {
     /// Seed of every lot (default: the file's).
     #[arg(long)]
     seed: Option<u64>,
+    /// Re-pair a round that differs under the system's other reading of the rules (the
+    /// Dutch system's other edition, Burstein's other profile) and say which it follows.
+    #[arg(long)]
+    other_readings: bool,
 }
 
 pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
     let system = args.system.resolve()?;
-    let mut t = read_trf(&args.input)?.tournament;
+    let doc = read_trf(&args.input)?;
+    // What the reader noticed (the points column against the results, a gap in the
+    // starting ranks, what it assumed), as `pair` and `audit` report it.
+    let reader_warnings = doc.points_warnings();
+    let mut t = doc.tournament;
     args.options.apply(&mut t)?;
     let options = CheckOptions {
         system,
         seed: args.seed,
+        other_readings: args.other_readings,
         ..CheckOptions::default()
     };
     let answer = check::run(&t, &options)?;
     let report = answer.report;
+    for w in &reader_warnings {
+        eprintln!("swisspair: warning: {}", w.message);
+    }
     for w in &report.warnings {
         eprintln!("swisspair: warning: {w}");
     }
@@ -56,6 +68,12 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
             for d in &r.differences {
                 println!("  {d}");
             }
+        }
+        if let Some(f) = &r.follows {
+            println!(
+                "  follows {}: re-paired with {}={} it matches the record",
+                f.other, f.option, f.value
+            );
         }
     }
     println!("{} passed, {} failed", report.passed(), report.failed());

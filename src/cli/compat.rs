@@ -276,6 +276,7 @@ fn check(engine: &EngineArgs) -> Result<ExitCode, CliError> {
     let options = CheckOptions {
         system: Some(engine.system),
         checklist: engine.checklist.is_some(),
+        other_readings: false,
         ..CheckOptions::default()
     };
     let answer = check::run(&doc.tournament, &options)?;
@@ -540,6 +541,7 @@ fn generate(
         let options = CheckOptions {
             system: Some(system),
             checklist: true,
+            other_readings: false,
             ..CheckOptions::default()
         };
         let checked = check::run(&answer.tournament, &options)?;

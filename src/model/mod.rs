@@ -229,6 +229,41 @@ impl Tournament {
         paired as u32
     }
 
+    /// Where the rounds after round `declared` are recorded, for an error naming the
+    /// records at fault: " (round 6 on the lines of players 2, 7)", or "" if nowhere.
+    pub fn rounds_after_where(&self, declared: u32) -> String {
+        let mut out = Vec::new();
+        for (index, round) in self.rounds.iter().enumerate().skip(declared as usize) {
+            let mut players: Vec<PlayerIdx> = round
+                .games
+                .iter()
+                .flat_map(|g| [g.white, g.black])
+                .chain(round.byes.iter().map(|b| b.player))
+                .collect();
+            players.sort_by_key(|&p| self.pairing_number(p));
+            players.dedup();
+            if players.is_empty() {
+                continue;
+            }
+            let ids: Vec<&str> = players
+                .iter()
+                .filter_map(|&p| self.players.get(p).map(|pl| pl.id.as_str()))
+                .take(10)
+                .collect();
+            let more = if players.len() > 10 { ", …" } else { "" };
+            out.push(format!(
+                "round {} on the lines of players {}{more}",
+                index + 1,
+                ids.join(", ")
+            ));
+        }
+        if out.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", out.join("; "))
+        }
+    }
+
     /// Whether round `number` still has players to pair: someone who takes part in it
     /// (entered, not withdrawn) has no game or bye recorded there.
     pub fn round_needs_pairing(&self, number: u32) -> bool {

@@ -63,9 +63,10 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
         problems.push(Problem::new(
             "tournament.total_rounds",
             format!(
-                "{} rounds are recorded as paired but the tournament has {} rounds",
+                "{} rounds are recorded as paired but the tournament has {} rounds{}",
                 t.rounds_paired(),
-                t.total_rounds
+                t.total_rounds,
+                t.rounds_after_where(t.total_rounds)
             ),
         ));
     }

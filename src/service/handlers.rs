@@ -47,9 +47,11 @@ impl PairingService for Service {
         request: Request<proto::CheckRequest>,
     ) -> Result<Response<proto::CheckResponse>, Status> {
         self.unary("Check", request, Plan::LARGE, |req, limits| {
-            let (t, options, _) = convert::check::check_request(&req, limits)?;
+            let (t, options, reader) = convert::check::check_request(&req, limits)?;
             let answer = check::run(&t, &options)?;
-            Ok(Answer::new(convert::check::check_response(&answer)))
+            Ok(Answer::new(convert::check::check_response(
+                &answer, &reader,
+            )))
         })
         .await
     }

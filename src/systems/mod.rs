@@ -208,6 +208,22 @@ pub struct OptionInfo {
     pub parse: fn(&str) -> Result<(), String>,
 }
 
+/// Another reading of a system's rules a report may have been paired by (the Dutch
+/// system's other edition, Burstein's other profile): the option that selects it, and how
+/// the reading in force and this one are named (AU-2, `docs/audit.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OtherReading {
+    /// The reading the options give, e.g. "the 2026 edition".
+    pub current: &'static str,
+    /// This reading, e.g. "the 2017 edition".
+    pub other: &'static str,
+    /// The option and value that select it (`edition`, `2017`).
+    pub option: &'static str,
+    pub value: &'static str,
+    /// The rules both readings are of (`C.04.3`), the rule id of the audit's finding.
+    pub rule_id: &'static str,
+}
+
 /// What `ListSystems` says of a system.
 #[derive(Clone, Debug)]
 pub struct SystemInfo {
@@ -366,9 +382,16 @@ pub trait System: Sync + Send + 'static {
     }
     /// Whether the checker reads a file as the system's reference checker does, inferring
     /// what it leaves unstated (the initial colour from round 1, the rounds in the file as
-    /// the total: `check::infer`). The FIDE Swiss systems with a reference engine say yes.
+    /// the total: `check::infer`). The FIDE Swiss systems (Dutch, Burstein, Dubov, Lim) say yes.
     fn checks_as_the_reference(&self) -> bool {
         false
+    }
+    /// The other readings of the rules a round that differs under `options` may follow
+    /// (the Dutch system's other edition, Burstein's other profile); the checker re-pairs
+    /// such a round under each when asked (`CheckOptions::other_readings`, AU-2). None by
+    /// default.
+    fn other_readings(&self, _options: &Self::Options) -> Vec<OtherReading> {
+        Vec::new()
     }
     /// Games per pairing: 1, or 2 for the Double-Swiss (C.04.5), whose model rounds are
     /// games and whose round 2k-1 pairs match k (the checker re-pairs only those rounds,
@@ -424,6 +447,8 @@ pub trait PairingSystem: Sync {
     fn default_rounds_table(&self) -> Vec<(u32, u32, u32)>;
     fn results_policy(&self) -> ResultsPolicy;
     fn checks_as_the_reference(&self) -> bool;
+    /// [`System::other_readings`] of the options given by name.
+    fn other_readings(&self, options: &SystemOptions) -> Vec<OtherReading>;
     fn games_per_match(&self) -> u32;
     fn pairs_team_events(&self) -> bool;
     fn separations_apply(&self) -> bool;
@@ -458,6 +483,9 @@ impl<S: System> PairingSystem for S {
     }
     fn checks_as_the_reference(&self) -> bool {
         System::checks_as_the_reference(self)
+    }
+    fn other_readings(&self, options: &SystemOptions) -> Vec<OtherReading> {
+        System::other_readings(self, &self.options(options))
     }
     fn games_per_match(&self) -> u32 {
         System::games_per_match(self)

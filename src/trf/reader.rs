@@ -272,6 +272,14 @@ struct Reader<'c> {
     unread: Option<usize>,
     /// The layout of player ids (`XXW <digits>`, found before the first pass).
     columns: PlayerColumns,
+    /// A `092` (type of tournament, free text) that is exactly a record 192 code of a
+    /// known system, as chesspairing writes it: the system when no `192` names one.
+    code_092: Option<(crate::model::SystemId, String)>,
+    /// `013` lines as written, kept verbatim if the file turns out to be an individual
+    /// event (`finish`).
+    lines_013: Vec<String>,
+    /// `XXC rank`: pairing numbers are the players' positions in the file (trf.md §6.1).
+    pairing_by_position: bool,
     /// The line of the first `XXW <digits>` read.
     width_line: Option<usize>,
 }
@@ -298,6 +306,9 @@ impl<'c> Reader<'c> {
             unread: None,
             columns: PlayerColumns { width },
             width_line: None,
+            code_092: None,
+            lines_013: Vec::new(),
+            pairing_by_position: false,
         }
     }
 
@@ -306,7 +317,8 @@ impl<'c> Reader<'c> {
         match line.code.as_str() {
             "001" => self.player(line),
             "012" => self.name(line),
-            "XXR" | "142" => self.rounds(line),
+            // `TNR` (CPPDubovSystem's files): the total number of rounds, as `XXR`.
+            "XXR" | "142" | "TNR" => self.rounds(line),
             "XXC" => self.colour_xxc(line),
             "152" => self.colour_152(line),
             "162" => self.scoring_162(line),
@@ -314,6 +326,7 @@ impl<'c> Reader<'c> {
             "XXS" => self.scoring_xxs(line),
             "XXO" => self.settings(line),
             "192" => self.system(line),
+            "092" => self.tournament_type(line),
             "042" => self.start_date(line),
             "240" => self.bye_240(line),
             "XXZ" => self.absent_xxz(line),
@@ -386,8 +399,9 @@ impl<'c> Reader<'c> {
                 return Err(err(ln, 5, format!("{code}: {}", m.unwrap_or_default())));
             }
             Ok(n) => t.total_rounds = n,
-            // The Istanbul-2012 meaning of 142 (arbiters): keep the line as it is.
-            Err(_) if code == "142" => doc.other_lines.push(raw.to_string()),
+            // The Istanbul-2012 meaning of 142 (arbiters), or a `TNR` that is not a
+            // number: keep the line as it is.
+            Err(_) if code == "142" || code == "TNR" => doc.other_lines.push(raw.to_string()),
             Err(_) => {
                 return Err(err(
                     ln,
@@ -420,7 +434,9 @@ impl<'c> Reader<'c> {
             }
         }
         if kept {
+            // Kept for the writer; `finish` numbers the players by their position.
             doc.other_lines.push("XXC rank".to_string());
+            self.pairing_by_position = true;
         }
         Ok(())
     }
@@ -524,6 +540,19 @@ impl<'c> Reader<'c> {
                 doc.other_lines.push(raw.to_string());
             }
         }
+        Ok(())
+    }
+
+    /// `092`: the type of tournament, free text, kept as written. chesspairing writes the
+    /// record 192 code here (`092 FIDE_DUTCH_2025`); a value that is exactly a code a
+    /// system reads names the system when no `192` does (`finish`).
+    fn tournament_type(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { raw, ref chars, .. } = line;
+        let upper = cols(chars, 5, chars.len()).trim().to_ascii_uppercase();
+        if let Some(id) = self.codes.system_of(&upper) {
+            self.code_092 = Some((id, upper));
+        }
+        self.doc.other_lines.push(raw.to_string());
         Ok(())
     }
 
@@ -883,6 +912,9 @@ impl<'c> Reader<'c> {
         let doc = &mut self.doc;
         let t = &mut doc.tournament;
         self.team_records.read(code, chars, ln, t)?;
+        if code == "013" {
+            self.lines_013.push(line.raw.to_string());
+        }
         Ok(())
     }
 
@@ -913,8 +945,11 @@ impl<'c> Reader<'c> {
             accel,
             clubs_groups,
             rating_records,
-            team_records,
+            mut team_records,
             unread,
+            code_092,
+            lines_013,
+            pairing_by_position,
             ..
         } = self;
         // Bytes that are not a TRF: no player line, and a line no record explains.
@@ -946,13 +981,64 @@ impl<'c> Reader<'c> {
             player.period_games = period.filter(|&n| n > 0);
             player.reached_2400 = reached;
         }
+        if team_records.only_013_for_some_players(ranks.len(), t.system) {
+            // An individual event with `013` lines (JaVaFo's AUM sample, py4swiss's
+            // javafo_example.trf): the rosters leave players out, so they are not a team
+            // event's; the lines are kept as written and the players paired one by one.
+            team_records.drop_013();
+            doc.other_lines.extend(lines_013);
+            doc.notes.push(
+                "013 records name only some of the players: read as an individual event, the 013 lines kept as written".to_string(),
+            );
+        }
         team_records.finish(t, &|rank, line, column| ranked.find(rank, line, column))?;
+        let system_code = match (system_code, code_092) {
+            (None, Some((id, code))) if t.system.is_none() && t.unknown_system.is_none() => {
+                // Silently, as a `192` would be read: the answer names the system.
+                t.system = Some(id);
+                Some((id, code))
+            }
+            (code, _) => code,
+        };
         if let Some((id, code)) = system_code {
             let notes = codes.read(id, &code, &dates, t);
             doc.notes.extend(notes);
         }
+        if pairing_by_position {
+            // `XXC rank` (JaVaFo): pairing numbers follow the order of the player lines,
+            // not the starting ranks (trf.md §6.1).
+            for (position, player) in t.players.iter_mut().enumerate() {
+                player.pairing_number = Some(position as u32 + 1);
+            }
+        } else if let Some(gap) = rank_gap(&ranks) {
+            doc.notes.push(gap);
+        }
         Ok(doc)
     }
+}
+
+/// A warning when the starting ranks are not 1 to the number of players: a rank no player
+/// line has (the pairing numbers are the ranks as written, C.04.2 2.1 numbers players
+/// 1..n).
+fn rank_gap(ranks: &[u32]) -> Option<String> {
+    let n = ranks.len() as u32;
+    if ranks.iter().all(|&r| (1..=n).contains(&r)) {
+        // n distinct ranks (a repeated rank is refused) within 1..=n: exactly 1..=n.
+        return None;
+    }
+    let used: std::collections::BTreeSet<u32> = ranks.iter().copied().collect();
+    let top = used.last().copied().unwrap_or(0);
+    let missing: Vec<u32> = (1..=top).filter(|r| !used.contains(r)).collect();
+    let shown: Vec<String> = missing.iter().take(10).map(u32::to_string).collect();
+    Some(format!(
+        "the starting ranks of the {n} player lines leave a gap: no player has rank {}{}; the ranks as written are the pairing numbers",
+        shown.join(", "),
+        if missing.len() > 10 {
+            format!(" (and {} more)", missing.len() - 10)
+        } else {
+            String::new()
+        }
+    ))
 }
 
 /// The error for bytes that are not a TRF: no player line, and `line` no record explains.

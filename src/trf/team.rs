@@ -235,6 +235,37 @@ impl TeamRecords {
         Ok(true)
     }
 
+    /// Whether the only team records are `013` lines that leave some of the `players`
+    /// player lines out of every roster, in a file whose system (if named) is not a team
+    /// system: then they are not a team event's rosters (a team event's players all have
+    /// a team) and the file is read as an individual event.
+    pub(super) fn only_013_for_some_players(
+        &self,
+        players: usize,
+        system: Option<crate::model::SystemId>,
+    ) -> bool {
+        if self.teams013.is_empty()
+            || !self.teams310.is_empty()
+            || !self.lineups.is_empty()
+            || system == Some(crate::model::SystemId::TeamSwiss)
+        {
+            return false;
+        }
+        let mut members: Vec<u32> = self
+            .teams013
+            .iter()
+            .flat_map(|t| t.ranks.iter().map(|&(rank, _, _)| rank))
+            .collect();
+        members.sort_unstable();
+        members.dedup();
+        members.len() < players
+    }
+
+    /// Forgets the `013` records (an individual event's, kept verbatim by the reader).
+    pub(super) fn drop_013(&mut self) {
+        self.teams013.clear();
+    }
+
     /// Resolves the members to players and stores the teams (`310` wins over `013`, as
     /// TRF-26 and Gacrux read them).
     pub(super) fn finish(

@@ -151,5 +151,6 @@ pub fn kind_to_proto(kind: FindingKind) -> proto::AuditFindingKind {
         FindingKind::Unpairable => K::Unpairable,
         FindingKind::Points => K::Points,
         FindingKind::Rank => K::Rank,
+        FindingKind::Edition => K::Edition,
     }
 }

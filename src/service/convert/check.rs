@@ -30,26 +30,30 @@ pub fn check_request(
         last_round: (req.last_round > 0).then_some(req.last_round),
         seed: req.seed,
         checklist: false,
+        other_readings: req.other_readings,
     };
     Ok((t, options, warnings))
 }
 
-/// A check report as a proto response.
-pub fn check_response(answer: &CheckAnswer) -> proto::CheckResponse {
+/// A check report as a proto response; `reader` are the TRF reader's warnings (the points
+/// column against the results, what it assumed), reported as `Pair` and `Audit` report
+/// them.
+pub fn check_response(
+    answer: &CheckAnswer,
+    reader: &[crate::systems::Warning],
+) -> proto::CheckResponse {
     let t = &answer.tournament;
     let report = &answer.report;
+    let mut warnings = super::pair::warnings_to_proto(t, reader);
+    // What the file left out and the check inferred (XXC, XXR).
+    warnings.extend(report.warnings.iter().map(|w| proto::Warning {
+        code: "INFERRED_SETTING".to_string(),
+        rule_id: String::new(),
+        message: w.clone(),
+        player_ids: Vec::new(),
+    }));
     proto::CheckResponse {
-        // What the file left out and the check inferred (XXC, XXR).
-        warnings: report
-            .warnings
-            .iter()
-            .map(|w| proto::Warning {
-                code: "INFERRED_SETTING".to_string(),
-                rule_id: String::new(),
-                message: w.clone(),
-                player_ids: Vec::new(),
-            })
-            .collect(),
+        warnings,
         passed: report.passed() as u32,
         failed: report.failed() as u32,
         rounds: report
@@ -70,6 +74,11 @@ pub fn check_response(answer: &CheckAnswer) -> proto::CheckResponse {
                     .map(|e| byes_to_proto(t, e))
                     .unwrap_or_default(),
                 error: r.error.clone().unwrap_or_default(),
+                follows: r.follows.map(|f| f.other.to_string()).unwrap_or_default(),
+                follows_option: r
+                    .follows
+                    .map(|f| format!("{}={}", f.option, f.value))
+                    .unwrap_or_default(),
             })
             .collect(),
     }

@@ -94,6 +94,29 @@ impl System for Burstein {
         }
     }
 
+    /// The other profile (AU-2): the 2026 text or bbpPairings 6's reading.
+    fn other_readings(&self, options: &Options) -> Vec<super::OtherReading> {
+        let (current, other, value) = match options.profile {
+            Profile::Fide2026 => (
+                "profile FIDE_2026 (the 2026 text)",
+                "profile BBP (bbpPairings 6)",
+                "BBP",
+            ),
+            Profile::Bbp => (
+                "profile BBP (bbpPairings 6)",
+                "profile FIDE_2026 (the 2026 text)",
+                "FIDE_2026",
+            ),
+        };
+        vec![super::OtherReading {
+            current,
+            other,
+            option: "profile",
+            value,
+            rule_id: "C.04.4.2",
+        }]
+    }
+
     /// Like the Dutch system's, bbpPairings' checker (`-c`) infers XXC and XXR from the
     /// record, and both corpora follow that contract (`check::infer`): the seeding rounds of
     /// the 2026 profile are bbpPairings' Dutch rounds, and the BBP profile is that engine.

@@ -48,6 +48,13 @@ impl System for Dubov {
         super::options::acceleration(given)
     }
 
+    /// The checker reads a file as the Dutch and Burstein checkers do: the initial colour
+    /// and the number of rounds inferred from the record when `XXC`/`XXR` are missing
+    /// (`check::infer`; CPPDubovSystem's files carry no `XXC` and give the rounds as `TNR`).
+    fn checks_as_the_reference(&self) -> bool {
+        true
+    }
+
     /// FIDE_DUBOV (ETT26), `_BAKU` with the Baku acceleration.
     fn trf_code(&self, options: &Self::Options, _t: &crate::model::Tournament) -> String {
         super::with_baku("FIDE_DUBOV", *options)

@@ -185,6 +185,22 @@ impl System for Dutch {
         }
     }
 
+    /// Real reports of 2026 events are still paired by the 2017 rules: the other edition
+    /// (AU-2).
+    fn other_readings(&self, options: &Options) -> Vec<super::OtherReading> {
+        let (current, other, value) = match options.edition {
+            Edition::E2026 => ("the 2026 edition", "the 2017 edition", "2017"),
+            Edition::E2017 => ("the 2017 edition", "the 2026 edition", "2026"),
+        };
+        vec![super::OtherReading {
+            current,
+            other,
+            option: "edition",
+            value,
+            rule_id: "C.04.3",
+        }]
+    }
+
     /// bbpPairings' checker infers XXC and XXR from the record (`check::infer`).
     fn checks_as_the_reference(&self) -> bool {
         true

@@ -66,6 +66,13 @@ impl System for Lim {
         }
     }
 
+    /// The checker reads a file as the Dutch and Burstein checkers do: the initial colour
+    /// and the number of rounds inferred from the record when `XXC`/`XXR` are missing
+    /// (`check::infer`; as for the other FIDE Swiss systems).
+    fn checks_as_the_reference(&self) -> bool {
+        true
+    }
+
     /// This project's code (ETT26 has none for Lim), `_BAKU` with the Baku acceleration.
     fn trf_code(&self, options: &Options, _t: &crate::model::Tournament) -> String {
         super::with_baku("CUSTOM_SWISS:LIM_2026", options.acceleration)
