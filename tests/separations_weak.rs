@@ -17,7 +17,7 @@ use swisspair::pairing;
 use swisspair::systems::common::History;
 use swisspair::systems::common::fide_players::{FideText, Field};
 use swisspair::systems::comparison::Comparison;
-use swisspair::systems::{Board, ByeAssignment, PairOptions, RoundPairing};
+use swisspair::systems::{Board, ByeAssignment, Detail, PairOptions, RoundPairing};
 
 fn weak(key: SeparationKey, mode: SeparationMode) -> Separation {
     Separation {
@@ -133,10 +133,34 @@ fn within(t: &Tournament, p: &RoundPairing) -> usize {
         .count()
 }
 
+/// The system's other variant the tests also prove (`alternative`): its option, and how
+/// the figures name it.
+fn variant(
+    system: SystemId,
+    alternative: bool,
+) -> Option<(&'static str, &'static str, &'static str)> {
+    match (system, alternative) {
+        (_, false) => None,
+        (SystemId::Dutch, true) => Some(("edition", "2017", " 2017")),
+        (SystemId::Burstein, true) => Some(("profile", "BBP", " BBP")),
+        _ => None,
+    }
+}
+
+/// The rounds played before the one paired: `lo + below(span)`. Burstein's 2026 text
+/// pairs its first three rounds of seven by the Dutch system (C.04.4.2 1.6.2): later
+/// rounds too, so that its own procedure is searched.
+fn played_range(system: SystemId) -> (u64, u64) {
+    match system {
+        SystemId::Burstein => (0, 6),
+        _ => (0, 4),
+    }
+}
+
 /// The criterion ids (as the comparer cites them) ranked above each place, per edition:
 /// the answer must tie the answer without the separation on all of them.
-fn above(system: SystemId, edition_2017: bool, mode: SeparationMode) -> &'static [&'static str] {
-    match (system, edition_2017, mode) {
+fn above(system: SystemId, alternative: bool, mode: SeparationMode) -> &'static [&'static str] {
+    match (system, alternative, mode) {
         (SystemId::Dutch, false, SeparationMode::Weak) => &[
             "C.04.3 C5",
             "C.04.3 C6",
@@ -149,6 +173,21 @@ fn above(system: SystemId, edition_2017: bool, mode: SeparationMode) -> &'static
         }
         (SystemId::Dutch, false, SeparationMode::WeakFirst) => &["C.04.3 C5"],
         (SystemId::Dutch, true, SeparationMode::WeakFirst) => &[],
+        // The 2026 text: C.04.4.2 3.1 and C5-C7; its seeding rounds are the Dutch
+        // system's (C.04.4.2 1.6.2), compared by it.
+        (SystemId::Burstein, false, SeparationMode::Weak) => &[
+            "C.04.4.2 3.1",
+            "C.04.4.2 C5",
+            "C.04.4.2 C6",
+            "C.04.4.2 C7",
+            "C.04.3 C5",
+            "C.04.3 C6",
+            "C.04.3 C7",
+            "C.04.3 C8",
+            "C.04.3 C9",
+        ],
+        // Profile BBP: the PAB (3.1) and the pairs within scoregroups (its C5).
+        (SystemId::Burstein, true, SeparationMode::Weak) => &["C.04.4.2 3.1", "C.04.4.2 C5"],
         // Last: every criterion is above.
         _ => &[],
     }
@@ -165,12 +204,15 @@ struct Tally {
 fn check_event(
     t: &Tournament,
     system: SystemId,
-    edition_2017: bool,
+    alternative: bool,
     mode: SeparationMode,
     tally: &mut Tally,
 ) -> Result<(), String> {
+    // Full detail: profile BBP's comparer reads the engine's brackets from the answer's
+    // explanation (`compare_bbp.rs`), as "why not?" does.
     let options = PairOptions {
         system: Some(system),
+        detail: Detail::Full,
         ..PairOptions::default()
     };
     let mut separated = t.clone();
@@ -185,7 +227,7 @@ fn check_event(
         );
         return Ok(());
     };
-    let text = if edition_2017 {
+    let text = if alternative && system == SystemId::Dutch {
         FideText::Y2017
     } else {
         FideText::Y2026
@@ -236,7 +278,7 @@ fn check_event(
                         d.rule_id
                     ));
                 }
-                let above = above(system, edition_2017, mode);
+                let above = above(system, alternative, mode);
                 let last = mode == SeparationMode::WeakLast;
                 if last || above.contains(&d.rule_id.as_str()) {
                     return Err(format!(
@@ -255,28 +297,29 @@ fn check_event(
     Ok(())
 }
 
-fn prove(system: SystemId, edition_2017: bool, mode: SeparationMode, cases: u64) -> Tally {
+fn prove(system: SystemId, alternative: bool, mode: SeparationMode, cases: u64) -> Tally {
     let mut tally = Tally {
         events: 0,
         alternatives: 0,
         decided_by_sep: 0,
         changed_by_sep: 0,
     };
-    let mut rng = Lcg(0x5e9_0005 ^ cases ^ (mode as u64) << 8 ^ u64::from(edition_2017));
+    let mut rng = Lcg(0x5e9_0005 ^ cases ^ (mode as u64) << 8 ^ u64::from(alternative));
     for case in 0..cases {
         let players = 6 + rng.below(7) as u32; // 6..=12
-        let played = rng.below(4) as usize; // rounds before the one paired
+        let (lo, span) = played_range(system);
+        let played = (lo + rng.below(span)) as usize; // rounds before the one paired
         let clubs = 2 + rng.below(3); // 2..=4
         let Ok(mut t) = try_event(system, players, 7, played, clubs, 1000 + case) else {
             continue;
         };
-        if edition_2017 {
-            let _ = t.options.set("edition", "2017");
+        if let Some((option, value, _)) = variant(system, alternative) {
+            let _ = t.options.set(option, value);
         }
-        if let Err(e) = check_event(&t, system, edition_2017, mode, &mut tally) {
+        if let Err(e) = check_event(&t, system, alternative, mode, &mut tally) {
             panic!(
                 "{system:?}{} {}: case {case} ({players} players, round {}, {clubs} clubs): {e}",
-                if edition_2017 { " 2017" } else { "" },
+                variant(system, alternative).map_or("", |v| v.2),
                 mode.name(),
                 played + 1
             );
@@ -284,7 +327,7 @@ fn prove(system: SystemId, edition_2017: bool, mode: SeparationMode, cases: u64)
     }
     eprintln!(
         "{system:?}{} {}: {} events, {} alternatives, {} decided by SEP-5, {} answers changed",
-        if edition_2017 { " 2017" } else { "" },
+        variant(system, alternative).map_or("", |v| v.2),
         mode.name(),
         tally.events,
         tally.alternatives,
@@ -294,7 +337,7 @@ fn prove(system: SystemId, edition_2017: bool, mode: SeparationMode, cases: u64)
     tally
 }
 
-fn prove_all_places(system: SystemId, edition_2017: bool) {
+fn prove_all_places(system: SystemId, alternative: bool) {
     let places = swisspair::systems::find(system)
         .map(|s| s.weak_separation_places())
         .unwrap_or_default();
@@ -306,7 +349,7 @@ fn prove_all_places(system: SystemId, edition_2017: bool) {
         if !mode.weak_place().is_some_and(|p| places.contains(&p)) {
             continue;
         }
-        let tally = prove(system, edition_2017, mode, 40);
+        let tally = prove(system, alternative, mode, 40);
         assert!(
             tally.events >= 20,
             "too few events searched: {}",
@@ -327,4 +370,14 @@ fn dutch_weak_separation_is_optimal_in_the_extended_order() {
 #[test]
 fn dutch_2017_weak_separation_is_optimal_in_the_extended_order() {
     prove_all_places(SystemId::Dutch, true);
+}
+
+#[test]
+fn burstein_weak_separation_is_optimal_in_the_extended_order() {
+    prove_all_places(SystemId::Burstein, false);
+}
+
+#[test]
+fn burstein_bbp_weak_separation_is_optimal_in_the_extended_order() {
+    prove_all_places(SystemId::Burstein, true);
 }
