@@ -186,6 +186,10 @@ fn above(system: SystemId, alternative: bool, mode: SeparationMode) -> &'static 
             "C.04.3 C8",
             "C.04.3 C9",
         ],
+        // Dubov: the PAB (art. 3.1), C5 and C6.
+        (SystemId::Dubov, false, SeparationMode::Weak) => {
+            &["C.04.4.1 art. 3.1", "C.04.4.1 C5", "C.04.4.1 C6"]
+        }
         // Profile BBP: the PAB (3.1) and the pairs within scoregroups (its C5).
         (SystemId::Burstein, true, SeparationMode::Weak) => &["C.04.4.2 3.1", "C.04.4.2 C5"],
         // Last: every criterion is above.
@@ -380,4 +384,9 @@ fn burstein_weak_separation_is_optimal_in_the_extended_order() {
 #[test]
 fn burstein_bbp_weak_separation_is_optimal_in_the_extended_order() {
     prove_all_places(SystemId::Burstein, true);
+}
+
+#[test]
+fn dubov_weak_separation_is_optimal_in_the_extended_order() {
+    prove_all_places(SystemId::Dubov, false);
 }
