@@ -32,8 +32,30 @@ type Pairing = (Vec<(PlayerIdx, PlayerIdx)>, Option<PlayerIdx>);
 /// Every legal pairing of the field (C1 and C3 as `Field::compatible` reads them; one PAB
 /// to a player C2 allows when the number is odd); `None` past `budget` pairings.
 fn legal_pairings(field: &Field, budget: usize) -> Option<Vec<Pairing>> {
+    legal_pairings_of(
+        field.entrants.len(),
+        &|a, b| field.compatible(a, b),
+        &|a| field.entrants[a].bye_eligible,
+        &|a| field.entrants[a].player,
+        budget,
+    )
+}
+
+/// [`legal_pairings`] of `n` entrants, with the system's own compatibility, PAB
+/// eligibility and players.
+fn legal_pairings_of(
+    n: usize,
+    compatible: &dyn Fn(usize, usize) -> bool,
+    bye_eligible: &dyn Fn(usize) -> bool,
+    player: &dyn Fn(usize) -> PlayerIdx,
+    budget: usize,
+) -> Option<Vec<Pairing>> {
+    struct Legal<'a> {
+        compatible: &'a dyn Fn(usize, usize) -> bool,
+        bye_eligible: &'a dyn Fn(usize) -> bool,
+    }
     fn walk(
-        field: &Field,
+        field: &Legal,
         used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
         bye: Option<usize>,
@@ -50,13 +72,13 @@ fn legal_pairings(field: &Field, budget: usize) -> Option<Vec<Pairing>> {
         used[a] = true;
         if odd
             && bye.is_none()
-            && field.entrants[a].bye_eligible
+            && (field.bye_eligible)(a)
             && !walk(field, used, pairs, Some(a), odd, out, budget)
         {
             return false;
         }
         for b in a + 1..used.len() {
-            if !used[b] && field.compatible(a, b) {
+            if !used[b] && (field.compatible)(a, b) {
                 used[b] = true;
                 pairs.push((a, b));
                 let go_on = walk(field, used, pairs, bye, odd, out, budget);
@@ -70,11 +92,14 @@ fn legal_pairings(field: &Field, budget: usize) -> Option<Vec<Pairing>> {
         used[a] = false;
         true
     }
-    let n = field.entrants.len();
+    let field = Legal {
+        compatible,
+        bye_eligible,
+    };
     let mut out = Vec::new();
     let mut used = vec![false; n];
     if !walk(
-        field,
+        &field,
         &mut used,
         &mut Vec::new(),
         None,
@@ -84,7 +109,6 @@ fn legal_pairings(field: &Field, budget: usize) -> Option<Vec<Pairing>> {
     ) {
         return None;
     }
-    let player = |i: usize| field.entrants[i].player;
     Some(
         out.into_iter()
             .map(|(pairs, bye)| {
@@ -190,6 +214,14 @@ fn above(system: SystemId, alternative: bool, mode: SeparationMode) -> &'static 
         (SystemId::Dubov, false, SeparationMode::Weak) => {
             &["C.04.4.1 art. 3.1", "C.04.4.1 C5", "C.04.4.1 C6"]
         }
+        // Lim: the PAB (art. 1.1, 7.1), a scoregroup's most pairings (art. 2.3) and the
+        // cracks for the Median Scoregroup (art. 2.6).
+        (SystemId::Lim, false, SeparationMode::Weak) => &[
+            "C.04.4.3 art. 1.1",
+            "C.04.4.3 art. 7.1",
+            "C.04.4.3 art. 2.3",
+            "C.04.4.3 art. 2.6",
+        ],
         // Profile BBP: the PAB (3.1) and the pairs within scoregroups (its C5).
         (SystemId::Burstein, true, SeparationMode::Weak) => &["C.04.4.2 3.1", "C.04.4.2 C5"],
         // Last: every criterion is above.
@@ -236,8 +268,21 @@ fn check_event(
     } else {
         FideText::Y2026
     };
-    let field = Field::build(&round, &History::build(&round), text);
-    let Some(all) = legal_pairings(&field, 30_000) else {
+    let history = History::build(&round);
+    let all = if system == SystemId::Lim {
+        // Lim's own compatibility (C.04.4.3 art. 2.1, 6), not C.04.1's alone.
+        let field = swisspair::systems::lim::players::Field::build(&round, &history, false);
+        legal_pairings_of(
+            field.len(),
+            &|a, b| field.compatible(a, b),
+            &|a| field.entrants[a].bye_eligible,
+            &|a| field.entrants[a].player,
+            30_000,
+        )
+    } else {
+        legal_pairings(&Field::build(&round, &history, text), 30_000)
+    };
+    let Some(all) = all else {
         return Ok(());
     };
     tally.events += 1;
@@ -389,4 +434,9 @@ fn burstein_bbp_weak_separation_is_optimal_in_the_extended_order() {
 #[test]
 fn dubov_weak_separation_is_optimal_in_the_extended_order() {
     prove_all_places(SystemId::Dubov, false);
+}
+
+#[test]
+fn lim_weak_separation_is_optimal_in_the_extended_order() {
+    prove_all_places(SystemId::Lim, false);
 }
