@@ -17,7 +17,7 @@ use swisspair::pairing;
 use swisspair::systems::common::History;
 use swisspair::systems::common::fide_players::{FideText, Field};
 use swisspair::systems::comparison::Comparison;
-use swisspair::systems::{Board, ByeAssignment, PairOptions, RoundPairing, RoundToPair};
+use swisspair::systems::{Board, ByeAssignment, Detail, PairOptions, RoundPairing, RoundToPair};
 
 fn weak(key: SeparationKey, mode: SeparationMode) -> Separation {
     Separation {
@@ -32,11 +32,11 @@ type Pairing = (Vec<(PlayerIdx, PlayerIdx)>, Option<PlayerIdx>);
 /// Every legal pairing of the field (C1 and C3 as `Field::compatible` reads them; one PAB
 /// to a player C2 allows when the number is odd); `None` past `budget` pairings.
 fn legal_pairings(field: &Field, budget: usize) -> Option<Vec<Pairing>> {
-    every_pairing(
+    legal_pairings_of(
         field.entrants.len(),
         &|a, b| field.compatible(a, b),
         &|a| field.entrants[a].bye_eligible,
-        &|i| field.entrants[i].player,
+        &|a| field.entrants[a].player,
         budget,
     )
 }
@@ -49,7 +49,7 @@ fn legal_double_swiss(round: &RoundToPair, budget: usize) -> Option<Vec<Pairing>
     let options = DoubleSwiss.options(&round.tournament.options);
     let mf = match_field(round, &options).ok()?;
     let f = &mf.field;
-    every_pairing(
+    legal_pairings_of(
         mf.players.len(),
         &|a, b| f.compatible.edge(a, b),
         &|a| !f.pab_barred[a],
@@ -58,45 +58,47 @@ fn legal_double_swiss(round: &RoundToPair, budget: usize) -> Option<Vec<Pairing>
     )
 }
 
-/// Every perfect pairing of `0..n` over the pairs `compatible` allows, with one PAB to a
-/// player `bye_ok` allows when `n` is odd, named as players by `player`; `None` past
-/// `budget` pairings.
-fn every_pairing(
+/// [`legal_pairings`] of `n` entrants, with the system's own compatibility, PAB
+/// eligibility and players.
+fn legal_pairings_of(
     n: usize,
     compatible: &dyn Fn(usize, usize) -> bool,
-    bye_ok: &dyn Fn(usize) -> bool,
+    bye_eligible: &dyn Fn(usize) -> bool,
     player: &dyn Fn(usize) -> PlayerIdx,
     budget: usize,
 ) -> Option<Vec<Pairing>> {
-    struct Walk<'a> {
+    struct Legal<'a> {
         compatible: &'a dyn Fn(usize, usize) -> bool,
-        bye_ok: &'a dyn Fn(usize) -> bool,
-        odd: bool,
-        budget: usize,
+        bye_eligible: &'a dyn Fn(usize) -> bool,
     }
     fn walk(
-        w: &Walk,
+        field: &Legal,
         used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
         bye: Option<usize>,
-        // Positions here; named as players at the end (the same shape).
+        odd: bool,
         out: &mut Vec<Pairing>,
+        budget: usize,
     ) -> bool {
         let Some(a) = used.iter().position(|u| !u) else {
-            if w.odd == bye.is_some() {
+            if odd == bye.is_some() {
                 out.push((pairs.clone(), bye));
             }
-            return out.len() <= w.budget;
+            return out.len() <= budget;
         };
         used[a] = true;
-        if w.odd && bye.is_none() && (w.bye_ok)(a) && !walk(w, used, pairs, Some(a), out) {
+        if odd
+            && bye.is_none()
+            && (field.bye_eligible)(a)
+            && !walk(field, used, pairs, Some(a), odd, out, budget)
+        {
             return false;
         }
         for b in a + 1..used.len() {
-            if !used[b] && (w.compatible)(a, b) {
+            if !used[b] && (field.compatible)(a, b) {
                 used[b] = true;
                 pairs.push((a, b));
-                let go_on = walk(w, used, pairs, bye, out);
+                let go_on = walk(field, used, pairs, bye, odd, out, budget);
                 pairs.pop();
                 used[b] = false;
                 if !go_on {
@@ -107,14 +109,21 @@ fn every_pairing(
         used[a] = false;
         true
     }
-    let w = Walk {
+    let field = Legal {
         compatible,
-        bye_ok,
-        odd: n % 2 == 1,
-        budget,
+        bye_eligible,
     };
     let mut out = Vec::new();
-    if !walk(&w, &mut vec![false; n], &mut Vec::new(), None, &mut out) {
+    let mut used = vec![false; n];
+    if !walk(
+        &field,
+        &mut used,
+        &mut Vec::new(),
+        None,
+        n % 2 == 1,
+        &mut out,
+        budget,
+    ) {
         return None;
     }
     Some(
@@ -165,10 +174,34 @@ fn within(t: &Tournament, p: &RoundPairing) -> usize {
         .count()
 }
 
+/// The system's other variant the tests also prove (`alternative`): its option, and how
+/// the figures name it.
+fn variant(
+    system: SystemId,
+    alternative: bool,
+) -> Option<(&'static str, &'static str, &'static str)> {
+    match (system, alternative) {
+        (_, false) => None,
+        (SystemId::Dutch, true) => Some(("edition", "2017", " 2017")),
+        (SystemId::Burstein, true) => Some(("profile", "BBP", " BBP")),
+        _ => None,
+    }
+}
+
+/// The rounds played before the one paired: `lo + below(span)`. Burstein's 2026 text
+/// pairs its first three rounds of seven by the Dutch system (C.04.4.2 1.6.2): later
+/// rounds too, so that its own procedure is searched.
+fn played_range(system: SystemId) -> (u64, u64) {
+    match system {
+        SystemId::Burstein => (0, 6),
+        _ => (0, 4),
+    }
+}
+
 /// The criterion ids (as the comparer cites them) ranked above each place, per edition:
 /// the answer must tie the answer without the separation on all of them.
-fn above(system: SystemId, edition_2017: bool, mode: SeparationMode) -> &'static [&'static str] {
-    match (system, edition_2017, mode) {
+fn above(system: SystemId, alternative: bool, mode: SeparationMode) -> &'static [&'static str] {
+    match (system, alternative, mode) {
         (SystemId::Dutch, false, SeparationMode::Weak) => &[
             "C.04.3 C5",
             "C.04.3 C6",
@@ -181,6 +214,31 @@ fn above(system: SystemId, edition_2017: bool, mode: SeparationMode) -> &'static
         }
         (SystemId::Dutch, false, SeparationMode::WeakFirst) => &["C.04.3 C5"],
         (SystemId::Dutch, true, SeparationMode::WeakFirst) => &[],
+        // The 2026 text: C.04.4.2 3.1 and C5-C7; its seeding rounds are the Dutch
+        // system's (C.04.4.2 1.6.2), compared by it.
+        (SystemId::Burstein, false, SeparationMode::Weak) => &[
+            "C.04.4.2 3.1",
+            "C.04.4.2 C5",
+            "C.04.4.2 C6",
+            "C.04.4.2 C7",
+            "C.04.3 C5",
+            "C.04.3 C6",
+            "C.04.3 C7",
+            "C.04.3 C8",
+            "C.04.3 C9",
+        ],
+        // Dubov: the PAB (art. 3.1), C5 and C6.
+        (SystemId::Dubov, false, SeparationMode::Weak) => {
+            &["C.04.4.1 art. 3.1", "C.04.4.1 C5", "C.04.4.1 C6"]
+        }
+        // Lim: the PAB (art. 1.1, 7.1), a scoregroup's most pairings (art. 2.3) and the
+        // cracks for the Median Scoregroup (art. 2.6).
+        (SystemId::Lim, false, SeparationMode::Weak) => &[
+            "C.04.4.3 art. 1.1",
+            "C.04.4.3 art. 7.1",
+            "C.04.4.3 art. 2.3",
+            "C.04.4.3 art. 2.6",
+        ],
         // C.04.5: the PAB (3.4) is assigned before any bracket; the upfloaters' number,
         // scores and the following scoregroup ([C4]-[C6]) come before SEP-5.
         (SystemId::DoubleSwiss, _, SeparationMode::Weak) => &[
@@ -190,6 +248,8 @@ fn above(system: SystemId, edition_2017: bool, mode: SeparationMode) -> &'static
             "C.04.5 C5",
             "C.04.5 C6",
         ],
+        // Profile BBP: the PAB (3.1) and the pairs within scoregroups (its C5).
+        (SystemId::Burstein, true, SeparationMode::Weak) => &["C.04.4.2 3.1", "C.04.4.2 C5"],
         // Last: every criterion is above.
         _ => &[],
     }
@@ -206,12 +266,15 @@ struct Tally {
 fn check_event(
     t: &Tournament,
     system: SystemId,
-    edition_2017: bool,
+    alternative: bool,
     mode: SeparationMode,
     tally: &mut Tally,
 ) -> Result<(), String> {
+    // Full detail: profile BBP's comparer reads the engine's brackets from the answer's
+    // explanation (`compare_bbp.rs`), as "why not?" does.
     let options = PairOptions {
         system: Some(system),
+        detail: Detail::Full,
         ..PairOptions::default()
     };
     let mut separated = t.clone();
@@ -226,16 +289,26 @@ fn check_event(
         );
         return Ok(());
     };
+    let text = if alternative && system == SystemId::Dutch {
+        FideText::Y2017
+    } else {
+        FideText::Y2026
+    };
+    let history = History::build(&round);
     let all = if system == SystemId::DoubleSwiss {
         legal_double_swiss(&round, 30_000)
+    } else if system == SystemId::Lim {
+        // Lim's own compatibility (C.04.4.3 art. 2.1, 6), not C.04.1's alone.
+        let field = swisspair::systems::lim::players::Field::build(&round, &history, false);
+        legal_pairings_of(
+            field.len(),
+            &|a, b| field.compatible(a, b),
+            &|a| field.entrants[a].bye_eligible,
+            &|a| field.entrants[a].player,
+            30_000,
+        )
     } else {
-        let text = if edition_2017 {
-            FideText::Y2017
-        } else {
-            FideText::Y2026
-        };
-        let field = Field::build(&round, &History::build(&round), text);
-        legal_pairings(&field, 30_000)
+        legal_pairings(&Field::build(&round, &history, text), 30_000)
     };
     let Some(all) = all else {
         return Ok(());
@@ -282,7 +355,7 @@ fn check_event(
                         d.rule_id
                     ));
                 }
-                let above = above(system, edition_2017, mode);
+                let above = above(system, alternative, mode);
                 let last = mode == SeparationMode::WeakLast;
                 if last || above.contains(&d.rule_id.as_str()) {
                     return Err(format!(
@@ -301,33 +374,34 @@ fn check_event(
     Ok(())
 }
 
-fn prove(system: SystemId, edition_2017: bool, mode: SeparationMode, cases: u64) -> Tally {
+fn prove(system: SystemId, alternative: bool, mode: SeparationMode, cases: u64) -> Tally {
     let mut tally = Tally {
         events: 0,
         alternatives: 0,
         decided_by_sep: 0,
         changed_by_sep: 0,
     };
-    let mut rng = Lcg(0x5e9_0005 ^ cases ^ (mode as u64) << 8 ^ u64::from(edition_2017));
+    let mut rng = Lcg(0x5e9_0005 ^ cases ^ (mode as u64) << 8 ^ u64::from(alternative));
     for case in 0..cases {
         let players = 6 + rng.below(7) as u32; // 6..=12
+        let (lo, span) = played_range(system);
         let played = if system == SystemId::DoubleSwiss {
             // Rounds are games: the round paired is a match's game 1 (matches 1-3).
             2 * rng.below(3) as usize
         } else {
-            rng.below(4) as usize // rounds before the one paired
+            (lo + rng.below(span)) as usize // rounds before the one paired
         };
         let clubs = 2 + rng.below(3); // 2..=4
         let Ok(mut t) = try_event(system, players, 7, played, clubs, 1000 + case) else {
             continue;
         };
-        if edition_2017 {
-            let _ = t.options.set("edition", "2017");
+        if let Some((option, value, _)) = variant(system, alternative) {
+            let _ = t.options.set(option, value);
         }
-        if let Err(e) = check_event(&t, system, edition_2017, mode, &mut tally) {
+        if let Err(e) = check_event(&t, system, alternative, mode, &mut tally) {
             panic!(
                 "{system:?}{} {}: case {case} ({players} players, round {}, {clubs} clubs): {e}",
-                if edition_2017 { " 2017" } else { "" },
+                variant(system, alternative).map_or("", |v| v.2),
                 mode.name(),
                 played + 1
             );
@@ -335,7 +409,7 @@ fn prove(system: SystemId, edition_2017: bool, mode: SeparationMode, cases: u64)
     }
     eprintln!(
         "{system:?}{} {}: {} events, {} alternatives, {} decided by SEP-5, {} answers changed",
-        if edition_2017 { " 2017" } else { "" },
+        variant(system, alternative).map_or("", |v| v.2),
         mode.name(),
         tally.events,
         tally.alternatives,
@@ -345,7 +419,7 @@ fn prove(system: SystemId, edition_2017: bool, mode: SeparationMode, cases: u64)
     tally
 }
 
-fn prove_all_places(system: SystemId, edition_2017: bool) {
+fn prove_all_places(system: SystemId, alternative: bool) {
     let places = swisspair::systems::find(system)
         .map(|s| s.weak_separation_places())
         .unwrap_or_default();
@@ -357,7 +431,7 @@ fn prove_all_places(system: SystemId, edition_2017: bool) {
         if !mode.weak_place().is_some_and(|p| places.contains(&p)) {
             continue;
         }
-        let tally = prove(system, edition_2017, mode, 40);
+        let tally = prove(system, alternative, mode, 40);
         assert!(
             tally.events >= 20,
             "too few events searched: {}",
@@ -378,6 +452,26 @@ fn dutch_weak_separation_is_optimal_in_the_extended_order() {
 #[test]
 fn dutch_2017_weak_separation_is_optimal_in_the_extended_order() {
     prove_all_places(SystemId::Dutch, true);
+}
+
+#[test]
+fn burstein_weak_separation_is_optimal_in_the_extended_order() {
+    prove_all_places(SystemId::Burstein, false);
+}
+
+#[test]
+fn burstein_bbp_weak_separation_is_optimal_in_the_extended_order() {
+    prove_all_places(SystemId::Burstein, true);
+}
+
+#[test]
+fn dubov_weak_separation_is_optimal_in_the_extended_order() {
+    prove_all_places(SystemId::Dubov, false);
+}
+
+#[test]
+fn lim_weak_separation_is_optimal_in_the_extended_order() {
+    prove_all_places(SystemId::Lim, false);
 }
 
 #[test]

@@ -31,7 +31,7 @@
 use std::cmp::Ordering;
 
 use crate::matching::weighted::{DenseWeight, DynamicMatching};
-use crate::model::{ByeKind, Colour, GameResult, PlayerIdx, RoundEntry, Score};
+use crate::model::{ByeKind, Colour, GameResult, PlayerIdx, RoundEntry, Score, WeakPlace};
 use crate::systems::checklist::{Checklist, ChecklistRow, SystemColumns};
 use crate::systems::common::History;
 use crate::systems::common::fide_players::{
@@ -386,9 +386,15 @@ struct Graph<'a, W> {
     m: DynamicMatching<W>,
     compatible: &'a dyn Fn(usize, usize) -> bool,
     agree: &'a dyn Fn(usize, usize) -> bool,
+    /// SEP-5: whether two players share a weak group at a place.
+    weak: &'a dyn Fn(usize, usize, WeakPlace) -> bool,
     compat_unit: W,
     group_unit: W,
     colour_unit: W,
+    /// SEP-5: the weak separations' unit per place in use (indexed by `WeakPlace`):
+    /// `Default` between the pairs within scoregroups and C8, `Last` between C8 and the
+    /// order of art. 4.
+    weak_units: [Option<W>; 3],
 }
 
 impl<W: Weight> Graph<'_, W> {
@@ -401,6 +407,17 @@ impl<W: Weight> Graph<'_, W> {
             w = w.wadd(self.group_unit);
             if colours && (self.agree)(a, b) {
                 w = w.wadd(self.colour_unit);
+            }
+            // SEP-5, in the bracket being fixed (with its colours): minus one unit per
+            // pair within a weak group.
+            if colours {
+                for place in WeakPlace::ALL {
+                    if let Some(u) = self.weak_units[place as usize]
+                        && (self.weak)(a, b, place)
+                    {
+                        w = w.wsub(u);
+                    }
+                }
             }
         }
         w
@@ -632,9 +649,16 @@ pub fn pair_using(
     drive: Drive,
     acceleration_given: bool,
 ) -> Result<RoundPairing, PairError> {
-    // The heaviest weight is below 2^(4k+5) with k = bits(players + 1) (the shifts below):
-    // within `i64`'s headroom (2^58) up to 8,190 players.
-    if bits(r.tournament.players.len() as u64 + 1) <= 13 {
+    // The heaviest weight is below 2^(4k+5) with k = bits(players + 1) (the shifts below),
+    // 2^(5k+6) with a weak separation at its default place (SEP-5): within `i64`'s
+    // headroom (2^58) up to 8,190 players, 1,022 with that separation.
+    let k = bits(r.tournament.players.len() as u64 + 1);
+    let weak_default = r
+        .tournament
+        .weak_separations(r.number)
+        .places()
+        .contains(&WeakPlace::Default);
+    if 4 * k + 5 + if weak_default { k + 1 } else { 0 } <= 57 {
         pair_with::<i64>(r, drive, acceleration_given)
     } else {
         pair_with::<i128>(r, drive, acceleration_given)
@@ -713,16 +737,37 @@ fn pair_with<W: Weight>(
     }
     let compatible = |a: usize, b: usize| matrix[a * words + b / 64] >> (b % 64) & 1 == 1;
     let agree = |a: usize, b: usize| prefs_agree(ent(a), ent(b));
+    let weak = |a: usize, b: usize, place: WeakPlace| field.weak.within(order[a], order[b], place);
+    let places = field.weak.places();
     let k = bits(n as u64 + 1);
     let colour_shift = 2 * k + 2;
-    let group_shift = colour_shift + k + 1;
+    // SEP-5: placed last, the field (at most n/2 units of 2^(k+1)) sits in the room
+    // between the priorities (below 2^k) and C8; at the default place, one more field of
+    // k + 1 bits between C8 and the pairs within scoregroups. Without a weak separation
+    // the shifts are unchanged.
+    let weak_last_shift = k + 1;
+    let weak_default_shift = colour_shift + k + 1;
+    let group_shift = if places.contains(&WeakPlace::Default) {
+        weak_default_shift + k + 1
+    } else {
+        colour_shift + k + 1
+    };
     let compat_shift = group_shift + k + 1;
+    let mut weak_units = [None; 3];
+    if places.contains(&WeakPlace::Default) {
+        weak_units[WeakPlace::Default as usize] = Some(unit(1i128 << weak_default_shift)?);
+    }
+    if places.contains(&WeakPlace::Last) {
+        weak_units[WeakPlace::Last as usize] = Some(unit(1i128 << weak_last_shift)?);
+    }
     let mut g = Graph {
         n,
         w: vec![W::ZERO; n * n],
         m: DynamicMatching::new(n),
         compatible: &compatible,
         agree: &agree,
+        weak: &weak,
+        weak_units,
         compat_unit: unit(1i128 << compat_shift)?,
         group_unit: unit(1i128 << group_shift)?,
         colour_unit: unit(1i128 << colour_shift)?,

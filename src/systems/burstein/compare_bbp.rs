@@ -12,6 +12,8 @@
 //!    downfloats from this bracket down, fewest first;
 //! 3. then, in that bracket, the pairs whose colour preferences agree (differ, or one has
 //!    none), most first (C8 as the engine weighs it);
+//!    A weak separation (SEP-5) at its default place comes between 2 and 3: the bracket's
+//!    pairs within a weak group, fewest first; placed last, between 3 and 4;
 //! 4. the rest is the engine's rule of order: each player in Index order takes the
 //!    lowest-ranked opponent that keeps an optimal matching ("1 v n", C.04.4.2 4.3).
 //!
@@ -26,7 +28,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::bbp;
-use crate::model::{PlayerIdx, Score};
+use crate::model::{PlayerIdx, Score, WeakPlace};
 use crate::systems::common::History;
 use crate::systems::common::fide_players::{FideText, Field};
 use crate::systems::comparison::{
@@ -242,6 +244,10 @@ pub fn compare(
                 b,
             );
         }
+        // SEP-5 at its default place: the bracket's pairs within a weak group.
+        if let Some(d) = weak_difference(&facts, WeakPlace::Default, &x, &y, bracket) {
+            return d;
+        }
         // C8 as the engine weighs it: the bracket's pairs whose colour preferences agree.
         let colours = |made: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> Side {
             let agree = made.iter().filter(|&&(p, q)| facts.agree(p, q)).count();
@@ -266,6 +272,9 @@ pub fn compare(
                 b,
             );
         }
+        if let Some(d) = weak_difference(&facts, WeakPlace::Last, &x, &y, bracket) {
+            return d;
+        }
         let players: BTreeSet<PlayerIdx> = x
             .symmetric_difference(&y)
             .flat_map(|&(p, q)| [p, q])
@@ -277,6 +286,51 @@ pub fn compare(
         };
     }
     Comparison::Same
+}
+
+/// SEP-5: the bracket's pairs within a weak group at `place`, fewest first; `None` when no
+/// weak separation stands there or the two pairings tie on it.
+fn weak_difference(
+    facts: &Facts,
+    place: WeakPlace,
+    one: &BTreeSet<(PlayerIdx, PlayerIdx)>,
+    two: &BTreeSet<(PlayerIdx, PlayerIdx)>,
+    bracket: Option<Score>,
+) -> Option<Comparison> {
+    let weak = &facts.field.weak;
+    if !weak.places().contains(&place) {
+        return None;
+    }
+    let count = |made: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> Value {
+        let within: Vec<(PlayerIdx, PlayerIdx)> = made
+            .iter()
+            .copied()
+            .filter(|&(p, q)| weak.within(p, q, place))
+            .collect();
+        Value {
+            key: vec![within.len() as i64],
+            shown: format!("{} pair(s) within a separated group", within.len()),
+            players: within.iter().flat_map(|&(p, q)| [p, q]).collect(),
+        }
+    };
+    let (a, b) = (count(one), count(two));
+    (a.key != b.key).then(|| {
+        difference(
+            "SEP-5".to_string(),
+            match place {
+                WeakPlace::Last => {
+                    "fewest pairs within a weakly separated group (placed last: after every criterion)"
+                }
+                _ => {
+                    "fewest pairs within a weakly separated group (after the score-group criteria, before the colour criteria)"
+                }
+            },
+            bracket,
+            a,
+            b,
+            Some,
+        )
+    })
 }
 
 /// The bye for `x` where the profile gave it to `given`: nothing to say when `x` may not

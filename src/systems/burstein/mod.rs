@@ -149,6 +149,20 @@ impl System for Burstein {
         }
     }
 
+    /// SEP-5: the weak separations' criterion is a field of the edge weight in both
+    /// profiles, after the criteria that keep players in their scoregroups (2026: C7;
+    /// BBP: the pairs within scoregroups) and before C8 by default, after C8 (above art.
+    /// 4's order) last; the seeding rounds of the 2026 text are the Dutch system's, which
+    /// weighs the same two places. Placed first it is not offered: the Dutch seeding
+    /// rounds refuse it, and both profiles' procedures decide who floats on the premise
+    /// that the bracket makes the most pairs it can (C5).
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[
+            crate::model::WeakPlace::Default,
+            crate::model::WeakPlace::Last,
+        ]
+    }
+
     /// bbpPairings' check-list (both profiles: the Index as that engine reads it).
     fn checklist(&self, r: &RoundToPair, options: &Options) -> Option<crate::systems::Checklist> {
         Some(bbp::checklist(r, options.acceleration_given))
@@ -168,7 +182,10 @@ impl System for Burstein {
         first: &RoundPairing,
         second: &RoundPairing,
     ) -> Option<super::comparison::Comparison> {
-        use crate::systems::common::fide_compare::{Order, compare_brackets};
+        use crate::systems::common::fide_compare::{
+            Order, compare_brackets, with_weak_separations,
+        };
+        use crate::systems::common::fide_criteria::Measure;
         use crate::systems::common::fide_players::FideText;
         crate::systems::comparison::unless_same(first, second, || {
             let history = super::History::build(round);
@@ -193,7 +210,13 @@ impl System for Burstein {
                     first,
                     second,
                     Order {
-                        rules: compare::rules(),
+                        // SEP-5 where the weights put it (`text.rs`).
+                        rules: with_weak_separations(
+                            compare::rules(),
+                            round,
+                            Measure::Downfloaters,
+                            Measure::ColourPreferences,
+                        ),
                         order_rule: "C.04.4.2 4.3",
                         text: FideText::Y2026,
                         ppb_rule: None,

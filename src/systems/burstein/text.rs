@@ -30,7 +30,7 @@ use super::colours;
 use super::index::{self, Index};
 use crate::matching::Wide;
 use crate::matching::weighted::DynamicMatching;
-use crate::model::{Colour, PlayerIdx, Score};
+use crate::model::{Colour, PlayerIdx, Score, WeakPlace};
 use crate::systems::common::History;
 use crate::systems::common::fide_players::{Entrant, FideText, Field};
 use crate::systems::common::packed::{Packed, bits};
@@ -311,6 +311,8 @@ impl<'a> Round<'a> {
                 score_a: self.score(players[a]),
                 score_b: self.score(players[b]),
                 agree: self.colours_agree(players[a], players[b]),
+                weak: WeakPlace::ALL
+                    .map(|place| self.field.weak.within(players[a], players[b], place)),
             })
         };
         let mut paired = vec![false; n];
@@ -334,11 +336,20 @@ impl<'a> Round<'a> {
                 levels.sort_by_key(|l| std::cmp::Reverse(l.0));
                 levels
             };
+            // SEP-5: the places where two players of the bracket share a weak group.
+            let weak = if self.field.weak.is_empty() {
+                Vec::new()
+            } else {
+                self.field
+                    .weak
+                    .shared_places(bracket.iter().map(|&v| players[v]))
+            };
             let layout = Layout::new(
                 bracket.len(),
                 next.len(),
                 &levels(&mut bracket.iter().copied()),
                 &levels(&mut bracket.iter().chain(next.iter()).copied()),
+                &weak,
             );
             let bracket_set = Sets::new(n, &bracket, next);
             // The bracket and the next scoregroup alone decide the criteria; the players
@@ -580,6 +591,8 @@ struct EdgeFacts {
     score_a: Score,
     score_b: Score,
     agree: bool,
+    /// SEP-5: the pair is within a weak group, per place (indexed by `WeakPlace`).
+    weak: [bool; 3],
 }
 
 /// Bit offsets of the criteria for one bracket, least significant first; the completion
@@ -596,6 +609,10 @@ struct Layout {
     c7: Vec<(Score, u32)>,
     /// C8: pairs in the bracket whose preferences agree.
     colours: u32,
+    /// SEP-5: the weak separations' criterion per place (indexed by `WeakPlace`), when two
+    /// players of the bracket share a group there: minus one per bracket pair within a
+    /// group. `Default` sits between C7 and C8, `Last` between C8 and art. 4's order.
+    weak: [Option<u32>; 3],
     /// The order of art. 4: the opponent's BSN, on the edges of the player deciding.
     priority: u32,
     /// Bits used.
@@ -610,6 +627,7 @@ impl Layout {
         next: usize,
         levels6: &[(Score, u32)],
         levels7: &[(Score, u32)],
+        weak: &[WeakPlace],
     ) -> Layout {
         let mut at = 0u32;
         let mut field = |width: u32| {
@@ -618,7 +636,16 @@ impl Layout {
             offset
         };
         let priority = field(bits(bracket as u64 + 1));
+        // SEP-5: a signed field, wide enough for minus the bracket's pairs.
+        let weak_width = bits(bracket as u64 / 2) + 1;
+        let mut weak_at = [None; 3];
+        if weak.contains(&WeakPlace::Last) {
+            weak_at[WeakPlace::Last as usize] = Some(field(weak_width));
+        }
         let colours = field(bits(bracket as u64 / 2 + 1));
+        if weak.contains(&WeakPlace::Default) {
+            weak_at[WeakPlace::Default as usize] = Some(field(weak_width));
+        }
         let mut c7 = Vec::with_capacity(levels7.len());
         for &(s, count) in levels7.iter().rev() {
             c7.push((s, field(bits(u64::from(count) + 1))));
@@ -637,6 +664,7 @@ impl Layout {
             next_pairs,
             c7,
             colours,
+            weak: weak_at,
             priority,
             bits: at,
         }
@@ -687,6 +715,13 @@ impl<W: Packed> State<'_, W> {
             }
             if f.agree {
                 w = w.wadd(unit(l.colours));
+            }
+            for place in WeakPlace::ALL {
+                if let Some(o) = l.weak[place as usize]
+                    && f.weak[place as usize]
+                {
+                    w = w.wsub(unit(o));
+                }
             }
             if self.priority_of == Some(a) {
                 w = w.wadd(W::shifted(i64::from(self.sets.bsn[gb]), l.priority));
@@ -761,6 +796,7 @@ mod tests {
             8,
             &[(s(30), 2), (s(20), 8)],
             &[(s(30), 2), (s(20), 8), (s(10), 8)],
+            &[],
         );
         // Most significant first: C5, C6 (highest score first), C7, its C6, C8, priority.
         let c6: Vec<u32> = l.c6.iter().map(|&(_, o)| o).collect();

@@ -3,7 +3,7 @@
 //! `systems::comparison`.
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::{PlayerIdx, Score};
+use crate::model::{PlayerIdx, Score, WeakPlace};
 use crate::systems::common::History;
 use crate::systems::common::fide_compare::{Rule, differ, score_groups};
 use crate::systems::common::fide_criteria::Measure;
@@ -14,7 +14,8 @@ use crate::systems::{RoundPairing, RoundToPair};
 /// scoregroup top-down with the upfloaters it draws from below: C5 fewest upfloaters, C6
 /// their scores as high as possible (ascending), C7 colour preferences, and outside the
 /// last round C8-C10 on maximum and repeated upfloaters. A pair belongs to the bracket of
-/// its higher score.
+/// its higher score. A weak separation (SEP-5) counts the bracket's pairs within a group,
+/// after C6 at its default place, after C10 placed last.
 pub fn compare(
     round: &RoundToPair,
     history: &History,
@@ -173,7 +174,42 @@ pub fn compare(
                 }
             }
         };
+        // SEP-5: the bracket's pairs within a weak group at `place`.
+        let weak = |pairs: &BTreeSet<(PlayerIdx, PlayerIdx)>, place: WeakPlace| -> Value {
+            let v: Vec<PlayerIdx> = pairs
+                .iter()
+                .filter(|&&(a, b)| field.weak.within(a, b, place))
+                .flat_map(|&(a, b)| [a, b])
+                .collect();
+            Value {
+                key: vec![(v.len() / 2) as i64],
+                shown: format!("{} pair(s) within a separated group", v.len() / 2),
+                players: v,
+            }
+        };
+        let weak_rule = |place: WeakPlace| Rule {
+            rule_id: "SEP-5".to_string(),
+            text: match place {
+                WeakPlace::Last => {
+                    "fewest pairs within a weakly separated group (placed last: after every criterion)"
+                }
+                _ => {
+                    "fewest pairs within a weakly separated group (after the score-group criteria, before the colour criteria)"
+                }
+            },
+            measure: Measure::WeakSeparation(place),
+        };
+        let places = field.weak.places();
         for (k, (rule, always)) in criteria.iter().enumerate() {
+            if k == 2 && places.contains(&WeakPlace::Default) {
+                let (a, b) = (
+                    weak(&one, WeakPlace::Default),
+                    weak(&two, WeakPlace::Default),
+                );
+                if a.key != b.key {
+                    return differ(&weak_rule(WeakPlace::Default), Some(s), a, b);
+                }
+            }
             // C8-C10 are not applied in the last round.
             if !always && field.last_round {
                 continue;
@@ -181,6 +217,12 @@ pub fn compare(
             let (a, b) = (value(&one, k), value(&two, k));
             if a.key != b.key {
                 return differ(rule, Some(s), a, b);
+            }
+        }
+        if places.contains(&WeakPlace::Last) {
+            let (a, b) = (weak(&one, WeakPlace::Last), weak(&two, WeakPlace::Last));
+            if a.key != b.key {
+                return differ(&weak_rule(WeakPlace::Last), Some(s), a, b);
             }
         }
         let players: BTreeSet<PlayerIdx> = one

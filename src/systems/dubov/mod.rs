@@ -68,6 +68,18 @@ impl System for Dubov {
         *options
     }
 
+    /// SEP-5: the weak separations' criterion enters the choice of a bracket's upfloaters
+    /// and its pairing (`procedure.rs`): after [C6] and before [C7] by default, after
+    /// [C10] last, each time before the procedure's order (art. 4) chooses among the
+    /// candidates that tie. Placed first (before [C5]) it is not offered: the procedure
+    /// draws the fewest upfloaters before anything else.
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[
+            crate::model::WeakPlace::Default,
+            crate::model::WeakPlace::Last,
+        ]
+    }
+
     /// "Why not?" in Dubov's order (`compare.rs`).
     fn compare(
         &self,

@@ -2,7 +2,7 @@
 //! score (with acceleration, C.04.7), ARO (art. 1.7), colour preference (art. 1.6),
 //! upfloats (art. 1.8, 2.3), PAB eligibility ([C2]) and who may meet whom ([C1], [C3]).
 use crate::matching::BitGraph;
-use crate::model::{Colour, PlayerIdx, Score};
+use crate::model::{Colour, PlayerIdx, Score, WeakPlace, WeakSeparations};
 use crate::systems::RoundToPair;
 use crate::systems::common::fide_players::{Strength, preference};
 use crate::systems::common::{Float, History};
@@ -56,6 +56,8 @@ pub struct Field {
     pub last_round: bool,
     /// MaxT = 2 + [Rnds/5] (art. 1.8.2).
     pub max_t: u32,
+    /// The weak separations of the round (SEP-5), by player index.
+    pub weak: WeakSeparations,
 }
 
 impl Field {
@@ -73,6 +75,22 @@ impl Field {
     }
 
     /// A maximum upfloater has been upfloated MaxT times already (art. 1.8.1).
+    /// SEP-5: whether entrants `a` and `b` share a group of a weak separation at `place`.
+    #[inline]
+    pub fn weak_within(&self, a: usize, b: usize, place: WeakPlace) -> bool {
+        self.weak
+            .within(self.entrants[a].player, self.entrants[b].player, place)
+    }
+
+    /// SEP-5: whether two of `entrants` share a weak group at some place.
+    pub fn weak_in(&self, entrants: &[usize]) -> bool {
+        !self.weak.is_empty()
+            && !self
+                .weak
+                .shared_places(entrants.iter().map(|&e| self.entrants[e].player))
+                .is_empty()
+    }
+
     pub fn is_max_upfloater(&self, e: usize) -> bool {
         self.entrants[e].upfloats >= self.max_t
     }
@@ -157,6 +175,7 @@ impl Field {
             legal,
             last_round: t.total_rounds > 0 && round >= t.total_rounds,
             max_t: 2 + rounds / 5,
+            weak: t.weak_separations(round),
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::matching::{
     BitGraph, Matcher, has_perfect_matching, max_weight_matching, maximum_matching,
     maximum_matching_size, uncoverable,
 };
-use crate::model::{Colour, Score};
+use crate::model::{Colour, Score, WeakPlace};
 
 /// At most this many upfloater sets of two or more players are examined in one bracket
 /// (art. 3.2.2); the best found so far is kept and the explanation says so.
@@ -68,8 +68,8 @@ fn perfect(f: &Field, vs: &[usize], allowed: impl Fn(usize, usize) -> bool) -> b
     })
 }
 
-/// The least total cost of a perfect matching of `vs` over legal, allowed edges (costs 0
-/// or 1), if there is one.
+/// The least total cost of a perfect matching of `vs` over legal, allowed edges (costs at
+/// least 0), if there is one.
 fn min_cost_perfect(
     f: &Field,
     vs: &[usize],
@@ -90,15 +90,21 @@ fn min_cost_matching(
     if n % 2 == 1 {
         return Ok(None);
     }
-    let big = 2 * n as i64 + 4;
     let mut edges = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
             let (a, b) = (vs[i], vs[j]);
             if f.legal(a, b) && allowed(a, b) {
-                edges.push((i, j, big - cost(a, b)));
+                edges.push((i, j, cost(a, b)));
             }
         }
+    }
+    // Each pair is worth more than any matching's total cost, so a maximum-weight
+    // matching is a perfect one when there is one (costs 0 or 1: 2n + 4, as always).
+    let most = edges.iter().map(|e| e.2).max().unwrap_or(0).max(1);
+    let big = (most + 1) * (n as i64 + 2);
+    for e in &mut edges {
+        e.2 = big - e.2;
     }
     let mate = max_weight_matching(n, &edges).map_err(|e| Failure::Internal(e.to_string()))?;
     let mut total = 0;
@@ -115,6 +121,21 @@ fn min_cost_matching(
         }
     }
     Ok(Some((total, out)))
+}
+
+/// The cost of a bracket pair in the bracket's order of the criteria that read its pairs:
+/// [C7] as the pairs inside the smaller colour subgroup (`same_small`), and with a weak
+/// separation in the bracket (SEP-5) its pairs within a group, at the default place
+/// (before [C7]) in the highest digit, placed last in the lowest; `base` exceeds any
+/// bracket's count of pairs. Without a weak separation, [C7]'s cost alone, as always.
+fn pair_cost(f: &Field, weak: bool, base: i64, same_small: bool, a: usize, b: usize) -> i64 {
+    let ss = i64::from(same_small);
+    if !weak {
+        return ss;
+    }
+    let wd = i64::from(f.weak_within(a, b, WeakPlace::Default));
+    let wl = i64::from(f.weak_within(a, b, WeakPlace::Last));
+    (wd * base + ss) * base + wl
 }
 
 /// Art. 3.1: the PAB goes to the player who may have it ([C2]), leaves a complete pairing
@@ -192,12 +213,18 @@ pub fn pair_round(f: &Field) -> Result<Outcome, Failure> {
 }
 
 /// The quality of an upfloater set (art. 2.3), smaller is better: [C6] the upfloaters'
-/// scores in ascending order, maximised; [C7] players without their colour preference in
+/// scores in ascending order, maximised; SEP-5 at its default place, the bracket's pairs
+/// within a weak group in its best pairing; [C7] players without their colour preference in
 /// the bracket's best pairing; [C8] maximum upfloaters; [C9] their upfloats; [C10]
-/// upfloaters who upfloated in the previous round ([C8]-[C10] not in the last round).
-type Key = (Reverse<Vec<Score>>, usize, usize, u32, usize);
+/// upfloaters who upfloated in the previous round ([C8]-[C10] not in the last round);
+/// SEP-5 placed last. Without a weak separation both SEP-5 values are 0.
+type Key = (Reverse<Vec<Score>>, usize, usize, usize, u32, usize, usize);
 
-fn cheap_key(f: &Field, set: &[usize], c7: usize) -> Key {
+/// A bracket's best pairing as the key reads it: (SEP-5 default, [C7], SEP-5 last).
+type BracketQuality = (usize, usize, usize);
+
+fn cheap_key(f: &Field, set: &[usize], quality: BracketQuality) -> Key {
+    let (weak_default, c7, weak_last) = quality;
     let mut scores: Vec<Score> = set.iter().map(|&e| f.entrants[e].score).collect();
     scores.sort_unstable();
     let (mut c8, mut c9, mut c10) = (0, 0, 0);
@@ -212,7 +239,42 @@ fn cheap_key(f: &Field, set: &[usize], c7: usize) -> Key {
             }
         }
     }
-    (Reverse(scores), c7, c8, c9, c10)
+    (Reverse(scores), weak_default, c7, c8, c9, c10, weak_last)
+}
+
+/// The bracket's best pairing's values (reading D3 for [C7]) in the order of [`Key`]:
+/// with a weak separation in the bracket, [C7] is the best among the pairings with the
+/// fewest pairs within a group at the default place, and SEP-5 placed last the fewest
+/// among the pairings best on both.
+fn bracket_quality(f: &Field, bracket: &[usize]) -> Result<BracketQuality, Failure> {
+    if !f.weak_in(bracket) {
+        return Ok((0, c7(f, bracket)?, 0));
+    }
+    let w = bracket
+        .iter()
+        .filter(|&&e| f.entrants[e].pref == Colour::White)
+        .count();
+    let small = if 2 * w <= bracket.len() {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    let in_small = |e: usize| f.entrants[e].pref == small;
+    let base = bracket.len() as i64 + 1;
+    let total = min_cost_perfect(
+        f,
+        bracket,
+        |_, _| true,
+        |a, b| pair_cost(f, true, base, in_small(a) && in_small(b), a, b),
+    )?
+    .ok_or_else(|| Failure::Internal("a legal bracket has no perfect matching".to_string()))?;
+    let (weak_default, pairs, weak_last) =
+        (total / (base * base), total / base % base, total % base);
+    Ok((
+        weak_default as usize,
+        c7_bound(f, bracket) + 2 * pairs as usize,
+        weak_last as usize,
+    ))
 }
 
 /// The least [C7] the colour preferences allow: the surplus of the larger preference group
@@ -377,7 +439,7 @@ impl SetSearch<'_> {
             bracket.extend(chosen.iter());
             // A set that cannot beat the best found, even at its least [C7], is not
             // examined (on a tie the earlier set stays).
-            let bound = cheap_key(self.f, chosen, c7_bound(self.f, &bracket));
+            let bound = cheap_key(self.f, chosen, (0, c7_bound(self.f, &bracket), 0));
             if self.best.as_ref().is_some_and(|(k, _)| &bound >= k) {
                 return Ok(());
             }
@@ -385,7 +447,7 @@ impl SetSearch<'_> {
             if !(self.legal_set)(chosen) {
                 return Ok(());
             }
-            let key = cheap_key(self.f, chosen, c7(self.f, &bracket)?);
+            let key = cheap_key(self.f, chosen, bracket_quality(self.f, &bracket)?);
             if self.best.as_ref().is_none_or(|(k, _)| &key < k) {
                 self.best = Some((key, chosen.clone()));
             }
@@ -457,9 +519,9 @@ fn best_single(f: &Field, residents: &[usize], singles: &[usize]) -> Result<Vec<
             break;
         }
         bracket.push(x);
-        let bound = cheap_key(f, &[x], c7_bound(f, &bracket));
+        let bound = cheap_key(f, &[x], (0, c7_bound(f, &bracket), 0));
         if best.as_ref().is_none_or(|(k, _)| &bound < k) {
-            let key = cheap_key(f, &[x], c7(f, &bracket)?);
+            let key = cheap_key(f, &[x], bracket_quality(f, &bracket)?);
             if best.as_ref().is_none_or(|(k, _)| &key < k) {
                 best = Some((key, x));
             }
@@ -571,15 +633,22 @@ fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure>
     for &x in &small {
         in_small[x] = true;
     }
-    // 3.2.4 step 1: pairs the smaller subgroup cannot avoid.
-    let ss_cost = |a: usize, b: usize| i64::from(in_small[a] && in_small[b]);
-    let (unavoidable, mut current) = if perfect(f, bracket, |a, b| !(in_small[a] && in_small[b])) {
-        (0, None)
-    } else {
-        let (c, m) = min_cost_matching(f, bracket, |_, _| true, ss_cost)?
-            .ok_or_else(|| Failure::Internal("bracket without a legal pairing".to_string()))?;
-        (c as usize, Some(m))
-    };
+    // 3.2.4 step 1: pairs the smaller subgroup cannot avoid. With a weak separation in
+    // the bracket (SEP-5), among the pairings with the fewest pairs within a group (default
+    // place), and every choice below keeps the bracket's best cost `target` on both (and
+    // on SEP-5 placed last).
+    let weak = f.weak_in(bracket);
+    let base = bracket.len() as i64 + 1;
+    let ss_cost = |a: usize, b: usize| pair_cost(f, weak, base, in_small[a] && in_small[b], a, b);
+    let (unavoidable, target, mut current) =
+        if !weak && perfect(f, bracket, |a, b| !(in_small[a] && in_small[b])) {
+            (0, 0, None)
+        } else {
+            let (c, m) = min_cost_matching(f, bracket, |_, _| true, ss_cost)?
+                .ok_or_else(|| Failure::Internal("bracket without a legal pairing".to_string()))?;
+            let pairs = if weak { c / base % base } else { c };
+            (pairs as usize, c, Some(m))
+        };
     let mut moved_a: Vec<usize> = Vec::new();
     if unavoidable > 0 {
         // The first set (4.3) of that many players from the smaller subgroup with which a
@@ -612,7 +681,7 @@ fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure>
                 (false, false) => true,
             };
             match min_cost_matching(f, bracket, allowed, ss_cost)? {
-                Some((c, m)) if c == unavoidable as i64 => {
+                Some((c, m)) if c == target => {
                     moved_a.push(x);
                     current = Some(m);
                 }
@@ -646,9 +715,12 @@ fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure>
             break;
         }
         side1[x] = true;
-        let ok = perfect(f, bracket, |a, b| {
-            !((side1[a] && side1[b]) || (side2[a] && side2[b]))
-        });
+        let apart = |a: usize, b: usize| !((side1[a] && side1[b]) || (side2[a] && side2[b]));
+        let ok = if weak {
+            min_cost_perfect(f, bracket, apart, ss_cost)? == Some(target)
+        } else {
+            perfect(f, bracket, apart)
+        };
         if ok {
             moved_b.push(x);
         } else {
@@ -688,6 +760,11 @@ fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure>
     if t.len() != h {
         return Err(Failure::Internal("unbalanced subgroups".to_string()));
     }
+    if weak {
+        out.t2 = first_best_transposition(f, bracket, &s1, &t, &ss_cost, target)?;
+        out.s1 = s1;
+        return Ok(out);
+    }
     let node = |v: usize| if v < h { s1[v] } else { t[v - h] };
     let graph = BitGraph::from_fn(2 * h, |a, b| {
         (a < h) != (b < h) && f.legal(node(a), node(b))
@@ -722,6 +799,77 @@ fn pair_bracket(f: &Field, bracket: &[usize]) -> Result<BracketOutcome, Failure>
     out.s1 = s1;
     out.t2 = t2;
     Ok(out)
+}
+
+/// Art. 3.2.5 and 4.4 with a weak separation in the bracket (SEP-5): S1[i] in turn takes
+/// the first player of T (by TPN) with whom a pairing of S1 against T keeps the bracket's
+/// best cost `target` (fewest pairs within a group, [C7], SEP-5 placed last). A held
+/// pairing of that cost answers when it already pairs them; else a matching of the players
+/// left decides.
+fn first_best_transposition(
+    f: &Field,
+    bracket: &[usize],
+    s1: &[usize],
+    t: &[usize],
+    cost: &dyn Fn(usize, usize) -> i64,
+    target: i64,
+) -> Result<Vec<usize>, Failure> {
+    let n = f.len();
+    let mut in_s1 = vec![false; n];
+    for &x in s1 {
+        in_s1[x] = true;
+    }
+    let cross = |a: usize, b: usize| in_s1[a] != in_s1[b];
+    let mut mate = vec![usize::MAX; n];
+    let hold = |mate: &mut Vec<usize>, vs: &[usize], m: &[usize]| {
+        for (i, &j) in m.iter().enumerate() {
+            mate[vs[i]] = vs[j];
+        }
+    };
+    match min_cost_matching(f, bracket, cross, cost)? {
+        Some((c, m)) if c == target => hold(&mut mate, bracket, &m),
+        _ => {
+            return Err(Failure::Internal(
+                "the balanced subgroups have no pairing of the bracket's best cost".to_string(),
+            ));
+        }
+    }
+    let mut fixed = vec![false; n];
+    let mut spent = 0i64;
+    let mut t2 = Vec::with_capacity(s1.len());
+    for &x in s1 {
+        let mut found = None;
+        for &y in t {
+            if fixed[y] || !f.legal(x, y) {
+                continue;
+            }
+            if mate[x] == y {
+                found = Some(y);
+                break;
+            }
+            let rest: Vec<usize> = bracket
+                .iter()
+                .copied()
+                .filter(|&v| !fixed[v] && v != x && v != y)
+                .collect();
+            if let Some((c, m)) = min_cost_matching(f, &rest, cross, cost)?
+                && spent + cost(x, y) + c == target
+            {
+                hold(&mut mate, &rest, &m);
+                mate[x] = y;
+                mate[y] = x;
+                found = Some(y);
+                break;
+            }
+        }
+        let y =
+            found.ok_or_else(|| Failure::Internal("no legal transposition of G2".to_string()))?;
+        fixed[x] = true;
+        fixed[y] = true;
+        spent += cost(x, y);
+        t2.push(y);
+    }
+    Ok(t2)
 }
 
 #[cfg(test)]

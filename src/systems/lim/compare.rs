@@ -194,6 +194,43 @@ impl Comparer<'_> {
         }
     }
 
+    /// SEP-5 (default place): the pairs of a scoregroup within a weak group, fewest first;
+    /// `None` when they tie.
+    fn weak(
+        &self,
+        bracket: Option<Score>,
+        a: &BTreeSet<Pair>,
+        b: &BTreeSet<Pair>,
+    ) -> Option<Comparison> {
+        let f = self.f;
+        if f.weak.is_empty() {
+            return None;
+        }
+        let value = |pairs: &BTreeSet<Pair>| {
+            let v: Vec<usize> = pairs
+                .iter()
+                .filter(|&&(p, q)| f.weak_within(p, q))
+                .flat_map(|&(p, q)| [p, q])
+                .collect();
+            Value {
+                key: vec![(v.len() / 2) as i64],
+                shown: format!("{} pair(s) within a separated group", v.len() / 2),
+                players: v,
+            }
+        };
+        let (x, y) = (value(a), value(b));
+        (x.key != y.key).then(|| {
+            crate::systems::comparison::difference(
+                "SEP-5".to_string(),
+                "fewest pairs within a weakly separated group (after the scoregroup's most pairings, before the floaters' choice and the colours)",
+                bracket,
+                x,
+                y,
+                |i| Some(self.player(i)),
+            )
+        })
+    }
+
     /// Art. 1.1 (the lowest score) or, in round 1, art. 7.1 (the lowest rated).
     fn pab(&self, p: Option<usize>) -> Value {
         let f = self.f;
@@ -384,6 +421,11 @@ pub fn compare(
                     value(&fy),
                 ));
             }
+            // SEP-5 at its default place: the scoregroup's fewest pairs within a group
+            // (`groups.rs`: the floaters and the scrutiny's opponents keep it).
+            if let Some(d) = c.weak(bracket, px, py) {
+                return Some(d);
+            }
             if fx != fy {
                 let parted = fx.iter().chain(&fy).copied();
                 if let ([p], [q]) = (&fx[..], &fy[..]) {
@@ -476,6 +518,9 @@ pub fn compare(
         x.by_place.get(&Place::Median).unwrap_or(&empty),
         y.by_place.get(&Place::Median).unwrap_or(&empty),
     );
+    if let Some(d) = c.weak(Some(f.median), mx, my) {
+        return Some(d);
+    }
     Some(c.tie(
         Some(f.median),
         "C.04.4.3 art. 4.2",

@@ -113,6 +113,34 @@ struct Procedure<'a> {
     ex: &'a mut Explanation,
 }
 
+/// SEP-5: the most pairings of the entrants `vs` over compatible pairs and, among the
+/// pairings with that many, the fewest pairs within a weak group; `None` if the matching
+/// engine refuses the graph (never at a scoregroup's sizes: the check is then skipped).
+fn fewest_within(f: &Field, vs: &[usize]) -> Option<(usize, usize)> {
+    let n = vs.len();
+    // One more pair outweighs any number of pairs within a group.
+    let big = n as i64 + 2;
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if f.compatible(vs[i], vs[j]) {
+                edges.push((i, j, big - i64::from(f.weak_within(vs[i], vs[j]))));
+            }
+        }
+    }
+    let mate = crate::matching::max_weight_matching(n, &edges).ok()?;
+    let (mut pairs, mut within) = (0, 0);
+    for (i, m) in mate.iter().enumerate() {
+        if let Some(j) = *m
+            && i < j
+        {
+            pairs += 1;
+            within += usize::from(f.weak_within(vs[i], vs[j]));
+        }
+    }
+    Some((pairs, within))
+}
+
 fn name(f: &Field, i: usize, id: &dyn Fn(usize) -> String) -> String {
     id(f.entrants[i].player)
 }
@@ -429,7 +457,24 @@ impl Procedure<'_> {
         let n = staying.len();
         let adj = |a: usize, b: usize| f.compatible(staying[a], staying[b]);
         let mate = maximum_matching(n, adj);
-        let free = uncoverable(n, &adj, &mate);
+        let mut free = uncoverable(n, &adj, &mate);
+        // SEP-5 (after art. 2.3 / 3.10.2, before the floater's type): only a player whose
+        // transfer also keeps the scoregroup's fewest pairs within a weak group can float.
+        if f.weak_in(staying)
+            && let Some(best) = fewest_within(f, staying)
+        {
+            for (k, slot) in free.iter_mut().enumerate() {
+                if *slot {
+                    let rest: Vec<usize> = staying
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != k)
+                        .map(|(_, &p)| p)
+                        .collect();
+                    *slot = fewest_within(f, &rest).is_none_or(|r| r == best);
+                }
+            }
+        }
         let (mut white, mut black) = (0, 0);
         for &p in staying {
             match f.entrants[p].due() {
@@ -573,6 +618,35 @@ impl Procedure<'_> {
             return out;
         }
         let position = |p: usize| local.iter().position(|&q| q == p);
+        // SEP-5 (after art. 4.4's "the others can still be paired", before the colour
+        // exchange of art. 5.2): an opponent is available only if the players left can
+        // still be paired with the fewest pairs within a weak group.
+        let weak = f.weak_in(staying);
+        let keeps_fewest = |remaining: &[usize], v: usize| -> Vec<bool> {
+            let mut ok = vec![true; n];
+            if !weak {
+                return ok;
+            }
+            let all: Vec<usize> = remaining.iter().map(|&x| local[x]).collect();
+            let Some((_, best)) = fewest_within(f, &all) else {
+                return ok;
+            };
+            for &u in remaining {
+                if u == v || !graph.edge(v, u) {
+                    continue;
+                }
+                let rest: Vec<usize> = remaining
+                    .iter()
+                    .filter(|&&x| x != v && x != u)
+                    .map(|&x| local[x])
+                    .collect();
+                ok[u] = fewest_within(f, &rest).is_none_or(|(pairs, within)| {
+                    2 * pairs == rest.len()
+                        && within + usize::from(f.weak_within(local[v], local[u])) == best
+                });
+            }
+            ok
+        };
         // Positions still to pair, in order.
         let mut remaining: Vec<usize> = (0..n).collect();
         for &(p, ahead) in floaters {
@@ -585,7 +659,8 @@ impl Procedure<'_> {
                 (Direction::Down, true) | (Direction::Up, false) => Direction::Down,
                 _ => Direction::Up,
             };
-            if let Some((o, how)) = self.take(&mut matcher, &graph, &local, v, &candidates) {
+            let ok = keeps_fewest(&remaining, v);
+            if let Some((o, how)) = self.take(&mut matcher, &graph, &local, v, &candidates, &ok) {
                 remaining.retain(|&u| u != v && u != o);
                 let choice = if how == Choice::ColourExchange {
                     how
@@ -602,7 +677,9 @@ impl Procedure<'_> {
             let half = remaining.len() / 2;
             let mut candidates: Vec<usize> = remaining[half..].to_vec();
             candidates.extend(remaining[1..half].iter().rev());
-            let Some((o, how)) = self.take(&mut matcher, &graph, &local, v, &candidates) else {
+            let ok = keeps_fewest(&remaining, v);
+            let Some((o, how)) = self.take(&mut matcher, &graph, &local, v, &candidates, &ok)
+            else {
                 break;
             };
             remaining.retain(|&u| u != v && u != o);
@@ -621,10 +698,12 @@ impl Procedure<'_> {
         local: &[usize],
         v: usize,
         candidates: &[usize],
+        keeps_fewest: &[bool],
     ) -> Option<(usize, Choice)> {
         let f = self.f;
         let partners = matcher.possible_partners(v)?;
-        let available = |u: usize| graph.edge(v, u) && partners[u / 64] >> (u % 64) & 1 == 1;
+        let available =
+            |u: usize| graph.edge(v, u) && partners[u / 64] >> (u % 64) & 1 == 1 && keeps_fewest[u];
         let mut first: Option<(usize, usize)> = None;
         let mut chosen = None;
         for (k, &u) in candidates.iter().enumerate() {

@@ -86,6 +86,18 @@ impl System for Lim {
         )
     }
 
+    /// SEP-5: Lim is a procedure; the weak separations' criterion enters where it chooses
+    /// (`groups.rs`): a scoregroup's floaters, after "as many pairings as it can have"
+    /// (art. 2.3, 3.10.2) and before their type (art. 3.9.2), and the scrutiny's
+    /// opponents, after "the others can still be paired" (art. 4.4) and before the colour
+    /// exchange (art. 5.2): each choice keeps the scoregroup's fewest pairs within a group.
+    /// Placed first or last it is not offered: the most pairings come before anything
+    /// else, and the procedure's order decides every later choice, so a criterion after
+    /// it would never act.
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[crate::model::WeakPlace::Default]
+    }
+
     fn acceleration(&self, options: &Options) -> super::AccelerationMethod {
         options.acceleration
     }

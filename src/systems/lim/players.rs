@@ -72,6 +72,8 @@ pub struct Field {
     /// The Median Scoregroup's score (art. 2.2): half of what the rounds played can give.
     pub median: Score,
     pub maxi: bool,
+    /// The weak separations of the round (SEP-5), by player index.
+    pub weak: crate::model::WeakSeparations,
 }
 
 impl Field {
@@ -87,6 +89,26 @@ impl Field {
     #[inline]
     pub fn compatible(&self, a: usize, b: usize) -> bool {
         self.compatible.edge(a, b)
+    }
+
+    /// SEP-5: whether entrants `a` and `b` share a group of a weak separation (Lim weighs
+    /// them at the default place only).
+    #[inline]
+    pub fn weak_within(&self, a: usize, b: usize) -> bool {
+        self.weak.within(
+            self.entrants[a].player,
+            self.entrants[b].player,
+            crate::model::WeakPlace::Default,
+        )
+    }
+
+    /// SEP-5: whether two of `entrants` share a weak group.
+    pub fn weak_in(&self, entrants: &[usize]) -> bool {
+        !self.weak.is_empty()
+            && !self
+                .weak
+                .shared_places(entrants.iter().map(|&e| self.entrants[e].player))
+                .is_empty()
     }
 
     /// Whether entrants `a` and `b` met, or may not meet (a forbidden pair, CG-10).
@@ -115,6 +137,7 @@ impl Field {
             last_round: self.last_round,
             median: self.median,
             maxi: self.maxi,
+            weak: self.weak.clone(),
         }
     }
 
@@ -204,6 +227,7 @@ impl Field {
             last_round,
             median,
             maxi,
+            weak: t.weak_separations(round),
         }
     }
 }
