@@ -1150,3 +1150,75 @@ async fn worked_examples_keep_groups_apart() {
     }
     server.stop().await;
 }
+
+/// TRF `013` records in an individual event (they leave players out of every roster): each
+/// rostered player's team is his group for a TEAM separation, weak or absolute (SEP-1,
+/// SEP-5); without a separation the file pairs as before.
+#[test]
+fn trf_013_teams_of_an_individual_event_are_separation_groups() {
+    let mut lines = vec![
+        "012 Team battle".to_string(),
+        "192 FIDE_DUTCH_2026".to_string(),
+        "XXR 5".to_string(),
+        "XXC white1".to_string(),
+    ];
+    for i in 1..=8u32 {
+        lines.push(format!(
+            "001 {i:>4}      {:<33} {:>4}",
+            format!("Player {i}"),
+            2000 - 20 * i
+        ));
+    }
+    // Round 1 by the rules pairs 1-5, 6-2, 3-7, 8-4: teams Rooks {1, 5} and Bishops {3, 7}
+    // would meet inside; 2, 4, 6 and 8 are in no team.
+    let team = |name: &str, ranks: &[u32]| {
+        let mut l = format!("013 {name:<32}");
+        for r in ranks {
+            l.push_str(&format!("{r:>4} "));
+        }
+        l.trim_end().to_string()
+    };
+    lines.push(team("Rooks", &[1, 5]));
+    lines.push(team("Bishops", &[3, 7]));
+    let plain = lines.join("\n") + "\n";
+    let doc = pairing::read_trf(&plain).expect("an individual event");
+    let t = doc.tournament;
+    assert!(!t.is_team_event());
+    let numbered = pairing::numbered(&t, None);
+    let team_of = |n: u32| {
+        let p = (0..t.players.len())
+            .find(|&p| numbered.pairing_number(p) == n)
+            .expect("a player");
+        t.players[p].team_id.clone()
+    };
+    assert_eq!(team_of(1), "Rooks");
+    assert_eq!(team_of(7), "Bishops");
+    assert_eq!(team_of(2), "");
+    let pairs = |text: &str| -> Vec<(u32, u32)> {
+        let t = pairing::read_trf(text).expect("reads").tournament;
+        let answer = pairing::pair(&t, &PairOptions::default()).expect("pairs");
+        let n = pairing::numbered(&t, None);
+        answer
+            .pairing
+            .boards
+            .iter()
+            .map(|b| (n.pairing_number(b.white), n.pairing_number(b.black)))
+            .collect()
+    };
+    let mates = |list: &[(u32, u32)]| {
+        list.iter()
+            .filter(|&&(a, b)| !team_of(a).is_empty() && team_of(a) == team_of(b))
+            .count()
+    };
+    assert_eq!(
+        mates(&pairs(&plain)),
+        2,
+        "the rules alone pair both teams inside"
+    );
+    for mode in ["weak", "absolute"] {
+        let text = format!("{plain}XSP team {mode}\n");
+        let got = pairs(&text);
+        assert_eq!(got.len(), 4);
+        assert_eq!(mates(&got), 0, "{mode}: {got:?}");
+    }
+}

@@ -984,11 +984,13 @@ impl<'c> Reader<'c> {
         if team_records.only_013_for_some_players(ranks.len(), t.system) {
             // An individual event with `013` lines (JaVaFo's AUM sample, py4swiss's
             // javafo_example.trf): the rosters leave players out, so they are not a team
-            // event's; the lines are kept as written and the players paired one by one.
-            team_records.drop_013();
+            // event's; the lines are kept as written, the players paired one by one, and
+            // each rostered player's team is his group for a TEAM separation (SEP-1, SEP-5).
+            team_records
+                .individual_teams(t, &|rank, line, column| ranked.find(rank, line, column))?;
             doc.other_lines.extend(lines_013);
             doc.notes.push(
-                "013 records name only some of the players: read as an individual event, the 013 lines kept as written".to_string(),
+                "013 records name only some of the players: read as an individual event, the 013 lines kept as written; a player's 013 team is his team for separations (XSP team ...)".to_string(),
             );
         }
         team_records.finish(t, &|rank, line, column| ranked.find(rank, line, column))?;

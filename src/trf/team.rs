@@ -261,9 +261,40 @@ impl TeamRecords {
         members.len() < players
     }
 
-    /// Forgets the `013` records (an individual event's, kept verbatim by the reader).
-    pub(super) fn drop_013(&mut self) {
-        self.teams013.clear();
+    /// An individual event's `013` records: no team is formed (the lines are kept verbatim
+    /// by the reader); each rostered player's `team_id` is his team's name (its position
+    /// when unnamed), so that a TEAM separation keeps teammates apart (SEP-1, SEP-5).
+    pub(super) fn individual_teams(
+        &mut self,
+        t: &mut Tournament,
+        find: &dyn Fn(u32, usize, usize) -> Result<PlayerIdx, TrfError>,
+    ) -> Result<(), TrfError> {
+        let mut seen: Vec<Option<usize>> = vec![None; t.players.len()];
+        for (i, r) in std::mem::take(&mut self.teams013).into_iter().enumerate() {
+            let name = r.team.name.trim();
+            let id = if name.is_empty() {
+                (i + 1).to_string()
+            } else {
+                name.to_string()
+            };
+            for (rank, line, column) in r.ranks {
+                let p = find(rank, line, column)?;
+                if let Some(other) = seen[p] {
+                    return Err(err(
+                        line,
+                        column,
+                        format!(
+                            "013: player {rank} is in the rosters of team {} and team {}",
+                            other + 1,
+                            i + 1
+                        ),
+                    ));
+                }
+                seen[p] = Some(i);
+                t.players[p].team_id = id.clone();
+            }
+        }
+        Ok(())
     }
 
     /// Resolves the members to players and stores the teams (`310` wins over `013`, as
