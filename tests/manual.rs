@@ -467,3 +467,63 @@ fn a_round_robin_allows_one_meeting_per_cycle() {
         "{second_cycle:?}"
     );
 }
+
+/// A table or bracket fixes every pair (`System::fixed_pairs_rule`): in a round robin
+/// (RR-1), a knockout (KO-3.1) and a Scheveningen (SCH-2) the system's own pairs validate,
+/// and a proposal that swaps two opponents is a violation of the table's rule for each
+/// changed board.
+#[test]
+fn fixed_tables_flag_pairs_off_the_table() {
+    use swisspair::simulate::{SimConfig, simulate};
+    for (system, rule) in [
+        (SystemId::RoundRobin, "RR-1"),
+        (SystemId::Knockout, "KO-3.1"),
+        (SystemId::Scheveningen, "SCH-2"),
+    ] {
+        let mut config = SimConfig::new(system, 8, 2, 7);
+        config.forfeit_rate = 0.0;
+        config.draw_rate = 0.0;
+        let mut t = simulate(&config).unwrap_or_else(|e| panic!("{system:?}: {e}"));
+        t.rounds.truncate(1);
+        let options = PairOptions {
+            system: Some(system),
+            ..PairOptions::default()
+        };
+        let answer = swisspair::pairing::pair(&t, &options)
+            .unwrap_or_else(|e| panic!("{system:?}: {e}"))
+            .pairing;
+        let boards: Vec<(usize, usize)> =
+            answer.boards.iter().map(|b| (b.white, b.black)).collect();
+        assert!(boards.len() >= 2, "{system:?}: {boards:?}");
+        let own = Proposal {
+            boards: boards.clone(),
+            byes: Vec::new(),
+            complete: true,
+            compare_with_engine: false,
+        };
+        let report = validate(&t, system, &own, &options).expect("validates");
+        assert!(
+            report.violations.iter().all(|v| v.rule_id != rule),
+            "{system:?}: {:?}",
+            report.violations
+        );
+        // The first two boards' opponents swapped: neither new pair is in the table.
+        let mut swapped = boards.clone();
+        let (a, b) = (swapped[0].1, swapped[1].1);
+        swapped[0].1 = b;
+        swapped[1].1 = a;
+        let off = Proposal {
+            boards: swapped,
+            byes: Vec::new(),
+            complete: true,
+            compare_with_engine: false,
+        };
+        let report = validate(&t, system, &off, &options).expect("validates");
+        let flagged = report
+            .violations
+            .iter()
+            .filter(|v| v.rule_id == rule)
+            .count();
+        assert_eq!(flagged, 2, "{system:?}: {:?}", report.violations);
+    }
+}

@@ -82,6 +82,21 @@ fn validate_with(
     }
     let round = pairing::prepare(resolved, t, &options)?;
     let mut check = ProposalCheck::new(resolved, &round, absolute);
+    // A table or bracket fixes every pair (`System::fixed_pairs_rule`): the system's own
+    // pairs of the round, which a proposed board must be one of. A round the system cannot
+    // pair is reported by the completion pass.
+    if let Some(rule) = resolved.system.fixed_pairs_rule()
+        && let Ok(fixed) = resolved.configured.pair(&round)
+    {
+        check.fixed = Some((
+            rule,
+            fixed
+                .boards
+                .iter()
+                .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+                .collect(),
+        ));
+    }
     let boards = check.proposed_boards(proposal);
     check.proposed_byes(proposal);
     check.report.boards = boards;
@@ -120,6 +135,9 @@ struct ProposalCheck<'a> {
     to_pair: HashSet<PlayerIdx>,
     /// How many times the proposal placed each player.
     seen: HashMap<PlayerIdx, usize>,
+    /// The pairs a table or bracket fixes for the round, with its rule (`None` for a
+    /// system that chooses its pairs).
+    fixed: Option<(&'static str, HashSet<(PlayerIdx, PlayerIdx)>)>,
     report: ManualReport,
 }
 
@@ -143,6 +161,7 @@ impl<'a> ProposalCheck<'a> {
             last_round,
             to_pair: round.participants.iter().copied().collect(),
             seen: HashMap::new(),
+            fixed: None,
             report: ManualReport {
                 round: round.number,
                 colourless: absolute.colourless,
@@ -254,6 +273,17 @@ impl<'a> ProposalCheck<'a> {
                 g.name
             );
             self.violation("SEP-1", message, vec![a, b]);
+        } else if let Some((rule, pairs)) = &self.fixed
+            && !pairs.contains(&(a.min(b), a.max(b)))
+        {
+            let rule = *rule;
+            let message = format!(
+                "{} and {} do not meet in round {}: {rule} fixes this round's pairs",
+                self.id(a),
+                self.id(b),
+                self.round.number
+            );
+            self.violation(rule, message, vec![a, b]);
         } else if self.history.is_forbidden(a, b) {
             self.violation(
                 "CG-10",

@@ -331,6 +331,13 @@ pub trait System: Sync + Send + 'static {
     fn pairs_team_events(&self) -> bool {
         false
     }
+    /// The rule by which a table or a bracket fixes every pair of a round (a round robin's
+    /// Berger table, a knockout's bracket, a Scheveningen's rotation): a manual pairing
+    /// that pairs two players the table does not is a violation of it. `None` (the
+    /// default) for a system that chooses its pairs.
+    fn fixed_pairs_rule(&self) -> Option<&'static str> {
+        None
+    }
     /// Whether the system pairs with separations (SEP-4): the pipeline turns an absolute
     /// separation into forbidden groups (CG-10), which every system that pairs by choice
     /// honours. A system whose pairings are fixed by a table (round robin) says no, and a
@@ -452,6 +459,7 @@ pub trait PairingSystem: Sync {
     fn games_per_match(&self) -> u32;
     fn pairs_team_events(&self) -> bool;
     fn separations_apply(&self) -> bool;
+    fn fixed_pairs_rule(&self) -> Option<&'static str>;
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace];
     fn meetings_allowed(&self, t: &Tournament) -> usize;
 }
@@ -495,6 +503,9 @@ impl<S: System> PairingSystem for S {
     }
     fn separations_apply(&self) -> bool {
         System::separations_apply(self)
+    }
+    fn fixed_pairs_rule(&self) -> Option<&'static str> {
+        System::fixed_pairs_rule(self)
     }
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
         System::weak_separation_places(self)

@@ -59,6 +59,12 @@ impl System for Knockout {
 
     /// The bracket fixes the opponents (KO-3); nobody meets twice in one bracket, and the
     /// bye is the bracket's, not a choice (KO-2.1).
+    /// The table (bracket, rotation) fixes every pair of a round: a manual pairing off it
+    /// is a violation of KO-3.1.
+    fn fixed_pairs_rule(&self) -> Option<&'static str> {
+        Some("KO-3.1")
+    }
+
     fn absolute_rules(&self, options: &Options) -> AbsoluteRules {
         let colourless = options.game == Game::Backgammon;
         AbsoluteRules {

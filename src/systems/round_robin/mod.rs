@@ -74,6 +74,12 @@ impl System for RoundRobin {
 
     /// The Berger table fixes opponents and colours (RR-1, RR-2): no colour limit is the
     /// pairing's to keep, and nobody meets twice in a cycle.
+    /// The table (bracket, rotation) fixes every pair of a round: a manual pairing off it
+    /// is a violation of RR-1.
+    fn fixed_pairs_rule(&self) -> Option<&'static str> {
+        Some("RR-1")
+    }
+
     fn absolute_rules(&self, _options: &Self::Options) -> super::AbsoluteRules {
         super::AbsoluteRules {
             colours: super::ColourLimits::None,

@@ -82,6 +82,12 @@ impl System for Scheveningen {
     }
 
     /// The table fixes opponents and colours (SCH-2, SCH-3).
+    /// The table (bracket, rotation) fixes every pair of a round: a manual pairing off it
+    /// is a violation of SCH-2.
+    fn fixed_pairs_rule(&self) -> Option<&'static str> {
+        Some("SCH-2")
+    }
+
     fn absolute_rules(&self, _options: &Options) -> AbsoluteRules {
         AbsoluteRules {
             colours: ColourLimits::None,
