@@ -5,6 +5,8 @@ mod common;
 
 use std::io::{Read, Write};
 
+use proptest::prelude::*;
+
 use common::events::{Lcg, event, try_event};
 use common::server::Server;
 use swisspair::check::manual;
@@ -1220,5 +1222,84 @@ fn trf_013_teams_of_an_individual_event_are_separation_groups() {
         let got = pairs(&text);
         assert_eq!(got.len(), 4);
         assert_eq!(mates(&got), 0, "{mode}: {got:?}");
+    }
+}
+
+/// Every weak mode a system offers (SEP-5.1), as the property test draws them.
+fn weak_modes(system: SystemId) -> Vec<SeparationMode> {
+    let places = swisspair::systems::find(system)
+        .map(|s| s.weak_separation_places())
+        .unwrap_or_default();
+    [
+        SeparationMode::Weak,
+        SeparationMode::WeakFirst,
+        SeparationMode::WeakLast,
+    ]
+    .into_iter()
+    .filter(|m| m.weak_place().is_some_and(|p| places.contains(&p)))
+    .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// On random events of every system that pairs with separations, with a weak club
+    /// separation at a place the system offers and an absolute family one: the answer
+    /// (when the round can be paired) places every player once, never pairs two members of
+    /// the family, and is the same twice (deterministic); a refusal is a clear error.
+    #[test]
+    fn separations_keep_every_systems_rules(
+        which in 0usize..64,
+        players in 5u32..16,
+        played in 0usize..4,
+        clubs in 2u64..5,
+        pick in 0usize..3,
+        seed in 0u64..1_000_000,
+    ) {
+        let systems = separating_systems();
+        let system = systems[which % systems.len()];
+        let Ok(mut t) = try_event(system, players, 7, played, clubs, seed) else {
+            return Ok(());
+        };
+        let modes = weak_modes(system);
+        let mut separations = vec![Separation::absolute(SeparationKey::Group("family".into()))];
+        if !modes.is_empty() {
+            separations.push(Separation {
+                mode: modes[pick % modes.len()],
+                ..Separation::absolute(SeparationKey::Club)
+            });
+        }
+        t.separations = separations;
+        // Two families of two (the first players by index), the rest in none.
+        for (i, p) in t.players.iter_mut().enumerate() {
+            p.groups = match i {
+                0 | 3 => vec!["family:a".to_string()],
+                1 | 4 => vec!["family:b".to_string()],
+                _ => Vec::new(),
+            };
+        }
+        let options = PairOptions::default();
+        match pairing::pair(&t, &options) {
+            Ok(answer) => {
+                let again = pairing::pair(&t, &options).expect("the same request pairs again");
+                prop_assert_eq!(&answer.pairing.boards, &again.pairing.boards);
+                prop_assert_eq!(&answer.pairing.byes, &again.pairing.byes);
+                let mut seen = std::collections::HashSet::new();
+                for b in &answer.pairing.boards {
+                    prop_assert!(seen.insert(b.white), "{:?}: {} placed twice", system, b.white);
+                    prop_assert!(seen.insert(b.black), "{:?}: {} placed twice", system, b.black);
+                    let family = |p: PlayerIdx| t.players[p].groups.first().cloned();
+                    prop_assert!(
+                        family(b.white).is_none() || family(b.white) != family(b.black),
+                        "{:?}: {} and {} are one family", system, b.white, b.black
+                    );
+                }
+                for bye in &answer.pairing.byes {
+                    prop_assert!(seen.insert(bye.player), "{:?}: {} placed twice", system, bye.player);
+                }
+            }
+            Err(PairError::NoLegalPairing { .. }) => {}
+            Err(e) => prop_assert!(false, "{:?}: {}", system, e),
+        }
     }
 }
