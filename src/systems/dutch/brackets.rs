@@ -1205,7 +1205,6 @@ fn base_weight_2017<W: Packed>(frame: &Frame, f: &Fields2017, h: usize, l: usize
     let mdp_pair = eh.score > el.score;
     // C.5, C.6 (A.8): the pair's difference replaces the two players' downfloat values.
     w = add(w, 1, layout.pairs);
-    w = weak_field(field, layout, ih, il, w);
     w = add(w, 1, at(&f.psd, value(eh)));
     w = add(w, 1, at(&f.psd, value(el)));
     w = add(w, -1, at(&f.psd, d));
@@ -1442,8 +1441,15 @@ struct Frame<'a> {
     next_values: Option<&'a [u8]>,
 }
 
-/// The base weight of pair (higher `h`, lower `l`), local indices with `h < l`.
+/// The base weight of pair (higher `h`, lower `l`), local indices with `h < l`: the
+/// criteria's weight less the weak separations' (SEP-5).
 fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
+    weak_penalty(frame, h, l, plain_weight(frame, h, l))
+}
+
+/// The base weight without the weak separations' field: a function of the two players'
+/// types (`brackets/types.rs`), and never below the weight with it.
+fn plain_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
     let Frame {
         ctx,
         layout,
@@ -1491,7 +1497,6 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
             return w;
         }
         w = add(w, 1, layout.pairs);
-        w = weak_field(field, layout, ih, il, w);
         w = add(w, 1, off[h].pair_score);
         if let (Some(o), Some(values)) = (layout.next_value, next_values) {
             let short = 4 - i64::from(values[h]) - i64::from(values[l]);
@@ -1546,13 +1551,23 @@ fn base_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
     w
 }
 
-/// SEP-5: minus one at each weak separation's place where the bracket pair of entrants
-/// `a` and `b` is within a group.
+/// SEP-5: `w`, the plain weight of window pair `h < l`, less one at each weak separation's
+/// place where the pair is made in the bracket (both players in it, the lower one not an
+/// MDP, as the pairs field counts it) and within a group. A pair the absolute criteria
+/// forbid (weight zero) stays without an edge.
 #[inline]
-fn weak_field<W: Packed>(field: &Field, layout: &Layout, a: usize, b: usize, mut w: W) -> W {
+fn weak_penalty<W: Packed>(frame: &Frame, h: usize, l: usize, mut w: W) -> W {
+    let layout = frame.layout;
+    if w == W::ZERO || layout.weak.iter().all(Option::is_none) {
+        return w;
+    }
+    if l >= frame.n_bracket || l < frame.n_mdps {
+        return w;
+    }
+    let (a, b) = (frame.ids[h], frame.ids[l]);
     for place in WeakPlace::ALL {
         if let Some(o) = layout.weak[place as usize]
-            && field.weak_within(a, b, place)
+            && frame.ctx.field.weak_within(a, b, place)
         {
             w = w.wsub(W::shifted(1, o));
         }

@@ -6,12 +6,14 @@
 //! type, and the weight of a pair is computed once per pair of types (the first time it
 //! is read) instead of once per pair of players: early rounds have a handful of types
 //! for thousands of players, so a bracket needs neither an n×n matrix nor n² weight
-//! evaluations. Compatibility (C1, C3) is read per pair, from the field. A weak
-//! separation (SEP-5) makes the players' groups part of the type.
+//! evaluations. Compatibility (C1, C3) is read per pair, from the field, and so is a weak
+//! separation (SEP-5): the table holds the weight without it, and a pair within a group
+//! has it subtracted, so a class's weight stays an upper bound of its pairs' (what the
+//! matching's first solve by classes needs, `matching/weighted/classes.rs`).
 use std::cell::Cell;
 use std::collections::HashMap;
 
-use super::{Frame, base_weight};
+use super::{Frame, plain_weight, weak_penalty};
 use crate::model::{Colour, Score};
 use crate::systems::common::Float;
 use crate::systems::dutch::weights::Packed;
@@ -31,7 +33,6 @@ type Key = (
     Option<Colour>,
     u8,
     u8,
-    u32,
 );
 
 pub(super) struct TypeTable<W> {
@@ -82,9 +83,6 @@ impl<W: Packed> TypeTable<W> {
                 e.repeated,
                 float_code(e.float1),
                 float_code(e.float2),
-                // SEP-5: players in the same weak groups (a pair's criterion is a
-                // function of the two signatures).
-                ctx.field.weak.signature(e.player),
             );
             let next = index.len() as u32;
             let t = *index.entry(key).or_insert(next);
@@ -135,7 +133,7 @@ impl<W: Packed> TypeTable<W> {
                         .map(|&l| (h, l))
                 });
                 if let Some((h, l)) = found {
-                    let w = self.weight(frame, h, l);
+                    let w = self.plain(frame, h, l);
                     for k in [s * t + r, r * t + s] {
                         if out[k].is_none_or(|x| w > x) {
                             out[k] = Some(w);
@@ -147,9 +145,15 @@ impl<W: Packed> TypeTable<W> {
         out
     }
 
-    /// The base weight of window pair `h < l`.
+    /// The base weight of window pair `h < l` (the weak separations' field included).
     #[inline]
     pub(super) fn weight(&self, frame: &Frame, h: usize, l: usize) -> W {
+        weak_penalty(frame, h, l, self.plain(frame, h, l))
+    }
+
+    /// The weight of window pair `h < l` without the weak separations' field: its types'.
+    #[inline]
+    fn plain(&self, frame: &Frame, h: usize, l: usize) -> W {
         if !frame.ctx.field.compatible(frame.ids[h], frame.ids[l]) {
             return W::ZERO;
         }
@@ -157,7 +161,7 @@ impl<W: Packed> TypeTable<W> {
         match cell.get() {
             Some(w) => w,
             None => {
-                let w = base_weight(frame, h, l);
+                let w = plain_weight(frame, h, l);
                 cell.set(Some(w));
                 w
             }
