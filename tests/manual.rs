@@ -508,6 +508,17 @@ fn a_bye_above_the_lowest_score_is_a_serious_warning() {
         "{}",
         r.warnings[0].message
     );
+    // Amalfi gives its bye by games played (AM-2.2), not by score: no MP-2 warning.
+    let mut amalfi_event = t.clone();
+    amalfi_event.system = Some(SystemId::Amalfi);
+    let r = validate(
+        &amalfi_event,
+        SystemId::Amalfi,
+        &above,
+        &PairOptions::default(),
+    )
+    .expect("validates");
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
     // The bye to 4 (0 points, as low as anyone who may have it): no finding.
     let lowest = Proposal {
         boards: vec![(0, 1), (2, 4)],
@@ -585,7 +596,7 @@ fn cli_and_response_carry_the_lowest_score_bye_warning() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(
         out.starts_with(
-            "warning MP-2: 1 gets the pairing-allocated bye with 1.0 points while 4 may have it with 0.0: the bye goes to the lowest score (level 3)\n"
+            "warning MP-2: 1 gets the pairing-allocated bye with 1.0 points while 4 may have it with 0.0: the bye goes to the lowest score (C.04.3 C5) (level 3)\n"
         ),
         "{out}"
     );

@@ -364,17 +364,10 @@ impl<'a> ProposalCheck<'a> {
     /// comparison is with the lowest such player; the engine's own choice, which also weighs
     /// the completion of the rest, is `compare_with_engine`'s (Q68-69).
     fn lowest_score_bye(&mut self, p: PlayerIdx) {
-        if !matches!(
-            self.resolved.id,
-            SystemId::Dutch
-                | SystemId::Burstein
-                | SystemId::Dubov
-                | SystemId::Lim
-                | SystemId::DoubleSwiss
-        ) {
-            return;
-        }
         let configured = &self.resolved.configured;
+        let Some(article) = configured.lowest_score_bye_rule() else {
+            return;
+        };
         let lowest = self
             .round
             .participants
@@ -397,7 +390,7 @@ impl<'a> ProposalCheck<'a> {
             self.report.warnings.push(Violation {
                 rule_id: "MP-2".to_string(),
                 message: format!(
-                    "{} gets the pairing-allocated bye with {own} points while {} may have it with {score}: the bye goes to the lowest score",
+                    "{} gets the pairing-allocated bye with {own} points while {} may have it with {score}: the bye goes to the lowest score ({article})",
                     self.id(p),
                     self.id(q)
                 ),
