@@ -527,3 +527,137 @@ fn fixed_tables_flag_pairs_off_the_table() {
         assert_eq!(flagged, 2, "{system:?}: {:?}", report.violations);
     }
 }
+
+#[test]
+fn a_bye_above_the_lowest_score_is_a_serious_warning() {
+    // VCL4THP Q66, MP-2: in the Dutch system the pairing-allocated bye goes to the lowest
+    // score (C.04.3 C5). Five players; round 1: 1-4 1-0, 5-2 0-1, 3 had the bye. Before
+    // round 2: 1, 2 and 3 have 1 point, 4 and 5 none; 3 may not have a second bye.
+    let mut t = amalfi(
+        5,
+        vec![
+            game(1, 4, GameResult::WhiteWins),
+            game(5, 2, GameResult::BlackWins),
+        ],
+        vec![Bye {
+            player: 2,
+            kind: ByeKind::Pab,
+        }],
+    );
+    t.system = Some(SystemId::Dutch);
+    // The bye to 1 (1 point) while 4 and 5 (0 points) may have it: one level-3 finding
+    // naming 1 and the first of the lowest, 4.
+    let above = Proposal {
+        boards: vec![(1, 3), (2, 4)],
+        byes: vec![0],
+        ..Proposal::default()
+    };
+    let r = validate(&t, SystemId::Dutch, &above, &PairOptions::default()).expect("validates");
+    // A quality criterion, not an absolute rule: a warning, and no violation.
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    let found: Vec<(&str, Vec<usize>, u8)> = r
+        .warnings
+        .iter()
+        .map(|v| (v.rule_id.as_str(), v.players.clone(), v.level))
+        .collect();
+    assert_eq!(found, vec![("MP-2", vec![0, 3], 3)]);
+    assert!(
+        r.warnings[0]
+            .message
+            .contains("with 1.0 points while 4 may have it with 0.0"),
+        "{}",
+        r.warnings[0].message
+    );
+    // Amalfi gives its bye by games played (AM-2.2), not by score: no MP-2 warning.
+    let mut amalfi_event = t.clone();
+    amalfi_event.system = Some(SystemId::Amalfi);
+    let r = validate(
+        &amalfi_event,
+        SystemId::Amalfi,
+        &above,
+        &PairOptions::default(),
+    )
+    .expect("validates");
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    // The bye to 4 (0 points, as low as anyone who may have it): no finding.
+    let lowest = Proposal {
+        boards: vec![(0, 1), (2, 4)],
+        byes: vec![3],
+        ..Proposal::default()
+    };
+    let r = validate(&t, SystemId::Dutch, &lowest, &PairOptions::default()).expect("validates");
+    assert!(r.violations.is_empty() && r.warnings.is_empty(), "{r:?}");
+    // With 4 and 5 accelerated by a virtual point in round 2 (C.04.7), all five have a
+    // pairing score of 1: the bye to 1 is no longer above the lowest.
+    t.accelerations = [3, 4]
+        .into_iter()
+        .map(|player| swisspair::model::Acceleration {
+            player,
+            first_round: 2,
+            last_round: 2,
+            points: swisspair::model::Score::points(1),
+        })
+        .collect();
+    let r = validate(&t, SystemId::Dutch, &above, &PairOptions::default()).expect("validates");
+    assert!(r.violations.is_empty() && r.warnings.is_empty(), "{r:?}");
+}
+
+/// The CLI prints an MP-2 warning (VCL4THP Q66) and exits 0: the pairing breaks no absolute
+/// rule; the response's `warnings` carries the same finding for gRPC and JSON.
+#[test]
+fn cli_and_response_carry_the_lowest_score_bye_warning() {
+    let mut t = amalfi(
+        5,
+        vec![
+            game(1, 4, GameResult::WhiteWins),
+            game(5, 2, GameResult::BlackWins),
+        ],
+        vec![Bye {
+            player: 2,
+            kind: ByeKind::Pab,
+        }],
+    );
+    t.system = Some(SystemId::Dutch);
+    let proposal = Proposal {
+        boards: vec![(1, 3), (2, 4)],
+        byes: vec![0],
+        ..Proposal::default()
+    };
+    let answer =
+        swisspair::check::manual::run(&t, &proposal, &PairOptions::default()).expect("validates");
+    let response =
+        swisspair::service::convert::validate_response(&answer.tournament, &answer.report);
+    assert!(response.violations.is_empty());
+    assert_eq!(response.warnings.len(), 1);
+    assert_eq!(response.warnings[0].rule_id, "MP-2");
+    assert_eq!(response.warnings[0].player_ids, vec!["1", "4"]);
+    assert_eq!(response.warnings[0].level, 3);
+    let doc = swisspair::trf::TrfDocument {
+        tournament: t,
+        ..Default::default()
+    };
+    let dir = std::env::temp_dir();
+    let trf_path = dir.join(format!("swisspair-mp2-{}.trf", std::process::id()));
+    std::fs::write(
+        &trf_path,
+        swisspair::pairing::write_trf(&doc, swisspair::trf::Dialect::JaVaFo)
+            .expect("writable as TRF"),
+    )
+    .expect("write");
+    let pairs = dir.join(format!("swisspair-mp2-pairs-{}.txt", std::process::id()));
+    std::fs::write(&pairs, "3\n2 4\n3 5\n1 0\n").expect("write");
+    let (code, out, err) = swisspair(&[
+        "validate",
+        "--system",
+        "dutch",
+        trf_path.to_str().expect("path"),
+        pairs.to_str().expect("path"),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with(
+            "warning MP-2: 1 gets the pairing-allocated bye with 1.0 points while 4 may have it with 0.0: the bye goes to the lowest score (C.04.3 C5) (level 3)\n"
+        ),
+        "{out}"
+    );
+}

@@ -373,6 +373,7 @@ impl<'a> ProposalCheck<'a> {
                 vec![p],
             );
         }
+        self.lowest_score_bye(p);
         self.report.explanation.step(
             "MP-1",
             format!("{} gets the pairing-allocated bye", self.id(p)),
@@ -383,6 +384,65 @@ impl<'a> ProposalCheck<'a> {
             kind: ByeKind::Pab,
             points: ByeKind::Pab.points(&self.round.tournament.scoring),
         });
+    }
+
+    /// MP-2: in FIDE's individual Swiss systems the pairing-allocated bye goes to the
+    /// lowest score (the Dutch system's C5, C.04.3; Burstein's, Dubov's and Lim's lowest
+    /// score group, C.04.4.2-3; the Double-Swiss's, C.04.5): a bye proposed to a player whose
+    /// pairing score (with any virtual points of the round, C.04.7) is above that of another
+    /// player to be paired who may have it is a serious warning (VCL4THP Q66). The
+    /// comparison is with the lowest such player; the engine's own choice, which also weighs
+    /// the completion of the rest, is `compare_with_engine`'s (Q68-69).
+    fn lowest_score_bye(&mut self, p: PlayerIdx) {
+        let configured = &self.resolved.configured;
+        let Some(article) = configured.lowest_score_bye_rule() else {
+            return;
+        };
+        let lowest = self
+            .round
+            .participants
+            .iter()
+            .copied()
+            .filter(|&q| q != p)
+            .filter(|&q| {
+                !configured.pab_barred(self.round, &self.history, q)
+                    && configured
+                        .bye_refusal(self.round, &self.history, q)
+                        .is_none()
+            })
+            .map(|q| (self.pairing_score(q), q))
+            .min();
+        let own = self.pairing_score(p);
+        if let Some((score, q)) = lowest
+            && score < own
+        {
+            // A quality criterion, not an absolute rule: a warning, not a violation.
+            self.report.warnings.push(Violation {
+                rule_id: "MP-2".to_string(),
+                message: format!(
+                    "{} gets the pairing-allocated bye with {own} points while {} may have it with {score}: the bye goes to the lowest score ({article})",
+                    self.id(p),
+                    self.id(q)
+                ),
+                players: vec![p, q],
+                level: level::SERIOUS,
+            });
+        }
+    }
+
+    /// A player's score for pairing this round: points with adjourned games as draws, plus
+    /// the virtual points of the round (C.04.7).
+    fn pairing_score(&self, p: PlayerIdx) -> crate::model::Score {
+        let number = self.round.number;
+        let virtual_points: crate::model::Score = self
+            .round
+            .tournament
+            .accelerations
+            .iter()
+            .filter(|a| a.player == p && a.first_round <= number && number <= a.last_round)
+            .map(|a| a.points)
+            .sum();
+        self.history.player(p).pairing_points + virtual_points
     }
 
     /// The players the proposal leaves out: paired by the system when the proposal asks

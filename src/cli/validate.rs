@@ -158,6 +158,10 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode, CliError> {
     for v in &report.violations {
         println!("violation {}: {} (level {})", v.rule_id, v.message, v.level);
     }
+    // Warnings break no absolute rule: printed, the exit status unchanged.
+    for w in &report.warnings {
+        println!("warning {}: {} (level {})", w.rule_id, w.message, w.level);
+    }
     if let Some(engine) = &report.engine {
         for d in &engine.differences {
             println!("differs {}: {} (level {})", d.rule_id, d.message, d.level);

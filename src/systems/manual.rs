@@ -77,6 +77,10 @@ pub struct EngineComparison {
 pub struct ManualReport {
     pub round: u32,
     pub violations: Vec<Violation>,
+    /// Findings the checklist asks a warning for that break no absolute rule: a quality
+    /// criterion a legal pairing may still miss (MP-2, the pairing-allocated bye above the
+    /// lowest score, VCL4THP Q66). They leave `violations` (the absolute rules) as it is.
+    pub warnings: Vec<Violation>,
     /// The proposal's boards with MP-1 colours, then the completion's boards.
     pub boards: Vec<Board>,
     pub byes: Vec<ByeAssignment>,

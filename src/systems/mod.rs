@@ -277,6 +277,13 @@ pub trait System: Sync + Send + 'static {
     ) -> bool {
         !history.pab_eligible(p, round.tournament.scoring.win)
     }
+    /// The system's article giving the pairing-allocated bye to the lowest score (the
+    /// Dutch 2026 C5, Burstein, Dubov art. 3.1, Lim, the Double-Swiss 3.4.2), if it has
+    /// one: a manual pairing's bye above the lowest score is then warned (MP-2, VCL4THP
+    /// Q66). None by default.
+    fn lowest_score_bye_rule(&self, _options: &Self::Options) -> Option<&'static str> {
+        None
+    }
     /// A rule beyond the second-bye rule that a manual pairing's bye to `p` breaks, with
     /// its message (Amalfi's AM-2.2); none by default.
     fn bye_refusal(
@@ -550,6 +557,7 @@ pub trait ConfiguredSystem: Send + Sync {
         b: PlayerIdx,
     ) -> Option<bool>;
     fn own_ranking(&self, t: &Tournament, rounds: u32) -> Option<OwnRanking>;
+    fn lowest_score_bye_rule(&self) -> Option<&'static str>;
     fn bye_refusal(
         &self,
         round: &RoundToPair,
@@ -620,6 +628,9 @@ impl<S: System> ConfiguredSystem for WithOptions<S> {
     }
     fn own_ranking(&self, t: &Tournament, rounds: u32) -> Option<OwnRanking> {
         self.system.own_ranking(&self.options, t, rounds)
+    }
+    fn lowest_score_bye_rule(&self) -> Option<&'static str> {
+        self.system.lowest_score_bye_rule(&self.options)
     }
     fn bye_refusal(
         &self,

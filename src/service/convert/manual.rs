@@ -95,5 +95,6 @@ pub fn validate_response(t: &Tournament, report: &ManualReport) -> proto::Valida
         engine_byes: byes_to_proto(t, &engine_pairing),
         engine_differences: engine.differences.iter().map(violation).collect(),
         mpa_comment: engine.trf_comment,
+        warnings: report.warnings.iter().map(violation).collect(),
     }
 }

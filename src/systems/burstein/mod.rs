@@ -86,6 +86,10 @@ impl System for Burstein {
     /// FIDE's absolute rules, with the colour limits kept in the last round too: the
     /// engine reads [C3] of C.04.4.2 without a topscorer exception (`docs/decisions.md`),
     /// so a manual pairing of the last round is held to them as the engine is.
+    /// Burstein: the PAB to the lowest score among the eligible players who allow completion (MP-2).
+    fn lowest_score_bye_rule(&self, _options: &Self::Options) -> Option<&'static str> {
+        Some("C.04.4.2")
+    }
     fn absolute_rules(&self, _options: &Self::Options) -> AbsoluteRules {
         AbsoluteRules {
             colour_rule: "C.04.4.2 [C3]",

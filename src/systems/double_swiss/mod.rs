@@ -177,6 +177,10 @@ impl System for DoubleSwiss {
         MatchHistory::build(&round.tournament, k.saturating_sub(1), options.pab).pab_barred(p)
     }
 
+    /// Double-Swiss 3.4.2: the PAB to the lowest score [C2] allows (MP-2).
+    fn lowest_score_bye_rule(&self, _options: &Self::Options) -> Option<&'static str> {
+        Some("C.04.5 3.4.2")
+    }
     fn absolute_rules(&self, _options: &Self::Options) -> AbsoluteRules {
         AbsoluteRules {
             // C.04.5 has no colour criterion in pairing (art. 4 only allocates).

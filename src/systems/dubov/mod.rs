@@ -110,6 +110,10 @@ impl System for Dubov {
     /// FIDE's absolute rules, with the colour limits kept in the last round too: [C3] of
     /// C.04.4.1 has no topscorer exception, so a manual pairing of the last
     /// round is held to them as the engine is.
+    /// Dubov art. 3.1: the PAB goes to the lowest score first (MP-2).
+    fn lowest_score_bye_rule(&self, _options: &Self::Options) -> Option<&'static str> {
+        Some("C.04.4.1 art. 3.1")
+    }
     fn absolute_rules(&self, _options: &Self::Options) -> AbsoluteRules {
         AbsoluteRules {
             colour_rule: "C.04.4.1 [C3]",

@@ -214,6 +214,15 @@ impl System for Dutch {
         }
     }
 
+    /// The 2026 text's C5 minimises the PAB assignee's score (MP-2); the 2017 text has no
+    /// criterion of that wording, so its proposals are not warned.
+    fn lowest_score_bye_rule(&self, options: &Options) -> Option<&'static str> {
+        match options.edition {
+            Edition::E2017 => None,
+            Edition::E2026 => Some("C.04.3 C5"),
+        }
+    }
+
     /// The 2017 text's rule against a second PAB is its C.2.
     fn absolute_rules(&self, options: &Options) -> super::AbsoluteRules {
         match options.edition {

@@ -66,6 +66,11 @@ impl System for Lim {
         }
     }
 
+    /// Lim: the PAB to the lowest-ranked player of the lowest score group (MP-2).
+    fn lowest_score_bye_rule(&self, _options: &Self::Options) -> Option<&'static str> {
+        Some("C.04.4.3")
+    }
+
     /// The checker reads a file as the Dutch and Burstein checkers do: the initial colour
     /// and the number of rounds inferred from the record when `XXC`/`XXR` are missing
     /// (`check::infer`; as for the other FIDE Swiss systems).
