@@ -586,7 +586,9 @@ async fn validates_a_manual_pairing() {
         black_id: b.to_string(),
         ..proto::Board::default()
     };
-    // a-f met in round 1: a rematch in a single round robin; b-c is fine; d and e are left.
+    // a-f met in round 1: a rematch in a single round robin; b-c has not met but round 2 of
+    // the Berger table pairs 6-4 5-3 1-2, so it is off the table (RR-1 fixes the pairs);
+    // d and e are left.
     let req = proto::ValidatePairingRequest {
         input: Some(proto::validate_pairing_request::Input::Tournament(
             t.clone(),
@@ -600,9 +602,17 @@ async fn validates_a_manual_pairing() {
         .expect("validate")
         .into_inner();
     assert_eq!(answer.round, 2);
-    assert_eq!(answer.violations.len(), 1, "{:?}", answer.violations);
+    assert_eq!(answer.violations.len(), 2, "{:?}", answer.violations);
     assert_eq!(answer.violations[0].rule_id, "RR-1");
     assert_eq!(answer.violations[0].player_ids, vec!["a", "f"]);
+    assert!(answer.violations[0].message.contains("already met"));
+    assert_eq!(answer.violations[1].rule_id, "RR-1");
+    assert_eq!(answer.violations[1].player_ids, vec!["b", "c"]);
+    assert!(
+        answer.violations[1]
+            .message
+            .contains("do not meet in round 2")
+    );
     assert_eq!(answer.unpaired_ids, vec!["d", "e"]);
     // Completed by the system (round 2 of the table: 6-4 5-3 1-2): nobody is left.
     let mut complete = req.clone();
