@@ -5,8 +5,7 @@
 //! `tests/knockout.rs` and `tests/scheveningen.rs`.
 mod common;
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
+use common::post_json;
 
 use common::server::Server;
 use common::swiss::Builder;
@@ -52,52 +51,6 @@ fn response_pairs(r: &proto::PairResponse) -> Vec<(u32, u32)> {
         .iter()
         .map(|b| (b.first_pairing_number, b.second_pairing_number))
         .collect()
-}
-
-/// A Connect unary call in JSON on the server's port: (HTTP status, body).
-fn post_json(addr: &str, method: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
-    let host = addr.trim_start_matches("http://");
-    let mut stream = TcpStream::connect(host).expect("connects");
-    let body = body.to_string();
-    let head = format!(
-        "POST /swisspair.v1.PairingService/{method} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).expect("writes");
-    stream.write_all(body.as_bytes()).expect("writes");
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("reads");
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("an HTTP head");
-    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .expect("a status");
-    let mut body = raw[split + 4..].to_vec();
-    if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        let mut out = Vec::new();
-        let mut data = &body[..];
-        loop {
-            let end = data.windows(2).position(|w| w == b"\r\n").expect("size");
-            let size = usize::from_str_radix(String::from_utf8_lossy(&data[..end]).trim(), 16)
-                .expect("hex");
-            data = &data[end + 2..];
-            if size == 0 {
-                break;
-            }
-            out.extend_from_slice(&data[..size]);
-            data = &data[size + 2..];
-        }
-        body = out;
-    }
-    (status, serde_json::from_slice(&body).expect("a JSON body"))
 }
 
 fn pair_request(trf: &str, system: proto::PairingSystem) -> proto::PairRequest {

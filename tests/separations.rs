@@ -3,7 +3,7 @@
 //! CLI and TRF ends.
 mod common;
 
-use std::io::{Read, Write};
+use common::post_json;
 
 use proptest::prelude::*;
 
@@ -654,55 +654,6 @@ async fn json_pairs_with_separations() {
         "{answer}"
     );
     server.stop().await;
-}
-
-/// A Connect JSON call over plain HTTP/1.1: the status and the JSON body.
-fn post_json(addr: &str, method: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
-    let body = body.to_string();
-    let mut stream = std::net::TcpStream::connect(addr).expect("connects");
-    let head = format!(
-        "POST /swisspair.v1.PairingService/{method} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).expect("writes");
-    stream.write_all(body.as_bytes()).expect("writes");
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("reads");
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("an HTTP head");
-    let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .expect("a status");
-    let mut body = raw[split + 4..].to_vec();
-    if head.contains("transfer-encoding: chunked") {
-        let mut out = Vec::new();
-        let mut data = &body[..];
-        loop {
-            let end = data.windows(2).position(|w| w == b"\r\n").expect("size");
-            let size = usize::from_str_radix(
-                String::from_utf8_lossy(&data[..end])
-                    .split(';')
-                    .next()
-                    .unwrap_or("0")
-                    .trim(),
-                16,
-            )
-            .expect("hex");
-            data = &data[end + 2..];
-            if size == 0 {
-                break;
-            }
-            out.extend_from_slice(&data[..size]);
-            data = &data[size + 2..];
-        }
-        body = out;
-    }
-    (status, serde_json::from_slice(&body).expect("JSON"))
 }
 
 /// A Dutch event with clubs, written as TRF-26 to a temporary file: the path and the
