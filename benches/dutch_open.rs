@@ -7,7 +7,9 @@
 //! ratings, 30 % draws): each round is paired by the Dutch system through the public
 //! pipeline (`pairing::pair_round`), timed, and played with random results. Run it under
 //! `/usr/bin/time -v` for the peak memory of the whole process (the largest round
-//! dominates); each line also prints the peak so far (VmHWM). `SWISSPAIR_OPEN_CHECK=1`
+//! dominates); each line also prints the thread's CPU time for the round (`cpu`, which
+//! another job on the machine does not inflate as it does the wall time) and the peak so
+//! far (VmHWM). `SWISSPAIR_OPEN_CHECK=1`
 //! also pairs each round's brackets with the dense engine alone (the exact path without
 //! the certificate shortcut) and stops at the first difference, for rounds small enough
 //! (`SWISSPAIR_OPEN_CHECK_UP_TO` players, default 4,000), from round
@@ -50,6 +52,15 @@ fn digest(pairs: &mut [(usize, usize)], bye: Option<usize>) -> u64 {
     }
     eat(bye.map_or(u64::MAX, |b| b as u64));
     h
+}
+
+/// The CPU time this thread has used (`/proc/thread-self/schedstat`, nanoseconds), so that
+/// a round's figure on a machine shared with other jobs counts its own work only; `None`
+/// off Linux.
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
 }
 
 /// The seeds to run: `SWISSPAIR_OPEN_SEEDS` (`1-10`, `2,5,7`), else `SWISSPAIR_OPEN_SEED`.
@@ -167,6 +178,7 @@ fn run_open(seed: u64) -> Option<(u32, f64, f64)> {
             }
         }
         let options = swisspair::simulate::round_options(&t, &config);
+        let cpu_begin = thread_cpu_seconds();
         let begin = Instant::now();
         let pairing = match swisspair::pairing::pair_round(&t, &options) {
             Ok(p) => p,
@@ -176,12 +188,16 @@ fn run_open(seed: u64) -> Option<(u32, f64, f64)> {
             }
         };
         let elapsed = begin.elapsed();
+        let cpu = match (cpu_begin, thread_cpu_seconds()) {
+            (Some(a), Some(b)) => format!("  cpu {:>7.3} s", b - a),
+            _ => String::new(),
+        };
         if elapsed.as_secs_f64() > slowest.1 {
             slowest = (number, elapsed.as_secs_f64());
         }
         let mem = peak_memory_mib().map_or_else(|| "?".to_string(), |m| format!("{m:.0} MiB"));
         let mut line = format!(
-            "dutch {edition} {players} players, seed {seed}, round {number:>2}: {:>9.3} s  peak memory so far {mem}",
+            "dutch {edition} {players} players, seed {seed}, round {number:>2}: {:>9.3} s{cpu}  peak memory so far {mem}",
             elapsed.as_secs_f64()
         );
         if print {

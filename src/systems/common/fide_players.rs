@@ -131,9 +131,17 @@ pub enum FideText {
 pub struct Field {
     /// In pairing order: score descending, then pairing number (art. 1.2).
     pub entrants: Vec<Entrant>,
-    /// C1 and C3 as a bit matrix over `entrants`.
-    compatible: Vec<u64>,
-    words: usize,
+    /// C1: each entrant's opponents over the board (entrant indices, sorted), row `a`
+    /// being `met[met_start[a]..met_start[a + 1]]`. A few per player where a bit matrix
+    /// over a 100,000-player field took 1.25 GB and a cache miss per read.
+    met_start: Vec<u32>,
+    met: Vec<u32>,
+    /// C1 (CG-10): the forbidden groups each entrant belongs to (sorted), rows as `met`'s.
+    group_start: Vec<u32>,
+    groups: Vec<u32>,
+    /// C3: 1 or 2 for a non-topscorer with an absolute preference for white or black,
+    /// else 0: two entrants with the same non-zero code may not meet.
+    c3: Vec<u8>,
     /// Rounds before the one being paired.
     pub rounds_played: u32,
     /// Pairing the final round: topscorers exist (art. 1.8) and C3 spares them.
@@ -158,12 +166,24 @@ impl Field {
     /// Whether entrants `a` and `b` may meet (C1, C3).
     #[inline]
     pub fn compatible(&self, a: usize, b: usize) -> bool {
-        self.compatible[a * self.words + b / 64] >> (b % 64) & 1 == 1
-    }
-
-    fn forbid(&mut self, a: usize, b: usize) {
-        self.compatible[a * self.words + b / 64] &= !(1u64 << (b % 64));
-        self.compatible[b * self.words + a / 64] &= !(1u64 << (a % 64));
+        if a == b {
+            return false;
+        }
+        let code = self.c3[a];
+        if code != 0 && code == self.c3[b] {
+            return false;
+        }
+        // `met` is symmetric: `a`'s row alone tells.
+        let met = &self.met[self.met_start[a] as usize..self.met_start[a + 1] as usize];
+        if met.contains(&(b as u32)) {
+            return false;
+        }
+        if self.groups.is_empty() {
+            return true;
+        }
+        let ga = &self.groups[self.group_start[a] as usize..self.group_start[a + 1] as usize];
+        let gb = &self.groups[self.group_start[b] as usize..self.group_start[b + 1] as usize];
+        !ga.iter().any(|g| gb.binary_search(g).is_ok())
     }
 
     /// SEP-5: whether entrants `a` and `b` share a group of a weak separation at `place`.
@@ -265,69 +285,75 @@ impl Field {
             .collect();
         entrants.sort_by(|a, b| b.score.cmp(&a.score).then(a.tpn.cmp(&b.tpn)));
         let n = entrants.len();
-        let words = n.div_ceil(64).max(1);
-        let mut compatible = vec![u64::MAX; n * words];
-        for a in 0..n {
-            // No self edges.
-            compatible[a * words + a / 64] &= !(1u64 << (a % 64));
-        }
         let rounds_played = round - 1;
         let win_or_draw = scoring.win.max(scoring.draw);
         let topscorer_above = Score::from_tenths(win_or_draw.tenths() * rounds_played as i64 / 2);
         let last_round = t.total_rounds > 0 && round >= t.total_rounds;
+        let mut index = vec![u32::MAX; t.players.len()];
+        for (i, e) in entrants.iter().enumerate() {
+            index[e.player] = i as u32;
+        }
+        // C1: opponents met over the board, each pair in both rows.
+        let mut met_rows: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for a in 0..n {
+            for &o in &history.player(entrants[a].player).opponents {
+                if let Some(&b) = index.get(o)
+                    && b != u32::MAX
+                    && b as usize != a
+                {
+                    met_rows[a].push(b);
+                    met_rows[b as usize].push(a as u32);
+                }
+            }
+        }
+        let (met_start, met) = rows(met_rows);
+        // C1: forbidden pairs (CG-10), by the groups that forbid them.
+        let group_rows: Vec<Vec<u32>> = entrants
+            .iter()
+            .map(|e| history.forbidden_groups(e.player).to_vec())
+            .collect();
+        let (group_start, groups) = rows(group_rows);
         let mut field = Field {
             entrants,
-            compatible,
-            words,
+            met_start,
+            met,
+            group_start,
+            groups,
+            c3: vec![0; n],
             rounds_played,
             last_round,
             topscorer_above,
             text,
             weak: t.weak_separations(round),
         };
-        let mut index = vec![usize::MAX; t.players.len()];
-        for (i, e) in field.entrants.iter().enumerate() {
-            index[e.player] = i;
-        }
-        // C1: opponents met over the board, and forbidden pairs (CG-10).
-        for a in 0..n {
-            let p = field.entrants[a].player;
-            for &o in &history.player(p).opponents {
-                if let Some(&b) = index.get(o)
-                    && b != usize::MAX
-                {
-                    field.forbid(a, b);
-                }
-            }
-        }
-        for (x, y) in history.forbidden_pairs() {
-            if let (Some(&a), Some(&b)) = (index.get(x), index.get(y))
-                && a != usize::MAX
-                && b != usize::MAX
-            {
-                field.forbid(a, b);
-            }
-        }
         // C3: non-topscorers with the same absolute preference.
-        for colour in [Colour::White, Colour::Black] {
-            let group: Vec<usize> = (0..n)
-                .filter(|&i| {
-                    let e = &field.entrants[i];
-                    e.absolute() && e.pref == Some(colour)
-                })
-                .collect();
-            for (k, &a) in group.iter().enumerate() {
-                for &b in &group[k + 1..] {
-                    let spared = field.is_topscorer(&field.entrants[a])
-                        || field.is_topscorer(&field.entrants[b]);
-                    if !spared {
-                        field.forbid(a, b);
-                    }
-                }
+        for i in 0..n {
+            let e = &field.entrants[i];
+            if e.absolute() && !field.is_topscorer(e) {
+                field.c3[i] = match e.pref {
+                    Some(Colour::White) => 1,
+                    Some(Colour::Black) => 2,
+                    None => 0,
+                };
             }
         }
         field
     }
+}
+
+/// Rows of entrant indices as one array and each row's start (the last entry is the
+/// end), each row sorted without repeats.
+fn rows(mut lists: Vec<Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
+    let mut start = Vec::with_capacity(lists.len() + 1);
+    let mut all = Vec::new();
+    for list in &mut lists {
+        start.push(all.len() as u32);
+        list.sort_unstable();
+        list.dedup();
+        all.extend_from_slice(list);
+    }
+    start.push(all.len() as u32);
+    (start, all)
 }
 
 /// A colour preference as the check-list shows it.

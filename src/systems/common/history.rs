@@ -200,6 +200,11 @@ impl History {
         }
     }
 
+    /// The forbidden groups (CG-10) applying this round that `p` belongs to, sorted.
+    pub fn forbidden_groups(&self, p: PlayerIdx) -> &[u32] {
+        self.clubs.get(p).map_or(&[], Vec::as_slice)
+    }
+
     /// Whether two players met over the board (forfeits are no meeting, CG-4).
     pub fn have_played(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
         self.met.contains(&key(a, b))

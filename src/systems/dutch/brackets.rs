@@ -69,6 +69,10 @@ impl NextFree {
 /// A bracket's base weights are stored when they take at most this much memory.
 const MATRIX_BYTES: usize = 384 << 20;
 
+/// Up to this many window vertices, the fast engine stores a bracket's base weights
+/// (read off its type table) instead of going through the table on every read.
+const SMALL_WINDOW: usize = 96;
+
 /// From this many players in a whole-field graph with an odd count, the player left out
 /// gets a vertex of his own (`Run::new`, and the next scoregroup's pairing that C8
 /// counted, `tentative_next`); below, the blossom it avoids is cheap.
@@ -1555,10 +1559,21 @@ fn plain_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
 /// place where the pair is made in the bracket (both players in it, the lower one not an
 /// MDP, as the pairs field counts it) and within a group. A pair the absolute criteria
 /// forbid (weight zero) stays without an edge.
-#[inline]
-fn weak_penalty<W: Packed>(frame: &Frame, h: usize, l: usize, mut w: W) -> W {
+/// The test that skips the work when the bracket has no weak separation is inlined into
+/// every weight read; the rest is not (a large field reads billions of weights).
+#[inline(always)]
+fn weak_penalty<W: Packed>(frame: &Frame, h: usize, l: usize, w: W) -> W {
+    let weak = &frame.layout.weak;
+    if weak[0].is_none() && weak[1].is_none() && weak[2].is_none() {
+        return w;
+    }
+    weak_penalty_within(frame, h, l, w)
+}
+
+#[inline(never)]
+fn weak_penalty_within<W: Packed>(frame: &Frame, h: usize, l: usize, mut w: W) -> W {
     let layout = frame.layout;
-    if w == W::ZERO || layout.weak.iter().all(Option::is_none) {
+    if w == W::ZERO {
         return w;
     }
     if l >= frame.n_bracket || l < frame.n_mdps {
@@ -1726,7 +1741,22 @@ impl<'a, W: Packed> Run<'a, W> {
             left_out = Some((n, heaviest));
         }
         let base = if let Some(t) = types {
-            Base::Types(t)
+            // A small window's weights are read many times over per pair (every solve
+            // and probe of the bracket rereads them): stored once from the type table,
+            // each read is one load. The same values, so the same answers.
+            if n_window <= SMALL_WINDOW {
+                let mut base = vec![W::ZERO; n_window * n_window];
+                for h in 0..n_window {
+                    for l in h + 1..n_window {
+                        let w: W = t.weight(&frame, h, l);
+                        base[h * n_window + l] = w;
+                        base[l * n_window + h] = w;
+                    }
+                }
+                Base::Matrix(base)
+            } else {
+                Base::Types(t)
+            }
         } else if bytes <= MATRIX_BYTES {
             let mut base = vec![W::ZERO; n_window * n_window];
             for h in 0..n_window {
