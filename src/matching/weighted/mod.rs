@@ -134,6 +134,8 @@ pub struct DynamicMatching<W> {
     walk: Vec<u32>,
     /// Reused list of the blossoms holding a vertex (`free_vertex`).
     chain: Vec<u32>,
+    /// Reused weights of the row a stage scans (`WeightSource::weights_from`).
+    row_weights: Vec<W>,
     /// Counters, for tuning.
     pub stats: DynamicStats,
 }
@@ -187,6 +189,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             classes: None,
             walk: Vec::new(),
             chain: Vec::new(),
+            row_weights: Vec::new(),
             stats: DynamicStats::default(),
         }
     }

@@ -82,23 +82,41 @@ impl<W: DenseWeight> DynamicMatching<W> {
 
     /// Scans queued outer vertices; true when the stage ended with an augmentation.
     fn scan_queue<S: WeightSource<W>>(&mut self, ws: &S) -> Result<bool, DynamicError> {
+        let mut weights = std::mem::take(&mut self.row_weights);
+        let out = self.scan_rows(ws, &mut weights);
+        self.row_weights = weights;
+        out
+    }
+
+    /// `scan_queue`'s loop, with the row weights' buffer lent out.
+    fn scan_rows<S: WeightSource<W>>(
+        &mut self,
+        ws: &S,
+        weights: &mut Vec<W>,
+    ) -> Result<bool, DynamicError> {
         while let Some(v) = self.queue.pop() {
             self.stats.scans += 1;
             crate::cancel::checkpoint();
             let vi = v as usize;
             let uv = self.dual[vi];
             let key_base = uv.wadd(self.shift);
-            // Index loop: `active` is not modified during a stage.
-            for k in self.row(v) {
+            // `active` is not modified during a stage: the row is read once.
+            let row = self.row(v);
+            ws.weights_from(vi, &self.active[row.clone()], weights);
+            for (i, k) in row.enumerate() {
                 let w = self.active[k];
                 if w == v {
                     continue;
                 }
                 let wi = w as usize;
-                let d = self.doubled(ws, v, w)?;
-                if d <= W::ZERO {
+                let raw = weights.get(i).copied().unwrap_or(W::ZERO);
+                if raw <= W::ZERO {
                     continue;
                 }
+                if !raw.fits_headroom() {
+                    return Err(DynamicError::WeightTooLarge { a: vi, b: wi });
+                }
+                let d = raw.twice();
                 let bw = self.top[wi];
                 if bw == self.top[vi] {
                     continue;

@@ -79,6 +79,15 @@ impl<const N: usize> DenseWeight for Wide<N> {
 pub trait WeightSource<W> {
     /// The weight of edge `{a, b}` (`a != b`, symmetric); `<= 0` means no edge.
     fn weight(&self, a: usize, b: usize) -> W;
+
+    /// The weights of edges `{a, b}` for each `b` of `bs`, in order, into `out` (cleared
+    /// first). The solver reads a vertex's whole row at once, so a source can look up
+    /// what the row's edges share once instead of per edge; the values must be
+    /// `weight`'s.
+    fn weights_from(&self, a: usize, bs: &[u32], out: &mut Vec<W>) {
+        out.clear();
+        out.extend(bs.iter().map(|&b| self.weight(a, b as usize)));
+    }
 }
 
 /// A dense row-major matrix of weights is the simplest source.

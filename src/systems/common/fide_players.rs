@@ -166,26 +166,55 @@ impl Field {
     /// Whether entrants `a` and `b` may meet (C1, C3).
     #[inline]
     pub fn compatible(&self, a: usize, b: usize) -> bool {
+        self.meets(a).may_meet(b)
+    }
+
+    /// What entrant `a`'s compatibility with others reads of him, looked up once for a
+    /// whole row of `compatible(a, _)`.
+    #[inline]
+    pub fn meets(&self, a: usize) -> Meets<'_> {
+        Meets {
+            field: self,
+            a,
+            code: self.c3[a],
+            met: &self.met[self.met_start[a] as usize..self.met_start[a + 1] as usize],
+        }
+    }
+}
+
+/// Entrant `a`'s side of `Field::compatible`.
+pub struct Meets<'f> {
+    field: &'f Field,
+    a: usize,
+    code: u8,
+    met: &'f [u32],
+}
+
+impl Meets<'_> {
+    /// Whether `a` may meet entrant `b` (C1, C3).
+    #[inline]
+    pub fn may_meet(&self, b: usize) -> bool {
+        let (f, a) = (self.field, self.a);
         if a == b {
             return false;
         }
-        let code = self.c3[a];
-        if code != 0 && code == self.c3[b] {
+        if self.code != 0 && self.code == f.c3[b] {
             return false;
         }
         // `met` is symmetric: `a`'s row alone tells.
-        let met = &self.met[self.met_start[a] as usize..self.met_start[a + 1] as usize];
-        if met.contains(&(b as u32)) {
+        if self.met.contains(&(b as u32)) {
             return false;
         }
-        if self.groups.is_empty() {
+        if f.groups.is_empty() {
             return true;
         }
-        let ga = &self.groups[self.group_start[a] as usize..self.group_start[a + 1] as usize];
-        let gb = &self.groups[self.group_start[b] as usize..self.group_start[b + 1] as usize];
+        let ga = &f.groups[f.group_start[a] as usize..f.group_start[a + 1] as usize];
+        let gb = &f.groups[f.group_start[b] as usize..f.group_start[b + 1] as usize];
         !ga.iter().any(|g| gb.binary_search(g).is_ok())
     }
+}
 
+impl Field {
     /// SEP-5: whether entrants `a` and `b` share a group of a weak separation at `place`.
     #[inline]
     pub fn weak_within(&self, a: usize, b: usize, place: WeakPlace) -> bool {

@@ -1358,6 +1358,40 @@ enum Base<W> {
 }
 
 impl<W: Packed> WeightSource<W> for Source<'_, W> {
+    /// A row from a vertex without working fields: the edges to others without them are
+    /// base weights, read with `a`'s side looked up once (the stages of a large bracket
+    /// read billions). The rest go through `weight`.
+    fn weights_from(&self, a: usize, bs: &[u32], out: &mut Vec<W>) {
+        out.clear();
+        let plain_row =
+            !self.special[a] && a < self.n_window && self.layout.weak.iter().all(Option::is_none);
+        let plain = |b: usize| b != a && b < self.n_window && !self.special[b];
+        match &self.base {
+            Base::Matrix(m) if plain_row => {
+                let row = &m[a * self.n_window..(a + 1) * self.n_window];
+                out.extend(bs.iter().map(|&b| {
+                    let b = b as usize;
+                    if plain(b) { row[b] } else { self.weight(a, b) }
+                }));
+            }
+            Base::Types(t) if plain_row => {
+                let meets = self.field.meets(self.ids[a]);
+                out.extend(bs.iter().map(|&b| {
+                    let b = b as usize;
+                    if !plain(b) {
+                        return self.weight(a, b);
+                    }
+                    if !meets.may_meet(self.ids[b]) {
+                        return W::ZERO;
+                    }
+                    let (h, l) = if a < b { (a, b) } else { (b, a) };
+                    t.cached(h, l).unwrap_or_else(|| self.base(h, l))
+                }));
+            }
+            _ => out.extend(bs.iter().map(|&b| self.weight(a, b as usize))),
+        }
+    }
+
     #[inline]
     fn weight(&self, a: usize, b: usize) -> W {
         if a == b {

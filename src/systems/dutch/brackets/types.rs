@@ -151,6 +151,13 @@ impl<W: Packed> TypeTable<W> {
         weak_penalty(frame, h, l, self.plain(frame, h, l))
     }
 
+    /// The cached weight of a compatible window pair `h < l` (weak separations' field
+    /// left out), if some pair of its two types was read already.
+    #[inline]
+    pub(super) fn cached(&self, h: usize, l: usize) -> Option<W> {
+        self.cache[self.ty[h] as usize * self.types + self.ty[l] as usize].get()
+    }
+
     /// The weight of window pair `h < l` without the weak separations' field: its types'.
     #[inline]
     fn plain(&self, frame: &Frame, h: usize, l: usize) -> W {
