@@ -264,6 +264,9 @@ struct Reader<'c> {
     accel: Vec<VirtualPoints>,
     /// `XCL` and `XGR` records: the record code, the starting rank, the text, where.
     clubs_groups: Vec<(bool, u32, String, usize, usize)>,
+    /// `XTF`, `XTC` and `XTG` records (a team's federation, club, named group): the record
+    /// code, the team pairing number, the text, where.
+    team_groups: Vec<(String, u32, String, usize, usize)>,
     /// `XRG` records: the starting rank, rated games, games in the period, reached 2400,
     /// where.
     rating_records: Vec<(u32, u32, Option<u32>, bool, usize, usize)>,
@@ -301,6 +304,7 @@ impl<'c> Reader<'c> {
             forbidden: Vec::new(),
             accel: Vec::new(),
             clubs_groups: Vec::new(),
+            team_groups: Vec::new(),
             rating_records: Vec::new(),
             team_records: super::team::TeamRecords::default(),
             unread: None,
@@ -339,6 +343,7 @@ impl<'c> Reader<'c> {
             "XXA" => self.virtual_points_xxa(line),
             "XSP" => self.separation_xsp(line),
             "XCL" | "XGR" => self.club_or_group(line),
+            "XTF" | "XTC" | "XTG" => self.team_group(line),
             "XRG" => self.rating_record(line),
             "250" => self.virtual_points_250(line),
             "300" | "310" | "013" | "320" | "330" | "352" | "362" => self.team(line),
@@ -810,6 +815,46 @@ impl<'c> Reader<'c> {
         Ok(())
     }
 
+    /// `XTF TPN FED`, `XTC TPN CLUB` and `XTG TPN GROUP` (swisspair): a team's
+    /// federation, club, one of its named groups (the rest of the line, trimmed), which a
+    /// separation in a team event groups teams by (SEP-6; `310` has no column for them).
+    fn team_group(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line {
+            ref chars,
+            ref code,
+            ln,
+            ..
+        } = line;
+        let toks = tokens(chars);
+        let Some((c, tpn)) = toks.first() else {
+            return Err(err(
+                ln,
+                5,
+                format!("{code}: expected a team pairing number and a text"),
+            ));
+        };
+        let tpn = number(tpn, &format!("{code} team"), ln, *c)?;
+        let start = (*c - 1 + toks[0].1.chars().count()).min(chars.len());
+        let text: String = chars[start..].iter().collect::<String>().trim().to_string();
+        let (max, what) = match code.as_str() {
+            "XTF" => (limits::MAX_CODE_CHARS, "federation"),
+            "XTC" => (limits::MAX_NAME_CHARS, "club"),
+            _ => (limits::MAX_GROUP_CHARS, "group"),
+        };
+        if text.is_empty() {
+            return Err(err(
+                ln,
+                start + 1,
+                format!("{code}: expected a {what} after the team pairing number"),
+            ));
+        }
+        if let Some(m) = limits::too_long(&text, max, what) {
+            return Err(err(ln, start + 1, format!("{code}: {m}")));
+        }
+        self.team_groups.push((code.clone(), tpn, text, ln, *c));
+        Ok(())
+    }
+
     /// `XRG RANK GAMES [PERIOD] [2400]` (swisspair): a player's FIDE-rated games before the
     /// event (B.02 8.3.3's 30), his games in the rating period (n of K × n ≤ 700), and
     /// `2400` when his published rating has reached 2400 (docs/ratings.md).
@@ -944,6 +989,7 @@ impl<'c> Reader<'c> {
             forbidden,
             accel,
             clubs_groups,
+            team_groups,
             rating_records,
             mut team_records,
             unread,
@@ -994,6 +1040,7 @@ impl<'c> Reader<'c> {
             );
         }
         team_records.finish(t, &|rank, line, column| ranked.find(rank, line, column))?;
+        team_groups_of(t, team_groups)?;
         let system_code = match (system_code, code_092) {
             (None, Some((id, code))) if t.system.is_none() && t.unknown_system.is_none() => {
                 // Silently, as a `192` would be read: the answer names the system.
@@ -1198,6 +1245,40 @@ fn clubs_and_groups(
                 return Err(err(line, 1, format!("XGR: player {rank}: {m}")));
             }
             player.groups.push(text);
+        }
+    }
+    Ok(())
+}
+
+/// `XTF` federations, `XTC` clubs and `XTG` groups, by team pairing number (SEP-6).
+fn team_groups_of(
+    t: &mut Tournament,
+    records: Vec<(String, u32, String, usize, usize)>,
+) -> Result<(), TrfError> {
+    for (code, tpn, text, line, column) in records {
+        let Some(i) = t.team_by_tpn(tpn).filter(|_| t.is_team_event()) else {
+            return Err(err(
+                line,
+                column,
+                format!("{code}: no team has pairing number {tpn} (team records are 310 or 013)"),
+            ));
+        };
+        let team = &mut t.teams[i];
+        match code.as_str() {
+            "XTF" => team.federation = text,
+            "XTC" => team.club = text,
+            _ => {
+                if team.groups.len() >= limits::MAX_GROUPS_PER_PLAYER {
+                    let m = limits::too_many(
+                        (limits::MAX_GROUPS_PER_PLAYER + 1) as u64,
+                        limits::MAX_GROUPS_PER_PLAYER as u64,
+                        "number of groups",
+                    )
+                    .unwrap_or_default();
+                    return Err(err(line, 1, format!("XTG: team {tpn}: {m}")));
+                }
+                team.groups.push(text);
+            }
         }
     }
     Ok(())

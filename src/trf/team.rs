@@ -113,6 +113,7 @@ impl TeamRecords {
                     },
                     members: Vec::new(),
                     id: String::new(),
+                    ..Team::default()
                 };
                 let ranks = members(chars, 74, ln)?;
                 self.teams310.push(RawTeam { team, ranks });
