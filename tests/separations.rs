@@ -20,7 +20,7 @@ use swisspair::systems::{PairError, PairOptions};
 use swisspair::{proto, service::convert};
 
 /// The systems that pair with separations: all but round robin (a fixed table, SEP-4) and
-/// the Swiss Team system (team events, where separations are not implemented).
+/// the Swiss Team system (its separations are of teams: tests/separations_teams.rs).
 fn separating_systems() -> Vec<SystemId> {
     SystemId::ALL
         .into_iter()
