@@ -331,6 +331,10 @@ impl Writer<'_> {
         for team_line in super::team::team_lines(t, &|p| t.pairing_number(p)) {
             self.line(team_line);
         }
+        // An individual event's teams (`team_id`), as `013` or `XTM` lines.
+        for team_line in super::team::individual_team_lines(t, &|p| t.pairing_number(p)) {
+            self.line(team_line);
+        }
         for (i, team) in t.teams.iter().enumerate() {
             let tpn = t.team_tpn(i);
             if !team.federation.trim().is_empty() {
