@@ -377,6 +377,21 @@ async fn json_pairs_teams_with_a_club_separation() {
     );
     let text = answer["explanation"].to_string();
     assert!(text.contains("SEP-5"), "{text}");
+    // A team's group over the limit (64 characters), or not of the form prefix:name:
+    // INVALID_ARGUMENT naming the team's field.
+    for (group, expected) in [
+        ("region:".to_string() + &"x".repeat(60), "tournament.teams[1].groups[0]"),
+        ("nocolon".to_string(), "tournament.teams[1].groups[0]"),
+    ] {
+        let mut body = event_json(&SIX, separation("SEPARATION_KEY_CLUB", "SEPARATION_MODE_WEAK"));
+        body["tournament"]["teams"][1]["groups"] = serde_json::json!([group]);
+        let (status, answer) = post_json(&addr, "Pair", &body);
+        assert_eq!(status, 400, "{answer}");
+        assert!(
+            answer["message"].as_str().unwrap_or("").contains(expected),
+            "{answer}"
+        );
+    }
     // The key TEAM: INVALID_ARGUMENT naming the field.
     let body = event_json(&SIX, separation("SEPARATION_KEY_TEAM", "SEPARATION_MODE_ABSOLUTE"));
     let (status, answer) = post_json(&addr, "Pair", &body);
@@ -388,4 +403,56 @@ async fn json_pairs_teams_with_a_club_separation() {
             .contains("tournament.separations[0].key"),
         "{answer}"
     );
+}
+
+/// SEP-3 in a team event: the exemption of the top K score groups reads the teams' primary
+/// score (match points). After round 1 (1-2, 3-4, 5-6, each won 2-0 by the first team),
+/// teams 1, 3, 5 have 2 match points and top the field. The plain round 2 makes a match
+/// of two of them; with those two in one club an absolute separation parts them, unless
+/// it exempts the top score group, when the answer is the plain one.
+#[test]
+fn the_top_score_group_of_teams_can_be_exempt() {
+    use swisspair::model::{Game, GameResult, Round};
+    let mut t = tournament(&event_json(&["", "", "", "", "", ""], serde_json::json!([])));
+    let member = |team: usize, board: usize| 2 * team + board;
+    let mut games = Vec::new();
+    for (w, b) in [(0, 1), (2, 3), (4, 5)] {
+        for board in 0..2 {
+            // Board 1: the first team White (352's default WB), board 2 reversed.
+            let (white, black) = if board == 0 {
+                (member(w, 0), member(b, 0))
+            } else {
+                (member(b, 1), member(w, 1))
+            };
+            games.push(Game {
+                white,
+                black,
+                result: if board == 0 {
+                    GameResult::WhiteWins
+                } else {
+                    GameResult::BlackWins
+                },
+                board: None,
+            });
+        }
+    }
+    t.rounds.push(Round {
+        games,
+        byes: Vec::new(),
+    });
+    let plain = pairing::pair(&t, &options()).expect("pairs").pairing;
+    let top: Vec<(u32, u32)> = matches(&t, &plain)
+        .into_iter()
+        .filter(|&(a, b)| a % 2 == 1 && b % 2 == 1)
+        .collect();
+    assert_eq!(top.len(), 1, "two of 1, 3, 5 meet: {:?}", matches(&t, &plain));
+    let (x, y) = top[0];
+    t.teams[x as usize - 1].club = "North".into();
+    t.teams[y as usize - 1].club = "North".into();
+    t.separations = vec![Separation::absolute(SeparationKey::Club)];
+    let parted = pairing::pair(&t, &options()).expect("pairs").pairing;
+    assert!(!matches(&t, &parted).contains(&(x, y)));
+    t.separations[0].exempt_top_groups = Some(1);
+    let exempt = pairing::pair(&t, &options()).expect("pairs").pairing;
+    assert_eq!(matches(&t, &exempt), matches(&t, &plain));
 }
