@@ -275,7 +275,12 @@ fn py4swiss_files_are_read_paired_or_refused_with_the_line() {
     // event, read and paired (round 5).
     let doc = pairing::read_trf(&text("py4swiss/javafo_example.trf")).expect("reads");
     assert!(doc.tournament.teams.is_empty());
-    assert!(doc.tournament.players.iter().any(|p| p.team_id == "Example"));
+    assert!(
+        doc.tournament
+            .players
+            .iter()
+            .any(|p| p.team_id == "Example")
+    );
     assert!(
         doc.notes
             .iter()

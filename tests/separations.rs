@@ -1284,7 +1284,10 @@ fn individual_event_teams_round_trip_through_trf() {
     let text = lines.join("\n") + "\n";
     let first = pairing::read_trf(&text).expect("reads");
     assert!(!first.tournament.is_team_event());
-    for dialect in [swisspair::trf::Dialect::JaVaFo, swisspair::trf::Dialect::Trf26] {
+    for dialect in [
+        swisspair::trf::Dialect::JaVaFo,
+        swisspair::trf::Dialect::Trf26,
+    ] {
         let written = pairing::write_trf(&first, dialect).expect("writes");
         assert!(written.contains("013 Rooks"), "{written}");
         let second = pairing::read_trf(&written).expect("reads back");
@@ -1307,10 +1310,21 @@ fn individual_event_teams_round_trip_through_trf() {
     assert!(written.contains("\nXTM 1 team-0\n"), "{written}");
     let back = pairing::read_trf(&written).expect("reads back").tournament;
     assert!(!back.is_team_event());
-    let ids = |t: &Tournament| t.players.iter().map(|p| p.team_id.clone()).collect::<Vec<_>>();
+    let ids = |t: &Tournament| {
+        t.players
+            .iter()
+            .map(|p| p.team_id.clone())
+            .collect::<Vec<_>>()
+    };
     assert_eq!(ids(&back), ids(&t));
     assert_eq!(
-        pairing::pair(&back, &PairOptions::default()).expect("pairs").pairing.boards,
-        pairing::pair(&t, &PairOptions::default()).expect("pairs").pairing.boards
+        pairing::pair(&back, &PairOptions::default())
+            .expect("pairs")
+            .pairing
+            .boards,
+        pairing::pair(&t, &PairOptions::default())
+            .expect("pairs")
+            .pairing
+            .boards
     );
 }

@@ -112,13 +112,21 @@ fn swiss_team_keeps_teams_of_a_club_apart() {
     let answer = pairing::pair(&plain, &options()).expect("pairs").pairing;
     // Art. 3.6.2's first identifier (module comment).
     assert_eq!(matches(&plain, &answer), vec![(1, 4), (2, 5), (3, 6)]);
-    for mode in ["SEPARATION_MODE_ABSOLUTE", "SEPARATION_MODE_WEAK", "SEPARATION_MODE_WEAK_LAST"] {
+    for mode in [
+        "SEPARATION_MODE_ABSOLUTE",
+        "SEPARATION_MODE_WEAK",
+        "SEPARATION_MODE_WEAK_LAST",
+    ] {
         let t = tournament(&event_json(&SIX, separation("SEPARATION_KEY_CLUB", mode)));
         let answer = pairing::pair(&t, &options()).expect("pairs").pairing;
         // SEP-1 / SEP-5: 1-4 is the only match within a club; the next identifier.
         assert_eq!(matches(&t, &answer), vec![(1, 5), (2, 4), (3, 6)], "{mode}");
         let steps = steps(&answer);
-        let rule = if mode.ends_with("ABSOLUTE") { "SEP-1" } else { "SEP-5" };
+        let rule = if mode.ends_with("ABSOLUTE") {
+            "SEP-1"
+        } else {
+            "SEP-5"
+        };
         assert!(
             steps.iter().any(|(r, _)| r == rule),
             "{mode}: the explanation cites {rule}: {steps:?}"
@@ -130,7 +138,10 @@ fn swiss_team_keeps_teams_of_a_club_apart() {
 fn an_unavoidable_match_within_a_club_is_named_or_refused() {
     let all = ["North"; 4];
     // WEAK: every match is within the club; the SEP-5 step names both.
-    let t = tournament(&event_json(&all, separation("SEPARATION_KEY_CLUB", "SEPARATION_MODE_WEAK")));
+    let t = tournament(&event_json(
+        &all,
+        separation("SEPARATION_KEY_CLUB", "SEPARATION_MODE_WEAK"),
+    ));
     let answer = pairing::pair(&t, &options()).expect("pairs").pairing;
     assert_eq!(matches(&t, &answer), vec![(1, 3), (2, 4)]);
     let sep5: Vec<String> = steps(&answer)
@@ -246,13 +257,23 @@ fn why_apart_answers_for_teams() {
     let answer = swisspair::check::why::run(&plain, &question, &options()).expect("answers");
     let alt = answer.alternative.expect("an alternative");
     assert_eq!(matches(&plain, &alt), vec![(1, 5), (2, 4), (3, 6)]);
-    assert_eq!(answer.verdict.rule_id, "C.04.6 art. 3.6.2", "{:?}", answer.verdict);
+    assert_eq!(
+        answer.verdict.rule_id, "C.04.6 art. 3.6.2",
+        "{:?}",
+        answer.verdict
+    );
     // Under the separation 1-4 is not made: the question says so.
-    let t = tournament(&event_json(&SIX, separation("SEPARATION_KEY_CLUB", "SEPARATION_MODE_WEAK")));
+    let t = tournament(&event_json(
+        &SIX,
+        separation("SEPARATION_KEY_CLUB", "SEPARATION_MODE_WEAK"),
+    ));
     let answer = swisspair::check::why::run(&t, &question, &options()).expect("answers");
     assert!(answer.alternative.is_none());
     assert!(
-        answer.verdict.message.contains("team 1 and team 4 do not meet"),
+        answer
+            .verdict
+            .message
+            .contains("team 1 and team 4 do not meet"),
         "{:?}",
         answer.verdict
     );
@@ -267,7 +288,10 @@ fn team_groups_round_trip_through_trf_and_the_proto() {
     t.teams[0].federation = "NOR".into();
     t.teams[3].federation = "NOR".into();
     t.teams[2].groups = vec!["region:west".into(), "sponsor:acme".into()];
-    for dialect in [swisspair::trf::Dialect::JaVaFo, swisspair::trf::Dialect::Trf26] {
+    for dialect in [
+        swisspair::trf::Dialect::JaVaFo,
+        swisspair::trf::Dialect::Trf26,
+    ] {
         let doc = swisspair::trf::TrfDocument {
             tournament: t.clone(),
             ..Default::default()
@@ -297,9 +321,15 @@ fn team_groups_round_trip_through_trf_and_the_proto() {
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(back.teams, t.teams);
     // A team record naming no team is refused with its line.
-    let err = pairing::read_trf("012 x\n001    1      A                                 2000\nXTC 7 North\n")
-        .expect_err("no team 7");
-    assert!(err.to_string().contains("XTC: no team has pairing number 7"), "{err}");
+    let err = pairing::read_trf(
+        "012 x\n001    1      A                                 2000\nXTC 7 North\n",
+    )
+    .expect_err("no team 7");
+    assert!(
+        err.to_string()
+            .contains("XTC: no team has pairing number 7"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -321,7 +351,10 @@ fn cli_pairs_a_team_file_with_a_club_separation() {
             .skip(1)
             .take_while(|l| !l.trim().is_empty())
             .map(|l| {
-                let n: Vec<u32> = l.split_whitespace().map(|x| x.parse().expect("tpn")).collect();
+                let n: Vec<u32> = l
+                    .split_whitespace()
+                    .map(|x| x.parse().expect("tpn"))
+                    .collect();
                 (n[0].min(n[1]), n[0].max(n[1]))
             })
             .collect();
@@ -350,7 +383,10 @@ fn cli_pairs_a_team_file_with_a_club_separation() {
 async fn json_pairs_teams_with_a_club_separation() {
     let server = Server::start(ServerConfig::default()).await;
     let addr = server.addr.trim_start_matches("http://").to_string();
-    let body = event_json(&SIX, separation("SEPARATION_KEY_CLUB", "SEPARATION_MODE_WEAK"));
+    let body = event_json(
+        &SIX,
+        separation("SEPARATION_KEY_CLUB", "SEPARATION_MODE_WEAK"),
+    );
     let (status, answer) = post_json(&addr, "Pair", &body);
     assert_eq!(status, 200, "{answer}");
     let mut pairs: Vec<(String, String)> = answer["teamPairings"]
@@ -380,10 +416,16 @@ async fn json_pairs_teams_with_a_club_separation() {
     // A team's group over the limit (64 characters), or not of the form prefix:name:
     // INVALID_ARGUMENT naming the team's field.
     for (group, expected) in [
-        ("region:".to_string() + &"x".repeat(60), "tournament.teams[1].groups[0]"),
+        (
+            "region:".to_string() + &"x".repeat(60),
+            "tournament.teams[1].groups[0]",
+        ),
         ("nocolon".to_string(), "tournament.teams[1].groups[0]"),
     ] {
-        let mut body = event_json(&SIX, separation("SEPARATION_KEY_CLUB", "SEPARATION_MODE_WEAK"));
+        let mut body = event_json(
+            &SIX,
+            separation("SEPARATION_KEY_CLUB", "SEPARATION_MODE_WEAK"),
+        );
         body["tournament"]["teams"][1]["groups"] = serde_json::json!([group]);
         let (status, answer) = post_json(&addr, "Pair", &body);
         assert_eq!(status, 400, "{answer}");
@@ -393,7 +435,10 @@ async fn json_pairs_teams_with_a_club_separation() {
         );
     }
     // The key TEAM: INVALID_ARGUMENT naming the field.
-    let body = event_json(&SIX, separation("SEPARATION_KEY_TEAM", "SEPARATION_MODE_ABSOLUTE"));
+    let body = event_json(
+        &SIX,
+        separation("SEPARATION_KEY_TEAM", "SEPARATION_MODE_ABSOLUTE"),
+    );
     let (status, answer) = post_json(&addr, "Pair", &body);
     assert_eq!(status, 400, "{answer}");
     assert!(
@@ -413,7 +458,10 @@ async fn json_pairs_teams_with_a_club_separation() {
 #[test]
 fn the_top_score_group_of_teams_can_be_exempt() {
     use swisspair::model::{Game, GameResult, Round};
-    let mut t = tournament(&event_json(&["", "", "", "", "", ""], serde_json::json!([])));
+    let mut t = tournament(&event_json(
+        &["", "", "", "", "", ""],
+        serde_json::json!([]),
+    ));
     let member = |team: usize, board: usize| 2 * team + board;
     let mut games = Vec::new();
     for (w, b) in [(0, 1), (2, 3), (4, 5)] {
@@ -445,7 +493,12 @@ fn the_top_score_group_of_teams_can_be_exempt() {
         .into_iter()
         .filter(|&(a, b)| a % 2 == 1 && b % 2 == 1)
         .collect();
-    assert_eq!(top.len(), 1, "two of 1, 3, 5 meet: {:?}", matches(&t, &plain));
+    assert_eq!(
+        top.len(),
+        1,
+        "two of 1, 3, 5 meet: {:?}",
+        matches(&t, &plain)
+    );
     let (x, y) = top[0];
     t.teams[x as usize - 1].club = "North".into();
     t.teams[y as usize - 1].club = "North".into();

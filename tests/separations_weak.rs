@@ -640,7 +640,11 @@ fn team_swiss_weak_separation_is_optimal_in_the_extended_order() {
             tally.decided_by_sep,
             tally.changed_by_sep
         );
-        assert!(tally.events >= 20, "too few events searched: {}", tally.events);
+        assert!(
+            tally.events >= 20,
+            "too few events searched: {}",
+            tally.events
+        );
         assert!(
             tally.decided_by_sep > 0 && tally.changed_by_sep > 0,
             "the separation never decided anything: the test proves nothing"

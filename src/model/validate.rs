@@ -194,9 +194,9 @@ fn check_separations(t: &Tournament, problems: &mut Vec<Problem>) {
         return;
     }
     let group_ok = |g: &str| {
-        g.trim().split_once(':').is_some_and(|(prefix, name)| {
-            super::valid_group_prefix(prefix) && !name.is_empty()
-        })
+        g.trim()
+            .split_once(':')
+            .is_some_and(|(prefix, name)| super::valid_group_prefix(prefix) && !name.is_empty())
     };
     for (i, team) in t.teams.iter().enumerate() {
         for (j, g) in team.groups.iter().enumerate() {

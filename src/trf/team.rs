@@ -525,9 +525,7 @@ pub(super) fn individual_team_lines(
     }
     let everyone = t.players.iter().all(|p| !p.team_id.is_empty());
     let fits = teams.iter().all(|(id, members)| {
-        id.chars().count() <= 32
-            && id.trim() == *id
-            && members.iter().all(|&m| rank(m) <= 9999)
+        id.chars().count() <= 32 && id.trim() == *id && members.iter().all(|&m| rank(m) <= 9999)
     });
     if everyone || !fits {
         return order

@@ -291,9 +291,7 @@ pub fn pair(
                 own,
                 |x| round.present[x],
                 |_| (),
-                |x| {
-                    round.bar(a, round.present[x]).is_none() && before.clone().take_pair(i, x)
-                },
+                |x| round.bar(a, round.present[x]).is_none() && before.clone().take_pair(i, x),
             );
             if let Some(&other) = candidates.get(chosen)
                 && other != j

@@ -120,9 +120,9 @@ pub(crate) fn validate(
             );
         } else if let Some(g) = separated.iter().find(|g| {
             let has = |team| {
-                tour.teams
-                    .get(team)
-                    .is_some_and(|x: &crate::model::Team| x.members.iter().any(|m| g.players.contains(m)))
+                tour.teams.get(team).is_some_and(|x: &crate::model::Team| {
+                    x.members.iter().any(|m| g.players.contains(m))
+                })
             };
             has(ta.team) && has(tb.team)
         }) {

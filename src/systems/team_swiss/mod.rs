@@ -172,7 +172,10 @@ impl System for TeamSwiss {
     /// bracket can make; the bracket paired with the fewest, then [C8]); `WEAK_LAST` after
     /// [C10], before art. 3.6.2's identifiers, within the upfloaters art. 3.5 chose.
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
-        &[crate::model::WeakPlace::Default, crate::model::WeakPlace::Last]
+        &[
+            crate::model::WeakPlace::Default,
+            crate::model::WeakPlace::Last,
+        ]
     }
 
     /// A team event is checked team by team (C.04.6).

@@ -14,6 +14,10 @@ use crate::systems::{Explanation, PairError};
 /// Pairs of teams (positions in the field).
 type Pairs = Vec<(usize, usize)>;
 
+/// Art. 3.5.5's value of a set of upfloaters, smaller is better: [C6] broken, the matches
+/// within a group of a weak separation at `WEAK` (SEP-5), [C7].
+type SetKey = (bool, usize, usize);
+
 /// The pairs of a round (positions, unordered) and the PAB.
 #[derive(Clone, Debug, Default)]
 pub struct Paired {
@@ -201,7 +205,7 @@ fn select_upfloaters(
     let mut count = residents.len() % 2;
     while count <= lower.len() {
         for profile in profiles(field, &lower, count) {
-            let mut best: Option<((bool, usize, usize), Vec<usize>, Pairs)> = None;
+            let mut best: Option<(SetKey, Vec<usize>, Pairs)> = None;
             for set in sets(field, &lower, &profile) {
                 let mut bracket: Vec<usize> = residents.to_vec();
                 bracket.extend(set.iter().copied());
@@ -433,7 +437,10 @@ pub(super) fn pair_bracket_in(
     let k = bits(size);
     // Bits a cost needs above its low fields, plus the pair unit and the solver's headroom
     // (and the fields of weak separations, SEP-5, when the round weighs any).
-    let overhead = 3 * (k + 1) + 2 * k + 12 + weak_bits(field, k, WeakPlace::Default)
+    let overhead = 3 * (k + 1)
+        + 2 * k
+        + 12
+        + weak_bits(field, k, WeakPlace::Default)
         + weak_bits(field, k, WeakPlace::Last);
     let single = k * size + size;
     if !two_steps && single + overhead <= 4 * 64 {

@@ -106,7 +106,10 @@ impl Field {
     /// Whether two teams (positions) share a group of a weak separation placed at `place`
     /// (SEP-5: the pair counts against the criterion there).
     pub fn within(&self, a: usize, b: usize, place: crate::model::WeakPlace) -> bool {
-        !self.weak.is_empty() && self.weak.within(self.teams[a].team, self.teams[b].team, place)
+        !self.weak.is_empty()
+            && self
+                .weak
+                .within(self.teams[a].team, self.teams[b].team, place)
     }
 
     /// Whether the round weighs a weak separation at `place`.
