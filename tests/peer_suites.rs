@@ -275,7 +275,12 @@ fn py4swiss_files_are_read_paired_or_refused_with_the_line() {
     // event, read and paired (round 5).
     let doc = pairing::read_trf(&text("py4swiss/javafo_example.trf")).expect("reads");
     assert!(doc.tournament.teams.is_empty());
-    assert!(doc.other_lines.iter().any(|l| l.starts_with("013 Example")));
+    assert!(
+        doc.tournament
+            .players
+            .iter()
+            .any(|p| p.team_id == "Example")
+    );
     assert!(
         doc.notes
             .iter()
@@ -290,7 +295,8 @@ fn py4swiss_files_are_read_paired_or_refused_with_the_line() {
     )
     .expect("pairs");
     assert_eq!(answer.pairing.round, 5);
-    // Written back, the 013 line is kept and the file reads the same.
+    // Written back, the 013 line is written from the players' teams and the file reads
+    // the same.
     let written = pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26).expect("writes");
     assert!(written.contains("013 Example"), "{written}");
     let again = pairing::read_trf(&written).expect("reads back");

@@ -20,7 +20,7 @@ use swisspair::systems::{PairError, PairOptions};
 use swisspair::{proto, service::convert};
 
 /// The systems that pair with separations: all but round robin (a fixed table, SEP-4) and
-/// the Swiss Team system (team events, where separations are not implemented).
+/// the Swiss Team system (its separations are of teams: tests/separations_teams.rs).
 fn separating_systems() -> Vec<SystemId> {
     SystemId::ALL
         .into_iter()
@@ -1257,4 +1257,74 @@ proptest! {
             Err(e) => prop_assert!(false, "{:?}: {}", system, e),
         }
     }
+}
+
+/// TRF `013` teams of an individual event round-trip through the writer: read, write and
+/// read give the same tournament (the players' `team_id`s) and the same pairing under a
+/// TEAM separation; teams given through the proto with every player in one (which `013`
+/// lines would make a team event) come back through swisspair's `XTM` records.
+#[test]
+fn individual_event_teams_round_trip_through_trf() {
+    let mut lines = vec![
+        "012 Team battle".to_string(),
+        "192 FIDE_DUTCH_2026".to_string(),
+        "XXR 5".to_string(),
+        "XXC white1".to_string(),
+    ];
+    for i in 1..=8u32 {
+        lines.push(format!(
+            "001 {i:>4}      {:<33} {:>4}",
+            format!("Player {i}"),
+            2000 - 20 * i
+        ));
+    }
+    lines.push(format!("013 {:<32}{:>4} {:>4}", "Rooks", 1, 5));
+    lines.push(format!("013 {:<32}{:>4} {:>4}", "Bishops", 3, 7));
+    lines.push("XSP team weak".to_string());
+    let text = lines.join("\n") + "\n";
+    let first = pairing::read_trf(&text).expect("reads");
+    assert!(!first.tournament.is_team_event());
+    for dialect in [
+        swisspair::trf::Dialect::JaVaFo,
+        swisspair::trf::Dialect::Trf26,
+    ] {
+        let written = pairing::write_trf(&first, dialect).expect("writes");
+        assert!(written.contains("013 Rooks"), "{written}");
+        let second = pairing::read_trf(&written).expect("reads back");
+        assert_eq!(second.tournament, first.tournament, "{written}");
+        let a = pairing::pair(&first.tournament, &PairOptions::default()).expect("pairs");
+        let b = pairing::pair(&second.tournament, &PairOptions::default()).expect("pairs");
+        assert_eq!(a.pairing.boards, b.pairing.boards);
+    }
+    // Every player in a team (the lichess-style battle): XTM lines, not 013.
+    let mut t = first.tournament.clone();
+    for (i, p) in t.players.iter_mut().enumerate() {
+        p.team_id = format!("team-{}", i % 3);
+    }
+    let doc = swisspair::trf::TrfDocument {
+        tournament: t.clone(),
+        ..Default::default()
+    };
+    let written = pairing::write_trf(&doc, swisspair::trf::Dialect::Trf26).expect("writes");
+    assert!(!written.contains("\n013 "), "{written}");
+    assert!(written.contains("\nXTM 1 team-0\n"), "{written}");
+    let back = pairing::read_trf(&written).expect("reads back").tournament;
+    assert!(!back.is_team_event());
+    let ids = |t: &Tournament| {
+        t.players
+            .iter()
+            .map(|p| p.team_id.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&back), ids(&t));
+    assert_eq!(
+        pairing::pair(&back, &PairOptions::default())
+            .expect("pairs")
+            .pairing
+            .boards,
+        pairing::pair(&t, &PairOptions::default())
+            .expect("pairs")
+            .pairing
+            .boards
+    );
 }

@@ -478,3 +478,176 @@ fn lim_weak_separation_is_optimal_in_the_extended_order() {
 fn double_swiss_weak_separation_is_optimal_in_the_extended_order() {
     prove_all_places(SystemId::DoubleSwiss, false);
 }
+
+/// A simulated Swiss Team event (C.04.6) of `teams` teams of two boards, cut after `played`
+/// rounds of seven, each team given one of `clubs` clubs (SEP-6: a team's own club).
+fn team_event(teams: u32, played: usize, clubs: u64, seed: u64) -> Option<Tournament> {
+    use swisspair::simulate::{SimConfig, simulate};
+    let mut t = (0..20).find_map(|k| {
+        let mut config = SimConfig::new(SystemId::TeamSwiss, teams, played.max(1) as u32, seed + k);
+        config.boards = 2;
+        simulate(&config).ok()
+    })?;
+    t.rounds.truncate(played);
+    t.total_rounds = 7;
+    let mut rng = Lcg(seed ^ 0x7ea3);
+    for team in &mut t.teams {
+        team.club = format!("club{}", rng.below(clubs));
+    }
+    Some(t)
+}
+
+/// The criteria (as the comparer cites them) above `WEAK` in the Swiss Team system: the
+/// PAB (art. 3.4.2, 3.4.3) and [C4]-[C6] of each scoregroup (SEP-6).
+const TEAM_ABOVE_WEAK: &[&str] = &[
+    "C.04.6 art. 3.4.2",
+    "C.04.6 art. 3.4.3",
+    "C.04.6 art. 2.3.1",
+    "C.04.6 art. 2.3.2",
+    "C.04.6 art. 2.3.3",
+];
+
+/// One Swiss Team event: every legal team pairing (C.04.6 [C1], [C2] and forbidden pairs,
+/// as the engine's field reads them) compared with the answer in the order extended by
+/// SEP-5 (`team_swiss::compare`); the answer against the plain answer in the plain order.
+fn check_team_event(t: &Tournament, mode: SeparationMode, tally: &mut Tally) -> Result<(), String> {
+    use swisspair::systems::System;
+    use swisspair::systems::team_swiss::{TeamPairing, TeamRoundPairing, TeamSwiss, compare};
+    let options = PairOptions {
+        system: Some(SystemId::TeamSwiss),
+        ..PairOptions::default()
+    };
+    let mut separated = t.clone();
+    separated.separations = vec![weak(SeparationKey::Club, mode)];
+    let resolved =
+        pairing::resolve(Some(SystemId::TeamSwiss), &separated).map_err(|e| e.to_string())?;
+    let round = pairing::prepare(&resolved, &separated, &options).map_err(|e| e.to_string())?;
+    let Ok(answer) = pairing::pair(&separated, &options).map(|a| a.pairing) else {
+        assert!(
+            pairing::pair(t, &options).is_err(),
+            "weak separation made a round unpairable"
+        );
+        return Ok(());
+    };
+    let system_options = TeamSwiss.options(&round.tournament.options);
+    let field = compare::field(&round, &system_options).ok_or("no team field")?;
+    let Some(all) = legal_pairings_of(
+        field.teams.len(),
+        &|a, b| field.can_meet(a, b),
+        &|a| !field.teams[a].no_pab,
+        &|a| a,
+        30_000,
+    ) else {
+        return Ok(());
+    };
+    tally.events += 1;
+    let mine = compare::matches(&round.tournament, &field, &answer);
+    for (pairs, pab) in &all {
+        let mut q = answer.clone();
+        q.teams = Some(TeamRoundPairing {
+            matches: pairs
+                .iter()
+                .map(|&(a, b)| TeamPairing {
+                    white: field.teams[a].team,
+                    black: field.teams[b].team,
+                    boards: Vec::new(),
+                    colour_rule: String::new(),
+                })
+                .collect(),
+            pab: pab.map(|n| field.teams[n].team),
+            ..answer.teams.clone().unwrap_or_default()
+        });
+        if compare::matches(&round.tournament, &field, &q) == mine {
+            continue;
+        }
+        tally.alternatives += 1;
+        match compare::compare(&round, &system_options, &answer, &q) {
+            Some(Comparison::Differ(d)) if !d.first_is_better => {
+                return Err(format!(
+                    "an alternative is better on {} ({}): answer {} vs {}; alternative {:?}",
+                    d.rule_id, d.criterion, d.first_value, d.second_value, pairs
+                ));
+            }
+            Some(Comparison::Differ(d)) if d.rule_id == "SEP-5" => tally.decided_by_sep += 1,
+            _ => {}
+        }
+    }
+    let plain = pairing::pair(t, &options)
+        .map_err(|e| e.to_string())?
+        .pairing;
+    let resolved_plain =
+        pairing::resolve(Some(SystemId::TeamSwiss), t).map_err(|e| e.to_string())?;
+    let round_plain = pairing::prepare(&resolved_plain, t, &options).map_err(|e| e.to_string())?;
+    let plain_field = compare::field(&round_plain, &system_options).ok_or("no team field")?;
+    if compare::matches(t, &plain_field, &plain) != compare::matches(t, &plain_field, &answer) {
+        tally.changed_by_sep += 1;
+        match compare::compare(&round_plain, &system_options, &plain, &answer) {
+            Some(Comparison::Differ(d)) => {
+                if !d.first_is_better {
+                    return Err(format!(
+                        "the answer with the separation is better than the plain one on {}",
+                        d.rule_id
+                    ));
+                }
+                if mode == SeparationMode::WeakLast || TEAM_ABOVE_WEAK.contains(&d.rule_id.as_str())
+                {
+                    return Err(format!(
+                        "the separation ({}) cost {} ({}): {} vs {}",
+                        mode.name(),
+                        d.rule_id,
+                        d.criterion,
+                        d.first_value,
+                        d.second_value
+                    ));
+                }
+            }
+            Some(Comparison::Same) | Some(Comparison::Tie { .. }) | None => {}
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn team_swiss_weak_separation_is_optimal_in_the_extended_order() {
+    for mode in [SeparationMode::Weak, SeparationMode::WeakLast] {
+        let mut tally = Tally {
+            events: 0,
+            alternatives: 0,
+            decided_by_sep: 0,
+            changed_by_sep: 0,
+        };
+        let mut rng = Lcg(0x7ea5_0005 ^ (mode as u64) << 8);
+        for case in 0..40u64 {
+            let teams = 4 + rng.below(7) as u32; // 4..=10
+            let played = rng.below(4) as usize; // rounds 1-4 paired
+            let clubs = 2 + rng.below(3); // 2..=4
+            let Some(t) = team_event(teams, played, clubs, 3000 + case) else {
+                continue;
+            };
+            if let Err(e) = check_team_event(&t, mode, &mut tally) {
+                panic!(
+                    "TeamSwiss {}: case {case} ({teams} teams, round {}, {clubs} clubs): {e}",
+                    mode.name(),
+                    played + 1
+                );
+            }
+        }
+        eprintln!(
+            "TeamSwiss {}: {} events, {} alternatives, {} decided by SEP-5, {} answers changed",
+            mode.name(),
+            tally.events,
+            tally.alternatives,
+            tally.decided_by_sep,
+            tally.changed_by_sep
+        );
+        assert!(
+            tally.events >= 20,
+            "too few events searched: {}",
+            tally.events
+        );
+        assert!(
+            tally.decided_by_sep > 0 && tally.changed_by_sep > 0,
+            "the separation never decided anything: the test proves nothing"
+        );
+    }
+}

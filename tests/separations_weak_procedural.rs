@@ -342,3 +342,97 @@ fn backgammon_keeps_the_clubmates_the_draw_cannot_avoid() {
         assert_eq!(within, 1, "seed {seed}: {p:?}");
     }
 }
+
+/// Keizer, round 1 (KZ-4.1): the ranking is the initial one (KZ-1: by pairing number), and
+/// from the top down each meets the nearest player ranked below: 1-2, 3-4. Clubs A A B C:
+/// 2 is 1's clubmate, so (KZ-4.4, SEP-5.3) the next player ranked below who is not, 3, is
+/// taken, as 2-4 can still be paired: 1-3, 2-4.
+#[test]
+fn keizer_passes_over_a_clubmate_for_the_next_ranked_below() {
+    let mut t = tournament(SystemId::Keizer, &["A", "A", "B", "C"], 5);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 2), (3, 4)]);
+    separate(&mut t, SeparationMode::Weak);
+    let p = answer(&t);
+    assert_eq!(pairs(&p), vec![(1, 3), (2, 4)]);
+    assert!(cites(&p, "KZ-4.4"));
+}
+
+/// Keizer, round 1, clubs A A B B and 1-3, 1-4 forbidden (CG-10): 1's only legal opponent
+/// is his clubmate 2, so he keeps him (SEP-5.3: else the procedure's own candidate); 3-4
+/// are clubmates with no other choice either. The SEP-5 step names both pairs.
+#[test]
+fn keizer_keeps_the_clubmate_when_no_other_is_legal() {
+    let mut t = tournament(SystemId::Keizer, &["A", "A", "B", "B"], 5);
+    forbid(&mut t, 1, 3);
+    forbid(&mut t, 1, 4);
+    separate(&mut t, SeparationMode::Weak);
+    let p = answer(&t);
+    assert_eq!(pairs(&p), vec![(1, 2), (3, 4)]);
+    assert!(!cites(&p, "KZ-4.4"));
+    assert!(cites(&p, "SEP-5"));
+}
+
+/// Monrad, round 1 (MON-1): the list by pairing number, each paired with the next one
+/// below: 1-2, 3-4. Clubs A A B C: 2 is 1's clubmate and of the same score (0), so (MON-7,
+/// SEP-5.3) the next player below of that score who is not, 3, is taken: 1-3, 2-4.
+#[test]
+fn monrad_passes_over_a_clubmate_for_the_next_below() {
+    let mut t = tournament(SystemId::Monrad, &["A", "A", "B", "C"], 3);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 2), (3, 4)]);
+    separate(&mut t, SeparationMode::Weak);
+    let p = answer(&t);
+    assert_eq!(pairs(&p), vec![(1, 3), (2, 4)]);
+    assert!(cites(&p, "MON-7"));
+}
+
+/// Monrad, round 2 after 1-2 and 3-4 won by White: the list (MON-2, score then pairing
+/// number) is 1, 3 (1 point), 2, 4 (0). 1 meets 3, his clubmate (clubs A B A C); the next
+/// candidates are 2 (already met, MON-3) and 4, of a lower score: `WEAK` keeps to the
+/// clubmate's score, so nobody floats to avoid him: 1-3, 2-4 as without the separation.
+#[test]
+fn monrad_does_not_float_to_avoid_a_clubmate() {
+    let mut t = tournament(SystemId::Monrad, &["A", "B", "A", "C"], 3);
+    play(&mut t, &[(1, 2), (3, 4)]);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 3), (2, 4)]);
+    separate(&mut t, SeparationMode::Weak);
+    let p = answer(&t);
+    assert_eq!(pairs(&p), vec![(1, 3), (2, 4)]);
+    assert!(!cites(&p, "MON-7"));
+}
+
+/// Keizer and Monrad offer `WEAK` only: another place is refused naming the field.
+#[test]
+fn club_formats_refuse_other_places() {
+    for system in [SystemId::Keizer, SystemId::Monrad] {
+        let mut t = tournament(system, &["A", "A", "B", "C"], 5);
+        separate(&mut t, SeparationMode::WeakLast);
+        let err = pairing::pair(&t, &PairOptions::default()).expect_err("refused");
+        let text = format!("{err:?}");
+        assert!(
+            text.contains("tournament.separations[0].mode") && text.contains("offers WEAK"),
+            "{system:?}: {text}"
+        );
+    }
+}
+
+/// The knockout (KO-3.1) and Scheveningen (SCH-2) pair by a bracket or table fixed at the
+/// start: every separation is refused (SEP-4), naming `tournament.separations`.
+#[test]
+fn fixed_tables_refuse_separations() {
+    for system in [SystemId::Knockout, SystemId::Scheveningen] {
+        for mode in [SeparationMode::Absolute, SeparationMode::Weak] {
+            let mut t = tournament(system, &["A", "A", "B", "C"], 2);
+            separate(&mut t, mode);
+            let err = pairing::pair(&t, &PairOptions::default()).expect_err("refused");
+            assert!(
+                matches!(err, swisspair::systems::PairError::Invalid(_)),
+                "{system:?} {mode:?}: {err:?}"
+            );
+            let text = format!("{err:?}");
+            assert!(
+                text.contains("tournament.separations") && text.contains("SEP-4"),
+                "{system:?} {mode:?}: {text}"
+            );
+        }
+    }
+}

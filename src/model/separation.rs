@@ -162,21 +162,23 @@ impl Separation {
             SeparationKey::Federation => one(&player.federation),
             SeparationKey::Club => one(&player.club),
             SeparationKey::Team => one(&player.team_id),
-            SeparationKey::Group(prefix) => {
-                let mut groups: Vec<&str> = player
-                    .groups
-                    .iter()
-                    .map(|g| g.trim())
-                    .filter(|g| {
-                        g.strip_prefix(prefix.as_str())
-                            .and_then(|rest| rest.strip_prefix(':'))
-                            .is_some_and(|name| !name.is_empty())
-                    })
-                    .collect();
-                groups.sort_unstable();
-                groups.dedup();
-                groups
-            }
+            SeparationKey::Group(prefix) => named(&player.groups, prefix),
+        }
+    }
+
+    /// The groups a team is in for this separation, in a team event (SEP-6): its
+    /// federation or club (none when empty), or its named groups with the prefix. The key
+    /// TEAM groups no team (each team is its own; the pipeline refuses it in a team event).
+    pub fn groups_of_team<'a>(&self, team: &'a super::Team) -> Vec<&'a str> {
+        let one = |s: &'a str| {
+            let s = s.trim();
+            if s.is_empty() { Vec::new() } else { vec![s] }
+        };
+        match &self.key {
+            SeparationKey::Federation => one(&team.federation),
+            SeparationKey::Club => one(&team.club),
+            SeparationKey::Team => Vec::new(),
+            SeparationKey::Group(prefix) => named(&team.groups, prefix),
         }
     }
 
@@ -185,6 +187,22 @@ impl Separation {
         self.exempt_top_groups.is_some_and(|k| k > 0)
             && self.exempt_from_round.is_none_or(|r| r <= round)
     }
+}
+
+/// The named groups `prefix:NAME` among `groups`, trimmed, sorted, once each.
+fn named<'a>(groups: &'a [String], prefix: &str) -> Vec<&'a str> {
+    let mut out: Vec<&str> = groups
+        .iter()
+        .map(|g| g.trim())
+        .filter(|g| {
+            g.strip_prefix(prefix)
+                .and_then(|rest| rest.strip_prefix(':'))
+                .is_some_and(|name| !name.is_empty())
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// One group kept apart in a round: which separation, the group's name, its members.
@@ -201,7 +219,8 @@ impl Tournament {
     /// The groups the ABSOLUTE separations keep apart in round `round` (SEP-1..SEP-3): for
     /// each separation in range, each group with at least two members among the players,
     /// exempt players (SEP-3) left out. Scores are the points after the rounds before
-    /// `round` (the snapshot's scoring).
+    /// `round` (the snapshot's scoring). In a team event (SEP-6) a group is of teams, and
+    /// its players are the members of its teams (so that no two of those teams meet).
     pub fn separated_groups(&self, round: u32) -> Vec<SeparatedGroup> {
         self.groups_in_force(round, |m| m == SeparationMode::Absolute)
     }
@@ -217,6 +236,22 @@ impl Tournament {
         round: u32,
         mode: impl Fn(SeparationMode) -> bool,
     ) -> Vec<SeparatedGroup> {
+        if self.is_team_event() {
+            return self
+                .team_groups_in_force(round, &mode)
+                .into_iter()
+                .map(|g| {
+                    let mut players: Vec<PlayerIdx> = g
+                        .players
+                        .iter()
+                        .flat_map(|&team| self.teams[team].members.iter().copied())
+                        .collect();
+                    players.sort_unstable();
+                    players.dedup();
+                    SeparatedGroup { players, ..g }
+                })
+                .collect();
+        }
         let mut out = Vec::new();
         for (s, sep) in self.separations.iter().enumerate() {
             if !mode(sep.mode) || !sep.applies_to(round) {
@@ -247,7 +282,84 @@ impl Tournament {
         out
     }
 
-    /// The weak separations of round `round`, ready for a system's criterion (SEP-5).
+    /// The groups of teams the separations in `mode` keep apart in round `round`, in a
+    /// team event (SEP-6): each group's `players` are team indices. A team takes part when
+    /// one of its members does; the exemption (SEP-3) leaves out the teams of the top K
+    /// score groups (the distinct primary scores, C.04.6 art. 1.2, of the team settings).
+    fn team_groups_in_force(
+        &self,
+        round: u32,
+        mode: &dyn Fn(SeparationMode) -> bool,
+    ) -> Vec<SeparatedGroup> {
+        let mut out = Vec::new();
+        for (s, sep) in self.separations.iter().enumerate() {
+            if !mode(sep.mode) || !sep.applies_to(round) {
+                continue;
+            }
+            let exempt_now = sep
+                .exempts_in(round)
+                .then(|| self.top_team_groups(round, sep.exempt_top_groups.unwrap_or(0)));
+            let mut groups: std::collections::BTreeMap<&str, Vec<usize>> = Default::default();
+            for (i, team) in self.teams.iter().enumerate() {
+                if exempt_now.as_ref().is_some_and(|e| e[i]) {
+                    continue;
+                }
+                for g in sep.groups_of_team(team) {
+                    groups.entry(g).or_default().push(i);
+                }
+            }
+            for (name, players) in groups {
+                if players.len() >= 2 {
+                    out.push(SeparatedGroup {
+                        separation: s,
+                        name: name.to_string(),
+                        players,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Which teams are in the top `k` score groups of round `round` (SEP-3 in a team event):
+    /// the distinct primary scores after the rounds before it, of the teams with a member
+    /// taking part. A snapshot whose team rounds cannot be derived exempts nobody (the
+    /// pairing refuses it anyway).
+    fn top_team_groups(&self, round: u32, k: u32) -> Vec<bool> {
+        let mut before = self.clone();
+        before.rounds.truncate(round.saturating_sub(1) as usize);
+        let Ok(history) = super::team_rounds(&before) else {
+            return vec![false; self.teams.len()];
+        };
+        let points = super::team_points(&before, &history);
+        let primary = |i: usize| match self.team_settings.primary {
+            super::PrimaryScore::MatchPoints => points[i].0,
+            super::PrimaryScore::GamePoints => points[i].1,
+        };
+        let present: Vec<bool> = self
+            .teams
+            .iter()
+            .map(|team| {
+                team.members
+                    .iter()
+                    .any(|&m| self.players.get(m).is_some_and(|p| p.is_active_in(round)))
+            })
+            .collect();
+        let mut scores: Vec<_> = (0..self.teams.len())
+            .filter(|&i| present[i])
+            .map(primary)
+            .collect();
+        scores.sort_unstable_by(|a, b| b.cmp(a));
+        scores.dedup();
+        let top = &scores[..scores.len().min(k as usize)];
+        (0..self.teams.len())
+            .map(|i| present[i] && top.contains(&primary(i)))
+            .collect()
+    }
+
+    /// The weak separations of round `round`, ready for a system's criterion (SEP-5). In a
+    /// team event they are the teams' ([`Tournament::weak_team_separations`]) expanded to
+    /// their members.
     pub fn weak_separations(&self, round: u32) -> WeakSeparations {
         if self
             .separations
@@ -256,7 +368,22 @@ impl Tournament {
         {
             return WeakSeparations::default();
         }
-        WeakSeparations::new(self, &self.weak_groups(round))
+        WeakSeparations::new(self, self.players.len(), &self.weak_groups(round))
+    }
+
+    /// The weak separations of round `round` in a team event, indexed by team (SEP-5,
+    /// SEP-6): the Swiss Team system's criterion reads which teams share a group.
+    pub fn weak_team_separations(&self, round: u32) -> WeakSeparations {
+        if !self.is_team_event()
+            || self
+                .separations
+                .iter()
+                .all(|s| s.mode.weak_place().is_none())
+        {
+            return WeakSeparations::default();
+        }
+        let groups = self.team_groups_in_force(round, &|m| m.weak_place().is_some());
+        WeakSeparations::new(self, self.teams.len(), &groups)
     }
 
     /// Which players are in the top `k` score groups of round `round` (the distinct point
@@ -307,8 +434,9 @@ pub struct WeakSeparations {
 }
 
 impl WeakSeparations {
-    fn new(t: &Tournament, groups: &[SeparatedGroup]) -> WeakSeparations {
-        let mut member: Vec<Vec<(WeakPlace, u32)>> = vec![Vec::new(); t.players.len()];
+    /// `members` units (players, or teams in a team event), `groups` of units.
+    fn new(t: &Tournament, members: usize, groups: &[SeparatedGroup]) -> WeakSeparations {
+        let mut member: Vec<Vec<(WeakPlace, u32)>> = vec![Vec::new(); members];
         let mut places = Vec::new();
         let mut named = Vec::new();
         for group in groups {

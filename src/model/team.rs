@@ -34,6 +34,12 @@ pub struct Team {
     pub declared_rank: Option<u32>,
     /// The roster in order: boards first, then reserves.
     pub members: Vec<PlayerIdx>,
+    /// The team's federation and club, and its named groups (`prefix:name`), which a
+    /// separation in a team event groups teams by (SEP-1, SEP-6); empty = none. TRF:
+    /// swisspair's `XTF`, `XTC`, `XTG` records (`310` has no column for them).
+    pub federation: String,
+    pub club: String,
+    pub groups: Vec<String>,
 }
 
 /// Which score pairs teams (C.04.6 art. 1.2): the other one decides colours (art. 4.2.2).

@@ -187,8 +187,30 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
 /// separation's prefix is a word, its rounds a range from 1, its exemption has a number of
 /// score groups.
 fn check_separations(t: &Tournament, problems: &mut Vec<Problem>) {
-    if t.separations.is_empty() && t.players.iter().all(|p| p.groups.is_empty()) {
+    if t.separations.is_empty()
+        && t.players.iter().all(|p| p.groups.is_empty())
+        && t.teams.iter().all(|x| x.groups.is_empty())
+    {
         return;
+    }
+    let group_ok = |g: &str| {
+        g.trim()
+            .split_once(':')
+            .is_some_and(|(prefix, name)| super::valid_group_prefix(prefix) && !name.is_empty())
+    };
+    for (i, team) in t.teams.iter().enumerate() {
+        for (j, g) in team.groups.iter().enumerate() {
+            if !group_ok(g) {
+                problems.push(Problem::new(
+                    format!("tournament.teams[{i}].groups[{j}]"),
+                    format!(
+                        "team {:?}: group {} is not of the form prefix:name (e.g. region:north)",
+                        team.id,
+                        super::limits::shown(g)
+                    ),
+                ));
+            }
+        }
     }
     for (i, p) in t.players.iter().enumerate() {
         for (j, g) in p.groups.iter().enumerate() {

@@ -208,7 +208,8 @@ pub(crate) fn pair_with(
     options: &PairOptions,
 ) -> Result<(Tournament, RoundPairing), PairError> {
     // A team event paired by a system of individuals: the teams are its units (`teams.rs`),
-    // which never reach `prepare` with the event's separations: they are refused here.
+    // each carrying its team's groups, so the event's separations apply to the units
+    // (SEP-6); what the system cannot honour is refused here, before the units are made.
     if t.is_team_event() && !resolved.system.pairs_team_events() {
         check_separations(resolved, t)?;
         return teams::pair_as_units(resolved, t, options);
@@ -337,10 +338,16 @@ fn check_separations(resolved: &Resolved, t: &Tournament) -> Result<(), PairErro
             ),
         ));
     } else if t.is_team_event() {
-        problems.push(Problem::new(
-            "tournament.separations",
-            "separations apply to individual events; a team event's are not implemented",
-        ));
+        // SEP-6: a team event separates teams by their own federation, club or groups; a
+        // team is its own team, so the key TEAM would group nobody.
+        for (i, s) in t.separations.iter().enumerate() {
+            if s.key == crate::model::SeparationKey::Team {
+                problems.push(Problem::new(
+                    format!("tournament.separations[{i}].key"),
+                    "a team event separates teams by their federation, club or named groups (SEP-6); the key TEAM groups nothing there",
+                ));
+            }
+        }
     }
     for (i, s) in t.separations.iter().enumerate() {
         let Some(place) = s.mode.weak_place() else {
@@ -423,10 +430,28 @@ fn weak_step(round: &RoundToPair, pairing: &RoundPairing) -> Option<systems::exp
     let number = |p: crate::model::PlayerIdx| t.pairing_number(p);
     let mut players = Vec::new();
     let mut within = Vec::new();
-    for b in &pairing.boards {
-        if let Some((_, group)) = weak.shared_group(b.white, b.black) {
-            within.push(format!("{}-{} ({group})", number(b.white), number(b.black)));
-            players.extend([b.white, b.black]);
+    if let Some(teams) = pairing.teams.as_ref().filter(|_| t.is_team_event()) {
+        // SEP-6: the team matches within a group, by team pairing number; the players
+        // named are the teams' first members (as "why not?" names teams).
+        let by_team = t.weak_team_separations(round.number);
+        for m in &teams.matches {
+            if let Some((_, group)) = by_team.shared_group(m.white, m.black) {
+                within.push(format!(
+                    "team {}-team {} ({group})",
+                    t.team_tpn(m.white),
+                    t.team_tpn(m.black)
+                ));
+                for team in [m.white, m.black] {
+                    players.extend(t.teams.get(team).and_then(|x| x.members.first()).copied());
+                }
+            }
+        }
+    } else {
+        for b in &pairing.boards {
+            if let Some((_, group)) = weak.shared_group(b.white, b.black) {
+                within.push(format!("{}-{} ({group})", number(b.white), number(b.black)));
+                players.extend([b.white, b.black]);
+            }
         }
     }
     let message = if within.is_empty() {

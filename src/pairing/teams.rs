@@ -57,6 +57,10 @@ pub fn unit_tournament(t: &Tournament) -> Result<Tournament, PairError> {
                 name: team.name.clone(),
                 rating,
                 pairing_number: Some(t.team_tpn(i)),
+                // A separation of teams (SEP-6) groups the units by their teams' groups.
+                federation: team.federation.clone(),
+                club: team.club.clone(),
+                groups: team.groups.clone(),
                 ..Player::default()
             }
         })
@@ -130,6 +134,7 @@ pub fn unit_tournament(t: &Tournament) -> Result<Tournament, PairError> {
         players,
         rounds: unit_rounds,
         forbidden_pairings,
+        separations: t.separations.clone(),
         ..Tournament::default()
     })
 }

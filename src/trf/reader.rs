@@ -264,6 +264,11 @@ struct Reader<'c> {
     accel: Vec<VirtualPoints>,
     /// `XCL` and `XGR` records: the record code, the starting rank, the text, where.
     clubs_groups: Vec<(bool, u32, String, usize, usize)>,
+    /// `XTF`, `XTC` and `XTG` records (a team's federation, club, named group): the record
+    /// code, the team pairing number, the text, where.
+    team_groups: Vec<(String, u32, String, usize, usize)>,
+    /// `XTM` records: the starting rank, the team id, where.
+    memberships: Vec<(u32, String, usize, usize)>,
     /// `XRG` records: the starting rank, rated games, games in the period, reached 2400,
     /// where.
     rating_records: Vec<(u32, u32, Option<u32>, bool, usize, usize)>,
@@ -275,9 +280,6 @@ struct Reader<'c> {
     /// A `092` (type of tournament, free text) that is exactly a record 192 code of a
     /// known system, as chesspairing writes it: the system when no `192` names one.
     code_092: Option<(crate::model::SystemId, String)>,
-    /// `013` lines as written, kept verbatim if the file turns out to be an individual
-    /// event (`finish`).
-    lines_013: Vec<String>,
     /// `XXC rank`: pairing numbers are the players' positions in the file (trf.md §6.1).
     pairing_by_position: bool,
     /// The line of the first `XXW <digits>` read.
@@ -301,13 +303,14 @@ impl<'c> Reader<'c> {
             forbidden: Vec::new(),
             accel: Vec::new(),
             clubs_groups: Vec::new(),
+            team_groups: Vec::new(),
+            memberships: Vec::new(),
             rating_records: Vec::new(),
             team_records: super::team::TeamRecords::default(),
             unread: None,
             columns: PlayerColumns { width },
             width_line: None,
             code_092: None,
-            lines_013: Vec::new(),
             pairing_by_position: false,
         }
     }
@@ -339,6 +342,8 @@ impl<'c> Reader<'c> {
             "XXA" => self.virtual_points_xxa(line),
             "XSP" => self.separation_xsp(line),
             "XCL" | "XGR" => self.club_or_group(line),
+            "XTF" | "XTC" | "XTG" => self.team_group(line),
+            "XTM" => self.team_membership(line),
             "XRG" => self.rating_record(line),
             "250" => self.virtual_points_250(line),
             "300" | "310" | "013" | "320" | "330" | "352" | "362" => self.team(line),
@@ -810,6 +815,68 @@ impl<'c> Reader<'c> {
         Ok(())
     }
 
+    /// `XTF TPN FED`, `XTC TPN CLUB` and `XTG TPN GROUP` (swisspair): a team's
+    /// federation, club, one of its named groups (the rest of the line, trimmed), which a
+    /// separation in a team event groups teams by (SEP-6; `310` has no column for them).
+    fn team_group(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line {
+            ref chars,
+            ref code,
+            ln,
+            ..
+        } = line;
+        let toks = tokens(chars);
+        let Some((c, tpn)) = toks.first() else {
+            return Err(err(
+                ln,
+                5,
+                format!("{code}: expected a team pairing number and a text"),
+            ));
+        };
+        let tpn = number(tpn, &format!("{code} team"), ln, *c)?;
+        let start = (*c - 1 + toks[0].1.chars().count()).min(chars.len());
+        let text: String = chars[start..].iter().collect::<String>().trim().to_string();
+        let (max, what) = match code.as_str() {
+            "XTF" => (limits::MAX_CODE_CHARS, "federation"),
+            "XTC" => (limits::MAX_NAME_CHARS, "club"),
+            _ => (limits::MAX_GROUP_CHARS, "group"),
+        };
+        if text.is_empty() {
+            return Err(err(
+                ln,
+                start + 1,
+                format!("{code}: expected a {what} after the team pairing number"),
+            ));
+        }
+        if let Some(m) = limits::too_long(&text, max, what) {
+            return Err(err(ln, start + 1, format!("{code}: {m}")));
+        }
+        self.team_groups.push((code.clone(), tpn, text, ln, *c));
+        Ok(())
+    }
+
+    /// `XTM RANK TEAM` (swisspair): a player's team in an individual event (his
+    /// `team_id`, a TEAM separation's group), written where `013` lines would not read back
+    /// as an individual event's (every player rostered, a long team id).
+    fn team_membership(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let toks = tokens(chars);
+        let Some((c, rank)) = toks.first() else {
+            return Err(err(ln, 5, "XTM: expected a starting rank and a team"));
+        };
+        let rank = number(rank, "XTM player", ln, *c)?;
+        let start = (*c - 1 + toks[0].1.chars().count()).min(chars.len());
+        let text: String = chars[start..].iter().collect::<String>().trim().to_string();
+        if text.is_empty() {
+            return Err(err(ln, start + 1, "XTM: expected a team after the rank"));
+        }
+        if let Some(m) = limits::too_long(&text, limits::MAX_ID_CHARS, "team id") {
+            return Err(err(ln, start + 1, format!("XTM: {m}")));
+        }
+        self.memberships.push((rank, text, ln, *c));
+        Ok(())
+    }
+
     /// `XRG RANK GAMES [PERIOD] [2400]` (swisspair): a player's FIDE-rated games before the
     /// event (B.02 8.3.3's 30), his games in the rating period (n of K × n ≤ 700), and
     /// `2400` when his published rating has reached 2400 (docs/ratings.md).
@@ -912,9 +979,6 @@ impl<'c> Reader<'c> {
         let doc = &mut self.doc;
         let t = &mut doc.tournament;
         self.team_records.read(code, chars, ln, t)?;
-        if code == "013" {
-            self.lines_013.push(line.raw.to_string());
-        }
         Ok(())
     }
 
@@ -944,11 +1008,12 @@ impl<'c> Reader<'c> {
             forbidden,
             accel,
             clubs_groups,
+            team_groups,
+            memberships,
             rating_records,
             mut team_records,
             unread,
             code_092,
-            lines_013,
             pairing_by_position,
             ..
         } = self;
@@ -984,16 +1049,29 @@ impl<'c> Reader<'c> {
         if team_records.only_013_for_some_players(ranks.len(), t.system) {
             // An individual event with `013` lines (JaVaFo's AUM sample, py4swiss's
             // javafo_example.trf): the rosters leave players out, so they are not a team
-            // event's; the lines are kept as written, the players paired one by one, and
-            // each rostered player's team is his group for a TEAM separation (SEP-1, SEP-5).
+            // event's; the players are paired one by one, and each rostered player's team
+            // is his group for a TEAM separation (SEP-1, SEP-5). The lines are not kept
+            // verbatim: the writer writes the players' teams back from their `team_id`s
+            // (`team::individual_team_lines`), so that a read, write and read agree.
             team_records
                 .individual_teams(t, &|rank, line, column| ranked.find(rank, line, column))?;
-            doc.other_lines.extend(lines_013);
             doc.notes.push(
-                "013 records name only some of the players: read as an individual event, the 013 lines kept as written; a player's 013 team is his team for separations (XSP team ...)".to_string(),
+                "013 records name only some of the players: read as an individual event; a player's 013 team is his team for separations (XSP team ...)".to_string(),
             );
         }
         team_records.finish(t, &|rank, line, column| ranked.find(rank, line, column))?;
+        for (rank, team, line, column) in memberships {
+            if t.is_team_event() {
+                return Err(err(
+                    line,
+                    1,
+                    "XTM: a player's team in an individual event; a team event's rosters are its 310 or 013 records",
+                ));
+            }
+            let p = ranked.find(rank, line, column)?;
+            t.players[p].team_id = team;
+        }
+        team_groups_of(t, team_groups)?;
         let system_code = match (system_code, code_092) {
             (None, Some((id, code))) if t.system.is_none() && t.unknown_system.is_none() => {
                 // Silently, as a `192` would be read: the answer names the system.
@@ -1198,6 +1276,40 @@ fn clubs_and_groups(
                 return Err(err(line, 1, format!("XGR: player {rank}: {m}")));
             }
             player.groups.push(text);
+        }
+    }
+    Ok(())
+}
+
+/// `XTF` federations, `XTC` clubs and `XTG` groups, by team pairing number (SEP-6).
+fn team_groups_of(
+    t: &mut Tournament,
+    records: Vec<(String, u32, String, usize, usize)>,
+) -> Result<(), TrfError> {
+    for (code, tpn, text, line, column) in records {
+        let Some(i) = t.team_by_tpn(tpn).filter(|_| t.is_team_event()) else {
+            return Err(err(
+                line,
+                column,
+                format!("{code}: no team has pairing number {tpn} (team records are 310 or 013)"),
+            ));
+        };
+        let team = &mut t.teams[i];
+        match code.as_str() {
+            "XTF" => team.federation = text,
+            "XTC" => team.club = text,
+            _ => {
+                if team.groups.len() >= limits::MAX_GROUPS_PER_PLAYER {
+                    let m = limits::too_many(
+                        (limits::MAX_GROUPS_PER_PLAYER + 1) as u64,
+                        limits::MAX_GROUPS_PER_PLAYER as u64,
+                        "number of groups",
+                    )
+                    .unwrap_or_default();
+                    return Err(err(line, 1, format!("XTG: team {tpn}: {m}")));
+                }
+                team.groups.push(text);
+            }
         }
     }
     Ok(())

@@ -113,6 +113,7 @@ impl TeamRecords {
                     },
                     members: Vec::new(),
                     id: String::new(),
+                    ..Team::default()
                 };
                 let ranks = members(chars, 74, ln)?;
                 self.teams310.push(RawTeam { team, ranks });
@@ -261,9 +262,10 @@ impl TeamRecords {
         members.len() < players
     }
 
-    /// An individual event's `013` records: no team is formed (the lines are kept verbatim
-    /// by the reader); each rostered player's `team_id` is his team's name (its position
-    /// when unnamed), so that a TEAM separation keeps teammates apart (SEP-1, SEP-5).
+    /// An individual event's `013` records: no team is formed; each rostered player's
+    /// `team_id` is his team's name (its position when unnamed), so that a TEAM separation
+    /// keeps teammates apart (SEP-1, SEP-5); the writer writes them back from the
+    /// `team_id`s (`individual_team_lines`).
     pub(super) fn individual_teams(
         &mut self,
         t: &mut Tournament,
@@ -490,6 +492,59 @@ pub(super) fn team_lines(t: &Tournament, rank: &dyn Fn(PlayerIdx) -> u32) -> Vec
         ));
     }
     out
+}
+
+/// The teams of an individual event's players (`team_id`, a TEAM separation's groups),
+/// written so that they read back as they are: TRF-16 `013` lines (name = the team id,
+/// members by starting rank, in order of first appearance), which the reader takes for an
+/// individual event's because some player is in no roster; else, when every player has a
+/// team (the lines would read as a team event), a team id does not fit the name's 32
+/// columns or a rank its 4 digits, one swisspair `XTM RANK TEAM` line per rostered player.
+pub(super) fn individual_team_lines(
+    t: &Tournament,
+    rank: &dyn Fn(PlayerIdx) -> u32,
+) -> Vec<String> {
+    if t.is_team_event() {
+        return Vec::new();
+    }
+    let mut order: Vec<PlayerIdx> = (0..t.players.len()).collect();
+    order.sort_by_key(|&p| rank(p));
+    let mut teams: Vec<(&str, Vec<PlayerIdx>)> = Vec::new();
+    for &p in &order {
+        let id = t.players[p].team_id.as_str();
+        if id.is_empty() {
+            continue;
+        }
+        match teams.iter_mut().find(|(x, _)| *x == id) {
+            Some((_, members)) => members.push(p),
+            None => teams.push((id, vec![p])),
+        }
+    }
+    if teams.is_empty() {
+        return Vec::new();
+    }
+    let everyone = t.players.iter().all(|p| !p.team_id.is_empty());
+    let fits = teams.iter().all(|(id, members)| {
+        id.chars().count() <= 32 && id.trim() == *id && members.iter().all(|&m| rank(m) <= 9999)
+    });
+    if everyone || !fits {
+        return order
+            .iter()
+            .filter(|&&p| !t.players[p].team_id.is_empty())
+            .map(|&p| format!("XTM {} {}", rank(p), t.players[p].team_id))
+            .collect();
+    }
+    teams
+        .iter()
+        .map(|(id, members)| {
+            let mut line = format!("013 {id:<32}");
+            for (i, &m) in members.iter().enumerate() {
+                // Member 1 at 37-40, then every 5 columns.
+                line.push_str(&format!("{}{:>4}", if i == 0 { "" } else { " " }, rank(m)));
+            }
+            line
+        })
+        .collect()
 }
 
 fn clip(text: &str, width: usize) -> String {

@@ -324,11 +324,28 @@ impl Writer<'_> {
         }
     }
 
-    /// The team records that name players by starting rank.
+    /// The team records that name players by starting rank, then swisspair's team groups
+    /// (`XTF`, `XTC`, `XTG`, in team order; SEP-6).
     fn team_records(&mut self) {
         let t = self.t;
         for team_line in super::team::team_lines(t, &|p| t.pairing_number(p)) {
             self.line(team_line);
+        }
+        // An individual event's teams (`team_id`), as `013` or `XTM` lines.
+        for team_line in super::team::individual_team_lines(t, &|p| t.pairing_number(p)) {
+            self.line(team_line);
+        }
+        for (i, team) in t.teams.iter().enumerate() {
+            let tpn = t.team_tpn(i);
+            if !team.federation.trim().is_empty() {
+                self.line(format!("XTF {tpn} {}", team.federation.trim()));
+            }
+            if !team.club.trim().is_empty() {
+                self.line(format!("XTC {tpn} {}", team.club.trim()));
+            }
+            for g in &team.groups {
+                self.line(format!("XTG {tpn} {}", g.trim()));
+            }
         }
     }
 

@@ -153,11 +153,61 @@ impl Asking<'_> {
             Q::Float(x) => self.team_float(&field, *x, answer),
             Q::Colour(x, c) => self.team_colour(&field, *x, *c, answer),
             Q::Pairing(p) => self.team_pairing(p, answer),
-            Q::Apart { .. } => Err(invalid(
-                "apart",
-                "the apart question is asked about players of an individual event; in a team event ask why not a team pairing (pair)",
-            )),
+            Q::Apart { a, b } => self.team_apart(&field, *a, *b, answer),
         }
+    }
+
+    /// Why two teams (named by any member) meet: the system's pairing with the two kept
+    /// apart (a forbidden pair of their first members, which the team field reads as a
+    /// forbidden team pair, CG-10), compared with the answer; the criterion on which it is
+    /// worse made the match unavoidable (SEP-5/SEP-6 read the same way).
+    fn team_apart(
+        &self,
+        field: &Field,
+        a: PlayerIdx,
+        b: PlayerIdx,
+        answer: &RoundPairing,
+    ) -> Answered {
+        let ta = self.team_at(field, a, "apart.player_id")?;
+        let tb = self.team_at(field, b, "apart.opponent_id")?;
+        let (na, nb) = (self.team_tpn(field, ta), self.team_tpn(field, tb));
+        if ta == tb {
+            return Err(invalid(
+                "apart.opponent_id",
+                format!(
+                    "players {} and {} are both of team {na}: a team never meets itself",
+                    self.name(a),
+                    self.name(b)
+                ),
+            ));
+        }
+        let t = &self.round.tournament;
+        let (pairs, _) = matches(t, field, answer);
+        let players = [self.rep(field, ta), self.rep(field, tb)].concat();
+        if !pairs.contains(&(ta.min(tb), ta.max(tb))) {
+            return Ok((
+                None,
+                self.already(
+                    answer,
+                    &players,
+                    format!("team {na} and team {nb} do not meet in the answer"),
+                ),
+            ));
+        }
+        let (ra, rb) = (self.rep(field, ta), self.rep(field, tb));
+        let forbid: Vec<(PlayerIdx, Vec<PlayerIdx>)> =
+            ra.iter().map(|&r| (r, rb.clone())).collect();
+        let what = format!("team {na} and team {nb} apart");
+        let alt = match self.alternative(
+            &forbid,
+            &format!("keeps team {na} and team {nb} apart"),
+            players.clone(),
+        )? {
+            Ok(p) => p,
+            Err(v) => return Ok((None, v)),
+        };
+        let verdict = self.compare(answer, &alt, &what, &players);
+        Ok((Some(alt), verdict))
     }
 
     fn team_pair(

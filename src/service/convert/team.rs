@@ -58,6 +58,9 @@ fn teams_of_proto(pt: &proto::Tournament, ids: &Ids, problems: &mut Vec<Problem>
             tpn: pteam.pairing_number,
             name: pteam.name.clone(),
             members,
+            federation: pteam.federation.clone(),
+            club: pteam.club.clone(),
+            groups: pteam.groups.clone(),
             ..Team::default()
         });
     }
@@ -356,6 +359,9 @@ pub fn teams_to_proto(t: &Tournament) -> (Vec<proto::Team>, Option<proto::TeamSe
             pairing_number: x.tpn,
             name: x.name.clone(),
             member_ids: x.members.iter().map(|&m| pid(m)).collect(),
+            federation: x.federation.clone(),
+            club: x.club.clone(),
+            groups: x.groups.clone(),
         })
         .collect();
     let s = &t.team_settings;

@@ -962,7 +962,8 @@ impl Limiter {
     /// Each team's texts, pairing number and members (`tournament.teams`).
     fn teams(&mut self, teams: &[proto::Team]) {
         use crate::model::limits::{
-            MAX_ID_CHARS, MAX_NAME_CHARS, MAX_PAIRING_NUMBER, MAX_TEAM_MEMBERS, shown,
+            MAX_CODE_CHARS, MAX_GROUP_CHARS, MAX_GROUPS_PER_PLAYER, MAX_ID_CHARS, MAX_NAME_CHARS,
+            MAX_PAIRING_NUMBER, MAX_TEAM_MEMBERS, shown,
         };
         let numbers = u64::from(MAX_PAIRING_NUMBER);
         for (i, team) in teams.iter().enumerate() {
@@ -1003,6 +1004,37 @@ impl Limiter {
                     || format!("{}.member_ids[{j}]", base()),
                     who,
                     "player id",
+                );
+            }
+            // SEP-6: the team's groups, with the players' limits.
+            self.text(
+                &team.federation,
+                MAX_CODE_CHARS,
+                || format!("{}.federation", base()),
+                who,
+                "federation",
+            );
+            self.text(
+                &team.club,
+                MAX_NAME_CHARS,
+                || format!("{}.club", base()),
+                who,
+                "club",
+            );
+            self.count(
+                team.groups.len() as u64,
+                MAX_GROUPS_PER_PLAYER as u64,
+                || format!("{}.groups", base()),
+                who,
+                "number of groups",
+            );
+            for (j, g) in team.groups.iter().enumerate() {
+                self.text(
+                    g,
+                    MAX_GROUP_CHARS,
+                    || format!("{}.groups[{j}]", base()),
+                    who,
+                    "group",
                 );
             }
         }

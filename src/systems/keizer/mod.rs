@@ -42,6 +42,12 @@ impl System for Keizer {
         options::decode(given)
     }
 
+    /// KZ-4.4 (SEP-5.3): a groupmate passed over for the next player ranked below who is
+    /// not; `WEAK` only (Keizer has no score groups nor criteria to place it among).
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[crate::model::WeakPlace::Default]
+    }
+
     fn pair(&self, r: &RoundToPair, o: &KeizerOptions) -> Result<RoundPairing, PairError> {
         // KZ-3: scores need every earlier result.
         r.require_results()?;

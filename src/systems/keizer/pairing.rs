@@ -238,12 +238,17 @@ pub fn pair(
     }
 
     out.explanation.group("pairs");
+    // KZ-4.4 (SEP-5.3): the weak separations of the round; empty without one, and then the
+    // procedure runs exactly as before.
+    let weak = r.tournament.weak_separations(r.number);
     let mut pairs = Vec::new();
     for i in 0..n {
         if !matcher.is_alive(i) {
             continue;
         }
         let a = round.present[i];
+        // SEP-5.3: the matcher before the pair is taken, to take another candidate.
+        let before = (!weak.is_empty()).then(|| matcher.clone());
         // The players passed over, each with the rule that passed him over.
         let mut skipped: Vec<(PlayerIdx, &'static str, String)> = Vec::new();
         let mut partner = None;
@@ -266,13 +271,52 @@ pub fn pair(
                 "the players below could not all be paired then".to_string(),
             ));
         }
-        let Some(j) = partner else {
+        let Some(mut j) = partner else {
             return Err(PairError::Internal(format!(
                 "round {}: a complete pairing existed but {} found no partner",
                 r.number,
                 r.id(a)
             )));
         };
+        if let Some(before) = before {
+            // KZ-4.4 (SEP-5.3): a groupmate is passed over for the next player ranked
+            // below who is no groupmate and leaves the rest pairable (Keizer has no score
+            // groups: any later one); none, and the groupmate stays.
+            let candidates: Vec<usize> = (i + 1..n).filter(|&x| before.is_alive(x)).collect();
+            let own = candidates.iter().position(|&x| x == j).unwrap_or(0);
+            let chosen = crate::systems::common::weak_candidates::choose(
+                &weak,
+                a,
+                &candidates,
+                own,
+                |x| round.present[x],
+                |_| (),
+                |x| round.bar(a, round.present[x]).is_none() && before.clone().take_pair(i, x),
+            );
+            if let Some(&other) = candidates.get(chosen)
+                && other != j
+            {
+                let mut m = before;
+                if m.take_pair(i, other) {
+                    let (b, c) = (round.present[j], round.present[other]);
+                    let group = weak
+                        .shared_group(a, b)
+                        .map_or(String::new(), |(_, g)| format!(" ({g})"));
+                    out.explanation.step(
+                        "KZ-4.4",
+                        format!(
+                            "{} passes over {}: same group{group}, weakly separated (SEP-5.3): the next player ranked below who is not, {}",
+                            round.name(a),
+                            round.name(b),
+                            round.name(c)
+                        ),
+                        vec![a, b, c],
+                    );
+                    matcher = m;
+                    j = other;
+                }
+            }
+        }
         let b = round.present[j];
         // The board's decision first (what "why not?" reads as the procedure's step for
         // the pair), then each player passed over.

@@ -35,6 +35,12 @@ impl System for Monrad {
         Options::of(given)
     }
 
+    /// MON-7 (SEP-5.3): a groupmate passed over for the next player below in the list, of
+    /// the same score, who is not; `WEAK` only.
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[crate::model::WeakPlace::Default]
+    }
+
     fn info(&self) -> SystemInfo {
         SystemInfo {
             id: SystemId::Monrad,

@@ -165,11 +165,16 @@ pub fn pair(r: &RoundToPair, options: &Options) -> Result<RoundPairing, PairErro
     }
     let mut taken = vec![false; n];
     let mut pairs = Vec::with_capacity(n / 2);
+    // MON-7 (SEP-5.3): the weak separations of the round; empty without one, and then the
+    // procedure runs exactly as before.
+    let weak = t.weak_separations(r.number);
     for i in 0..n {
         if taken[i] {
             continue;
         }
         let a = list[i];
+        // SEP-5.3: the matcher before the pair is taken, to take another candidate.
+        let before = (!weak.is_empty()).then(|| matcher.clone());
         let mut skipped = Vec::new();
         let mut partner = None;
         for (j, &done) in taken.iter().enumerate().skip(i + 1) {
@@ -182,12 +187,51 @@ pub fn pair(r: &RoundToPair, options: &Options) -> Result<RoundPairing, PairErro
             }
             skipped.push(j);
         }
-        let Some(j) = partner else {
+        let Some(mut j) = partner else {
             return Err(PairError::Internal(format!(
                 "Monrad: {} found no partner although a complete pairing exists",
                 r.id(a)
             )));
         };
+        if let Some(before) = before {
+            // MON-7 (SEP-5.3): a groupmate is passed over for the next player below in the
+            // list, of the groupmate's score (nobody floats further to avoid him), who is
+            // no groupmate and leaves the rest pairable; none, and the groupmate stays.
+            let candidates: Vec<usize> = (i + 1..n).filter(|&x| !taken[x]).collect();
+            let own = candidates.iter().position(|&x| x == j).unwrap_or(0);
+            let chosen = crate::systems::common::weak_candidates::choose(
+                &weak,
+                a,
+                &candidates,
+                own,
+                |x| list[x],
+                |x| h.players[list[x]].pairing_points,
+                |x| before.clone().take_pair(i, x),
+            );
+            if let Some(&other) = candidates.get(chosen)
+                && other != j
+            {
+                let mut m = before;
+                if m.take_pair(i, other) {
+                    let (b, c) = (list[j], list[other]);
+                    let group = weak
+                        .shared_group(a, b)
+                        .map_or(String::new(), |(_, g)| format!(" ({g})"));
+                    ex.step(
+                        "MON-7",
+                        format!(
+                            "{} passes over {}: same group{group}, weakly separated (SEP-5.3): the next player below of the same score who is not, {}",
+                            r.id(a),
+                            r.id(b),
+                            r.id(c)
+                        ),
+                        vec![a, b, c],
+                    );
+                    matcher = m;
+                    j = other;
+                }
+            }
+        }
         taken[i] = true;
         taken[j] = true;
         let b = list[j];

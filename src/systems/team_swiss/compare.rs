@@ -17,6 +17,9 @@
 //!    the fewest upfloaters' opponents that floated in the previous round (art. 2.3.7; not
 //!    in the last two rounds); then the identifiers of art. 3.6.2 are the rule of order.
 //!
+//! A weak separation (SEP-5, SEP-6) adds `SEP-5`, the bracket's matches within a group,
+//! between [C6] and [C7] (`WEAK`) or after [C10] (`WEAK_LAST`), as the engine weighs it.
+//!
 //! Every value is the engine's own: the team field (`state::build`), [C6]
 //! (`pairing::c6_holds`) and the per-match [C8]-[C10] (`pairing::quality`). Colours are
 //! allocated after the pairing (art. 4), so they never part two pairings here.
@@ -24,7 +27,7 @@ use std::collections::BTreeSet;
 
 use super::state::{self, Field, Float};
 use super::{Options, pairing};
-use crate::model::{PlayerIdx, Score, TeamIdx, Tournament};
+use crate::model::{PlayerIdx, Score, TeamIdx, Tournament, WeakPlace};
 use crate::systems::comparison::Comparison;
 use crate::systems::{RoundPairing, RoundToPair};
 
@@ -249,7 +252,21 @@ pub fn compare(
             }
         };
         let c7_applies = !field.last_two_rounds;
-        let criteria: Vec<(&str, &'static str, Measure)> = vec![
+        // SEP-5: the bracket's matches within a group of a weak separation at `place`.
+        let field_ref = &field;
+        let within = move |p: &BTreeSet<(usize, usize)>, place: WeakPlace| -> Value {
+            let teams: Vec<usize> = p
+                .iter()
+                .filter(|&&(a, b)| field_ref.within(a, b, place))
+                .flat_map(|&(a, b)| [a, b])
+                .collect();
+            Value {
+                key: vec![(teams.len() / 2) as i64],
+                shown: format!("{} match(es) within a separated group", teams.len() / 2),
+                players: teams,
+            }
+        };
+        let mut criteria: Vec<(&str, &'static str, Measure)> = vec![
             (
                 "C.04.6 art. 2.3.1",
                 "[C4] minimise the number of upfloaters",
@@ -296,6 +313,16 @@ pub fn compare(
                 }),
             ),
         ];
+        if field.weighs(WeakPlace::Default) {
+            criteria.insert(
+                3,
+                (
+                    "SEP-5",
+                    "minimise the matches within a separated group (placed after [C6])",
+                    Box::new(move |_: &[usize], p: &BTreeSet<_>| within(p, WeakPlace::Default)),
+                ),
+            );
+        }
         for (rule, criterion, value) in &criteria {
             let (a, b) = (value(&ux, &x), value(&uy, &y));
             if a.key != b.key {
@@ -359,6 +386,18 @@ pub fn compare(
             let (a, b) = (quality(&x, k), quality(&y, k));
             if a.key != b.key {
                 return differ(rule, criterion, Some(bracket_score), a, b);
+            }
+        }
+        if field.weighs(WeakPlace::Last) {
+            let (a, b) = (within(&x, WeakPlace::Last), within(&y, WeakPlace::Last));
+            if a.key != b.key {
+                return differ(
+                    "SEP-5",
+                    "minimise the matches within a separated group (placed last)",
+                    Some(bracket_score),
+                    a,
+                    b,
+                );
             }
         }
         return Some(Comparison::Tie {

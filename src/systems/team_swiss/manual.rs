@@ -23,6 +23,18 @@ pub(crate) fn validate(
     let mut round = RoundToPair::prepare(t, options)?;
     round.require_results()?;
     round.tournament = with_options(&round.tournament, system_options);
+    // SEP-1 in a team event (SEP-6): the groups of teams kept apart become forbidden groups
+    // of their members for this round, as the pipeline's `prepare` makes them for a pairing.
+    let separated = round.tournament.separated_groups(round.number);
+    let number = round.number;
+    round
+        .tournament
+        .forbidden_pairings
+        .extend(separated.iter().map(|g| crate::model::ForbiddenPairing {
+            players: g.players.clone(),
+            first_round: Some(number),
+            last_round: Some(number),
+        }));
     let field = state::build(&round, system_options.acceleration)?;
     let tour = &round.tournament;
     let team_of = tour.team_of_players();
@@ -104,6 +116,27 @@ pub(crate) fn validate(
             violation(
                 "C.04.6 art. 2.1.1",
                 format!("[C1] teams {} and {} have already met", ta.tpn, tb.tpn),
+                vec![a, b],
+            );
+        } else if let Some(g) = separated.iter().find(|g| {
+            let has = |team| {
+                tour.teams.get(team).is_some_and(|x: &crate::model::Team| {
+                    x.members.iter().any(|m| g.players.contains(m))
+                })
+            };
+            has(ta.team) && has(tb.team)
+        }) {
+            violation(
+                "SEP-1",
+                format!(
+                    "teams {} and {} are both in {} {:?}, kept apart by an absolute separation",
+                    ta.tpn,
+                    tb.tpn,
+                    tour.separations
+                        .get(g.separation)
+                        .map_or("a group", |s| s.key.name()),
+                    g.name
+                ),
                 vec![a, b],
             );
         } else if !field.can_meet(pa, pb) {

@@ -167,6 +167,17 @@ impl System for TeamSwiss {
         true
     }
 
+    /// SEP-5 in a team event (SEP-6, TS-SEP in team-swiss.md): `WEAK` after [C6] and
+    /// before [C7] (a set of upfloaters valued by the fewest matches within a group its
+    /// bracket can make; the bracket paired with the fewest, then [C8]); `WEAK_LAST` after
+    /// [C10], before art. 3.6.2's identifiers, within the upfloaters art. 3.5 chose.
+    fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
+        &[
+            crate::model::WeakPlace::Default,
+            crate::model::WeakPlace::Last,
+        ]
+    }
+
     /// A team event is checked team by team (C.04.6).
     fn validate_manual(
         &self,

@@ -8,10 +8,15 @@
 //! fields of a wide integer.
 use super::state::{Field, Float};
 use crate::matching::{self, Wide};
+use crate::model::WeakPlace;
 use crate::systems::{Explanation, PairError};
 
 /// Pairs of teams (positions in the field).
 type Pairs = Vec<(usize, usize)>;
+
+/// Art. 3.5.5's value of a set of upfloaters, smaller is better: [C6] broken, the matches
+/// within a group of a weak separation at `WEAK` (SEP-5), [C7].
+type SetKey = (bool, usize, usize);
 
 /// The pairs of a round (positions, unordered) and the PAB.
 #[derive(Clone, Debug, Default)]
@@ -200,7 +205,7 @@ fn select_upfloaters(
     let mut count = residents.len() % 2;
     while count <= lower.len() {
         for profile in profiles(field, &lower, count) {
-            let mut best: Option<((bool, usize), Vec<usize>, Pairs)> = None;
+            let mut best: Option<(SetKey, Vec<usize>, Pairs)> = None;
             for set in sets(field, &lower, &profile) {
                 let mut bracket: Vec<usize> = residents.to_vec();
                 bracket.extend(set.iter().copied());
@@ -216,6 +221,12 @@ fn select_upfloaters(
                     continue; // [C3] art. 2.2.1
                 }
                 let c6_fails = !c6_holds(field, level, &rest);
+                // SEP-5 at `WEAK`, between [C6] and [C7]: the fewest matches within a group
+                // the bracket can make with this set (its pairing minimises them first).
+                let within = pairs
+                    .iter()
+                    .filter(|&&(a, b)| field.within(a, b, WeakPlace::Default))
+                    .count();
                 let c7 = if field.last_two_rounds {
                     0
                 } else {
@@ -223,11 +234,11 @@ fn select_upfloaters(
                         .filter(|&&n| field.teams[n].float != Float::None)
                         .count()
                 };
-                let key = (c6_fails, c7);
+                let key = (c6_fails, within, c7);
                 if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
                     best = Some((key, set.clone(), pairs));
                 }
-                if key == (false, 0) {
+                if key == (false, 0, 0) {
                     break; // art. 3.5.5: the first set that complies
                 }
             }
@@ -424,8 +435,13 @@ pub(super) fn pair_bracket_in(
     sorted.sort_by_key(|&n| field.teams[n].tpn);
     let size = sorted.len();
     let k = bits(size);
-    // Bits a cost needs above its low fields, plus the pair unit and the solver's headroom.
-    let overhead = 3 * (k + 1) + 2 * k + 12;
+    // Bits a cost needs above its low fields, plus the pair unit and the solver's headroom
+    // (and the fields of weak separations, SEP-5, when the round weighs any).
+    let overhead = 3 * (k + 1)
+        + 2 * k
+        + 12
+        + weak_bits(field, k, WeakPlace::Default)
+        + weak_bits(field, k, WeakPlace::Last);
     let single = k * size + size;
     if !two_steps && single + overhead <= 4 * 64 {
         // Sequence numbers are 1-based: top = i + 1, bottom = j + 1.
@@ -571,6 +587,12 @@ pub(super) fn pair_bracket_in(
     Ok(pairs)
 }
 
+/// The width of the SEP-5 field at `place` in a bracket of `k`-bit sizes: none when the
+/// round weighs no weak separation there (the weights are then exactly as without).
+fn weak_bits(field: &Field, k: usize, place: WeakPlace) -> usize {
+    if field.weighs(place) { k + 1 } else { 0 }
+}
+
 /// Bits to hold `n`.
 fn bits(n: usize) -> usize {
     (usize::BITS - n.leading_zeros()) as usize
@@ -588,7 +610,9 @@ fn with_width<T>(needed: usize, f: impl FnOnce(usize) -> T) -> Result<T, PairErr
 }
 
 /// The maximum-weight matching of the bracket: each allowed pair complying with [C1]
-/// weighs `unit - cost`, the cost's fields [C8], [C9], [C10] above `low(i, j)` (which
+/// weighs `unit - cost`, the cost's fields, most significant first: the pairs within a
+/// group of a weak separation at `WEAK` (SEP-5, only when weighed), [C8], [C9], [C10],
+/// the pairs within a group at `WEAK_LAST` (only when weighed), then `low(i, j)` (which
 /// takes `low_bits`); `None` when no perfect matching exists.
 fn solve<const N: usize>(
     field: &Field,
@@ -600,10 +624,12 @@ fn solve<const N: usize>(
 ) -> Option<Pairs> {
     let size = sorted.len();
     let k = bits(size);
-    let c10_shift = low_bits;
+    let last_shift = low_bits;
+    let c10_shift = last_shift + weak_bits(field, k, WeakPlace::Last);
     let c9_shift = c10_shift + k + 1;
     let c8_shift = c9_shift + k + 1;
-    let cost_bits = c8_shift + k + 1;
+    let weak_shift = c8_shift + k + 1;
+    let cost_bits = weak_shift + weak_bits(field, k, WeakPlace::Default);
     let unit = Wide::<N>::ONE.checked_shl((cost_bits + k + 1) as u32)?;
     let field_of = |x: usize, shift: usize| Wide::<N>::from_u64(x as u64).checked_shl(shift as u32);
     let mut edges = Vec::new();
@@ -617,6 +643,12 @@ fn solve<const N: usize>(
             let mut cost = field_of(c8, c8_shift)?;
             cost = cost.checked_add(field_of(c9, c9_shift)?)?;
             cost = cost.checked_add(field_of(c10, c10_shift)?)?;
+            if field.within(a, b, WeakPlace::Default) {
+                cost = cost.checked_add(field_of(1, weak_shift)?)?;
+            }
+            if field.within(a, b, WeakPlace::Last) {
+                cost = cost.checked_add(field_of(1, last_shift)?)?;
+            }
             cost = cost.checked_add(low(i, j)?)?;
             edges.push((i, j, unit.checked_sub(cost)?));
         }

@@ -74,6 +74,8 @@ pub struct Field {
     pub initial_colour: Colour,
     /// Forbidden pairs (CG-10), as positions.
     forbidden: Vec<(usize, usize)>,
+    /// The weak separations of the round, by team index (SEP-5, SEP-6; empty without).
+    pub weak: crate::model::WeakSeparations,
 }
 
 impl Field {
@@ -97,7 +99,22 @@ impl Field {
             last_two_rounds: round + 2 > total_rounds,
             initial_colour,
             forbidden: Vec::new(),
+            weak: Default::default(),
         }
+    }
+
+    /// Whether two teams (positions) share a group of a weak separation placed at `place`
+    /// (SEP-5: the pair counts against the criterion there).
+    pub fn within(&self, a: usize, b: usize, place: crate::model::WeakPlace) -> bool {
+        !self.weak.is_empty()
+            && self
+                .weak
+                .within(self.teams[a].team, self.teams[b].team, place)
+    }
+
+    /// Whether the round weighs a weak separation at `place`.
+    pub fn weighs(&self, place: crate::model::WeakPlace) -> bool {
+        self.weak.places().contains(&place)
     }
 
     /// Whether two teams (positions) may meet: never met in a played match (art. 2.1.1
@@ -261,6 +278,7 @@ pub fn build(
         last_two_rounds: number + 2 > total_rounds,
         initial_colour: round.initial_colour,
         forbidden,
+        weak: t.weak_team_separations(number),
     })
 }
 
