@@ -32,7 +32,7 @@ pub fn dropped(t: &Tournament, rounds: u32) -> Vec<DroppedGame> {
     if t.system != Some(SystemId::RoundRobin) || n < 2 {
         return Vec::new();
     }
-    let per_cycle = if n % 2 == 0 { n - 1 } else { n };
+    let per_cycle = if n.is_multiple_of(2) { n - 1 } else { n };
     let total = (t.total_rounds as usize).max(t.rounds.len());
     let cycles = total.div_ceil(per_cycle).max(1);
     let scheduled = (n - 1) * cycles;
