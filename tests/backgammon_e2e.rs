@@ -51,6 +51,7 @@ fn record(r: &proto::PairResponse, result: impl Fn(usize) -> proto::GameResult) 
                 black_id: b.second_id.clone(),
                 result: result(i) as i32,
                 board: b.number,
+                not_rated: false,
             })
             .collect(),
         byes: r
@@ -298,12 +299,14 @@ async fn bad_backgammon_input_is_invalid_argument() {
                 black_id: "p2".into(),
                 result: proto::GameResult::WhiteWins as i32,
                 board: 1,
+                not_rated: false,
             },
             proto::Game {
                 white_id: "p3".into(),
                 black_id: "p4".into(),
                 result: proto::GameResult::Draw as i32,
                 board: 2,
+                not_rated: false,
             },
         ],
         byes: Vec::new(),

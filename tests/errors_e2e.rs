@@ -66,6 +66,7 @@ async fn no_legal_pairing_names_its_rule_in_the_details() {
             black_id: "b".to_string(),
             result: proto::GameResult::Draw as i32,
             board: 1,
+            not_rated: false,
         }],
         ..proto::Round::default()
     });

@@ -227,3 +227,105 @@ fn a_win_left_out_makes_the_norm_1_4_1f() {
     assert_eq!((c.games.len(), c.average, c.performance), (9, 2476, 2601));
     assert_eq!(c.left_out, [(10, "a win left out (1.4.1f)".to_string())]);
 }
+
+/// The second opinion's events (`tests/data/norms-second-opinion/`, `docs/decisions.md`
+/// "Norms: second opinion"), read as `swisspair norms` reads them.
+fn second_opinion_event(path: &std::path::Path) -> (swisspair::trf::TrfDocument, NormOptions) {
+    let text = std::fs::read_to_string(path).expect("event file");
+    let doc = swisspair::pairing::read_trf(&text).expect("reads");
+    let options = swisspair::service::convert::registry::norm_setup(&doc, "", None, false);
+    (doc, options)
+}
+
+#[test]
+fn a_game_left_out_by_1_4_2b_does_not_count_towards_the_nine() {
+    // A generated round robin of 10 (`rr-15.trf`): player 7 (unrated) loses every game
+    // against a rated player and beats only the unrated player 10, so in a round robin
+    // his games are not included (1.4.2b). Player 2 (IM POL 2440) met him in round 8:
+    // 8 games remain, fewer than 9 (1.4.1). Sharly-Chess counts that game among the
+    // games played (9) while leaving it out of the opponents; 1.4.2 says such a game is
+    // "not included", so it is not a game of the norm either.
+    let (doc, options) = second_opinion_event(
+        &common::data_dir()
+            .join("norms-second-opinion")
+            .join("rr-15.trf"),
+    );
+    assert!(options.round_robin, "record 192 FIDE_ROUNDROBIN");
+    let checks = check(&doc.tournament, &options);
+    let c = find(&checks, 1, NormTitle::Gm);
+    assert_eq!(c.games.len(), 8);
+    assert!(
+        c.left_out
+            .iter()
+            .any(|(r, why)| *r == 8 && why.contains("1.4.2b"))
+    );
+    // 1.4.6: the two unrated opponents (10 in round 3, 4 in round 5) count 1400; the
+    // first of them is raised to the GM floor 2200. 1.4.7: (2000 + 2505 + 2200 + 2305 +
+    // 1400 + 2207 + 2183 + 2008) / 8 = 16808 / 8 = 2101. 1.4.8: 7 of 8 = 87.5 % → 88 %,
+    // dp 336 (1.4.9): Rp 2437.
+    assert_eq!((c.halves, c.average, c.performance), (14, 2101, 2437));
+    assert_eq!(numbers(c)[0], ("1.4.1", "8", false));
+}
+
+#[test]
+fn the_performance_takes_dp_of_the_whole_percentage_1_4_9() {
+    // Budapest Spring Festival 2026, group A, rounds 1-8 (a real event): player 24 has
+    // six games over the board: ½ (2269), ½ (2266), 1 (2271), 0 (2327), ½ (2308),
+    // 1 (2310). No title or federation is in the file, so no norm is met; the numbers
+    // are still those of 1.4.7-1.4.9. Ra = 13751 / 6 = 2291.8 → 2292 (1.4.7); no
+    // opponent below the GM floor 2200 (1.4.6). p = 3.5 / 6 = 58.3 % → 58 %, dp 57
+    // (1.4.9): Rp 2349. Sharly-Chess gives 2342 (dp 50, the 57 % row): its table index
+    // is computed in floating point (0.58 × 100 = 57.999…), which lands one row low.
+    let (doc, options) = second_opinion_event(
+        &common::data_dir()
+            .join("peer")
+            .join("chess-results")
+            .join("budapest_spring_festival_2026_group_a_2200_r09.trf"),
+    );
+    let checks = check(&doc.tournament, &options);
+    let p = doc
+        .tournament
+        .players
+        .iter()
+        .position(|p| p.id == "24")
+        .expect("player 24");
+    let c = find(&checks, p, NormTitle::Gm);
+    assert_eq!(
+        (c.games.len(), c.halves, c.average, c.performance),
+        (6, 7, 2292, 2349)
+    );
+    assert!(!c.met);
+}
+
+#[test]
+fn a_started_game_the_arbiter_scored_counts_with_its_points_1_4_2c() {
+    use swisspair::model::GameResult;
+    // B.01 1.4.2c leaves out games decided by forfeit or other than over the board, but
+    // games once started are included. The candidate's draw with the GM of GER (player 2)
+    // becomes a started game the arbiter scored ½-0 for the candidate (0 for the GM):
+    // still 9 games with the same ½ point, so every number of the worked GM norm stays:
+    // Ra 2476, 6 of 9 = 67 %, dp 125, Rp 2601 (a_gm_norm_with_every_requirement_worked_by_hand).
+    // (Before the second opinion this game was left out: 8 games, no norm.)
+    let mut t = norm_event::tournament();
+    let g = t
+        .rounds
+        .iter_mut()
+        .flat_map(|r| r.games.iter_mut())
+        .find(|g| (g.white, g.black) == (0, 1) || (g.white, g.black) == (1, 0))
+        .expect("the candidate meets player 2");
+    assert_eq!(g.result, GameResult::Draw);
+    g.result = if g.white == 0 {
+        GameResult::WhiteHalfBlackZero
+    } else {
+        GameResult::WhiteZeroBlackHalf
+    };
+    let options = NormOptions {
+        round_robin: true,
+        ..NormOptions::default()
+    };
+    let c = find(&check(&t, &options), 0, NormTitle::Gm).clone();
+    assert_eq!(c.games.len(), 9);
+    assert!(c.left_out.is_empty(), "{:?}", c.left_out);
+    assert_eq!((c.halves, c.average, c.performance), (12, 2476, 2601));
+    assert!(c.met);
+}

@@ -280,3 +280,43 @@ fn top_beats_club_player_for_trf() -> Tournament {
     t.total_rounds = 1;
     t
 }
+
+#[test]
+fn a_game_recorded_as_not_rated_keeps_its_points_and_is_left_out() {
+    // A (2100) beats B (2000) in round 1 and C (2000) in round 2; the second game is
+    // recorded as not rated (TRF W/L: a game of under one move). 8.1.2: a difference of
+    // 100 gives PD 0.64 (99-106). Rated: only round 1: W − We = 1 − 0.64 = 0.36, K 20:
+    // +7.20. Without the mark both games count: 0.72 × 20 = +14.40.
+    let mut t = Builder::new(SystemId::Dutch, 3, 2)
+        .round(&[(1, 2, "1-0")], &[(3, ByeKind::Pab)])
+        .round(&[(3, 1, "0-1")], &[(2, ByeKind::Pab)])
+        .build();
+    ratings(&mut t, &[2100, 2000, 2000]);
+    let unmarked = rate(&t, RatingRules::V2025);
+    assert_eq!(change(&unmarked[0]), (1440, 20));
+    t.not_rated_games.push(swisspair::model::NotRatedGame {
+        round: 2,
+        white: 2,
+        black: 0,
+    });
+    let r = rate(&t, RatingRules::V2025);
+    assert_eq!(change(&r[0]), (720, 20));
+    // Listed for both players, with its reason.
+    for (p, round) in [(0, 1), (2, 1)] {
+        let g = &r[p].games[round];
+        assert_eq!(g.excluded, Some(Exclusion::NotRated));
+        assert_eq!(g.excluded.map(Exclusion::code), Some("not_rated"));
+        assert!(Exclusion::NotRated.reason().contains("W/D/L"));
+    }
+    // C's one game is not rated: no change for him.
+    assert!(
+        r[2].change
+            .as_ref()
+            .is_none_or(|c| c.change_hundredths == 0),
+        "{:?}",
+        r[2].change
+    );
+    // The points stay: A 2, B 1 (PAB), C 1 (PAB); pairing and tie-breaks see the game.
+    let points: Vec<String> = t.points_after(2).iter().map(|s| s.to_string()).collect();
+    assert_eq!(points, ["2.0", "1.0", "1.0"]);
+}

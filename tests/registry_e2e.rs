@@ -316,3 +316,134 @@ fn the_cli_rates_and_checks_norms() {
         "{out}"
     );
 }
+
+/// Three players, two rounds: A (2100) beats B (2000), then C (2000) in a game recorded as
+/// not rated (`W`/`L`); B and C get the PAB in the other round.
+fn a_not_rated_win() -> proto::Tournament {
+    let player = |id: &str, rating: u32| proto::Player {
+        id: id.into(),
+        name: format!("Player {id}"),
+        rating,
+        pairing_number: Some(id.parse().expect("number")),
+        ..Default::default()
+    };
+    let game = |w: &str, b: &str, result: proto::GameResult, not_rated: bool| proto::Game {
+        white_id: w.into(),
+        black_id: b.into(),
+        result: result as i32,
+        not_rated,
+        ..Default::default()
+    };
+    let bye = |p: &str| proto::Bye {
+        player_id: p.into(),
+        kind: proto::ByeKind::Pab as i32,
+    };
+    proto::Tournament {
+        name: "Not rated".into(),
+        system: proto::PairingSystem::Dutch as i32,
+        total_rounds: 2,
+        players: vec![player("1", 2100), player("2", 2000), player("3", 2000)],
+        rounds: vec![
+            proto::Round {
+                number: 1,
+                games: vec![game("1", "2", proto::GameResult::WhiteWins, false)],
+                byes: vec![bye("3")],
+            },
+            proto::Round {
+                number: 2,
+                games: vec![game("3", "1", proto::GameResult::BlackWins, true)],
+                byes: vec![bye("2")],
+            },
+        ],
+        ..Default::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_not_rated_over_grpc_json_and_trf() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    // tests/ratings.rs::a_game_recorded_as_not_rated_keeps_its_points_and_is_left_out:
+    // only round 1 is rated for A: (1 − 0.64) × 20 = +7.20 (B.02 8.1.2, 8.3.3).
+    let request = proto::RatingsRequest {
+        input: Some(proto::ratings_request::Input::Tournament(a_not_rated_win())),
+        rules: "2025".into(),
+        ..Default::default()
+    };
+    let r = client
+        .ratings(request.clone())
+        .await
+        .expect("ratings")
+        .into_inner();
+    assert_eq!(r.players[0].change, "+7.20");
+    let g = &r.players[0].games[1];
+    assert!(!g.rated);
+    assert_eq!(g.excluded, "not_rated");
+    assert!(g.reason.contains("W/D/L"), "{}", g.reason);
+    assert_eq!(r.players[2].games[1].excluded, "not_rated");
+    // The standings count the game: A has 2 points.
+    let s = client
+        .standings(proto::StandingsRequest {
+            input: Some(proto::standings_request::Input::Tournament(
+                a_not_rated_win(),
+            )),
+            ..Default::default()
+        })
+        .await
+        .expect("standings")
+        .into_inner();
+    assert_eq!(s.rows[0].points, "2.0");
+    // The standings' rating change leaves the game out too; C gets none from it.
+    assert_eq!(s.rows[0].rating_change, "7.20");
+    // A mark on a forfeit is refused, naming the field.
+    let mut bad = a_not_rated_win();
+    bad.rounds[1].games[0].result = proto::GameResult::BlackWinsForfeit as i32;
+    let e = client
+        .ratings(proto::RatingsRequest {
+            input: Some(proto::ratings_request::Input::Tournament(bad)),
+            ..Default::default()
+        })
+        .await
+        .expect_err("refused");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    assert!(
+        e.message()
+            .contains("tournament.rounds[1].games[0].not_rated"),
+        "{}",
+        e.message()
+    );
+    // JSON: the field is `notRated`, in the request and in the answer's reason.
+    let body = serde_json::json!({
+        "tournament": serde_json::to_value(a_not_rated_win()).expect("json"),
+        "rules": "2025",
+    });
+    assert_eq!(
+        body["tournament"]["rounds"][1]["games"][0]["notRated"],
+        true
+    );
+    let (status, answer) = post_json(&server.addr, "Ratings", &body);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["players"][0]["change"], "+7.20");
+    assert_eq!(answer["players"][0]["games"][1]["excluded"], "not_rated");
+    // The same event as TRF: `W` / `L` in round 2.
+    let trf = [
+        "012 Not rated",
+        "XXR 2",
+        "001    1      Player 1                          2100                             2.0    1     2 w 1     3 b W",
+        "001    2      Player 2                          2000                             1.0    2     1 b 0  0000 - U",
+        "001    3      Player 3                          2000                             1.0    3  0000 - U     1 w L",
+    ]
+    .join("\n");
+    let r = client
+        .ratings(proto::RatingsRequest {
+            input: Some(proto::ratings_request::Input::Trf(trf)),
+            rules: "2025".into(),
+            ..Default::default()
+        })
+        .await
+        .expect("ratings")
+        .into_inner();
+    assert_eq!(r.players[0].change, "+7.20");
+    assert_eq!(r.players[0].games[1].excluded, "not_rated");
+    server.stop().await;
+}

@@ -105,6 +105,7 @@ async fn pairs_a_round_robin_and_reports_health() {
                 black_id: b.black_id.clone(),
                 result: proto::GameResult::Draw as i32,
                 board: b.number,
+                not_rated: false,
             })
             .collect(),
         byes: Vec::new(),
@@ -292,6 +293,7 @@ fn game(white: &str, black: &str) -> proto::Game {
         black_id: black.to_string(),
         result: proto::GameResult::Draw as i32,
         board: 0,
+        not_rated: false,
     }
 }
 

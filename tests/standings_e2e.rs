@@ -154,6 +154,7 @@ async fn standings_of_a_proto_tournament_with_3_1_0_scoring() {
         black_id: b.to_string(),
         result: result as i32,
         board: 0,
+        not_rated: false,
     };
     // 3 / 1 / 0. R1: a–b 1-0, c PAB (3 points). R2: c–a draw, b half-point bye (1 point).
     // Points: a 3 + 1 = 4, c 3 + 1 = 4, b 0 + 1 = 1.

@@ -259,3 +259,52 @@ fn writer_refuses_more_players_than_trf_can_number() {
         .expect_err("a pairing number of 8 digits does not fit");
     assert!(e.to_string().contains("1,000,000"), "{e}");
 }
+
+#[test]
+fn w_d_l_games_are_marked_not_rated_and_written_back_as_read() {
+    // TRF (FIDE's record 001): W / D / L are a win, draw and loss in a game of under one
+    // move, not rated. They are played games with the same points as 1 / = / 0; the
+    // reader marks them not rated and the writer writes them back as they were.
+    use swisspair::model::NotRatedGame;
+    let text = [
+        "012 Not rated".to_string(),
+        "XXR 2".to_string(),
+        player(1, "   2 w W     3 b ="),
+        player(2, "   1 b L     4 w 1"),
+        player(3, "   4 w D     1 w ="),
+        player(4, "   3 b D     2 b 0"),
+    ]
+    .join("\n");
+    let doc = swisspair::pairing::read_trf(&text).expect("reads");
+    let t = &doc.tournament;
+    assert_eq!(t.rounds[0].games[0].result, GameResult::WhiteWins);
+    assert_eq!(t.rounds[0].games[1].result, GameResult::Draw);
+    assert_eq!(
+        t.not_rated_games,
+        [
+            NotRatedGame {
+                round: 1,
+                white: 0,
+                black: 1
+            },
+            NotRatedGame {
+                round: 1,
+                white: 2,
+                black: 3
+            },
+        ]
+    );
+    assert!(t.is_not_rated(1, 1, 0));
+    assert!(!t.is_not_rated(2, 0, 2));
+    for dialect in [Dialect::JaVaFo, Dialect::Trf26] {
+        let written = trf::write(&doc, dialect, &swisspair::systems::Registry).expect("writes");
+        let lines: Vec<&str> = written.lines().filter(|l| l.starts_with("001")).collect();
+        assert!(lines[0].contains("   2 w W     3 b ="), "{}", lines[0]);
+        assert!(lines[1].contains("   1 b L     4 w 1"), "{}", lines[1]);
+        assert!(lines[2].contains("   4 w D     1 w ="), "{}", lines[2]);
+        assert!(lines[3].contains("   3 b D     2 b 0"), "{}", lines[3]);
+        let again = swisspair::pairing::read_trf(&written).expect("reads back");
+        assert_eq!(again.tournament.not_rated_games, t.not_rated_games);
+        assert_eq!(again.tournament.rounds, t.rounds);
+    }
+}

@@ -81,6 +81,10 @@ pub struct StandingsArgs {
     /// Also write the TRF with the rank and points columns filled and a 202 record.
     #[arg(long)]
     pub write_trf: Option<PathBuf>,
+    /// A round robin by GRC 6.6: leave out of everyone's points and tie-breaks the games of
+    /// a player who withdrew having completed less than 50 % of his games (listed).
+    #[arg(long)]
+    pub round_robin_withdrawals: bool,
     /// Output file (default: standard output).
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
@@ -126,6 +130,7 @@ pub fn run(args: &StandingsArgs) -> Result<ExitCode, CliError> {
         k_factor: args.k_factor,
         year: args.year.or_else(|| report::tournament_year(&doc)),
         rating_rules: report::rating_rules(&doc),
+        round_robin_withdrawals: args.round_robin_withdrawals,
     };
     let s =
         swisspair::pairing::standings(t, &options).map_err(|e| CliError::Invalid(e.to_string()))?;

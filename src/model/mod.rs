@@ -215,9 +215,31 @@ pub struct Tournament {
     /// The system named by a TRF file (record 192) that this build does not implement, as
     /// written: a request that relies on the file's system is refused naming it.
     pub unknown_system: Option<String>,
+    /// The games recorded as not rated (TRF `W`/`D`/`L`: a game of under one move): each
+    /// marks one game of `rounds`, played for pairing and tie-breaks with its points, left
+    /// out of the rating only (`standings::fide_rating`).
+    pub not_rated_games: Vec<NotRatedGame>,
+}
+
+/// The mark of a game not rated: round `round` (1-based), the game of `white` and `black`.
+/// Kept beside the games rather than in [`Game`], so that every other part of the engine
+/// reads a game as before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NotRatedGame {
+    pub round: u32,
+    pub white: PlayerIdx,
+    pub black: PlayerIdx,
 }
 
 impl Tournament {
+    /// Whether the game of `a` and `b` (either colour) in round `round` (1-based) is
+    /// recorded as not rated.
+    pub fn is_not_rated(&self, round: u32, a: PlayerIdx, b: PlayerIdx) -> bool {
+        self.not_rated_games.iter().any(|g| {
+            g.round == round && ((g.white, g.black) == (a, b) || (g.white, g.black) == (b, a))
+        })
+    }
+
     /// Number of rounds already paired (the last rounds holding only requested byes or
     /// absences do not count).
     pub fn rounds_paired(&self) -> u32 {

@@ -94,6 +94,9 @@ pub enum Exclusion {
     /// An unrated player who scored zero against rated opponents: the event is disregarded
     /// for him (7.1).
     ZeroScoreDisregarded,
+    /// Recorded as not rated (TRF `W`/`D`/`L`: a game of under one move): its points count
+    /// in the standings, the game is not rated.
+    NotRated,
 }
 
 impl Exclusion {
@@ -108,6 +111,7 @@ impl Exclusion {
             Exclusion::UnratedOpponentWithoutRating => "unrated_opponent_without_rating",
             Exclusion::BothUnrated => "both_unrated",
             Exclusion::ZeroScoreDisregarded => "zero_score_disregarded",
+            Exclusion::NotRated => "not_rated",
         }
     }
 
@@ -127,6 +131,9 @@ impl Exclusion {
             Exclusion::BothUnrated => "both players unrated (B.02 7.1)",
             Exclusion::ZeroScoreDisregarded => {
                 "an unrated player's zero score against rated opponents is disregarded (B.02 7.1)"
+            }
+            Exclusion::NotRated => {
+                "recorded as not rated (TRF W/D/L: a game of under one move); its points count in the standings"
             }
         }
     }
@@ -455,13 +462,23 @@ pub fn rate(t: &Tournament, options: &RatingOptions) -> RatingReport {
     let rated = |p: PlayerIdx| t.players[p].rating > 0;
     let mut lines: Vec<Vec<GameLine>> = entries
         .iter()
-        .map(|row| {
+        .enumerate()
+        .map(|(p, row)| {
             (0..rounds)
                 .map(|r| {
-                    round_line(
+                    let mut line = round_line(
                         r as u32 + 1,
                         row.get(r).copied().unwrap_or(RoundEntry::None),
-                    )
+                    );
+                    // A game recorded as not rated (TRF `W`/`D`/`L`) keeps its points in
+                    // the standings and is left out here.
+                    if let Some(q) = line.opponent
+                        && line.excluded.is_none()
+                        && t.is_not_rated(line.round, p, q)
+                    {
+                        line.excluded = Some(Exclusion::NotRated);
+                    }
+                    line
                 })
                 .collect()
         })

@@ -77,6 +77,7 @@ pub mod render;
 pub mod report;
 pub mod team;
 pub mod value;
+pub mod withdrawals;
 
 pub use codes::{Kind, TieBreak};
 pub use value::Value;
@@ -228,6 +229,10 @@ pub struct Options {
     /// The B.02 text of the rating change (8.3.1's 400-point rule differs by date); the
     /// default is the text in force now.
     pub rating_rules: fide_rating::RatingRules,
+    /// GRC 6.6 in a round robin: the games of a player who withdrew having completed less
+    /// than 50 % of his games are left out of everyone's points and tie-breaks
+    /// ([`withdrawals`]); off by default.
+    pub round_robin_withdrawals: bool,
 }
 
 /// One player's line.
@@ -264,6 +269,8 @@ pub struct Standings {
     /// A Scheveningen's two teams (SCH-6): name, match points, game points, the leader
     /// first (by match points, then game points); `None` for any other event.
     pub team_match: Option<[(String, u32, Score); 2]>,
+    /// The games left out by GRC 6.6 (`Options::round_robin_withdrawals`), with why.
+    pub dropped_games: Vec<withdrawals::DroppedGame>,
 }
 
 /// Bad input for the standings, naming what is wrong.
@@ -527,6 +534,22 @@ pub fn compute_with(
         Some(r) => r,
         None => default_after_round(t),
     };
+    // GRC 6.6: the standings rank the event without the games of a round robin's players
+    // who withdrew under 50 %; their results stay for rating (the rating change below is
+    // computed on every game).
+    let dropped_games = if options.round_robin_withdrawals {
+        withdrawals::dropped(t, rounds)
+    } else {
+        Vec::new()
+    };
+    let stripped;
+    let rated = t;
+    let t = if dropped_games.is_empty() {
+        t
+    } else {
+        stripped = withdrawals::without(t, &dropped_games);
+        &stripped
+    };
     let ctx = Context::new(t, rounds);
     let own = own(rounds);
     let mut tie_breaks = Vec::new();
@@ -615,8 +638,13 @@ pub fn compute_with(
         }
     };
     let performance = rating::performances(&ctx);
-    let changes =
-        rating::rating_changes(&ctx, options.k_factor, options.year, options.rating_rules);
+    let rated_ctx = (!dropped_games.is_empty()).then(|| Context::new(rated, rounds));
+    let changes = rating::rating_changes(
+        rated_ctx.as_ref().unwrap_or(&ctx),
+        options.k_factor,
+        options.year,
+        options.rating_rules,
+    );
     let mut rows = Vec::with_capacity(n);
     let mut rank_all = 1u32;
     let mut rank_filtered = 1u32;
@@ -654,6 +682,7 @@ pub fn compute_with(
         after_round: rounds,
         rows,
         team_match: scheveningen_match(t, rounds),
+        dropped_games,
     })
 }
 

@@ -221,16 +221,21 @@ fn games_of(row: &[RoundEntry]) -> (Vec<CountedGame>, Vec<(u32, String)>) {
                 result,
             } => {
                 let white = colour == Colour::White;
+                // 1.4.2c: a game once started is included even when the arbiter scores
+                // it (½-0, 0-½, 0-0): each player keeps his own points.
                 let halves = match result {
                     GameResult::Draw => Some(1),
                     GameResult::WhiteWins => Some(if white { 2 } else { 0 }),
                     GameResult::BlackWins => Some(if white { 0 } else { 2 }),
+                    GameResult::WhiteHalfBlackZero => Some(if white { 1 } else { 0 }),
+                    GameResult::WhiteZeroBlackHalf => Some(if white { 0 } else { 1 }),
+                    GameResult::BothLose => Some(0),
                     _ => None,
                 };
                 match halves {
                     Some(h) => games.push((round, opponent, h)),
                     None if result.is_played() => {
-                        out.push((round, "no 1 / ½ / 0 result over the board".into()))
+                        out.push((round, "no result over the board".into()))
                     }
                     None => out.push((round, "forfeit: not played over the board (1.4.2c)".into())),
                 }

@@ -233,12 +233,15 @@ pub(super) fn rating_changes(
                 return (None, None);
             }
             let own = i64::from(player.rating);
+            // A game recorded as not rated (TRF `W`/`D`/`L`) is left out here as in
+            // `fide_rating`; the tie-breaks still count it.
             let games: Vec<(i64, i64)> = ctx.facts[p]
                 .iter()
-                .filter_map(|f| {
+                .enumerate()
+                .filter_map(|(r, f)| {
                     let (q, h) = (f.opponent?, f.rating_halves?);
                     let opp = i64::from(t.players[q].rating);
-                    (opp > 0).then_some((opp, h))
+                    (opp > 0 && !t.is_not_rated(r as u32 + 1, p, q)).then_some((opp, h))
                 })
                 .collect();
             // K of B.02 8.3.3 with the player's rated games, 2400 reached and the K × n ≤

@@ -104,6 +104,18 @@ pub fn table(t: &Tournament, s: &Standings) -> String {
             teams[0].0, teams[0].1, teams[0].2, teams[1].0, teams[1].1, teams[1].2
         ));
     }
+    // GRC 6.6 (round-robin withdrawals): the games left out.
+    for d in &s.dropped_games {
+        out.push_str(&format!(
+            "Not counted: round {}, {}: {}\n",
+            d.round,
+            match d.opponent {
+                Some(q) => format!("{} against {}", t.players[d.player].id, t.players[q].id),
+                None => format!("{}'s bye", t.players[d.player].id),
+            },
+            d.reason
+        ));
+    }
     out
 }
 
@@ -146,6 +158,25 @@ pub fn json(t: &Tournament, s: &Standings) -> serde_json::Value {
             })
             .collect();
         map.insert("team_match".to_string(), serde_json::Value::Array(teams));
+    }
+    // GRC 6.6 (round-robin withdrawals): the games left out; no key when none is.
+    if let (false, Some(map)) = (s.dropped_games.is_empty(), out.as_object_mut()) {
+        let dropped: Vec<serde_json::Value> = s
+            .dropped_games
+            .iter()
+            .map(|d| {
+                serde_json::json!({
+                    "round": d.round,
+                    "player": t.players[d.player].id,
+                    "opponent": d.opponent.map(|q| t.players[q].id.clone()),
+                    "reason": d.reason,
+                })
+            })
+            .collect();
+        map.insert(
+            "dropped_games".to_string(),
+            serde_json::Value::Array(dropped),
+        );
     }
     out
 }

@@ -4,8 +4,8 @@ use std::collections::HashMap;
 use super::{EventDates, SystemCodes, TrfDocument, TrfError};
 use crate::model::limits;
 use crate::model::{
-    Acceleration, Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx,
-    Round, Score, Scoring, Tournament,
+    Acceleration, Bye, ByeKind, Colour, ForbiddenPairing, Game, GameResult, NotRatedGame, Player,
+    PlayerIdx, Round, Score, Scoring, Tournament,
 };
 
 /// One side of a game as a player line writes it.
@@ -1197,6 +1197,20 @@ fn games(t: &mut Tournament, sides: &[Vec<Option<Side>>], ranked: &Ranked) -> Re
                 continue;
             }
             let game = make_game(p, side, q, &other, round, ranks[p], ranks[q])?;
+            // `W`/`D`/`L` (on either side): a game of under one move, not rated.
+            let unrated_code = |c: char| matches!(c, 'W' | 'D' | 'L');
+            if (unrated_code(side.code) || unrated_code(other.code))
+                && matches!(
+                    game.result,
+                    GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins
+                )
+            {
+                t.not_rated_games.push(NotRatedGame {
+                    round,
+                    white: game.white,
+                    black: game.black,
+                });
+            }
             t.rounds[r].games.push(game);
         }
     }

@@ -288,8 +288,8 @@ impl Writer<'_> {
                     String::new()
                 },
             );
-            for entry in &entries[p] {
-                s.push_str(&round_block(t, entry, width));
+            for (r, entry) in entries[p].iter().enumerate() {
+                s.push_str(&round_block(t, p, r as u32 + 1, entry, width));
             }
             self.line(s);
         }
@@ -518,7 +518,13 @@ fn clip(text: &str, width: usize) -> String {
 
 /// One round block: `oooo c r  ` (10 columns), the opponent `width` digits wide (a bye
 /// zero-filled).
-fn round_block(t: &Tournament, entry: &RoundEntry, width: usize) -> String {
+fn round_block(
+    t: &Tournament,
+    player: usize,
+    round: u32,
+    entry: &RoundEntry,
+    width: usize,
+) -> String {
     match *entry {
         RoundEntry::None => " ".repeat(width + 6),
         RoundEntry::Bye(kind) => format!("{} - {}  ", "0".repeat(width), kind.trf_code()),
@@ -543,6 +549,13 @@ fn round_block(t: &Tournament, entry: &RoundEntry, width: usize) -> String {
                 | (GameResult::BothLose, _) => '0',
                 // TRF has no adjourned code: written as not yet played.
                 (GameResult::Adjourned | GameResult::Pending, _) => ' ',
+            };
+            // A game not rated is written as it was read: `W`/`D`/`L`.
+            let code = match code {
+                '1' if t.is_not_rated(round, player, opponent) => 'W',
+                '=' if t.is_not_rated(round, player, opponent) => 'D',
+                '0' if t.is_not_rated(round, player, opponent) => 'L',
+                c => c,
             };
             format!(
                 "{:>width$} {} {}  ",

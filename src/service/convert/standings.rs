@@ -118,6 +118,7 @@ pub fn answer(
             report::tournament_year(&doc)
         },
         rating_rules: report::rating_rules(&doc),
+        round_robin_withdrawals: req.round_robin_withdrawals,
     };
     let s = crate::pairing::standings(&t, &options).map_err(|e| {
         let path = match e {
@@ -192,6 +193,20 @@ pub fn response(
                     ..proto::TeamStandingRow::default()
                 },
             )
+            .collect(),
+        // GRC 6.6 (round_robin_withdrawals): the games left out, with why.
+        dropped_games: s
+            .dropped_games
+            .iter()
+            .map(|d| proto::StandingsDroppedGame {
+                round: d.round,
+                player_id: t.players[d.player].id.clone(),
+                opponent_id: d
+                    .opponent
+                    .map(|q| t.players[q].id.clone())
+                    .unwrap_or_default(),
+                reason: d.reason.clone(),
+            })
             .collect(),
         ..proto::StandingsResponse::default()
     }

@@ -8,8 +8,8 @@ use super::{Limits, opt_round, points};
 use crate::model::limits;
 use crate::model::validate::Problem;
 use crate::model::{
-    Acceleration, Bye, Colour, ForbiddenPairing, Game, GameResult, Player, PlayerIdx, Round, Score,
-    Scoring, Separation, SeparationKey, SeparationMode, SystemOptions, Tournament,
+    Acceleration, Bye, Colour, ForbiddenPairing, Game, GameResult, NotRatedGame, Player, PlayerIdx,
+    Round, Score, Scoring, Separation, SeparationKey, SeparationMode, SystemOptions, Tournament,
 };
 use crate::proto;
 
@@ -204,7 +204,28 @@ pub fn tournament_from_proto(
                 ));
                 GameResult::Pending
             });
+            // A game not rated (TRF W/D/L) is a game won, drawn or lost over the board.
+            if pg.not_rated
+                && !matches!(
+                    result,
+                    GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins
+                )
+            {
+                problems.push(Problem::new(
+                    format!("{}.not_rated", base()),
+                    format!(
+                        "round {number}: only a game won, drawn or lost over the board can be marked not rated (TRF W/D/L)"
+                    ),
+                ));
+            }
             if let (Some(white), Some(black)) = (white, black) {
+                if pg.not_rated {
+                    t.not_rated_games.push(NotRatedGame {
+                        round: number,
+                        white,
+                        black,
+                    });
+                }
                 round.games.push(Game {
                     white,
                     black,
@@ -524,6 +545,7 @@ pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
                         black_id: id(g.black),
                         result: result_to_proto(g.result) as i32,
                         board: g.board.unwrap_or(0),
+                        not_rated: t.is_not_rated(r as u32 + 1, g.white, g.black),
                     })
                     .collect(),
                 byes: round
