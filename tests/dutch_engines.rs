@@ -134,3 +134,54 @@ fn large_field_pieces_pair_alike_on_small_fields() {
     eprintln!("dutch engines, large-field pieces at every size: {compared} rounds compared");
     assert!(compared >= sizes.len() * 4 * 5);
 }
+
+/// Who may meet whom (C1, C3, CG-10) read off the bit matrix of a field up to 16,384
+/// players and off the opponents' rows of a larger one: the same answer for every pair,
+/// and the same pairing, on tournaments with forfeits, byes and clubs kept apart.
+#[test]
+fn who_may_meet_whom_by_rows_answers_as_the_bit_matrix() {
+    for (players, rounds, seed) in [(41u32, 9u32, 3u64), (64, 7, 11), (90, 5, 29)] {
+        let mut config = SimConfig::new(SystemId::Dutch, players, rounds, seed);
+        config.bye_request_rate = 0.05;
+        config.forfeit_rate = 0.05;
+        let mut t = start(&config);
+        // Nine forbidden groups for rounds 1-3 (CG-10), as an absolute separation of nine
+        // clubs gives them.
+        let n = t.players.len();
+        for club in 0..9 {
+            t.forbidden_pairings
+                .push(swisspair::model::ForbiddenPairing {
+                    players: (club..n).step_by(9).collect(),
+                    first_round: None,
+                    last_round: Some(3),
+                });
+        }
+        for number in 1..=rounds {
+            let options = round_options(&t, &config);
+            let r = RoundToPair::prepare(&t, &options).expect("a valid round");
+            let history = History::build(&r);
+            let text =
+                swisspair::systems::dutch::edition::Edition::of(&r.tournament.options).text();
+            let bits = Field::build(&r, &history, text);
+            let rows = Field::build(&r, &history, text).without_bit_matrix();
+            let n = bits.len();
+            let mut barred = 0;
+            for a in 0..n {
+                for b in 0..n {
+                    assert_eq!(
+                        bits.compatible(a, b),
+                        rows.compatible(a, b),
+                        "seed {seed}, round {number}, entrants {a} and {b}"
+                    );
+                    barred += usize::from(!bits.compatible(a, b));
+                }
+            }
+            assert!(barred > n, "round {number}: the rules barred some pairs");
+            let by_bits = pair_round_using(&bits, GLOBAL_UP_TO, Engine::Fast).map(normal);
+            let by_rows = pair_round_using(&rows, GLOBAL_UP_TO, Engine::Fast).map(normal);
+            assert_eq!(by_bits.ok(), by_rows.ok(), "seed {seed}, round {number}");
+            let pairing = swisspair::pairing::pair_round(&t, &options).expect("a pairing");
+            record_round(&mut t, &config, &pairing);
+        }
+    }
+}

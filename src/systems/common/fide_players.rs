@@ -142,6 +142,11 @@ pub struct Field {
     /// C3: 1 or 2 for a non-topscorer with an absolute preference for white or black,
     /// else 0: two entrants with the same non-zero code may not meet.
     c3: Vec<u8>,
+    /// Up to `BIT_MATRIX_UP_TO` entrants, all of the above as a bit matrix too (`words`
+    /// per row): one bit read per pair, which the rows cannot beat while it fits the
+    /// caches; beyond, it takes n²/8 bytes and a cache miss per read.
+    bits: Vec<u64>,
+    words: usize,
     /// Rounds before the one being paired.
     pub rounds_played: u32,
     /// Pairing the final round: topscorers exist (art. 1.8) and C3 spares them.
@@ -166,7 +171,19 @@ impl Field {
     /// Whether entrants `a` and `b` may meet (C1, C3).
     #[inline]
     pub fn compatible(&self, a: usize, b: usize) -> bool {
+        if self.words > 0 {
+            return self.bits[a * self.words + b / 64] >> (b % 64) & 1 == 1;
+        }
         self.meets(a).may_meet(b)
+    }
+
+    /// The field without its bit matrix, reading who may meet whom off the rows as a
+    /// field of more than `BIT_MATRIX_UP_TO` entrants does: for the tests and benches
+    /// that check both give the same answers.
+    pub fn without_bit_matrix(mut self) -> Field {
+        self.bits = Vec::new();
+        self.words = 0;
+        self
     }
 
     /// What entrant `a`'s compatibility with others reads of him, looked up once for a
@@ -178,6 +195,11 @@ impl Field {
             a,
             code: self.c3[a],
             met: &self.met[self.met_start[a] as usize..self.met_start[a + 1] as usize],
+            bits: if self.words > 0 {
+                self.bits.get(a * self.words..(a + 1) * self.words)
+            } else {
+                None
+            },
         }
     }
 }
@@ -188,12 +210,23 @@ pub struct Meets<'f> {
     a: usize,
     code: u8,
     met: &'f [u32],
+    /// `a`'s row of the bit matrix, when the field has one.
+    bits: Option<&'f [u64]>,
 }
 
 impl Meets<'_> {
     /// Whether `a` may meet entrant `b` (C1, C3).
-    #[inline]
+    #[inline(always)]
     pub fn may_meet(&self, b: usize) -> bool {
+        match self.bits {
+            Some(row) => row.get(b / 64).is_some_and(|w| w >> (b % 64) & 1 == 1),
+            None => self.may_meet_by_rows(b),
+        }
+    }
+
+    /// `may_meet` read off the rows (a field too large for the bit matrix).
+    #[inline(never)]
+    fn may_meet_by_rows(&self, b: usize) -> bool {
         let (f, a) = (self.field, self.a);
         if a == b {
             return false;
@@ -349,6 +382,8 @@ impl Field {
             group_start,
             groups,
             c3: vec![0; n],
+            bits: Vec::new(),
+            words: 0,
             rounds_played,
             last_round,
             topscorer_above,
@@ -366,9 +401,45 @@ impl Field {
                 };
             }
         }
+        if n <= BIT_MATRIX_UP_TO {
+            let words = n.div_ceil(64).max(1);
+            let mut bits = vec![u64::MAX; n * words];
+            let mut forbid = |a: usize, b: usize| {
+                bits[a * words + b / 64] &= !(1u64 << (b % 64));
+                bits[b * words + a / 64] &= !(1u64 << (a % 64));
+            };
+            for a in 0..n {
+                forbid(a, a);
+                let row = &field.met[field.met_start[a] as usize..field.met_start[a + 1] as usize];
+                for &b in row {
+                    forbid(a, b as usize);
+                }
+            }
+            for (x, y) in history.forbidden_pairs() {
+                if let (Some(&a), Some(&b)) = (index.get(x), index.get(y))
+                    && a != u32::MAX
+                    && b != u32::MAX
+                {
+                    forbid(a as usize, b as usize);
+                }
+            }
+            for code in [1, 2] {
+                let group: Vec<usize> = (0..n).filter(|&i| field.c3[i] == code).collect();
+                for (k, &a) in group.iter().enumerate() {
+                    for &b in &group[k + 1..] {
+                        forbid(a, b);
+                    }
+                }
+            }
+            field.bits = bits;
+            field.words = words;
+        }
         field
     }
 }
+
+/// The largest field that keeps a bit matrix of who may meet whom (32 MB at most).
+const BIT_MATRIX_UP_TO: usize = 16_384;
 
 /// Rows of entrant indices as one array and each row's start (the last entry is the
 /// end), each row sorted without repeats.

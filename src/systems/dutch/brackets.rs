@@ -1363,29 +1363,42 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
     /// read billions). The rest go through `weight`.
     fn weights_from(&self, a: usize, bs: &[u32], out: &mut Vec<W>) {
         out.clear();
-        let plain_row =
-            !self.special[a] && a < self.n_window && self.layout.weak.iter().all(Option::is_none);
-        let plain = |b: usize| b != a && b < self.n_window && !self.special[b];
+        let window = a < self.n_window && self.layout.weak.iter().all(Option::is_none);
+        // Within the window the base weight comes from the matrix or the type table with
+        // `a`'s side looked up once; the working fields as `weight` adds them.
+        let inside = |b: usize| b != a && b < self.n_window;
+        let finish = |b: usize, base: W| {
+            let (h, l) = if a < b { (a, b) } else { (b, a) };
+            if !self.special[h] && !self.special[l] {
+                base
+            } else {
+                self.working_fields(h, l, base)
+            }
+        };
         match &self.base {
-            Base::Matrix(m) if plain_row => {
+            Base::Matrix(m) if window => {
                 let row = &m[a * self.n_window..(a + 1) * self.n_window];
                 out.extend(bs.iter().map(|&b| {
                     let b = b as usize;
-                    if plain(b) { row[b] } else { self.weight(a, b) }
+                    if inside(b) {
+                        finish(b, row[b])
+                    } else {
+                        self.weight(a, b)
+                    }
                 }));
             }
-            Base::Types(t) if plain_row => {
+            Base::Types(t) if window => {
                 let meets = self.field.meets(self.ids[a]);
                 out.extend(bs.iter().map(|&b| {
                     let b = b as usize;
-                    if !plain(b) {
+                    if !inside(b) {
                         return self.weight(a, b);
                     }
                     if !meets.may_meet(self.ids[b]) {
                         return W::ZERO;
                     }
                     let (h, l) = if a < b { (a, b) } else { (b, a) };
-                    t.cached(h, l).unwrap_or_else(|| self.base(h, l))
+                    finish(b, t.cached(h, l).unwrap_or_else(|| self.base(h, l)))
                 }));
             }
             _ => out.extend(bs.iter().map(|&b| self.weight(a, b as usize))),
@@ -1419,7 +1432,7 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
         if !self.special[h] && !self.special[l] && l < self.n_window {
             return self.base(h, l);
         }
-        let mut w = if l < self.n_window {
+        let w = if l < self.n_window {
             self.base(h, l)
         } else {
             match self.layout.completion {
@@ -1430,6 +1443,16 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
                 _ => W::ZERO,
             }
         };
+        self.working_fields(h, l, w)
+    }
+}
+
+impl<W: Packed> Source<'_, W> {
+    /// The procedure's working fields on pair `h < l` of base (or completion) weight `w`:
+    /// the roles and exchange fields of the remainder (art. 4.3), the MDPs' forced
+    /// pairing, a probe's preferences (art. 4.2).
+    #[inline]
+    fn working_fields(&self, h: usize, l: usize, mut w: W) -> W {
         if w <= W::ZERO {
             return W::ZERO;
         }
