@@ -186,6 +186,25 @@ impl WeightSource<i64> for CompletionWeights<'_> {
             i64::from(self.field.compatible(a, b))
         }
     }
+
+    /// A row with `a`'s side of who may meet whom looked up once.
+    fn weights_from(&self, a: usize, bs: &[u32], out: &mut Vec<i64>) {
+        out.clear();
+        let n = self.field.len();
+        if a >= n {
+            out.extend(bs.iter().map(|&b| self.weight(a, b as usize)));
+            return;
+        }
+        let meets = self.field.meets(a);
+        out.extend(bs.iter().map(|&b| {
+            let b = b as usize;
+            if b >= n {
+                self.weight(a, b)
+            } else {
+                i64::from(meets.may_meet(b))
+            }
+        }));
+    }
 }
 
 /// A cardinality matching over the players left (and the dummy when odd).
