@@ -84,11 +84,12 @@ impl<W: DenseWeight> DynamicMatching<W> {
         t: usize,
     ) -> Result<Vec<Option<W>>, DynamicError> {
         let mut heaviest: Vec<Option<W>> = vec![None; t * t];
+        let mut row = Vec::new();
         for (i, &a) in self.active.iter().enumerate() {
             crate::cancel::checkpoint();
             let ca = class[a as usize] as usize;
-            for &b in &self.active[i + 1..] {
-                let w = ws.weight(a as usize, b as usize);
+            ws.weights_from(a as usize, &self.active[i + 1..], &mut row);
+            for (&b, &w) in self.active[i + 1..].iter().zip(&row) {
                 if w <= W::ZERO {
                     continue;
                 }

@@ -169,12 +169,32 @@ impl Field {
     }
 
     /// Whether entrants `a` and `b` may meet (C1, C3).
-    #[inline]
+    #[inline(always)]
     pub fn compatible(&self, a: usize, b: usize) -> bool {
         if self.words > 0 {
             return self.bits[a * self.words + b / 64] >> (b % 64) & 1 == 1;
         }
-        self.meets(a).may_meet(b)
+        if a == b {
+            return false;
+        }
+        let code = self.c3[a];
+        if code != 0 && code == self.c3[b] {
+            return false;
+        }
+        // `met` is symmetric: `a`'s row alone tells.
+        let met = &self.met[self.met_start[a] as usize..self.met_start[a + 1] as usize];
+        if met.iter().any(|&o| o as usize == b) {
+            return false;
+        }
+        self.groups.is_empty() || !self.share_group(a, b)
+    }
+
+    /// Whether `a` and `b` are in one forbidden group (CG-10).
+    #[inline(never)]
+    fn share_group(&self, a: usize, b: usize) -> bool {
+        let ga = &self.groups[self.group_start[a] as usize..self.group_start[a + 1] as usize];
+        let gb = &self.groups[self.group_start[b] as usize..self.group_start[b + 1] as usize];
+        ga.iter().any(|g| gb.binary_search(g).is_ok())
     }
 
     /// The field without its bit matrix, reading who may meet whom off the rows as a
@@ -225,7 +245,7 @@ impl Meets<'_> {
     }
 
     /// `may_meet` read off the rows (a field too large for the bit matrix).
-    #[inline(never)]
+    #[inline]
     fn may_meet_by_rows(&self, b: usize) -> bool {
         let (f, a) = (self.field, self.a);
         if a == b {
@@ -235,15 +255,10 @@ impl Meets<'_> {
             return false;
         }
         // `met` is symmetric: `a`'s row alone tells.
-        if self.met.contains(&(b as u32)) {
+        if self.met.iter().any(|&o| o as usize == b) {
             return false;
         }
-        if f.groups.is_empty() {
-            return true;
-        }
-        let ga = &f.groups[f.group_start[a] as usize..f.group_start[a + 1] as usize];
-        let gb = &f.groups[f.group_start[b] as usize..f.group_start[b + 1] as usize];
-        !ga.iter().any(|g| gb.binary_search(g).is_ok())
+        f.groups.is_empty() || !f.share_group(a, b)
     }
 }
 

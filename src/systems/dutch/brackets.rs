@@ -973,6 +973,28 @@ fn tentative_next(
                 2
             }
         }
+
+        /// A row with `a`'s side of who may meet whom looked up once.
+        fn weights_from(&self, a: usize, bs: &[u32], out: &mut Vec<i64>) {
+            out.clear();
+            if self.left_out == Some(a) {
+                out.extend(bs.iter().map(|&b| self.weight(a, b as usize)));
+                return;
+            }
+            let meets = self.field.meets(self.ids[a]);
+            out.extend(bs.iter().map(|&b| {
+                let b = b as usize;
+                if self.left_out == Some(b) {
+                    3
+                } else if !meets.may_meet(self.ids[b]) {
+                    0
+                } else if a >= self.k || b >= self.k {
+                    3
+                } else {
+                    2
+                }
+            }));
+        }
     }
     let mut m = DynamicMatching::<i64>::new(n + usize::from(left_out.is_some()));
     // Two classes (the scoregroup, the floater), and the left-out vertex: the first
