@@ -101,10 +101,31 @@ impl Score {
 
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let a = self.0.abs();
-        // `pad` so that width and alignment flags work (`{:>4}` in the TRF writer).
-        f.pad(&format!("{sign}{}.{}", a / 10, a % 10))
+        // Written into a buffer on the stack, not a `String`: explanations print scores
+        // by the hundred per request (issue 37). `pad` so that width and alignment flags
+        // work (`{:>4}` in the TRF writer).
+        let a = self.0.unsigned_abs();
+        let mut buf = [0u8; 24];
+        let mut at = buf.len();
+        at -= 1;
+        buf[at] = b'0' + (a % 10) as u8;
+        at -= 1;
+        buf[at] = b'.';
+        let mut whole = a / 10;
+        loop {
+            at -= 1;
+            buf[at] = b'0' + (whole % 10) as u8;
+            whole /= 10;
+            if whole == 0 {
+                break;
+            }
+        }
+        if self.0 < 0 {
+            at -= 1;
+            buf[at] = b'-';
+        }
+        // Only ASCII digits, '.' and '-' were written.
+        f.pad(std::str::from_utf8(&buf[at..]).unwrap_or_default())
     }
 }
 
@@ -148,6 +169,12 @@ mod tests {
         assert_eq!(Score::parse("-1"), None);
         assert_eq!(Score::from_tenths(115).to_string(), "11.5");
         assert_eq!(Score::points(3).to_string(), "3.0");
+        // The sign, the whole points' digits, the width flags (the TRF writer's `{:>4}`).
+        assert_eq!(Score::from_tenths(-5).to_string(), "-0.5");
+        assert_eq!(Score::from_tenths(-1234).to_string(), "-123.4");
+        assert_eq!(Score::from_tenths(1000).to_string(), "100.0");
+        assert_eq!(format!("{:>6}", Score::from_tenths(15)), "   1.5");
+        assert_eq!(format!("{:<5}|", Score::ZERO), "0.0  |");
     }
 
     #[test]

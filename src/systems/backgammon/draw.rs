@@ -37,6 +37,7 @@
 use rustc_hash::FxHashMap;
 
 use super::floats::{self, Status};
+use super::record::Conflict;
 use crate::matching;
 use crate::model::PlayerIdx;
 use crate::systems::Explanation;
@@ -118,13 +119,16 @@ impl Entry {
 pub struct Draw {
     pub entries: Vec<Entry>,
     /// Entry pairs (lower index first) that may not meet, and why ("they met in round 2").
-    conflicts: FxHashMap<(usize, usize), String>,
+    conflicts: FxHashMap<(usize, usize), Conflict>,
     /// The same, as lists per entry.
     partners: Vec<Vec<usize>>,
     /// Labels of the explanation groups, by win group; default "N wins".
     labels: FxHashMap<u32, String>,
     /// The weak separations of the round (SEP-5.3, [`Draw::draw_within`]); none by default.
     pub weak: crate::model::WeakSeparations,
+    /// Whether the steps shown only with full detail are written (`RoundToPair::detail`);
+    /// true by default. Without them the answer is the same: the summary drops them.
+    pub full_detail: bool,
 }
 
 /// The outcome of a draw.
@@ -146,7 +150,7 @@ enum Refusal<'a> {
     SameEntry,
     AbsentAgainstAbsent,
     /// A past meeting or a forbidden pair, as [`Draw::forbid`] described it.
-    Conflict(&'a str),
+    Conflict(&'a Conflict),
     /// The higher entry went down last time (BG-7.1).
     DownAgain(&'a Entry),
     /// The lower entry went up last time (BG-7.2).
@@ -174,7 +178,7 @@ impl Refusal<'_> {
         match self {
             Refusal::SameEntry => "the same entry".to_string(),
             Refusal::AbsentAgainstAbsent => "[absent] does not play [absent]".to_string(),
-            Refusal::Conflict(why) => (*why).to_string(),
+            Refusal::Conflict(why) => why.to_string(),
             Refusal::DownAgain(e) => {
                 format!(
                     "{} was {}: not again with fewer wins",
@@ -213,6 +217,7 @@ impl Draw {
             partners: vec![Vec::new(); n],
             labels: FxHashMap::default(),
             weak: Default::default(),
+            full_detail: true,
         }
     }
 
@@ -226,6 +231,11 @@ impl Draw {
 
     /// Two entries may not meet, for `why`.
     pub fn forbid(&mut self, a: usize, b: usize, why: String) {
+        self.forbid_because(a, b, Conflict::Other(why));
+    }
+
+    /// [`Draw::forbid`] with the reason undescribed until an explanation step asks.
+    pub fn forbid_because(&mut self, a: usize, b: usize, why: Conflict) {
         if a == b || a >= self.entries.len() || b >= self.entries.len() {
             return;
         }
@@ -391,7 +401,7 @@ impl Draw {
             members.sort_by_key(|&e| (self.entries[e].lot, e));
             let label = self.labels.get(&g).cloned().unwrap_or_else(|| wins(g));
             ex.group(format!("{label} ({} drawn)", members.len()));
-            if members.len() > 1 {
+            if members.len() > 1 && self.full_detail {
                 ex.detail(
                     "BG-4",
                     format!("lot order: {}", self.list(&members)),
@@ -597,7 +607,7 @@ impl Draw {
                     self.explain_leftovers(&down, members, &candidates, parity, level, ex);
                     return down;
                 }
-                if k == 1 {
+                if k == 1 && self.full_detail {
                     let e = &self.entries[down[0]];
                     let why = if level == Level::Strict && e.status == Status::WentDown {
                         (

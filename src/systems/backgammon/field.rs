@@ -123,6 +123,7 @@ pub fn regular(
     let bg11 = bg11(t, number, total, &mut entries, ex);
     let mut draw = Draw::new(entries);
     draw.weak = t.weak_separations(number);
+    draw.full_detail = r.detail >= crate::systems::Detail::Full;
     let index: FxHashMap<PlayerIdx, usize> = draw
         .entries
         .iter()
@@ -130,9 +131,10 @@ pub fn regular(
         .filter_map(|(i, e)| e.player.map(|p| (p, i)))
         .collect();
     for (a, b) in rec.blocked_pairs() {
-        if let (Some(&ea), Some(&eb), Some(why)) = (index.get(&a), index.get(&b), rec.why_not(a, b))
+        if let (Some(&ea), Some(&eb), Some(why)) =
+            (index.get(&a), index.get(&b), rec.conflict(a, b))
         {
-            draw.forbid(ea, eb, why);
+            draw.forbid_because(ea, eb, why);
         }
     }
     let mut levels = vec![Level::Strict, Level::Bg7Dropped];

@@ -297,8 +297,8 @@ fn draw_repechage(
     d.label_group(0, "repechage draw".to_string());
     for i in 0..pool.len() {
         for j in i + 1..pool.len() {
-            if let Some(why) = rec.why_not(pool[i], pool[j]) {
-                d.forbid(i, j, why);
+            if let Some(why) = rec.conflict(pool[i], pool[j]) {
+                d.forbid_because(i, j, why);
             }
         }
     }

@@ -26,6 +26,27 @@ pub struct PlayerRecord {
     pub opponents: Vec<(u32, PlayerIdx)>,
 }
 
+/// Why two entries of a draw may not meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Conflict {
+    /// They met over the board in this round (BG-6, CG-4).
+    Met(u32),
+    /// A forbidden pair (CG-10).
+    Forbidden,
+    /// Any other reason, described.
+    Other(String),
+}
+
+impl std::fmt::Display for Conflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Conflict::Met(r) => write!(f, "they met in round {r}"),
+            Conflict::Forbidden => f.write_str("they may not meet (forbidden pair, CG-10)"),
+            Conflict::Other(why) => f.write_str(why),
+        }
+    }
+}
+
 /// Every player's past, and who may not meet whom.
 #[derive(Clone, Debug, Default)]
 pub struct Record {
@@ -148,10 +169,16 @@ impl Record {
 
     /// Why two players may not meet (BG-6, CG-10), if they may not.
     pub fn why_not(&self, a: PlayerIdx, b: PlayerIdx) -> Option<String> {
+        self.conflict(a, b).map(|c| c.to_string())
+    }
+
+    /// [`Record::why_not`] undescribed: the draw writes the reason only when an
+    /// explanation step names it (most blocked pairs are never asked about).
+    pub fn conflict(&self, a: PlayerIdx, b: PlayerIdx) -> Option<Conflict> {
         if let Some(r) = self.met_in(a, b) {
-            Some(format!("they met in round {r}"))
+            Some(Conflict::Met(r))
         } else if self.is_forbidden(a, b) {
-            Some("they may not meet (forbidden pair, CG-10)".to_string())
+            Some(Conflict::Forbidden)
         } else {
             None
         }

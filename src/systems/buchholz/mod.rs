@@ -190,6 +190,9 @@ struct Ctx<'a> {
     graph: Matcher<BitGraph>,
     /// The weak separations of the round (SEP-5.3, `rows::pair_rows`).
     weak: crate::model::WeakSeparations,
+    /// How the explanation names each player, "id (identification number)": written once
+    /// per player, not at each of the hundreds of mentions in a round's explanation.
+    names: Vec<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -216,7 +219,11 @@ impl<'a> Ctx<'a> {
             vertex[p] = i;
         }
         let graph = Matcher::new(history.may_meet(&r.participants));
+        let names = (0..n)
+            .map(|p| format!("{} ({})", r.id(p), id_no[p]))
+            .collect();
         Ctx {
+            names,
             weak: t.weak_separations(r.number),
             r,
             history,
@@ -228,8 +235,8 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn name(&self, p: PlayerIdx) -> String {
-        format!("{} ({})", self.r.id(p), self.id_no[p])
+    fn name(&self, p: PlayerIdx) -> &str {
+        &self.names[p]
     }
 
     fn may_meet(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
@@ -297,18 +304,22 @@ impl<'a> Ctx<'a> {
     }
 
     fn describe(&self, players: &[PlayerIdx]) -> String {
-        players
-            .iter()
-            .map(|&p| {
-                format!(
-                    "{} [{} pts, Bh {}]",
-                    self.name(p),
-                    self.score[p],
-                    self.buchholz[p]
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+        use std::fmt::Write as _;
+        let mut out = String::with_capacity(players.len() * 32);
+        for (i, &p) in players.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            // Writing to a String cannot fail.
+            let _ = write!(
+                out,
+                "{} [{} pts, Bh {}]",
+                self.name(p),
+                self.score[p],
+                self.buchholz[p]
+            );
+        }
+        out
     }
 
     // ---- round 1 ----
@@ -381,7 +392,7 @@ impl<'a> Ctx<'a> {
             .collect();
         let ok = |a: PlayerIdx, b: PlayerIdx| self.may_meet(a, b);
         let mate = |a: PlayerIdx, b: PlayerIdx| self.weak.any_within(a, b);
-        let name = |p: PlayerIdx| self.name(p);
+        let name = |p: PlayerIdx| self.name(p).to_string();
         let rows = pair_rows(left, right, &ok, &mate, &name, ex);
         if !rows.unpaired.is_empty() {
             // Forbidden pairs left players without an opponent: pair the round directly.
@@ -747,7 +758,7 @@ impl<'a> Ctx<'a> {
             };
             let ok = |a: PlayerIdx, c: PlayerIdx| self.may_meet(a, c);
             let mate = |a: PlayerIdx, c: PlayerIdx| self.weak.any_within(a, c);
-            let name = |p: PlayerIdx| self.name(p);
+            let name = |p: PlayerIdx| self.name(p).to_string();
             let rows = pair_rows(
                 entries(&w, Colour::White),
                 entries(&b, Colour::Black),
