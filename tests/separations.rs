@@ -294,7 +294,7 @@ fn weak_separations_are_refused_naming_the_field() {
         ),
         "{problems:?}"
     );
-    let mut t = event(SystemId::Dutch, 10, 5, 2, 3, 9);
+    let mut t = event(SystemId::Buchholz, 10, 5, 2, 3, 9);
     t.separations = vec![Separation {
         mode: SeparationMode::WeakFirst,
         ..Separation::absolute(SeparationKey::Club)
@@ -303,11 +303,17 @@ fn weak_separations_are_refused_naming_the_field() {
     let problems = problem_paths(&e);
     assert_eq!(problems[0].0, "tournament.separations[0].mode");
     assert!(
-        problems[0]
-            .1
-            .contains("placed first; it offers WEAK, WEAK_LAST"),
+        problems[0].1.contains("placed first; it offers WEAK"),
         "{problems:?}"
     );
+    // The Dutch system weighs every place (SEP-5.1): placed first, the separation joins
+    // completion (C4).
+    let mut t = event(SystemId::Dutch, 10, 5, 2, 3, 9);
+    t.separations = vec![Separation {
+        mode: SeparationMode::WeakFirst,
+        ..Separation::absolute(SeparationKey::Club)
+    }];
+    pairing::pair(&t, &PairOptions::default()).expect("the Dutch system weighs WEAK_FIRST");
 }
 
 /// A weak club separation in the Dutch system: the explanation's SEP-5 step lists the
@@ -538,7 +544,26 @@ async fn grpc_pairs_with_separations_and_refuses_weak_ones() {
         mode: proto::SeparationMode::WeakFirst as i32,
         ..proto::Separation::default()
     });
-    let status = client.pair(request(weak)).await.expect_err("refused");
+    // Placed first, the Dutch system weighs it (SEP-5.1) ...
+    let answer = client
+        .pair(request(weak.clone()))
+        .await
+        .expect("the Dutch system weighs WEAK_FIRST")
+        .into_inner();
+    assert!(answer.explanation.as_ref().is_some_and(|e| {
+        e.groups
+            .iter()
+            .flat_map(|g| &g.steps)
+            .any(|s| s.rule_id == "SEP-5" && s.message.contains("placed first"))
+    }));
+    // ... the Buchholz system does not: INVALID_ARGUMENT naming the field.
+    let status = client
+        .pair(proto::PairRequest {
+            system: proto::PairingSystem::Buchholz as i32,
+            ..request(weak)
+        })
+        .await
+        .expect_err("refused");
     assert_eq!(status.code(), tonic::Code::InvalidArgument);
     assert!(
         status.message().contains("tournament.separations[1].mode")
@@ -647,6 +672,9 @@ async fn json_pairs_with_separations() {
     );
     weak["tournament"]["separations"][0]["mode"] = "SEPARATION_MODE_WEAK_FIRST".into();
     let (status, answer) = post_json(&addr, "Pair", &weak);
+    assert_eq!(status, 200, "{answer}");
+    weak["system"] = "PAIRING_SYSTEM_BUCHHOLZ".into();
+    let (status, answer) = post_json(&addr, "Pair", &weak);
     assert_eq!(status, 400, "{answer}");
     let message = answer["message"].as_str().unwrap_or("");
     assert!(
@@ -716,8 +744,23 @@ fn cli_separate_flag() {
     for (a, b) in &pairs {
         assert_ne!(club_of(*a), club_of(*b), "{a} - {b} in {out}");
     }
+    // Placed first, the Dutch system weighs it; Vega's Buchholz does not (SEP-5.1).
+    let (code, out, err) =
+        common::swisspair(&["pair", file, "-p", "--separate", "club=weak-first"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(pair_list(&out).len(), 5, "{out}");
+    let (code, _, err) = common::swisspair(&[
+        "pair",
+        file,
+        "-p",
+        "--system",
+        "buchholz",
+        "--separate",
+        "club=weak-first",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("placed first; it offers WEAK"), "{err}");
     for (value, what) in [
-        ("club=weak-first", "placed first; it offers WEAK, WEAK_LAST"),
         ("club=sometimes", "absolute, weak, weak-first or weak-last"),
         ("club", "expected KEY=MODE"),
         ("my family=absolute", "a group prefix"),

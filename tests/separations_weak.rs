@@ -212,8 +212,7 @@ fn above(system: SystemId, alternative: bool, mode: SeparationMode) -> &'static 
         (SystemId::Dutch, true, SeparationMode::Weak) => {
             &["C.04.3 C.5", "C.04.3 C.6", "C.04.3 C.7"]
         }
-        (SystemId::Dutch, false, SeparationMode::WeakFirst) => &["C.04.3 C5"],
-        (SystemId::Dutch, true, SeparationMode::WeakFirst) => &[],
+        // First: with completion (C4 / C.4), above every quality criterion and the PAB's.
         // The 2026 text: C.04.4.2 3.1 and C5-C7; its seeding rounds are the Dutch
         // system's (C.04.4.2 1.6.2), compared by it.
         (SystemId::Burstein, false, SeparationMode::Weak) => &[
@@ -281,13 +280,16 @@ fn check_event(
     separated.separations = vec![weak(SeparationKey::Club, mode)];
     let resolved = pairing::resolve(Some(system), &separated).map_err(|e| e.to_string())?;
     let round = pairing::prepare(&resolved, &separated, &options).map_err(|e| e.to_string())?;
-    let Ok(answer) = pairing::pair(&separated, &options).map(|a| a.pairing) else {
-        // No legal pairing: nothing to compare (the same holds without the separation).
-        assert!(
-            pairing::pair(t, &options).is_err(),
-            "weak separation made a round unpairable"
-        );
-        return Ok(());
+    let answer = match pairing::pair(&separated, &options) {
+        Ok(a) => a.pairing,
+        Err(e) => {
+            // No legal pairing: nothing to compare (the same holds without the separation).
+            assert!(
+                pairing::pair(t, &options).is_err(),
+                "weak separation made a round unpairable: {e}"
+            );
+            return Ok(());
+        }
     };
     let text = if alternative && system == SystemId::Dutch {
         FideText::Y2017
@@ -314,6 +316,22 @@ fn check_event(
         return Ok(());
     };
     tally.events += 1;
+    // Placed first, the round has the fewest pairs within a club of any legal pairing.
+    if mode == SeparationMode::WeakFirst {
+        let within_alt = |alt: &Pairing| {
+            alt.0
+                .iter()
+                .filter(|&&(a, b)| separated.players[a].club == separated.players[b].club)
+                .count()
+        };
+        let fewest = all.iter().map(within_alt).min().unwrap_or(0);
+        if within(&separated, &answer) != fewest {
+            return Err(format!(
+                "placed first, the answer has {} pairs within a club; a legal pairing has {fewest}",
+                within(&separated, &answer)
+            ));
+        }
+    }
     let mine = pairs_of(&answer);
     for alt in &all {
         let q = as_round_pairing(&answer, &separated, alt);
@@ -399,6 +417,20 @@ fn prove(system: SystemId, alternative: bool, mode: SeparationMode, cases: u64) 
             let _ = t.options.set(option, value);
         }
         if let Err(e) = check_event(&t, system, alternative, mode, &mut tally) {
+            if std::env::var("SEP_DUMP").is_ok() {
+                let mut separated = t.clone();
+                separated.separations = vec![weak(SeparationKey::Club, mode)];
+                let doc = swisspair::trf::TrfDocument {
+                    tournament: separated,
+                    ..Default::default()
+                };
+                let text = swisspair::trf::write(
+                    &doc,
+                    swisspair::trf::Dialect::JaVaFo,
+                    &swisspair::systems::Registry,
+                );
+                eprintln!("{}", text.unwrap_or_default());
+            }
             panic!(
                 "{system:?}{} {}: case {case} ({players} players, round {}, {clubs} clubs): {e}",
                 variant(system, alternative).map_or("", |v| v.2),
@@ -431,7 +463,11 @@ fn prove_all_places(system: SystemId, alternative: bool) {
         if !mode.weak_place().is_some_and(|p| places.contains(&p)) {
             continue;
         }
-        let tally = prove(system, alternative, mode, 40);
+        let cases = std::env::var("SEP_CASES")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(40);
+        let tally = prove(system, alternative, mode, cases);
         assert!(
             tally.events >= 20,
             "too few events searched: {}",

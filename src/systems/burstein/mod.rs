@@ -218,7 +218,6 @@ impl System for Burstein {
                         rules: with_weak_separations(
                             compare::rules(),
                             round,
-                            Measure::Downfloaters,
                             Measure::ColourPreferences,
                         ),
                         order_rule: "C.04.4.2 4.3",

@@ -44,13 +44,13 @@ pub fn rules_from_table(table: &[Criterion], document: &str) -> Vec<Rule> {
 }
 
 /// SEP-5: the rules list with the weak separations' criterion at each place the round
-/// uses: `First` before the criterion measured by `first_before` (the first that keeps
-/// players in their score groups), `Default` before the one measured by `default_before`
-/// (the first colour criterion), `Last` after every rule.
+/// uses: `First` at the head, counted over the whole round (it joins completion, C4:
+/// [`compare_brackets`] reads it before the PAB and every bracket), `Default` before the
+/// criterion measured by `default_before` (the first colour criterion), `Last` after
+/// every rule.
 pub fn with_weak_separations(
     mut rules: Vec<Rule>,
     round: &RoundToPair,
-    first_before: Measure,
     default_before: Measure,
 ) -> Vec<Rule> {
     let weak = round.tournament.weak_separations(round.number);
@@ -59,7 +59,7 @@ pub fn with_weak_separations(
             rule_id: "SEP-5".to_string(),
             text: match place {
                 WeakPlace::First => {
-                    "fewest pairs within a weakly separated group (placed first: before the score-group criteria)"
+                    "fewest pairs within a weakly separated group in the whole round (placed first: with completion, before every quality criterion)"
                 }
                 WeakPlace::Default => {
                     "fewest pairs within a weakly separated group (after the score-group criteria, before the colour criteria)"
@@ -70,14 +70,14 @@ pub fn with_weak_separations(
             },
             measure: Measure::WeakSeparation(place),
         };
-        let before = match place {
-            WeakPlace::First => Some(first_before),
-            WeakPlace::Default => Some(default_before),
-            WeakPlace::Last => None,
+        let at = match place {
+            WeakPlace::First => 0,
+            WeakPlace::Default => rules
+                .iter()
+                .position(|r| r.measure == default_before)
+                .unwrap_or(rules.len()),
+            WeakPlace::Last => rules.len(),
         };
-        let at = before
-            .and_then(|m| rules.iter().position(|r| r.measure == m))
-            .unwrap_or(rules.len());
         rules.insert(at, rule);
     }
     rules
@@ -106,6 +106,38 @@ impl Facts<'_> {
     }
 }
 
+/// SEP-5: the pairs of `pairs` within a group of a weak separation at `place`.
+fn weak_pairs_of(
+    facts: &Facts,
+    pairs: impl Iterator<Item = (PlayerIdx, PlayerIdx)>,
+    place: WeakPlace,
+) -> Value {
+    let weak = &facts.field.weak;
+    let within: Vec<(PlayerIdx, PlayerIdx)> =
+        pairs.filter(|&(a, b)| weak.within(a, b, place)).collect();
+    let names: Vec<String> = within
+        .iter()
+        .map(|&(a, b)| {
+            let group = weak.shared_group(a, b).map_or("", |(_, name)| name);
+            let tpn = |p: PlayerIdx| facts.entrant(p).map_or(0, |e| e.tpn);
+            format!("{}-{} ({group})", tpn(a), tpn(b))
+        })
+        .collect();
+    Value {
+        key: vec![within.len() as i64],
+        shown: if within.is_empty() {
+            "no pair within a separated group".to_string()
+        } else {
+            format!(
+                "{} pair(s) within a separated group: {}",
+                within.len(),
+                names.join(", ")
+            )
+        },
+        players: within.iter().flat_map(|&(a, b)| [a, b]).collect(),
+    }
+}
+
 /// One bracket of one pairing in the downfloat model (Dutch, Burstein): the pairs made in
 /// it (a pair belongs to the bracket of its lower score) and who leaves it unpaired.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -118,7 +150,14 @@ struct Bracket {
     residents: Vec<PlayerIdx>,
 }
 
-fn brackets(facts: &Facts, scores: &[Score], p: &RoundPairing) -> Vec<Bracket> {
+/// The brackets of a pairing, one per entry of `scores` (each the score of a scoregroup;
+/// `bracket_of` maps every score to the bracket it is paired in).
+fn brackets(
+    facts: &Facts,
+    scores: &[Score],
+    bracket_of: &dyn Fn(Score) -> Score,
+    p: &RoundPairing,
+) -> Vec<Bracket> {
     let mut out = Vec::with_capacity(scores.len());
     let mut carried: Vec<PlayerIdx> = Vec::new();
     for &s in scores {
@@ -126,7 +165,7 @@ fn brackets(facts: &Facts, scores: &[Score], p: &RoundPairing) -> Vec<Bracket> {
         let mut paired = BTreeSet::new();
         for board in &p.boards {
             let (w, k) = (board.white, board.black);
-            if facts.score(w).min(facts.score(k)) == s {
+            if bracket_of(facts.score(w).min(facts.score(k))) == s {
                 b.pairs.insert((w.min(k), w.max(k)));
                 b.boards.push((w, k));
                 paired.insert(w);
@@ -137,7 +176,7 @@ fn brackets(facts: &Facts, scores: &[Score], p: &RoundPairing) -> Vec<Bracket> {
             .field
             .entrants
             .iter()
-            .filter(|e| e.score == s)
+            .filter(|e| bracket_of(e.score) == s)
             .map(|e| e.player)
             .collect();
         let mut present = carried.clone();
@@ -304,6 +343,8 @@ fn dutch_value(
         Measure::UpfloatScoreDifference1 => b.upfloat_score_differences(1),
         Measure::DownfloatScoreDifference2 => b.downfloat_score_differences(2),
         Measure::UpfloatScoreDifference2 => b.upfloat_score_differences(2),
+        // `First` counts the whole round, before any bracket (`compare_brackets`).
+        Measure::WeakSeparation(WeakPlace::First) => return None,
         Measure::WeakSeparation(place) => b.weak_pairs(place),
         // Round-wide or absolute: not a bracket's value.
         _ => return None,
@@ -652,34 +693,11 @@ impl<'a> InBracket<'a> {
 
     /// SEP-5: the bracket's pairs within a group of a weak separation at `place`.
     fn weak_pairs(&self, place: WeakPlace) -> Value {
-        let weak = &self.field.weak;
-        let within: Vec<(PlayerIdx, PlayerIdx)> = self
-            .pairs
-            .iter()
-            .filter(|(h, l)| weak.within(h.player, l.player, place))
-            .map(|(h, l)| (h.player, l.player))
-            .collect();
-        let names: Vec<String> = within
-            .iter()
-            .map(|&(a, b)| {
-                let group = weak.shared_group(a, b).map_or("", |(_, name)| name);
-                let tpn = |p: PlayerIdx| self.facts.entrant(p).map_or(0, |e| e.tpn);
-                format!("{}-{} ({group})", tpn(a), tpn(b))
-            })
-            .collect();
-        Value {
-            key: vec![within.len() as i64],
-            shown: if within.is_empty() {
-                "no pair within a separated group".to_string()
-            } else {
-                format!(
-                    "{} pair(s) within a separated group: {}",
-                    within.len(),
-                    names.join(", ")
-                )
-            },
-            players: within.iter().flat_map(|&(a, b)| [a, b]).collect(),
-        }
+        weak_pairs_of(
+            self.facts,
+            self.pairs.iter().map(|(h, l)| (h.player, l.player)),
+            place,
+        )
     }
 
     /// The score differences of the pairs whose lower player upfloated `rounds_ago` rounds
@@ -776,6 +794,24 @@ pub fn compare_brackets(
         colours: history,
         ppb: ppb_rule.and_then(|rule| ppb_of(first, &scores, rule)),
     };
+    // SEP-5 `WEAK_FIRST` is part of completion (C4): the round's total comes before the
+    // PAB and every bracket (the engines count it over each graph's completion).
+    if let Some(rule) = rules
+        .iter()
+        .find(|r| r.measure == Measure::WeakSeparation(WeakPlace::First))
+    {
+        let total = |p: &RoundPairing| {
+            weak_pairs_of(
+                &facts,
+                p.boards.iter().map(|b| (b.white, b.black)),
+                WeakPlace::First,
+            )
+        };
+        let (a, b) = (total(first), total(second));
+        if a.key != b.key {
+            return differ(rule, None, a, b);
+        }
+    }
     // The PAB's criterion is round-wide and comes first where the system has one.
     let burstein_bye = rules
         .first()
@@ -798,8 +834,23 @@ pub fn compare_brackets(
             };
         }
     }
-    let one = brackets(&facts, &scores, first);
-    let two = brackets(&facts, &scores, second);
+    // 2017 A.9: below the penultimate pairing bracket everybody left is one bracket, the
+    // collapsed last bracket, whose criteria count over all of it; it is named by its
+    // lowest score (A.8 measures its PAB assignee from one point below that).
+    let collapsed = facts
+        .ppb
+        .and_then(|p| scores.iter().copied().filter(|&s| s < p).min());
+    let bracket_of = |s: Score| match (facts.ppb, collapsed) {
+        (Some(p), Some(c)) if s < p => c,
+        _ => s,
+    };
+    let scores: Vec<Score> = scores
+        .iter()
+        .copied()
+        .filter(|&s| bracket_of(s) == s)
+        .collect();
+    let one = brackets(&facts, &scores, &bracket_of, first);
+    let two = brackets(&facts, &scores, &bracket_of, second);
     for i in 0..scores.len() {
         if one[i].pairs == two[i].pairs && one[i].floaters == two[i].floaters {
             continue;

@@ -163,6 +163,9 @@ struct Ctx<'a> {
     bye_rank: Vec<u32>,
     bye_class: usize,
     engine: Engine,
+    /// SEP-5 `WEAK_FIRST` is in force this round: the fewest pairs within a group is part
+    /// of completion (C4 / C.4), so every graph that checks completion counts them too.
+    round_weak: bool,
 }
 
 /// Unit weights for completion checks (C4): the players who may meet, plus, when the
@@ -295,10 +298,89 @@ fn complete(m: &DynamicMatching<i64>) -> bool {
     (0..m.len()).all(|v| m.is_removed(v) || m.mate(v).is_some())
 }
 
+/// Whether `WEAK_FIRST` (SEP-5) is in force in the round: two players of the field share
+/// a group of a separation placed first.
+fn round_weak_in_force(field: &Field) -> bool {
+    field
+        .weak_places(0..field.len())
+        .contains(&WeakPlace::First)
+}
+
+/// SEP-5 `WEAK_FIRST` as part of completion (C4 / C.4): the fewest pairs within a group of
+/// a complete pairing of the players left (the PAB to a player of `bye_ok` when their
+/// number is odd), or `None` when no complete pairing exists. Each pair weighs more than
+/// every such pair of a matching together, so the heaviest matching is complete first.
+fn fewest_weak_completing(
+    field: &Field,
+    bye_ok: &[bool],
+    alive: &[bool],
+) -> Result<Option<usize>, Failure> {
+    struct Weighed<'a> {
+        inner: CompletionWeights<'a>,
+        unit: i64,
+    }
+    impl WeightSource<i64> for Weighed<'_> {
+        fn weight(&self, a: usize, b: usize) -> i64 {
+            let w = self.inner.weight(a, b) * self.unit;
+            let n = self.inner.field.len();
+            if w > 0 && a < n && b < n && self.inner.field.weak_within(a, b, WeakPlace::First) {
+                w - 1
+            } else {
+                w
+            }
+        }
+    }
+    let n = field.len();
+    let mut m = DynamicMatching::<i64>::new(n + 1);
+    for (v, &a) in alive.iter().enumerate() {
+        if !a {
+            m.remove(v);
+        }
+    }
+    if bye_ok.is_empty() {
+        m.remove(n);
+    }
+    m.solve(&Weighed {
+        inner: CompletionWeights { field, bye_ok },
+        unit: n as i64 + 2,
+    })?;
+    if !complete(&m) {
+        return Ok(None);
+    }
+    Ok(Some(
+        (0..n)
+            .filter(|&a| {
+                m.mate(a)
+                    .is_some_and(|b| a < b && b < n && field.weak_within(a, b, WeakPlace::First))
+            })
+            .count(),
+    ))
+}
+
+/// SEP-5: the places a bracket's weight counts pairs within a group at: `WEAK` and
+/// `WEAK_LAST` where two of its players share a group. `WEAK_FIRST` is no field of the
+/// bracket: it joins completion (`Layout::round_weak`), and the bracket then follows the
+/// system's own order, so that C8 / C.7 read the next bracket as it will be paired.
+fn bracket_weak_places(field: &Field, players: impl Iterator<Item = usize>) -> Vec<WeakPlace> {
+    let mut places = field.weak_places(players);
+    places.retain(|&p| p != WeakPlace::First);
+    places
+}
+
+/// The pairs of `pairs` within a group of a separation placed first.
+fn weak_first_pairs(field: &Field, pairs: &[(usize, usize)]) -> usize {
+    pairs
+        .iter()
+        .filter(|&&(a, b)| field.weak_within(a, b, WeakPlace::First))
+        .count()
+}
+
 /// C4/C5 before the first bracket: the least score the PAB can go to, and whether the
 /// whole top scoregroup pairs within itself but for the PAB assignee (C9 then applies from
 /// the first bracket).
-fn bye_setup(field: &Field) -> Result<(Score, bool), Failure> {
+/// With `WEAK_FIRST` in force (`round_weak`) the fewest pairs within a group comes with
+/// completion, before C5: the least score is the least at which the PAB still allows them.
+fn bye_setup(field: &Field, round_weak: bool) -> Result<(Score, bool), Failure> {
     let n = field.len();
     let odd = n % 2 == 1;
     let alive = vec![true; n];
@@ -321,18 +403,29 @@ fn bye_setup(field: &Field) -> Result<(Score, bool), Failure> {
         .collect();
     scores.sort_unstable();
     scores.dedup();
-    let feasible = |s: Score| -> Result<bool, Failure> {
-        let bye_ok: Vec<bool> = field
+    let bye_ok_up_to = |s: Score| -> Vec<bool> {
+        field
             .entrants
             .iter()
             .map(|e| e.bye_eligible && e.score <= s)
-            .collect();
-        Ok(complete(&completion_matching(field, &bye_ok, &alive)?))
+            .collect()
     };
     let Some(&highest) = scores.last() else {
         return Err(Failure::Incomplete(format!(
             "none of the {n} players may receive the pairing-allocated bye (C2)"
         )));
+    };
+    let fewest = if round_weak {
+        fewest_weak_completing(field, &bye_ok_up_to(highest), &alive)?
+    } else {
+        None
+    };
+    let feasible = |s: Score| -> Result<bool, Failure> {
+        let bye_ok = bye_ok_up_to(s);
+        match fewest {
+            Some(least) => Ok(fewest_weak_completing(field, &bye_ok, &alive)? == Some(least)),
+            None => Ok(complete(&completion_matching(field, &bye_ok, &alive)?)),
+        }
     };
     if !feasible(highest)? {
         return Err(Failure::Incomplete(format!(
@@ -463,7 +556,8 @@ pub fn pair_round_using(
     if n == 0 {
         return Ok(out);
     }
-    let (bye_score, mut single) = bye_setup(field)?;
+    let round_weak = round_weak_in_force(field);
+    let (bye_score, mut single) = bye_setup(field, round_weak)?;
     let odd = n % 2 == 1;
     let candidate: Vec<bool> = field
         .entrants
@@ -498,6 +592,7 @@ pub fn pair_round_using(
         bye_rank,
         bye_class,
         engine,
+        round_weak,
     };
     // Scoregroups.
     let mut groups: Vec<(usize, usize)> = Vec::new();
@@ -527,7 +622,9 @@ pub fn pair_round_using(
         // pairing, as for any other bracket (module docs), with a graph of the bracket
         // alone when it pairs completely or floats one player. The dense engine keeps
         // the everybody-graph there, as before, so that the tests compare both.
+        // `WEAK_FIRST` is part of completion: every bracket's graph holds everybody.
         let needs_global = (outside.is_empty() && (next.is_empty() || engine == Engine::Dense))
+            || round_weak
             || n <= global_up_to
             || (odd && next_score.is_some_and(|s| bye_score >= s));
         let mut spec = Spec {
@@ -666,6 +763,17 @@ fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failur
             format!("no pairing of all {n} players complies with C.1-C.3")
         }));
     }
+    // SEP-5 `WEAK_FIRST` joins C.4: the round keeps the fewest pairs within a group that
+    // a complete pairing allows, and a bracket whose pairing leaves them out of reach is
+    // the penultimate pairing bracket, as one leaving the round unpairable is (A.9).
+    let round_weak = round_weak_in_force(field);
+    let fewest = if round_weak {
+        fewest_weak_completing(field, &bye_ok, &alive)?
+    } else {
+        None
+    };
+    let mut weak_alive = alive.clone();
+    let mut weak_spent = 0usize;
     let ctx = Ctx {
         field,
         odd,
@@ -674,6 +782,7 @@ fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failur
         bye_rank: vec![0; n],
         bye_class: 0,
         engine,
+        round_weak,
     };
     let cw = CompletionWeights {
         field,
@@ -729,7 +838,27 @@ fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failur
             committed.remove(b);
         }
         committed.solve(&cw)?;
-        if complete(&committed) {
+        let mut keeps = complete(&committed);
+        if let Some(least) = fewest
+            && keeps
+        {
+            for &(a, b) in &result.pairs {
+                weak_alive[a] = false;
+                weak_alive[b] = false;
+            }
+            let made = weak_first_pairs(field, &result.pairs);
+            let below = fewest_weak_completing(field, &bye_ok, &weak_alive)?;
+            keeps = below.is_some_and(|w| weak_spent + made + w == least);
+            if keeps {
+                weak_spent += made;
+            } else {
+                for &(a, b) in &result.pairs {
+                    weak_alive[a] = true;
+                    weak_alive[b] = true;
+                }
+            }
+        }
+        if keeps {
             completion = committed;
             mdps = result.floaters.clone();
             out.pairs.extend(result.pairs.iter().copied());
@@ -1113,7 +1242,7 @@ fn layout_for(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
     }
     let bracket_classes = classes(ctx.field, &bracket);
     let window_classes = classes(ctx.field, &window);
-    let weak = ctx.field.weak_places(bracket.iter().copied());
+    let weak = bracket_weak_places(ctx.field, bracket.iter().copied());
     let global = mode != Mode::Window;
     let vertices = window.len() + if global { spec.outside.len() } else { 0 };
     Layout::new(&Sizes {
@@ -1132,6 +1261,7 @@ fn layout_for(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
             .any(|&v| ctx.field.is_topscorer(&ctx.field.entrants[v])),
         rounds_played: ctx.field.rounds_played,
         weak: &weak,
+        round_weak: ctx.round_weak && global,
     })
 }
 
@@ -1175,7 +1305,7 @@ fn layout_2017(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
     let bracket = spec.mdps.len() + spec.residents.len();
     let next = if in_graph { spec.next.len() } else { 0 };
     let vertices = bracket + next + if global { spec.outside.len() } else { 0 };
-    let weak = field.weak_places(spec.mdps.iter().chain(&spec.residents).copied());
+    let weak = bracket_weak_places(field, spec.mdps.iter().chain(&spec.residents).copied());
     Layout::new_2017(&Sizes2017 {
         vertices,
         bracket,
@@ -1195,6 +1325,7 @@ fn layout_2017(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
         rounds_played: field.rounds_played,
         several: bracket_scores.len() > 1,
         weak: &weak,
+        round_weak: ctx.round_weak && (global || (in_graph && spec.outside.is_empty())),
     })
 }
 
@@ -1404,7 +1535,9 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
     /// read billions). The rest go through `weight`.
     fn weights_from(&self, a: usize, bs: &[u32], out: &mut Vec<W>) {
         out.clear();
-        let window = a < self.n_window && self.layout.weak.iter().all(Option::is_none);
+        let window = a < self.n_window
+            && self.layout.weak.iter().all(Option::is_none)
+            && self.layout.round_weak.is_none();
         // Within the window the base weight comes from the matrix or the type table with
         // `a`'s side looked up once; the working fields as `weight` adds them.
         let inside = |b: usize| b != a && b < self.n_window;
@@ -1479,7 +1612,19 @@ impl<W: Packed> WeightSource<W> for Source<'_, W> {
             match self.layout.completion {
                 Some(off) if self.field.compatible(self.ids[h], self.ids[l]) => {
                     let v = 1 + i64::from(!self.candidate[h]) + i64::from(!self.candidate[l]);
-                    W::shifted(v, off)
+                    let w = W::shifted(v, off);
+                    match self.layout.round_weak {
+                        Some(o)
+                            if self.field.weak_within(
+                                self.ids[h],
+                                self.ids[l],
+                                WeakPlace::First,
+                            ) =>
+                        {
+                            w.wsub(W::shifted(1, o))
+                        }
+                        _ => w,
+                    }
                 }
                 _ => W::ZERO,
             }
@@ -1596,6 +1741,12 @@ fn plain_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
     if l < n_bracket {
         if l < n_mdps {
             // Two MDPs are never paired with each other in a bracket; only C4 sees them.
+            // Under `WEAK_FIRST` the round's count of pairs within a group must be one the
+            // brackets below can make, and they cannot make this pair (both float on as
+            // MDPs): no edge.
+            if ctx.round_weak {
+                return W::ZERO;
+            }
             return w;
         }
         w = add(w, 1, layout.pairs);
@@ -1662,7 +1813,11 @@ fn plain_weight<W: Packed>(frame: &Frame, h: usize, l: usize) -> W {
 #[inline(always)]
 fn weak_penalty<W: Packed>(frame: &Frame, h: usize, l: usize, w: W) -> W {
     let weak = &frame.layout.weak;
-    if weak[0].is_none() && weak[1].is_none() && weak[2].is_none() {
+    if weak[0].is_none()
+        && weak[1].is_none()
+        && weak[2].is_none()
+        && frame.layout.round_weak.is_none()
+    {
         return w;
     }
     weak_penalty_within(frame, h, l, w)
@@ -1674,10 +1829,17 @@ fn weak_penalty_within<W: Packed>(frame: &Frame, h: usize, l: usize, mut w: W) -
     if w == W::ZERO {
         return w;
     }
+    let (a, b) = (frame.ids[h], frame.ids[l]);
+    // `WEAK_FIRST` over the whole graph: every pair of it, made here or completing the
+    // round below (C4).
+    if let Some(o) = layout.round_weak
+        && frame.ctx.field.weak_within(a, b, WeakPlace::First)
+    {
+        w = w.wsub(W::shifted(1, o));
+    }
     if l >= frame.n_bracket || l < frame.n_mdps {
         return w;
     }
-    let (a, b) = (frame.ids[h], frame.ids[l]);
     for place in WeakPlace::ALL {
         if let Some(o) = layout.weak[place as usize]
             && frame.ctx.field.weak_within(a, b, place)

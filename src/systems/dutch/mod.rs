@@ -117,11 +117,10 @@ impl System for Dutch {
     /// procedure chooses which scoregroup below to bring into the graph (C8) and where to
     /// complete (C4) on the premise that the bracket makes the most pairs it can, which a
     /// criterion above C6 would break.
+    /// `WEAK_FIRST` joins completion (C4 / C.4, `brackets.rs`); `WEAK` and `WEAK_LAST`
+    /// are fields of the bracket's weight (`weights.rs`).
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
-        &[
-            crate::model::WeakPlace::Default,
-            crate::model::WeakPlace::Last,
-        ]
+        &crate::model::WeakPlace::ALL
     }
 
     fn rule_set(&self, options: &Options) -> &'static str {
@@ -158,7 +157,6 @@ impl System for Dutch {
                     rules: with_weak_separations(
                         rules_from_table(table, "C.04.3"),
                         round,
-                        criteria::Measure::Downfloaters,
                         criteria::Measure::TopscorerColourDifference,
                     ),
                     order_rule,

@@ -71,6 +71,11 @@ pub struct Layout {
     /// two players of the bracket share a group there: minus one per pair within a group
     /// (signed, so that fewer such pairs is better whatever the number of pairs).
     pub weak: [Option<u32>; 3],
+    /// SEP-5 `WEAK_FIRST`, part of completion (C4 / C.4): minus one per pair within a
+    /// group over the whole graph (the bracket and the completion of everybody below it),
+    /// so that the round keeps the fewest such pairs any legal pairing of it allows.
+    /// Present only with the completion field.
+    pub round_weak: Option<u32>,
 }
 
 /// The fields only the 2017 edition has: the pairing score difference (A.8) by value, of
@@ -114,6 +119,9 @@ pub struct Sizes2017<'a> {
     pub rounds_played: u32,
     /// The places of weak separations with two players of the bracket in one group.
     pub weak: &'a [WeakPlace],
+    /// `WEAK_FIRST` counted over the whole graph: with `completion`, or under C.7's
+    /// completion when the next scoregroup is the last.
+    pub round_weak: bool,
     /// The bracket holds more than one score (MDPs, or the collapsed last bracket). With
     /// one score C.6 and C.16-C.19 cannot tell its pairings apart: every pair has
     /// difference 0 and every player the same downfloat value, so C.6 counts the pairs
@@ -144,6 +152,8 @@ pub struct Sizes<'a> {
     pub rounds_played: u32,
     /// The places of weak separations with two players of the bracket in one group.
     pub weak: &'a [WeakPlace],
+    /// `WEAK_FIRST` counted over the whole graph (with `completion` only).
+    pub round_weak: bool,
 }
 
 impl Layout {
@@ -237,6 +247,12 @@ impl Layout {
             if s.next_values {
                 l.next_pairs = Some(take(bits(2 * s.bracket as u64 + 2)));
             } else if s.next_is_last {
+                // `WEAK_FIRST` joins C.4, so the last bracket is paired keeping the
+                // round's fewest pairs within a group: C.7 reads it so, those pairs right
+                // under its completion (the graph holds everybody left).
+                if s.round_weak {
+                    l.round_weak = Some(take(bits(s.vertices as u64 / 2) + 1));
+                }
                 f.next_complete = Some(take(bits(3 * s.vertices as u64 / 2 + 3)));
             } else {
                 l.next_pairs = Some(take(bits(s.vertices as u64)));
@@ -246,8 +262,10 @@ impl Layout {
             f.psd = classes(&mut take);
         }
         l.pairs = take(half);
-        l.take_weak(&mut take, s.weak, WeakPlace::First, s.bracket);
         if s.completion {
+            if s.round_weak {
+                l.round_weak = Some(take(bits(s.vertices as u64 / 2) + 1));
+            }
             l.completion = Some(take(bits(3 * s.vertices as u64 / 2 + 3)));
         }
         l.e2017 = Some(f);
@@ -329,8 +347,10 @@ impl Layout {
             l.pair_scores = classes(&mut take, s.bracket_classes);
         }
         l.pairs = take(half);
-        l.take_weak(&mut take, s.weak, WeakPlace::First, s.bracket);
         if s.completion {
+            if s.round_weak {
+                l.round_weak = Some(take(bits(s.vertices as u64 / 2) + 1));
+            }
             l.completion = Some(take(bits(3 * s.vertices as u64 / 2 + 3)));
         }
         l.bits = at;
