@@ -341,9 +341,20 @@ fn check_event(
         tally.alternatives += 1;
         match resolved.configured.compare(&round, &answer, &q) {
             Some(Comparison::Differ(d)) if !d.first_is_better => {
+                let name = |p: PlayerIdx| separated.players[p].name.clone();
                 return Err(format!(
                     "an alternative is better on {} ({}): answer {} vs {}; alternative {:?}",
-                    d.rule_id, d.criterion, d.first_value, d.second_value, alt
+                    d.rule_id,
+                    d.criterion,
+                    d.first_value,
+                    d.second_value,
+                    (
+                        alt.0
+                            .iter()
+                            .map(|&(a, b)| (name(a), name(b)))
+                            .collect::<Vec<_>>(),
+                        alt.1.map(name)
+                    )
                 ));
             }
             Some(Comparison::Differ(d)) if d.rule_id == "SEP-5" => tally.decided_by_sep += 1,
@@ -461,6 +472,14 @@ fn prove_all_places(system: SystemId, alternative: bool) {
         SeparationMode::WeakLast,
     ] {
         if !mode.weak_place().is_some_and(|p| places.contains(&p)) {
+            continue;
+        }
+        // Local campaigns: `SEP_PLACE=weak-first` (and `SEP_CASES=N`) proves one place.
+        if std::env::var("SEP_PLACE").is_ok_and(|only| only != mode.name()) {
+            continue;
+        }
+        // Burstein's profile BBP refuses `WEAK_FIRST` itself (SEP-5.1).
+        if system == SystemId::Burstein && alternative && mode == SeparationMode::WeakFirst {
             continue;
         }
         let cases = std::env::var("SEP_CASES")

@@ -321,3 +321,39 @@ pub fn max_weight_matching<W: DenseWeight>(
     m.solve(&(n, &matrix[..]))?;
     Ok((0..n).map(|v| m.mate(v)).collect())
 }
+
+/// The fewest marked edges over the perfect matchings of vertices `0..n`, or `None` when
+/// there is no perfect matching. `edge(a, b)` is `None` for no edge, `Some(marked)`
+/// otherwise. Each edge weighs more than every mark of a matching together, so the
+/// heaviest matching covers the most vertices first, then has the fewest marks.
+pub fn fewest_marked_in_perfect_matching(
+    n: usize,
+    edge: impl Fn(usize, usize) -> Option<bool>,
+) -> Result<Option<usize>, DynamicError> {
+    struct Marked<F> {
+        edge: F,
+        unit: i64,
+    }
+    impl<F: Fn(usize, usize) -> Option<bool>> WeightSource<i64> for Marked<F> {
+        fn weight(&self, a: usize, b: usize) -> i64 {
+            match (self.edge)(a, b) {
+                None => 0,
+                Some(marked) => self.unit - i64::from(marked),
+            }
+        }
+    }
+    let mut m = DynamicMatching::<i64>::new(n);
+    let source = Marked {
+        edge: &edge,
+        unit: n as i64 + 2,
+    };
+    m.solve(&source)?;
+    if (0..n).any(|v| m.mate(v).is_none()) {
+        return Ok(None);
+    }
+    Ok(Some(
+        (0..n)
+            .filter(|&a| m.mate(a).is_some_and(|b| a < b && edge(a, b) == Some(true)))
+            .count(),
+    ))
+}

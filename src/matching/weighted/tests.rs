@@ -230,3 +230,28 @@ fn medium_graphs_match_a_fresh_solve() {
         }
     }
 }
+
+/// The fewest marked edges of a perfect matching: a 4-cycle whose two marked edges form
+/// one perfect matching and the unmarked ones the other; none without a perfect matching.
+#[test]
+fn fewest_marked_edges_of_a_perfect_matching() {
+    use super::fewest_marked_in_perfect_matching;
+    let cycle = |a: usize, b: usize| -> Option<bool> {
+        let (a, b) = (a.min(b), a.max(b));
+        match (a, b) {
+            (0, 1) | (2, 3) => Some(true),
+            (1, 2) | (0, 3) => Some(false),
+            _ => None,
+        }
+    };
+    assert_eq!(fewest_marked_in_perfect_matching(4, cycle), Ok(Some(0)));
+    let marked_only = |a: usize, b: usize| cycle(a, b).filter(|&m| m);
+    assert_eq!(
+        fewest_marked_in_perfect_matching(4, marked_only),
+        Ok(Some(2))
+    );
+    let path = |a: usize, b: usize| (a.abs_diff(b) == 1 && a.min(b) != 1).then_some(false);
+    assert_eq!(fewest_marked_in_perfect_matching(4, path), Ok(Some(0)));
+    let star = |a: usize, b: usize| (a.min(b) == 0).then_some(false);
+    assert_eq!(fewest_marked_in_perfect_matching(4, star), Ok(None));
+}

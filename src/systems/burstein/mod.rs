@@ -27,6 +27,34 @@ use super::options::{parse_choice, read};
 use super::{AbsoluteRules, OptionInfo, PairError, RoundPairing, RoundToPair, System, SystemInfo};
 use crate::model::SystemId;
 
+/// Profile `BBP` weighs `WEAK` and `WEAK_LAST` only (SEP-5.1): `INVALID_ARGUMENT` naming
+/// the separation placed first.
+fn refuse_weak_first(r: &RoundToPair) -> Result<(), PairError> {
+    use crate::model::WeakPlace;
+    use crate::model::validate::{Problem, Problems};
+    let problems: Vec<Problem> = r
+        .tournament
+        .separations
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.mode.weak_place() == Some(WeakPlace::First))
+        .map(|(i, s)| {
+            Problem::new(
+                format!("tournament.separations[{i}].mode"),
+                format!(
+                    "separation by {}: the Burstein profile BBP does not weigh a weak separation placed first; it offers WEAK, WEAK_LAST (SEP-5.1; profile FIDE_2026 offers WEAK_FIRST)",
+                    s.key.name()
+                ),
+            )
+        })
+        .collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(PairError::Invalid(Problems(problems)))
+    }
+}
+
 /// Which reading of the Burstein rules to follow (option `profile`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Profile {
@@ -160,11 +188,12 @@ impl System for Burstein {
     /// weighs the same two places. Placed first it is not offered: the Dutch seeding
     /// rounds refuse it, and both profiles' procedures decide who floats on the premise
     /// that the bracket makes the most pairs it can (C5).
+    /// Profile `FIDE_2026` weighs every place (`WEAK_FIRST` joins completion, C4, in the
+    /// later rounds' graph and in the seeding rounds' Dutch pairing); profile `BBP` refuses
+    /// `WEAK_FIRST` in `pair` (its engine pairs each scoregroup as it adds it, with no
+    /// graph of the whole round to count the round's pairs within a group on).
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
-        &[
-            crate::model::WeakPlace::Default,
-            crate::model::WeakPlace::Last,
-        ]
+        &crate::model::WeakPlace::ALL
     }
 
     /// bbpPairings' check-list (both profiles: the Index as that engine reads it).
@@ -248,7 +277,10 @@ impl System for Burstein {
         r.require_results()?;
         let mut out = match options.profile {
             Profile::Fide2026 => text::pair(r)?,
-            Profile::Bbp => bbp::pair_using(r, options.bbp_drive, options.acceleration_given)?,
+            Profile::Bbp => {
+                refuse_weak_first(r)?;
+                bbp::pair_using(r, options.bbp_drive, options.acceleration_given)?
+            }
         };
         out.round = r.number;
         Ok(out)

@@ -78,6 +78,9 @@ struct Round<'a> {
     index: Vec<Index>,
     /// Entrant of each player (`usize::MAX` if not paired this round).
     entrant_of: Vec<usize>,
+    /// SEP-5 `WEAK_FIRST` is in force: the round's fewest pairs within a group joins
+    /// completion (C4), before the PAB's criteria (3.1.3-3.1.5) and C5-C8.
+    round_weak: bool,
 }
 
 fn no_pairing(rule: &str, message: String, mut explanation: Explanation) -> PairError {
@@ -104,11 +107,15 @@ impl<'a> Round<'a> {
         for (i, e) in field.entrants.iter().enumerate() {
             entrant_of[e.player] = i;
         }
+        let round_weak = field
+            .weak_places(0..field.len())
+            .contains(&WeakPlace::First);
         Round {
             r,
             field,
             index,
             entrant_of,
+            round_weak,
         }
     }
 
@@ -244,11 +251,34 @@ impl<'a> Round<'a> {
                 .then(self.entrant(b).played.cmp(&self.entrant(a).played))
                 .then_with(|| self.index[b].rank_cmp(&self.index[a]))
         });
-        for &c in &candidates {
-            let rest: Vec<PlayerIdx> = players.iter().copied().filter(|&p| p != c).collect();
-            if crate::matching::cardinality::has_perfect_matching(rest.len(), |i, j| {
+        // `WEAK_FIRST`: the PAB also leaves the round's fewest pairs within a group.
+        let fewest = |rest: &[PlayerIdx]| -> Result<Option<usize>, PairError> {
+            crate::matching::weighted::fewest_marked_in_perfect_matching(rest.len(), |i, j| {
                 self.compatible(rest[i], rest[j])
-            }) {
+                    .then(|| self.field.weak.within(rest[i], rest[j], WeakPlace::First))
+            })
+            .map_err(|e| PairError::Internal(format!("Burstein matching: {e}")))
+        };
+        let without = |c: PlayerIdx| -> Vec<PlayerIdx> {
+            players.iter().copied().filter(|&p| p != c).collect()
+        };
+        let mut least = None;
+        if self.round_weak {
+            for &c in &candidates {
+                if let Some(w) = fewest(&without(c))? {
+                    least = Some(least.map_or(w, |l: usize| l.min(w)));
+                }
+            }
+        }
+        for &c in &candidates {
+            let rest = without(c);
+            let allowed = match least {
+                Some(l) => fewest(&rest)? == Some(l),
+                None => crate::matching::cardinality::has_perfect_matching(rest.len(), |i, j| {
+                    self.compatible(rest[i], rest[j])
+                }),
+            };
+            if allowed {
                 ex.step(
                     "C.04.4.2 3.1",
                     format!(
@@ -358,7 +388,13 @@ impl<'a> Round<'a> {
             // choice was not completable, and the whole graph's is the answer).
             let mut small: Vec<usize> = bracket.clone();
             small.extend(next.iter().copied());
-            let mut decided = decide_any(&small, &bracket, &bracket_set, &layout, false, &facts)?;
+            // `WEAK_FIRST` is part of completion: decided with everybody left.
+            let mut decided = if self.round_weak {
+                let all: Vec<usize> = (0..n).filter(|&v| !paired[v]).collect();
+                decide_any(&all, &bracket, &bracket_set, &layout, Top::WithWeak, &facts)?
+            } else {
+                decide_any(&small, &bracket, &bracket_set, &layout, Top::None, &facts)?
+            };
             // Completable when the players the small graph's final optimum leaves unmatched
             // (with those below) can all be paired: that optimum then extends to a best
             // pairing of everybody, which the whole graph would have found too.
@@ -375,14 +411,21 @@ impl<'a> Round<'a> {
                 crate::matching::cardinality::has_perfect_matching(rest.len(), |i, j| {
                     compat(rest[i], rest[j])
                 });
-            if !completable {
+            if !completable && !self.round_weak {
                 let all: Vec<usize> = (0..n).filter(|&v| !paired[v]).collect();
                 ex.detail(
                     "C.04.4.2 C4",
                     "the bracket's best choice alone would leave the players below unpairable: decided with everybody left",
                     Vec::new(),
                 );
-                decided = decide_any(&all, &bracket, &bracket_set, &layout, true, &facts)?;
+                decided = decide_any(
+                    &all,
+                    &bracket,
+                    &bracket_set,
+                    &layout,
+                    Top::Completion,
+                    &facts,
+                )?;
             }
             let label = format!(
                 "bracket {} ({} players)",
@@ -480,21 +523,33 @@ struct Decided {
     matched: Vec<usize>,
 }
 
+/// The fields above the bracket's criteria, when everybody left is in the graph.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Top {
+    None,
+    /// C4: the pairs of everybody left.
+    Completion,
+    /// C4, and under it SEP-5 `WEAK_FIRST`: minus one per pair within a group.
+    WithWeak,
+}
+
 /// [`decide`] on the narrowest weight type that holds the layout (and the completion
-/// field on top of it when `completion`).
+/// field on top of it, with `WEAK_FIRST`'s under it, as `top` says).
 fn decide_any(
     verts: &[usize],
     bracket: &[usize],
     sets: &Sets,
     layout: &Layout,
-    completion: bool,
+    completion: Top,
     facts: &dyn Fn(usize, usize) -> Option<EdgeFacts>,
 ) -> Result<Decided, PairError> {
-    // The completion field counts at most one pair per two players.
-    let top_bits = if completion {
-        bits(verts.len() as u64 / 2 + 1)
-    } else {
-        0
+    // The completion field counts at most one pair per two players; `WEAK_FIRST`'s is
+    // signed, as wide.
+    let field_bits = bits(verts.len() as u64 / 2 + 1);
+    let top_bits = match completion {
+        Top::None => 0,
+        Top::Completion => field_bits,
+        Top::WithWeak => 2 * field_bits + 1,
     };
     let need = layout.bits + top_bits;
     if need <= 56 {
@@ -519,10 +574,16 @@ fn decide<W: Packed>(
     bracket: &[usize],
     sets: &Sets,
     layout: &Layout,
-    completion: bool,
+    completion: Top,
     facts: &dyn Fn(usize, usize) -> Option<EdgeFacts>,
 ) -> Result<Decided, PairError> {
     let n = verts.len();
+    let weak_bits = bits(n as u64 / 2 + 1) + 1;
+    let (round_weak, top) = match completion {
+        Top::None => (None, None),
+        Top::Completion => (None, Some(layout.bits)),
+        Top::WithWeak => (Some(layout.bits), Some(layout.bits + weak_bits)),
+    };
     let mut local = std::collections::HashMap::with_capacity(n);
     for (i, &v) in verts.iter().enumerate() {
         local.insert(v, i);
@@ -537,7 +598,8 @@ fn decide<W: Packed>(
         floated: vec![false; n],
         priority_of: None,
         layout,
-        top: completion.then_some(layout.bits),
+        top,
+        round_weak,
     };
     for a in 0..n {
         for b in a + 1..n {
@@ -690,6 +752,8 @@ struct State<'a, W> {
     layout: &'a Layout,
     /// The completion field's bit, when everybody left is in the graph.
     top: Option<u32>,
+    /// SEP-5 `WEAK_FIRST`'s field, right under completion, on every edge of the graph.
+    round_weak: Option<u32>,
 }
 
 impl<W: Packed> State<'_, W> {
@@ -700,6 +764,11 @@ impl<W: Packed> State<'_, W> {
         let l = self.layout;
         let unit = |shift: u32| W::shifted(1, shift);
         let mut w = self.top.map_or(W::ZERO, unit);
+        if let Some(o) = self.round_weak
+            && f.weak[WeakPlace::First as usize]
+        {
+            w = w.wsub(unit(o));
+        }
         let (ga, gb) = (self.verts[a], self.verts[b]);
         let (ba, bb) = (self.sets.in_bracket[ga], self.sets.in_bracket[gb]);
         if ba && bb {

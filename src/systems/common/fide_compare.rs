@@ -814,7 +814,8 @@ pub fn compare_brackets(
     }
     // The PAB's criterion is round-wide and comes first where the system has one.
     let burstein_bye = rules
-        .first()
+        .iter()
+        .find(|r| r.rule_id != "SEP-5")
         .is_some_and(|r| r.rule_id.starts_with("C.04.4.2"));
     for rule in rules.iter().filter(|r| r.measure == Measure::ByeScore) {
         let (a, b) = (
