@@ -538,7 +538,7 @@ fn double_round_robin(fifth_title: &str) -> swisspair::model::Tournament {
         })
         .collect();
     let mut rounds = Vec::new();
-    for cycle in 0..2 {
+    for cycle in [0usize, 1] {
         for r in 0..5usize {
             // The circle method for 6: player 6 fixed, 1-5 turn.
             let mut pairs = vec![(r, 5usize)];
