@@ -329,3 +329,301 @@ fn a_started_game_the_arbiter_scored_counts_with_its_points_1_4_2c() {
     assert_eq!((c.halves, c.average, c.performance), (12, 2476, 2601));
     assert!(c.met);
 }
+
+/// The candidate's (player 1's) game against `opponent` (an index) in norm_event.
+fn candidate_game(
+    t: &mut swisspair::model::Tournament,
+    opponent: usize,
+) -> (u32, &mut swisspair::model::Game) {
+    t.rounds
+        .iter_mut()
+        .enumerate()
+        .flat_map(|(r, round)| round.games.iter_mut().map(move |g| (r as u32 + 1, g)))
+        .find(|(_, g)| (g.white, g.black) == (0, opponent) || (g.white, g.black) == (opponent, 0))
+        .expect("the candidate meets every player")
+}
+
+#[test]
+fn a_last_round_forfeit_counted_as_a_loss_keeps_the_norm_1_4_2c() {
+    use swisspair::model::GameResult;
+    // norm_event, two changes: the GM of ITA (player 4) holds IM instead, and the
+    // candidate's last-round game, the loss to the GM of ENG (player 8, round 9 of 9), is
+    // a forfeit: ENG did not come.
+    let mut t = norm_event::tournament();
+    t.players[3].title = "IM".into();
+    let (round, g) = candidate_game(&mut t, 7);
+    assert_eq!(round, 9, "the candidate meets ENG in the last round");
+    g.result = if g.white == 0 {
+        GameResult::WhiteWinsForfeit
+    } else {
+        GameResult::BlackWinsForfeit
+    };
+    let options = NormOptions {
+        round_robin: true,
+        ..NormOptions::default()
+    };
+    let c = find(&check(&t, &options), 0, NormTitle::Gm).clone();
+    // Over the board: 8 games (1.4.2c leaves the forfeit out). 1.4.1c would let 8 count as
+    // 9 (a 9-round event, the missing game a forfeit win), but among the 8 only the GMs of
+    // GER and ESP hold GM: 2 < 3 (1.4.5b, a third of 8 rounded up, at least 3).
+    // 1.4.2c's last-round rule: counted as a loss against ENG (GM 2520) the game makes 9
+    // games, 3 GMs, and the numbers of the worked norm: Ra = 22280 / 9 = 2475.6 → 2476
+    // (1.4.7, BEL raised to 2200 by 1.4.6), 6 of 9 = 66.7 % → 67 %, dp 125 (1.4.9),
+    // Rp 2601 ≥ 2600 (1.4.8): met, with the 1.4.2c line added to the requirements.
+    assert!(c.met, "{:?}", c.requirements);
+    assert_eq!(c.games.len(), 9);
+    assert_eq!((c.halves, c.average, c.performance), (12, 2476, 2601));
+    let last = c.games.last().expect("games");
+    assert_eq!((last.round, last.opponent, last.halves), (9, 7, 0));
+    assert!(c.left_out.is_empty(), "{:?}", c.left_out);
+    assert_eq!(
+        numbers(&c)[0..6],
+        [
+            ("1.4.1", "9", true),
+            ("1.4.3", "8", true),
+            ("1.4.4", "1", true),
+            ("1.4.4", "1 (BEL)", true),
+            ("1.4.5a", "9", true),
+            ("1.4.5b", "3", true),
+        ]
+    );
+    let line = c.requirements.last().expect("requirements");
+    assert_eq!(
+        (line.article, line.value.as_str(), line.met),
+        (
+            "1.4.2c",
+            "round 9: forfeit win against 8 counted as 0",
+            true
+        )
+    );
+
+    // A forfeit the candidate lost (he did not come) is no such game: 8 games over the
+    // board, no 1.4.1c (not a forfeit win), 1.4.1 fails.
+    let (_, g) = candidate_game(&mut t, 7);
+    g.result = if g.white == 0 {
+        GameResult::BlackWinsForfeit
+    } else {
+        GameResult::WhiteWinsForfeit
+    };
+    let c = find(&check(&t, &options), 0, NormTitle::Gm).clone();
+    assert!(!c.met);
+    assert_eq!(numbers(&c)[0], ("1.4.1", "8", false));
+    assert!(c.requirements.iter().all(|r| r.article != "1.4.2c"));
+    assert!(
+        c.left_out
+            .iter()
+            .any(|(r, why)| *r == 9 && why.contains("1.4.2c"))
+    );
+}
+
+#[test]
+fn a_forfeit_before_the_last_round_is_not_counted_by_1_4_2c() {
+    use swisspair::model::GameResult;
+    // ITA holds IM as above, but the forfeit win is the round-1 game against BEL (player
+    // 10): 8 games over the board; 1.4.1c counts them as 9 (a 9-round event, the missing
+    // game a forfeit win), and the 8 hold the mix: 3 GMs (GER, ESP, ENG). Ra = (2600 + 2580 + 2550 + 2500 + 2480 + 2400 + 2520 + 2450) / 8 = 20080 /
+    // 8 = 2510, 5 of 8 = 62.5 % → 63 %, dp 95, Rp 2605: met by 1.4.1c, and 1.4.2c (a
+    // last-round rule) plays no part: the forfeit round stays left out.
+    let mut t = norm_event::tournament();
+    t.players[3].title = "IM".into();
+    let (round, g) = candidate_game(&mut t, 9);
+    assert_eq!(round, 1);
+    g.result = if g.white == 0 {
+        GameResult::WhiteWinsForfeit
+    } else {
+        GameResult::BlackWinsForfeit
+    };
+    let options = NormOptions {
+        round_robin: true,
+        application: true,
+        ..NormOptions::default()
+    };
+    let c = find(&check(&t, &options), 0, NormTitle::Gm).clone();
+    assert!(c.met, "{:?}", c.requirements);
+    assert_eq!((c.games.len(), c.average, c.performance), (8, 2510, 2605));
+    assert_eq!(numbers(&c)[0], ("1.4.1c", "8", true));
+    assert!(c.requirements.iter().all(|r| r.article != "1.4.2c"));
+    assert!(
+        c.left_out
+            .iter()
+            .any(|(r, why)| *r == 1 && why.contains("1.4.2c"))
+    );
+    // Its share of an application: 1.4.1c counts the 8 games as 9. The score needed with
+    // Ra 2510: dp at least 90, so 63 % (dp 95): 5 of 8 = 62.5 % → 63 % (4½ of 8 = 56 %,
+    // dp 43, is short). 5 scored: no full point above (1.4.1d): 9 games, marked as the
+    // application's one 8-game norm (1.4.1c).
+    let a = c.application.expect("asked for");
+    assert_eq!(
+        (a.games_counted, a.halves_needed, a.points_above),
+        (9, 10, 0)
+    );
+    assert!(a.eight_games_as_nine && a.normal_foreigner_requirement && !a.last_round_forfeit);
+}
+
+#[test]
+fn each_full_point_above_the_norm_counts_as_one_more_game_1_4_1d() {
+    // norm_event with the candidate untitled, so the IM norm is sought too.
+    let mut t = norm_event::tournament();
+    t.players[0].title = String::new();
+    let options = NormOptions {
+        round_robin: true,
+        application: true,
+        ..NormOptions::default()
+    };
+    let checks = check(&t, &options);
+    // GM: Ra 2476 (the worked norm); Rp 2600 needs dp ≥ 124: 67 % (dp 125, 1.4.9); 5½ of 9
+    // = 61 % gives dp 80. Needed 6, scored 6: no point above, 9 games.
+    let gm = find(&checks, 0, NormTitle::Gm);
+    let a = gm.application.clone().expect("met, asked for");
+    assert_eq!(
+        (a.games_counted, a.halves_needed, a.points_above),
+        (9, 12, 0)
+    );
+    // IM: the IM floor 2050 raises nobody (BEL 2150 stays): Ra = (22280 − 2200 + 2150) /
+    // 9 = 22230 / 9 = 2470 (1.4.7). Rp 2450 needs dp ≥ −20: 50 % (dp 0); 4 of 9 = 44 %
+    // gives dp −43. Needed 4½, scored 6: 1½ above, one full point (1.4.1d): 9 + 1 = 10
+    // games towards the application's 27 (1.5.1).
+    let im = find(&checks, 0, NormTitle::Im);
+    assert!(im.met);
+    assert_eq!(im.average, 2470);
+    let a = im.application.clone().expect("met, asked for");
+    assert_eq!(
+        (a.games_counted, a.halves_needed, a.points_above),
+        (10, 9, 1)
+    );
+    assert!(!a.eight_games_as_nine && a.normal_foreigner_requirement);
+    // Not asked for: no application data (the answer as before).
+    let plain = NormOptions {
+        round_robin: true,
+        ..NormOptions::default()
+    };
+    assert!(check(&t, &plain).iter().all(|c| c.application.is_none()));
+    // Under an exemption the norm is not one of 1.4.3e's normal-foreigner norms.
+    let exempt = NormOptions {
+        exemption: Some(Exemption::NationalChampionship),
+        ..options
+    };
+    let a = find(&check(&t, &exempt), 0, NormTitle::Gm)
+        .application
+        .clone()
+        .expect("met");
+    assert!(!a.normal_foreigner_requirement);
+}
+
+/// A double round robin of 6 (10 rounds): the candidate (IM FRA 2450) meets GM GER 2600,
+/// GM ESP 2580, IM ITA 2500, IM NED 2480 and `fifth` (FM SUI 2400 unless changed) twice;
+/// his results, in half points per cycle: GER 1 1, ESP 1 1, ITA 2 1, NED 2 1, fifth 2 1
+/// (6½ of 10); every other game drawn.
+fn double_round_robin(fifth_title: &str) -> swisspair::model::Tournament {
+    use swisspair::model::{Game, GameResult, Player, Round, SystemId, Tournament};
+    let field = [
+        ("IM", "FRA", 2450),
+        ("GM", "GER", 2600),
+        ("GM", "ESP", 2580),
+        ("IM", "ITA", 2500),
+        ("IM", "NED", 2480),
+        (fifth_title, "SUI", 2400),
+    ];
+    let results: [[i64; 2]; 5] = [[1, 1], [1, 1], [2, 1], [2, 1], [2, 1]];
+    let players = field
+        .iter()
+        .enumerate()
+        .map(|(i, &(title, fed, rating))| Player {
+            id: (i + 1).to_string(),
+            rating,
+            title: title.into(),
+            federation: fed.into(),
+            sex: "m".into(),
+            ..Player::default()
+        })
+        .collect();
+    let mut rounds = Vec::new();
+    for cycle in [0usize, 1] {
+        for r in 0..5usize {
+            // The circle method for 6: player 6 fixed, 1-5 turn.
+            let mut pairs = vec![(r, 5usize)];
+            for k in 1..3 {
+                pairs.push(((r + k) % 5, (r + 5 - k) % 5));
+            }
+            let games = pairs
+                .into_iter()
+                .map(|(a, b)| {
+                    let (white, black) = if cycle == 0 { (a, b) } else { (b, a) };
+                    let result = if white == 0 || black == 0 {
+                        let opp = white + black;
+                        match (results[opp - 1][cycle], white == 0) {
+                            (1, _) => GameResult::Draw,
+                            (2, true) | (0, false) => GameResult::WhiteWins,
+                            _ => GameResult::BlackWins,
+                        }
+                    } else {
+                        GameResult::Draw
+                    };
+                    Game {
+                        white,
+                        black,
+                        result,
+                        board: None,
+                    }
+                })
+                .collect();
+            rounds.push(Round {
+                games,
+                byes: Vec::new(),
+            });
+        }
+    }
+    Tournament {
+        system: Some(SystemId::RoundRobin),
+        total_rounds: 10,
+        players,
+        rounds,
+        ..Tournament::default()
+    }
+}
+
+#[test]
+fn a_double_round_robin_counts_half_the_opponents_with_the_title_1_4_5() {
+    let t = double_round_robin("FM");
+    // 10 games; 5 federations other than FRA (1.4.3); none from FRA, 2 from one (1.4.4:
+    // at most 6 and 6); 10 title-holders (1.4.5a: 5); nobody below 2200 (1.4.6); Ra =
+    // 2 × (2600 + 2580 + 2500 + 2480 + 2400) / 10 = 25120 / 10 = 2512 (1.4.7); 6½ of 10 =
+    // 65 %, dp 110, Rp 2622 ≥ 2600 (1.4.8-1.4.9).
+    let single = NormOptions {
+        round_robin: true,
+        ..NormOptions::default()
+    };
+    let c = find(&check(&t, &single), 0, NormTitle::Gm).clone();
+    // Counted by games, as for a single round robin: 4 games against GMs, a third of 10
+    // rounded up = 4 (1.4.5b): met.
+    assert!(c.met, "{:?}", c.requirements);
+    assert_eq!((c.average, c.performance), (2512, 2622));
+    assert!(numbers(&c).contains(&("1.4.5b", "4", true)));
+    // As a double round robin (1.4.5): at least 6 players (6), and of the 5 opponents
+    // half rounded up, 3, must hold GM: GER and ESP are 2. Not met, by that line only.
+    let double = NormOptions {
+        double_round_robin: true,
+        ..NormOptions::default()
+    };
+    let c = find(&check(&t, &double), 0, NormTitle::Gm).clone();
+    assert!(!c.met);
+    assert!(numbers(&c).contains(&("1.4.5", "6", true)));
+    assert_eq!(
+        c.requirements
+            .iter()
+            .filter(|r| !r.met)
+            .map(|r| (r.article, r.value.as_str(), r.needed.as_str()))
+            .collect::<Vec<_>>(),
+        [(
+            "1.4.5b",
+            "2",
+            "at least 3 (half of 5 opponents, rounded up) of GM"
+        )]
+    );
+    // The fifth opponent a GM: 3 of 5 hold GM, met (Ra and Rp unchanged).
+    let t = double_round_robin("GM");
+    let c = find(&check(&t, &double), 0, NormTitle::Gm).clone();
+    assert!(c.met, "{:?}", c.requirements);
+    assert_eq!((c.average, c.performance), (2512, 2622));
+    assert!(numbers(&c).contains(&("1.4.5b", "3", true)));
+}

@@ -447,3 +447,126 @@ async fn a_game_not_rated_over_grpc_json_and_trf() {
     assert_eq!(r.players[0].games[1].excluded, "not_rated");
     server.stop().await;
 }
+
+/// norm_event with player 1 untitled, so his IM norm is checked as well (tests/norms.rs:
+/// `each_full_point_above_the_norm_counts_as_one_more_game_1_4_1d`).
+fn untitled_candidate() -> Tournament {
+    let mut t = norm_event::tournament();
+    t.players[0].title = String::new();
+    t
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_norms_share_of_an_application_and_the_double_round_robin_over_grpc_and_json() {
+    let server = Server::start(ServerConfig::default()).await;
+    let mut client = server.client().await;
+    let text = norm_event::trf_text(&untitled_candidate());
+    let r = client
+        .norms(proto::NormsRequest {
+            input: Some(proto::norms_request::Input::Trf(text.clone())),
+            player_id: "1".into(),
+            application: true,
+            ..Default::default()
+        })
+        .await
+        .expect("norms")
+        .into_inner();
+    // tests/norms.rs: GM needs 6 of 9 and scores 6 (9 games); IM (Ra 2470) needs 4½ and
+    // scores 6, one full point above: 10 games (1.4.1d).
+    let shares: Vec<(String, u32, String, u32, bool)> = r
+        .checks
+        .iter()
+        .map(|c| {
+            let a = c.application.as_ref().expect("met, asked for");
+            (
+                c.title.clone(),
+                a.games_counted,
+                a.score_needed.clone(),
+                a.points_above,
+                a.normal_foreigner_requirement,
+            )
+        })
+        .collect();
+    assert_eq!(
+        shares,
+        [
+            ("GM".to_string(), 9, "6.0".to_string(), 0, true),
+            ("IM".to_string(), 10, "4.5".to_string(), 1, true)
+        ]
+    );
+    // Without `application` the answer has none (as before).
+    let plain = client
+        .norms(proto::NormsRequest {
+            input: Some(proto::norms_request::Input::Trf(text.clone())),
+            player_id: "1".into(),
+            ..Default::default()
+        })
+        .await
+        .expect("norms")
+        .into_inner();
+    assert!(plain.checks.iter().all(|c| c.application.is_none()));
+    // As a double round robin (1.4.5): of the 9 opponents, 5 (half, rounded up) must hold
+    // GM; 4 do (GER, ESP, ITA, ENG).
+    let drr = client
+        .norms(proto::NormsRequest {
+            input: Some(proto::norms_request::Input::Trf(text.clone())),
+            player_id: "1".into(),
+            double_round_robin: true,
+            ..Default::default()
+        })
+        .await
+        .expect("norms")
+        .into_inner();
+    let gm = &drr.checks[0];
+    assert!(!gm.met);
+    let failed: Vec<(&str, &str, &str)> = gm
+        .requirements
+        .iter()
+        .filter(|q| !q.met)
+        .map(|q| (q.article.as_str(), q.value.as_str(), q.needed.as_str()))
+        .collect();
+    assert_eq!(
+        failed,
+        [(
+            "1.4.5b",
+            "4",
+            "at least 5 (half of 9 opponents, rounded up) of GM"
+        )]
+    );
+    // JSON: the same fields by their JSON names.
+    let (status, answer) = post_json(
+        &server.addr,
+        "Norms",
+        &serde_json::json!({ "trf": text, "playerId": "1", "application": true }),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["checks"][1]["title"], "IM");
+    assert_eq!(answer["checks"][1]["application"]["gamesCounted"], 10);
+    assert_eq!(answer["checks"][1]["application"]["pointsAbove"], 1);
+    server.stop().await;
+}
+
+#[test]
+fn the_cli_gives_a_norms_share_of_an_application_and_the_double_round_robin() {
+    let report = temp_file("untitled.trf", &norm_event::trf_text(&untitled_candidate()));
+    let path = report.to_str().expect("a path");
+    let (code, out, err) = common::swisspair(&["norms", path, "--player", "1", "--application"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "application: counts as 10 games (1.4.1d: 1 points above the 4.5 needed); under the normal foreigner requirement (1.4.3e)"
+        ),
+        "{out}"
+    );
+    let (code, out, err) = common::swisspair(&[
+        "norms",
+        path,
+        "--player",
+        "1",
+        "--double-round-robin",
+        "--detail",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("half of 9 opponents, rounded up"), "{out}");
+    assert!(!out.contains("application:"), "{out}");
+}

@@ -184,6 +184,7 @@ fn norms_met(doc: &crate::trf::TrfDocument) -> Option<NormsMet> {
         host_federation: crate::standings::report::host_federation(doc),
         exemption: None,
         round_robin: doc.tournament.system == Some(SystemId::RoundRobin),
+        ..norms::NormOptions::default()
     };
     let checks: Vec<norms::NormCheck> = norms::check(&doc.tournament, &options)
         .checks

@@ -26,6 +26,14 @@ pub struct NormsArgs {
     /// A round robin (predetermined pairings: every round counts, 1.4.1e; 1.4.2b).
     #[arg(long)]
     pub round_robin: bool,
+    /// A double round robin (1.4.5: at least 6 players; half of the opponents, rounded
+    /// up, holding the norm's title or above). Implies --round-robin.
+    #[arg(long)]
+    pub double_round_robin: bool,
+    /// Each norm met also gives its share of a title application (1.4.1d games, 1.4.1c,
+    /// 1.4.3e, 1.4.2c).
+    #[arg(long)]
+    pub application: bool,
     /// Only this player (the file's starting rank).
     #[arg(long)]
     pub player: Option<String>,
@@ -59,12 +67,14 @@ pub fn run(args: &NormsArgs) -> Result<ExitCode, CliError> {
             "--player {player:?}: no such player in the file"
         )));
     }
-    let options = registry::norm_setup(
+    let mut options = registry::norm_setup(
         &doc,
         args.host.as_deref().unwrap_or(""),
         exemption,
-        args.round_robin,
+        args.round_robin || args.double_round_robin,
     );
+    options.double_round_robin = args.double_round_robin;
+    options.application = args.application;
     let report = norms::check(&doc.tournament, &options);
     let response = registry::norms_response(&doc, &options, &report, &player, args.met);
     let text = if args.json {
@@ -154,6 +164,29 @@ fn table(r: &swisspair::proto::NormsResponse, detail: bool) -> String {
                     format!(", exempt by {}", cert.exemption)
                 }
             ));
+            if let Some(a) = &c.application {
+                out.push_str(&format!(
+                    "        application: counts as {} games (1.4.1d: {} points above the {} needed){}{}{}\n",
+                    a.games_counted,
+                    a.points_above,
+                    a.score_needed,
+                    if a.eight_games_as_nine {
+                        "; 8 games as 9 (1.4.1c, one per application)"
+                    } else {
+                        ""
+                    },
+                    if a.normal_foreigner_requirement {
+                        "; under the normal foreigner requirement (1.4.3e)"
+                    } else {
+                        "; under an exemption (1.4.3e: another norm must be without)"
+                    },
+                    if a.last_round_forfeit {
+                        "; last-round forfeit counted as a loss (1.4.2c)"
+                    } else {
+                        ""
+                    }
+                ));
+            }
             for o in &c.opponents {
                 out.push_str(&format!(
                     "          round {:>2} {:<5} {:<28} {:<3} {:<3} {:>4} (used {}{}) {}\n",

@@ -133,6 +133,34 @@ pub struct NormOptions {
     /// A round robin: predetermined pairings (every round counts, 1.4.1e; games against
     /// unrated players who score zero against the rated ones are left out, 1.4.2b).
     pub round_robin: bool,
+    /// A double round robin (1.4.5: at least 6 players, and half of the opponents,
+    /// rounded up, holding the norm's title or one above). Implies `round_robin`.
+    pub double_round_robin: bool,
+    /// The data a title application needs from each norm met (1.4.1d, 1.4.1c, 1.4.3e,
+    /// 1.7): [`Application`].
+    pub application: bool,
+}
+
+/// What a norm met brings to a title application, which pools norms of several events
+/// (1.5.1: at least 27 games). One report holds one event, so the pooling itself is the
+/// registry's; each norm's share is computed here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Application {
+    /// The games the norm counts for (1.4.1d: the games, 9 for 1.4.1c's eight, plus one
+    /// per full point above the score the norm needed; at most 13, 1.7).
+    pub games_counted: i64,
+    /// The lowest score, in half points, that made the norm with these opponents
+    /// (1.4.8: Ra + dp at least the performance, and at least 35 %).
+    pub halves_needed: i64,
+    /// Full points above it (1.4.1d).
+    pub points_above: i64,
+    /// 8 games counted as 9 (1.4.1c): only one such norm per application.
+    pub eight_games_as_nine: bool,
+    /// Made under the normal foreigner requirement, no 1.4.3a-d exemption (1.4.3e: at
+    /// least one norm of an application must be).
+    pub normal_foreigner_requirement: bool,
+    /// The last-round forfeit counted as a loss (1.4.2c).
+    pub last_round_forfeit: bool,
 }
 
 /// One requirement, with its numbers.
@@ -178,6 +206,8 @@ pub struct NormCheck {
     pub halves: i64,
     pub average: i64,
     pub performance: i64,
+    /// Set when the norm is met and [`NormOptions::application`] asked for it.
+    pub application: Option<Application>,
 }
 
 /// Every player's norm checks.
@@ -308,6 +338,7 @@ fn evaluate(
     games: &[(u32, PlayerIdx, i64)],
     eight_count_as_nine: bool,
     exemption: Option<&'static str>,
+    double_round_robin: bool,
 ) -> (Vec<Requirement>, Vec<NormGame>, i64, i64, i64) {
     let n = games.len() as i64;
     let own = federation(&t.players[p].federation);
@@ -419,21 +450,62 @@ fn evaluate(
         })
         .count() as i64;
     let third = ((n + 2) / 3).max(3);
-    reqs.push(req(
-        match title {
-            NormTitle::Gm => "1.4.5b",
-            NormTitle::Im => "1.4.5c",
-            NormTitle::Wgm => "1.4.5d",
-            NormTitle::Wim => "1.4.5e",
-        },
-        "opponents with the title or above",
-        qualifying.to_string(),
-        format!(
-            "at least {third} (a third of {n}, at least 3) of {}",
-            title.qualifying_titles().join(", ")
-        ),
-        qualifying >= third,
-    ));
+    if double_round_robin {
+        // 1.4.5 for a double round robin: at least 6 players, and half of the opponents,
+        // rounded up, holding the norm's title or one above. The opponents are the
+        // players met (each met twice), not the games.
+        let mut met: Vec<PlayerIdx> = games.iter().map(|g| g.1).collect();
+        met.sort_unstable();
+        met.dedup();
+        let opponents = met.len() as i64;
+        let qualifying_players = met
+            .iter()
+            .filter(|&&q| {
+                let tt = t.players[q].title.trim().to_ascii_uppercase();
+                title.qualifying_titles().contains(&tt.as_str())
+            })
+            .count() as i64;
+        let half_up = (opponents + 1) / 2;
+        let players = t.players.len() as i64;
+        reqs.push(req(
+            "1.4.5",
+            "players in the double round robin",
+            players.to_string(),
+            "at least 6".into(),
+            players >= 6,
+        ));
+        reqs.push(req(
+            match title {
+                NormTitle::Gm => "1.4.5b",
+                NormTitle::Im => "1.4.5c",
+                NormTitle::Wgm => "1.4.5d",
+                NormTitle::Wim => "1.4.5e",
+            },
+            "opponents with the title or above (players, double round robin)",
+            qualifying_players.to_string(),
+            format!(
+                "at least {half_up} (half of {opponents} opponents, rounded up) of {}",
+                title.qualifying_titles().join(", ")
+            ),
+            qualifying_players >= half_up,
+        ));
+    } else {
+        reqs.push(req(
+            match title {
+                NormTitle::Gm => "1.4.5b",
+                NormTitle::Im => "1.4.5c",
+                NormTitle::Wgm => "1.4.5d",
+                NormTitle::Wim => "1.4.5e",
+            },
+            "opponents with the title or above",
+            qualifying.to_string(),
+            format!(
+                "at least {third} (a third of {n}, at least 3) of {}",
+                title.qualifying_titles().join(", ")
+            ),
+            qualifying >= third,
+        ));
+    }
     // 1.4.6: unrated opponents count as 1400; the lowest-rated opponent below the adjusted
     // floor (only one) is raised to it.
     let mut used: Vec<NormGame> = games
@@ -527,7 +599,9 @@ pub fn check(t: &Tournament, options: &NormOptions) -> NormReport {
     let entries = t.entries();
     let mut notes = Vec::new();
     let host = options.host_federation.as_deref().and_then(federation);
-    let (exempt_d, why_d) = match (&host, options.round_robin) {
+    let drr = options.double_round_robin;
+    let round_robin = options.round_robin || drr;
+    let (exempt_d, why_d) = match (&host, round_robin) {
         (Some(h), false) => exempt_by_1_4_3d(t, &entries, h),
         (None, false) => (
             false,
@@ -540,7 +614,7 @@ pub fn check(t: &Tournament, options: &NormOptions) -> NormReport {
     // the rated players are left out.
     let zero_unrated: Vec<bool> = (0..t.players.len())
         .map(|q| {
-            options.round_robin
+            round_robin
                 && t.players[q].rating == 0
                 && games_of(&entries[q])
                     .0
@@ -591,20 +665,59 @@ pub fn check(t: &Tournament, options: &NormOptions) -> NormReport {
             if !title.sought_by(&player.title, &player.sex) {
                 continue;
             }
-            let full = evaluate(t, p, title, &games, one_free_round, exemption);
+            let full = evaluate(t, p, title, &games, one_free_round, exemption, drr);
             let met_full = full.0.iter().all(|r| r.met);
             let mut chosen = (full, Vec::<(u32, String)>::new());
             if !met_full
                 && games.len() >= 9
-                && let Some(found) = search(t, p, title, &games, exemption, options.round_robin)
+                && let Some(found) = search(t, p, title, &games, exemption, round_robin, drr)
             {
                 chosen = found;
             }
+            let mut last_round_forfeit = false;
+            let mut out = left_out.clone();
+            if !chosen.0.0.iter().all(|r| r.met)
+                && let Some((round, opponent)) = last_round_forfeit_win(t, &entries[p])
+            {
+                // 1.4.2c: a forfeit in the last round leaves the norm valid when the
+                // player needed that game and could afford to lose it: the game is
+                // counted as a loss against the opponent who did not play.
+                let mut with_loss = games.clone();
+                with_loss.push((round, opponent, 0));
+                let mut eval = evaluate(t, p, title, &with_loss, false, exemption, drr);
+                if eval.0.iter().all(|r| r.met) {
+                    eval.0.push(Requirement {
+                        article: "1.4.2c",
+                        name: "last-round forfeit counted as a loss",
+                        value: format!(
+                            "round {round}: forfeit win against {} counted as 0",
+                            t.players[opponent].id
+                        ),
+                        needed: "the norm made with that game lost".into(),
+                        met: true,
+                    });
+                    out.retain(|(r, _)| *r != round);
+                    chosen = (eval, Vec::new());
+                    last_round_forfeit = true;
+                }
+            }
             let ((requirements, used, halves, average, performance), dropped) = chosen;
             let met = requirements.iter().all(|r| r.met);
-            let mut out = left_out.clone();
             out.extend(dropped);
             out.sort();
+            let application = (met && options.application).then(|| {
+                let n = used.len() as i64;
+                let eight_games_as_nine = n == 8 && one_free_round && !last_round_forfeit;
+                application_share(
+                    title,
+                    n,
+                    halves,
+                    average,
+                    eight_games_as_nine,
+                    exemption.is_none(),
+                    last_round_forfeit,
+                )
+            });
             checks.push(NormCheck {
                 player: p,
                 title,
@@ -616,6 +729,7 @@ pub fn check(t: &Tournament, options: &NormOptions) -> NormReport {
                 halves,
                 average,
                 performance,
+                application,
             });
         }
     }
@@ -623,6 +737,61 @@ pub fn check(t: &Tournament, options: &NormOptions) -> NormReport {
         checks,
         exempt_1_4_3d: exempt_d,
         notes,
+    }
+}
+
+/// The player's last-round game when it is a forfeit win (the opponent did not play):
+/// (round, opponent). The last round is the event's (`total_rounds`, or the rounds
+/// played when that is not given), and must have been played.
+fn last_round_forfeit_win(t: &Tournament, row: &[RoundEntry]) -> Option<(u32, PlayerIdx)> {
+    let last = (t.total_rounds as usize).max(t.rounds.len());
+    if last == 0 || t.rounds.len() != last {
+        return None;
+    }
+    match row.get(last - 1).copied()? {
+        RoundEntry::Game {
+            opponent,
+            colour,
+            result,
+        } => {
+            let won = match result {
+                GameResult::WhiteWinsForfeit => colour == Colour::White,
+                GameResult::BlackWinsForfeit => colour == Colour::Black,
+                _ => false,
+            };
+            won.then_some((last as u32, opponent))
+        }
+        _ => None,
+    }
+}
+
+/// A norm's share of a title application (1.4.1d, 1.4.1c, 1.4.3e, 1.7).
+fn application_share(
+    title: NormTitle,
+    n: i64,
+    halves: i64,
+    average: i64,
+    eight_games_as_nine: bool,
+    normal_foreigner_requirement: bool,
+    last_round_forfeit: bool,
+) -> Application {
+    // 1.4.8: the lowest score making the norm against these opponents: Ra + dp(p) at
+    // least the performance, and at least 35 % (p by 1.4.9's whole percentages).
+    let halves_needed = (0..=2 * n)
+        .find(|&h| average + dp(h, n) >= title.performance() && h * 50 >= 35 * n)
+        .unwrap_or(halves)
+        .min(halves);
+    let points_above = (halves - halves_needed) / 2;
+    let base = if eight_games_as_nine { 9 } else { n };
+    Application {
+        // 1.4.1d: each full point above the norm counts as one more game; 1.7: a norm
+        // counts as at most 13 games.
+        games_counted: (base + points_above).min(13),
+        halves_needed,
+        points_above,
+        eight_games_as_nine,
+        normal_foreigner_requirement,
+        last_round_forfeit,
     }
 }
 
@@ -640,6 +809,7 @@ fn search(
     games: &[(u32, PlayerIdx, i64)],
     exemption: Option<&'static str>,
     round_robin: bool,
+    double_round_robin: bool,
 ) -> Option<(Evaluation, Vec<(u32, String)>)> {
     // Leaving games out lowers the counts of 1.4.5: without 5 title-holders and 3 of the
     // norm's titles among all the games, no selection of 9 can make it.
@@ -681,7 +851,7 @@ fn search(
                 .filter(|i| !dropped.contains(i))
                 .map(|i| prefix[i])
                 .collect();
-            let eval = evaluate(t, p, title, &kept, false, exemption);
+            let eval = evaluate(t, p, title, &kept, false, exemption, double_round_robin);
             if eval.0.iter().all(|r| r.met) {
                 let mut why: Vec<(u32, String)> = dropped
                     .iter()
@@ -702,6 +872,27 @@ fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_norm_counts_as_at_most_13_games_1_7() {
+        // A GM norm of 13 games, 10 points, Ra 2500: Rp 2600 needs dp ≥ 100, so 65 %
+        // (dp 110; 8 of 13 = 61.5 % → 62 % gives dp 87, 8½ = 65.4 % → 65 %): 8½ needed
+        // (17 half points). 10 scored: one full point above (1.4.1d), 13 + 1 = 14, but a
+        // norm counts as at most 13 games (1.7).
+        let a = application_share(NormTitle::Gm, 13, 20, 2500, false, true, false);
+        assert_eq!(
+            (a.halves_needed, a.points_above, a.games_counted),
+            (17, 1, 13)
+        );
+        // 11 games, 8½ of 11 against Ra 2400: needs dp ≥ 200, so 76 % (dp 202): 8½ of 11
+        // = 77.3 % → 77 % (dp 211) and 8 of 11 = 72.7 % → 73 % (dp 175) is short: needed
+        // 8½, nothing above: 11 games.
+        let a = application_share(NormTitle::Gm, 11, 17, 2400, false, true, false);
+        assert_eq!(
+            (a.halves_needed, a.points_above, a.games_counted),
+            (17, 0, 11)
+        );
+    }
 
     #[test]
     fn titles_sought() {

@@ -273,6 +273,7 @@ pub fn norm_setup(
         },
         exemption,
         round_robin: round_robin || doc.tournament.system == Some(SystemId::RoundRobin),
+        ..NormOptions::default()
     }
 }
 
@@ -347,6 +348,14 @@ pub fn norm_check(doc: &TrfDocument, options: &NormOptions, c: &NormCheck) -> pr
         average: c.average as i32,
         performance: c.performance as i32,
         certificate,
+        application: c.application.as_ref().map(|a| proto::NormApplication {
+            games_counted: a.games_counted as u32,
+            score_needed: halves_text(a.halves_needed),
+            points_above: a.points_above as u32,
+            eight_games_as_nine: a.eight_games_as_nine,
+            normal_foreigner_requirement: a.normal_foreigner_requirement,
+            last_round_forfeit: a.last_round_forfeit,
+        }),
     }
 }
 
@@ -412,7 +421,10 @@ pub fn norms_answer(
     if !problems.is_empty() {
         return Err(crate::service::errors::invalid(&Problems(problems)));
     }
-    let options = norm_setup(&doc, &req.host_federation, exemption, req.round_robin);
+    let mut options = norm_setup(&doc, &req.host_federation, exemption, req.round_robin);
+    options.double_round_robin = req.double_round_robin;
+    options.round_robin |= req.double_round_robin;
+    options.application = req.application;
     let r = norms::check(&doc.tournament, &options);
     Ok(norms_response(
         &doc,
