@@ -36,6 +36,38 @@ pub fn compare(
         text,
         measure: Measure::ByeScore,
     };
+    // SEP-5.1 placed first: the round's pairs within a group, before the PAB and every
+    // bracket (the procedure keeps the round's fewest reachable throughout).
+    if field.weak.places().contains(&WeakPlace::First) {
+        let within = |p: &RoundPairing| -> Vec<PlayerIdx> {
+            p.boards
+                .iter()
+                .filter(|b| field.weak.within(b.white, b.black, WeakPlace::First))
+                .flat_map(|b| [b.white, b.black])
+                .collect()
+        };
+        let value = |v: Vec<PlayerIdx>| Value {
+            key: vec![(v.len() / 2) as i64],
+            shown: format!(
+                "{} pair(s) within a separated group in the round",
+                v.len() / 2
+            ),
+            players: v,
+        };
+        let (a, b) = (within(first), within(second));
+        if a.len() != b.len() {
+            return differ(
+                &Rule {
+                    rule_id: "SEP-5".to_string(),
+                    text: "fewest pairs within a weakly separated group in the whole round (placed first: with completion, before every quality criterion)",
+                    measure: Measure::WeakSeparation(WeakPlace::First),
+                },
+                None,
+                value(a),
+                value(b),
+            );
+        }
+    }
     // The PAB (art. 3.1).
     let bye = |p: &RoundPairing| -> Value {
         pab_value(p, score, Some(|q| entrant(q).map_or(0, |(_, e)| e.played)))

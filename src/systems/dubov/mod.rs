@@ -71,13 +71,11 @@ impl System for Dubov {
     /// SEP-5: the weak separations' criterion enters the choice of a bracket's upfloaters
     /// and its pairing (`procedure.rs`): after [C6] and before [C7] by default, after
     /// [C10] last, each time before the procedure's order (art. 4) chooses among the
-    /// candidates that tie. Placed first (before [C5]) it is not offered: the procedure
-    /// draws the fewest upfloaters before anything else.
+    /// candidates that tie. Placed first (SEP-5.1) it joins [C4]: the round's fewest pairs
+    /// within a group, kept reachable by the PAB and every set of upfloaters, so it ranks
+    /// above [C5]-[C10] and art. 3.1's order.
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
-        &[
-            crate::model::WeakPlace::Default,
-            crate::model::WeakPlace::Last,
-        ]
+        &crate::model::WeakPlace::ALL
     }
 
     /// "Why not?" in Dubov's order (`compare.rs`).

@@ -102,7 +102,11 @@ fn min_cost_matching(
     // Each pair is worth more than any matching's total cost, so a maximum-weight
     // matching is a perfect one when there is one (costs 0 or 1: 2n + 4, as always).
     let most = edges.iter().map(|e| e.2).max().unwrap_or(0).max(1);
-    let big = (most + 1) * (n as i64 + 2);
+    let big = (most + 1).checked_mul(n as i64 + 2).ok_or_else(|| {
+        Failure::Internal(format!(
+            "a bracket of {n} players needs costs beyond 64 bits (weak separations' digits)"
+        ))
+    })?;
     for e in &mut edges {
         e.2 = big - e.2;
     }
@@ -128,14 +132,41 @@ fn min_cost_matching(
 /// separation in the bracket (SEP-5) its pairs within a group, at the default place
 /// (before [C7]) in the highest digit, placed last in the lowest; `base` exceeds any
 /// bracket's count of pairs. Without a weak separation, [C7]'s cost alone, as always.
+/// Placed first (SEP-5.1), one more digit above them all: the bracket's pairs within a
+/// group at `WEAK_FIRST`, which the upfloaters were chosen to keep at the round's fewest.
 fn pair_cost(f: &Field, weak: bool, base: i64, same_small: bool, a: usize, b: usize) -> i64 {
     let ss = i64::from(same_small);
     if !weak {
         return ss;
     }
+    let wf = i64::from(f.weak_within(a, b, WeakPlace::First));
     let wd = i64::from(f.weak_within(a, b, WeakPlace::Default));
     let wl = i64::from(f.weak_within(a, b, WeakPlace::Last));
-    (wd * base + ss) * base + wl
+    ((wf * base + wd) * base + ss) * base + wl
+}
+
+/// SEP-5.1 placed first: the fewest pairs within a group at `WEAK_FIRST` over the legal
+/// pairings of `members` (`None`: they cannot be paired).
+fn fewest_first(f: &Field, members: &[usize]) -> Result<Option<usize>, Failure> {
+    if members.is_empty() {
+        return Ok(Some(0));
+    }
+    Ok(min_cost_perfect(
+        f,
+        members,
+        |_, _| true,
+        |a, b| i64::from(f.weak_within(a, b, WeakPlace::First)),
+    )?
+    .map(|c| c as usize))
+}
+
+/// Whether `WEAK_FIRST` is in force: two players of the round share a group placed first.
+fn weak_first_in_force(f: &Field) -> bool {
+    let all: Vec<usize> = (0..f.len()).collect();
+    !f.weak.is_empty()
+        && f.weak
+            .shared_places(all.iter().map(|&e| f.entrants[e].player))
+            .contains(&WeakPlace::First)
 }
 
 /// Art. 3.1: the PAB goes to the player who may have it ([C2]), leaves a complete pairing
@@ -162,9 +193,27 @@ fn choose_bye(f: &Field) -> Result<Option<usize>, Failure> {
         let x = &f.entrants[e];
         (x.score, Reverse(x.played), Reverse(x.tpn))
     });
+    // SEP-5.1 placed first: the PAB also leaves the round's fewest pairs within a group.
+    let mut least: Option<usize> = None;
+    let mut leaves = vec![None; n];
+    if weak_first_in_force(f) {
+        for &e in &order {
+            if f.entrants[e].bye_eligible && can_leave[e] {
+                let rest: Vec<usize> = (0..n).filter(|&x| x != e).collect();
+                leaves[e] = fewest_first(f, &rest)?;
+                if let Some(w) = leaves[e] {
+                    least = Some(least.map_or(w, |l| l.min(w)));
+                }
+            }
+        }
+    }
     order
         .into_iter()
-        .find(|&e| f.entrants[e].bye_eligible && can_leave[e])
+        .find(|&e| {
+            f.entrants[e].bye_eligible
+                && can_leave[e]
+                && least.is_none_or(|l| leaves[e] == Some(l))
+        })
         .map(Some)
         .ok_or_else(|| Failure::NoLegal {
             rule: "C.04.4.1 art. 3.1".to_string(),
@@ -179,6 +228,7 @@ pub fn pair_round(f: &Field) -> Result<Outcome, Failure> {
         ..Outcome::default()
     };
     let n = f.len();
+    let weak_first = weak_first_in_force(f);
     let mut alive = vec![true; n];
     if let Some(b) = out.bye {
         alive[b] = false;
@@ -192,7 +242,15 @@ pub fn pair_round(f: &Field) -> Result<Outcome, Failure> {
         let lower: Vec<usize> = (0..n)
             .filter(|&e| alive[e] && f.entrants[e].score < score)
             .collect();
-        let (upfloaters, limited) = choose_upfloaters(f, &residents, &lower)?;
+        // SEP-5.1 placed first: the round's fewest pairs within a group for the players
+        // left, which the bracket's upfloaters must keep reachable ([C4]).
+        let first_target = if weak_first {
+            let left: Vec<usize> = (0..n).filter(|&e| alive[e]).collect();
+            fewest_first(f, &left)?
+        } else {
+            None
+        };
+        let (upfloaters, limited) = choose_upfloaters(f, &residents, &lower, first_target)?;
         let mut bracket = residents.clone();
         bracket.extend(&upfloaters);
         bracket.sort_unstable();
@@ -268,8 +326,13 @@ fn bracket_quality(f: &Field, bracket: &[usize]) -> Result<BracketQuality, Failu
         |a, b| pair_cost(f, true, base, in_small(a) && in_small(b), a, b),
     )?
     .ok_or_else(|| Failure::Internal("a legal bracket has no perfect matching".to_string()))?;
-    let (weak_default, pairs, weak_last) =
-        (total / (base * base), total / base % base, total % base);
+    // The placed-first digit (on top) is not part of the key: placed first, the round's
+    // total counts, which every set the search compares keeps (`choose_upfloaters`).
+    let (weak_default, pairs, weak_last) = (
+        total / (base * base) % base,
+        total / base % base,
+        total % base,
+    );
     Ok((
         weak_default as usize,
         c7_bound(f, bracket) + 2 * pairs as usize,
@@ -322,8 +385,21 @@ fn choose_upfloaters(
     f: &Field,
     residents: &[usize],
     lower: &[usize],
+    first_target: Option<usize>,
 ) -> Result<(Vec<usize>, bool), Failure> {
     let rest: std::cell::OnceCell<Rest> = std::cell::OnceCell::new();
+    // SEP-5.1 placed first: the bracket and the players left below can still make the
+    // round's fewest pairs within a group, as [C4] keeps the rest pairable.
+    let keeps_first = |bracket: &[usize], set: &[usize]| -> bool {
+        let Some(target) = first_target else {
+            return true;
+        };
+        let below: Vec<usize> = lower.iter().copied().filter(|x| !set.contains(x)).collect();
+        matches!(
+            (fewest_first(f, bracket), fewest_first(f, &below)),
+            (Ok(Some(a)), Ok(Some(b))) if a + b == target
+        )
+    };
     let legal_set = |set: &[usize]| -> bool {
         let mut b = residents.to_vec();
         b.extend(set);
@@ -331,11 +407,46 @@ fn choose_upfloaters(
             && rest
                 .get_or_init(|| Rest::new(f, lower))
                 .pairable_without(set)
+            && keeps_first(&b, set)
     };
     if residents.len().is_multiple_of(2) && legal_set(&[]) {
         return Ok((Vec::new(), false));
     }
     let odd = residents.len() % 2 == 1;
+    // Placed first, [C5]'s fewest upfloaters are the fewest that keep that number: the
+    // sizes are searched upwards (the shortcuts below count [C4] alone).
+    if first_target.is_some() {
+        let pool: Vec<usize> = lower
+            .iter()
+            .copied()
+            .filter(|&x| residents.iter().any(|&r| f.legal(x, r)))
+            .collect();
+        let mut u = if odd { 1 } else { 2 };
+        let mut limited = false;
+        while u <= pool.len() {
+            let mut search = SetSearch {
+                f,
+                residents,
+                pool: &pool,
+                u,
+                best: None,
+                examined: 0,
+                nodes: 0,
+                legal_set: &legal_set,
+            };
+            let mut chosen = Vec::new();
+            search.walk(0, &mut chosen)?;
+            limited |= search.examined >= SET_LIMIT || search.nodes >= NODE_LIMIT;
+            if let Some((_, set)) = search.best {
+                return Ok((set, limited));
+            }
+            u += 2;
+        }
+        return Err(Failure::NoLegal {
+            rule: "C.04.4.1 art. 2.2.1".to_string(),
+            message: "[C4]: no set of upfloaters keeps the remaining players pairable with the round's fewest pairs within a group (SEP-5.1)".to_string(),
+        });
+    }
     if odd {
         let singles = single_upfloaters(f, residents, lower);
         if !singles.is_empty() {
