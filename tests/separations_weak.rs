@@ -706,3 +706,47 @@ fn team_swiss_weak_separation_is_optimal_in_the_extended_order() {
         );
     }
 }
+
+/// `WEAK_FIRST` in the Dutch system (2026): a bracket paired in its window (with the next
+/// scoregroup) and checked against the round's fewest pairs within a group gives the
+/// pairing the graph with everybody gives (where the count is a field under completion).
+/// Fields of 14-60 players, so that windows are used (`pair_round_with(.., 0)`).
+#[test]
+fn dutch_weak_first_window_and_whole_graph_agree() {
+    use swisspair::systems::dutch::brackets::pair_round_with;
+    let mut rng = Lcg(0x5e9_0f1e);
+    let mut compared = 0;
+    for case in 0..60u64 {
+        let players = 14 + rng.below(47) as u32;
+        let played = 1 + rng.below(4) as usize;
+        let clubs = 2 + rng.below(6);
+        let Ok(t) = try_event(SystemId::Dutch, players, 9, played, clubs, 7000 + case) else {
+            continue;
+        };
+        let mut separated = t.clone();
+        separated.separations = vec![weak(SeparationKey::Club, SeparationMode::WeakFirst)];
+        let options = PairOptions {
+            system: Some(SystemId::Dutch),
+            ..PairOptions::default()
+        };
+        let resolved = pairing::resolve(Some(SystemId::Dutch), &separated).expect("resolves");
+        let round = pairing::prepare(&resolved, &separated, &options).expect("prepares");
+        let field = Field::build(&round, &History::build(&round), FideText::Y2026);
+        let normal = |o: swisspair::systems::dutch::brackets::RoundOutcome| {
+            let mut pairs: Vec<(usize, usize)> =
+                o.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+            pairs.sort_unstable();
+            (pairs, o.bye)
+        };
+        let windows = pair_round_with(&field, 0).ok().map(normal);
+        let whole = pair_round_with(&field, usize::MAX).ok().map(normal);
+        assert_eq!(
+            windows,
+            whole,
+            "case {case}: {players} players, round {}",
+            played + 1
+        );
+        compared += usize::from(whole.is_some());
+    }
+    assert!(compared >= 40, "too few rounds compared: {compared}");
+}

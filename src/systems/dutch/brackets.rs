@@ -306,30 +306,42 @@ fn round_weak_in_force(field: &Field) -> bool {
         .contains(&WeakPlace::First)
 }
 
-/// SEP-5 `WEAK_FIRST` as part of completion (C4 / C.4): the fewest pairs within a group of
-/// a complete pairing of the players left (the PAB to a player of `bye_ok` when their
-/// number is odd), or `None` when no complete pairing exists. Each pair weighs more than
-/// every such pair of a matching together, so the heaviest matching is complete first.
-fn fewest_weak_completing(
+/// SEP-5 `WEAK_FIRST` as part of completion (C4 / C.4): the completion graph's weights with
+/// minus one per pair within a group. Each pair weighs more than every such pair of a
+/// matching together, so the heaviest matching is complete first, then has the fewest.
+struct WeakCompletionWeights<'a> {
+    inner: CompletionWeights<'a>,
+    unit: i64,
+}
+
+impl WeightSource<i64> for WeakCompletionWeights<'_> {
+    fn weight(&self, a: usize, b: usize) -> i64 {
+        let w = self.inner.weight(a, b) * self.unit;
+        let n = self.inner.field.len();
+        if w > 0 && a < n && b < n && self.inner.field.weak_within(a, b, WeakPlace::First) {
+            w - 1
+        } else {
+            w
+        }
+    }
+}
+
+impl<'a> WeakCompletionWeights<'a> {
+    fn new(field: &'a Field, bye_ok: &'a [bool]) -> Self {
+        WeakCompletionWeights {
+            inner: CompletionWeights { field, bye_ok },
+            unit: field.len() as i64 + 2,
+        }
+    }
+}
+
+/// The heaviest matching of [`WeakCompletionWeights`] over the players left (and the PAB's
+/// dummy when their number is odd); kept and repaired as brackets are paired.
+fn weak_completion_matching(
     field: &Field,
     bye_ok: &[bool],
     alive: &[bool],
-) -> Result<Option<usize>, Failure> {
-    struct Weighed<'a> {
-        inner: CompletionWeights<'a>,
-        unit: i64,
-    }
-    impl WeightSource<i64> for Weighed<'_> {
-        fn weight(&self, a: usize, b: usize) -> i64 {
-            let w = self.inner.weight(a, b) * self.unit;
-            let n = self.inner.field.len();
-            if w > 0 && a < n && b < n && self.inner.field.weak_within(a, b, WeakPlace::First) {
-                w - 1
-            } else {
-                w
-            }
-        }
-    }
+) -> Result<DynamicMatching<i64>, Failure> {
     let n = field.len();
     let mut m = DynamicMatching::<i64>::new(n + 1);
     for (v, &a) in alive.iter().enumerate() {
@@ -340,21 +352,36 @@ fn fewest_weak_completing(
     if bye_ok.is_empty() {
         m.remove(n);
     }
-    m.solve(&Weighed {
-        inner: CompletionWeights { field, bye_ok },
-        unit: n as i64 + 2,
-    })?;
-    if !complete(&m) {
-        return Ok(None);
+    m.solve(&WeakCompletionWeights::new(field, bye_ok))?;
+    Ok(m)
+}
+
+/// The pairs within a group of a complete matching of [`weak_completion_matching`], or
+/// `None` when it is not complete.
+fn weak_completion_count(field: &Field, m: &DynamicMatching<i64>) -> Option<usize> {
+    if !complete(m) {
+        return None;
     }
-    Ok(Some(
+    let n = field.len();
+    Some(
         (0..n)
             .filter(|&a| {
                 m.mate(a)
                     .is_some_and(|b| a < b && b < n && field.weak_within(a, b, WeakPlace::First))
             })
             .count(),
-    ))
+    )
+}
+
+/// The fewest pairs within a group of a complete pairing of the players left (the PAB to a
+/// player of `bye_ok` when their number is odd), or `None` when none is complete.
+fn fewest_weak_completing(
+    field: &Field,
+    bye_ok: &[bool],
+    alive: &[bool],
+) -> Result<Option<usize>, Failure> {
+    let m = weak_completion_matching(field, bye_ok, alive)?;
+    Ok(weak_completion_count(field, &m))
 }
 
 /// SEP-5: the places a bracket's weight counts pairs within a group at: `WEAK` and
@@ -605,6 +632,18 @@ pub fn pair_round_using(
     }
     let mut alive = vec![true; n];
     let mut completion: Option<DynamicMatching<i64>> = None;
+    // `WEAK_FIRST`: the round's fewest pairs within a group (C4), a matching that completes
+    // the players left with the fewest (repaired as brackets are paired) and the pairs
+    // within a group made so far.
+    let mut weak_budget: Option<(usize, DynamicMatching<i64>, usize)> = None;
+    if round_weak {
+        let m = weak_completion_matching(field, &bye_ok, &alive)?;
+        let least = weak_completion_count(field, &m).ok_or_else(|| {
+            Failure::Incomplete(format!("no pairing of all {n} players complies with C1-C4"))
+        })?;
+        weak_budget = Some((least, m, 0));
+    }
+    let weak_weights = WeakCompletionWeights::new(field, &bye_ok);
     let mut mdps: Vec<usize> = Vec::new();
     crate::cancel::checkpoint();
     for g in 0..groups.len() {
@@ -622,9 +661,7 @@ pub fn pair_round_using(
         // pairing, as for any other bracket (module docs), with a graph of the bracket
         // alone when it pairs completely or floats one player. The dense engine keeps
         // the everybody-graph there, as before, so that the tests compare both.
-        // `WEAK_FIRST` is part of completion: every bracket's graph holds everybody.
         let needs_global = (outside.is_empty() && (next.is_empty() || engine == Engine::Dense))
-            || round_weak
             || n <= global_up_to
             || (odd && next_score.is_some_and(|s| bye_score >= s));
         let mut spec = Spec {
@@ -679,7 +716,41 @@ pub fn pair_round_using(
                     trial.remove(b);
                 }
                 trial.solve(&cw)?;
-                if complete(&trial) {
+                // `WEAK_FIRST` (C4): the bracket's pairs, and with them the next
+                // scoregroup's that C8 counted, must leave the round's fewest pairs within
+                // a group reachable; then the graph with everybody (where the count is a
+                // field under completion) would have chosen the same.
+                let mut kept = None;
+                let keeps_weak = match &weak_budget {
+                    None => true,
+                    Some((least, m, spent)) => {
+                        let made = spent + weak_first_pairs(field, &r.pairs);
+                        let mut after = m.clone();
+                        for &(a, b) in &r.pairs {
+                            after.remove(a);
+                            after.remove(b);
+                        }
+                        after.solve(&weak_weights)?;
+                        let mut with_next = after.clone();
+                        for &(a, b) in &tentative {
+                            with_next.remove(a);
+                            with_next.remove(b);
+                        }
+                        with_next.solve(&weak_weights)?;
+                        let ok = weak_completion_count(field, &after)
+                            .is_some_and(|w| made + w == *least)
+                            && weak_completion_count(field, &with_next).is_some_and(|w| {
+                                made + weak_first_pairs(field, &tentative) + w == *least
+                            });
+                        kept = Some(after);
+                        ok
+                    }
+                };
+                if complete(&trial) && keeps_weak {
+                    if let (Some((_, m, spent)), Some(after)) = (weak_budget.as_mut(), kept) {
+                        *spent += weak_first_pairs(field, &r.pairs);
+                        *m = after;
+                    }
                     accepted = Some((r, committed));
                     break;
                 }
@@ -706,6 +777,16 @@ pub fn pair_round_using(
                     completion = Some(c);
                 }
             }
+        }
+        if mode != Mode::Window
+            && let Some((_, m, spent)) = weak_budget.as_mut()
+        {
+            for &(a, b) in &result.pairs {
+                m.remove(a);
+                m.remove(b);
+            }
+            m.solve(&weak_weights)?;
+            *spent += weak_first_pairs(field, &result.pairs);
         }
         for &(a, b) in &result.pairs {
             alive[a] = false;
