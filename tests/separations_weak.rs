@@ -316,8 +316,10 @@ fn check_event(
         return Ok(());
     };
     tally.events += 1;
-    // Placed first, the round has the fewest pairs within a club of any legal pairing.
-    if mode == SeparationMode::WeakFirst {
+    // Placed first, the round has the fewest pairs within a club of any legal pairing
+    // (SEP-5.1). Lim's `WEAK_FIRST` is a scoregroup's own (LIM-SEP.1: a procedure pairs
+    // one scoregroup at a time), so it is proved by the comparer's order alone.
+    if mode == SeparationMode::WeakFirst && system != SystemId::Lim {
         let within_alt = |alt: &Pairing| {
             alt.0
                 .iter()
@@ -342,8 +344,14 @@ fn check_event(
         match resolved.configured.compare(&round, &answer, &q) {
             Some(Comparison::Differ(d)) if !d.first_is_better => {
                 return Err(format!(
-                    "an alternative is better on {} ({}): answer {} vs {}; alternative {:?}",
-                    d.rule_id, d.criterion, d.first_value, d.second_value, alt
+                    "an alternative is better on {} ({}) in bracket {:?}: answer {} vs {} ({:?}); alternative {:?}",
+                    d.rule_id,
+                    d.criterion,
+                    d.bracket,
+                    d.first_value,
+                    d.second_value,
+                    d.players,
+                    alt
                 ));
             }
             Some(Comparison::Differ(d)) if d.rule_id == "SEP-5" => tally.decided_by_sep += 1,
@@ -356,7 +364,10 @@ fn check_event(
         .pairing;
     if pairs_of(&plain) != mine {
         tally.changed_by_sep += 1;
-        if within(t, &answer) > within(t, &plain) && mode == SeparationMode::WeakFirst {
+        if within(t, &answer) > within(t, &plain)
+            && mode == SeparationMode::WeakFirst
+            && system != SystemId::Lim
+        {
             return Err("placed first, the separation left more pairs within a club".into());
         }
         let resolved_plain = pairing::resolve(Some(system), t).map_err(|e| e.to_string())?;
