@@ -589,6 +589,25 @@ fn check_team_event(t: &Tournament, mode: SeparationMode, tally: &mut Tally) -> 
     };
     tally.events += 1;
     let mine = compare::matches(&round.tournament, &field, &answer);
+    // Placed first (TS-SEP.1), the round has the fewest matches within a club of any legal
+    // pairing.
+    if mode == SeparationMode::WeakFirst {
+        let club = |n: usize| &separated.teams[field.teams[n].team].club;
+        let within_of = |pairs: &[(usize, usize)]| {
+            pairs
+                .iter()
+                .filter(|&&(a, b)| !club(a).is_empty() && club(a) == club(b))
+                .count()
+        };
+        let fewest = all.iter().map(|(p, _)| within_of(p)).min().unwrap_or(0);
+        let own: Vec<(usize, usize)> = mine.0.iter().copied().collect();
+        if within_of(&own) != fewest {
+            return Err(format!(
+                "placed first, the answer has {} matches within a club; a legal pairing has {fewest}",
+                within_of(&own)
+            ));
+        }
+    }
     for (pairs, pab) in &all {
         let mut q = answer.clone();
         q.teams = Some(TeamRoundPairing {
@@ -636,8 +655,11 @@ fn check_team_event(t: &Tournament, mode: SeparationMode, tally: &mut Tally) -> 
                         d.rule_id
                     ));
                 }
-                if mode == SeparationMode::WeakLast || TEAM_ABOVE_WEAK.contains(&d.rule_id.as_str())
-                {
+                // Placed first the separation ranks above everything: nothing it costs
+                // is an error, but it never leaves more matches within a club.
+                let above_place =
+                    mode == SeparationMode::Weak && TEAM_ABOVE_WEAK.contains(&d.rule_id.as_str());
+                if mode == SeparationMode::WeakLast || above_place {
                     return Err(format!(
                         "the separation ({}) cost {} ({}): {} vs {}",
                         mode.name(),
@@ -656,7 +678,11 @@ fn check_team_event(t: &Tournament, mode: SeparationMode, tally: &mut Tally) -> 
 
 #[test]
 fn team_swiss_weak_separation_is_optimal_in_the_extended_order() {
-    for mode in [SeparationMode::Weak, SeparationMode::WeakLast] {
+    for mode in [
+        SeparationMode::Weak,
+        SeparationMode::WeakFirst,
+        SeparationMode::WeakLast,
+    ] {
         let mut tally = Tally {
             events: 0,
             alternatives: 0,
