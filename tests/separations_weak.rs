@@ -589,7 +589,7 @@ fn check_team_event(t: &Tournament, mode: SeparationMode, tally: &mut Tally) -> 
     };
     tally.events += 1;
     let mine = compare::matches(&round.tournament, &field, &answer);
-    // Placed first (TS-SEP.1), the round has the fewest matches within a club of any legal
+    // Placed first (TS-SEP.4), the round has the fewest matches within a club of any legal
     // pairing.
     if mode == SeparationMode::WeakFirst {
         let club = |n: usize| &separated.teams[field.teams[n].team].club;

@@ -127,7 +127,7 @@ pub fn compare(
             |n| representative(t, field.teams[n].team),
         ))
     };
-    // SEP-5.1 placed first (TS-SEP.1): the round's matches within a group, before the PAB
+    // SEP-5.1 placed first (TS-SEP.4): the round's matches within a group, before the PAB
     // and every scoregroup (the engine keeps the round's fewest reachable throughout).
     if field.weighs(WeakPlace::First) {
         let within = |pairs: &BTreeSet<(usize, usize)>| -> Value {

@@ -171,7 +171,7 @@ impl System for TeamSwiss {
     /// before [C7] (a set of upfloaters valued by the fewest matches within a group its
     /// bracket can make; the bracket paired with the fewest, then [C8]); `WEAK_LAST` after
     /// [C10], before art. 3.6.2's identifiers, within the upfloaters art. 3.5 chose;
-    /// `WEAK_FIRST` (TS-SEP.1) the round's fewest over every legal pairing, kept reachable
+    /// `WEAK_FIRST` (TS-SEP.4) the round's fewest over every legal pairing, kept reachable
     /// by the PAB and every set of upfloaters (above [C4]-[C10] and 3.4.2-3.4.4).
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
         &crate::model::WeakPlace::ALL

@@ -35,7 +35,7 @@ fn perfect(field: &Field, nodes: &[usize]) -> bool {
     matching::has_perfect_matching(nodes.len(), |i, j| field.can_meet(nodes[i], nodes[j]))
 }
 
-/// SEP-5.1 placed first (TS-SEP.1): the fewest matches within a group at `WEAK_FIRST`
+/// SEP-5.1 placed first (TS-SEP.4): the fewest matches within a group at `WEAK_FIRST`
 /// among the legal pairings of `nodes` ([C1]), with one more vertex for the PAB when `pab`
 /// (any team [C2] allows may take it, at no cost); `Some(0)` for no teams or without such
 /// a separation when they can be paired; `None` when they cannot.
@@ -95,7 +95,7 @@ pub fn pair(field: &Field, explanation: &mut Explanation) -> Result<Paired, Pair
             "no pairing of the whole field complies with [C1] and [C2]: the Chief Arbiter decides",
         ));
     }
-    // SEP-5.1 placed first (TS-SEP.1): the round's fewest matches within a group over
+    // SEP-5.1 placed first (TS-SEP.4): the round's fewest matches within a group over
     // every legal pairing, the PAB included; the PAB and every set of upfloaters keep it
     // reachable as [C3] keeps the rest pairable.
     let first_target = if field.weighs(WeakPlace::First) {
@@ -223,7 +223,7 @@ fn perfect_or_one_short(field: &Field, nodes: &[usize]) -> bool {
 
 /// Art. 3.4: the team that may have the PAB ([C2]) and leaves a legal pairing of the others
 /// (3.4.1), with the lowest score (3.4.2), the most matches played (3.4.3), the largest TPN
-/// (3.4.4); with a weak separation placed first (`first_target`, TS-SEP.1), one whose
+/// (3.4.4); with a weak separation placed first (`first_target`, TS-SEP.4), one whose
 /// absence leaves the round's fewest matches within a group reachable.
 fn find_pab(field: &Field, nodes: &[usize], first_target: Option<usize>) -> Option<usize> {
     let mut candidates: Vec<usize> = nodes
@@ -285,7 +285,7 @@ fn select_upfloaters(
                 if !perfect(field, &rest) {
                     continue; // [C3] art. 2.2.1
                 }
-                // SEP-5.1 placed first (TS-SEP.1): the bracket (paired with its fewest, the
+                // SEP-5.1 placed first (TS-SEP.4): the bracket (paired with its fewest, the
                 // top field of its weights) and the rest still make the round's fewest
                 // matches within a group, as [C3] keeps the rest pairable.
                 if let Some(target) = first_target {
@@ -707,7 +707,7 @@ fn solve<const N: usize>(
     let c9_shift = c10_shift + k + 1;
     let c8_shift = c9_shift + k + 1;
     let weak_shift = c8_shift + k + 1;
-    // TS-SEP.1: the pairs within a group at `WEAK_FIRST` above every other field.
+    // TS-SEP.4: the pairs within a group at `WEAK_FIRST` above every other field.
     let first_shift = weak_shift + weak_bits(field, k, WeakPlace::Default);
     let cost_bits = first_shift + weak_bits(field, k, WeakPlace::First);
     let unit = Wide::<N>::ONE.checked_shl((cost_bits + k + 1) as u32)?;
