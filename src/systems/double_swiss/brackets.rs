@@ -113,7 +113,7 @@ impl Field {
     pub(crate) fn round_fewest_first(&self) -> Option<usize> {
         let n = self.len();
         let all: Vec<usize> = (0..n).collect();
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             return self.fewest_first(&all);
         }
         let allowed = |x: usize, y: usize| {
