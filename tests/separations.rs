@@ -772,6 +772,21 @@ fn cli_separate_flag() {
     ]);
     assert_ne!(code, 0);
     assert!(err.contains("placed first; it offers WEAK"), "{err}");
+    // Lim (LIM-SEP.1/2), Keizer (KZ-4.4), Monrad (MON-7) and the Double-Swiss (DS-SEP.1)
+    // weigh the other places too.
+    for (system, mode) in [
+        ("lim", "club=weak-first"),
+        ("lim", "club=weak-last"),
+        ("keizer", "club=weak-first"),
+        ("keizer", "club=weak-last"),
+        ("monrad", "club=weak-first"),
+        ("monrad", "club=weak-last"),
+    ] {
+        let (code, out, err) =
+            common::swisspair(&["pair", file, "-p", "--system", system, "--separate", mode]);
+        assert_eq!(code, 0, "{system} {mode}: {err}");
+        assert_eq!(pair_list(&out).len(), 5, "{system} {mode}: {out}");
+    }
     for (value, what) in [
         ("club=sometimes", "absolute, weak, weak-first or weak-last"),
         ("club", "expected KEY=MODE"),

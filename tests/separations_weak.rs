@@ -316,8 +316,10 @@ fn check_event(
         return Ok(());
     };
     tally.events += 1;
-    // Placed first, the round has the fewest pairs within a club of any legal pairing.
-    if mode == SeparationMode::WeakFirst {
+    // Placed first, the round has the fewest pairs within a club of any legal pairing
+    // (SEP-5.1). Lim's `WEAK_FIRST` is a scoregroup's own (LIM-SEP.1: a procedure pairs
+    // one scoregroup at a time), so it is proved by the comparer's order alone.
+    if mode == SeparationMode::WeakFirst && system != SystemId::Lim {
         let within_alt = |alt: &Pairing| {
             alt.0
                 .iter()
@@ -343,11 +345,13 @@ fn check_event(
             Some(Comparison::Differ(d)) if !d.first_is_better => {
                 let name = |p: PlayerIdx| separated.players[p].name.clone();
                 return Err(format!(
-                    "an alternative is better on {} ({}): answer {} vs {}; alternative {:?}",
+                    "an alternative is better on {} ({}) in bracket {:?}: answer {} vs {} ({:?}); alternative {:?}",
                     d.rule_id,
                     d.criterion,
+                    d.bracket,
                     d.first_value,
                     d.second_value,
+                    d.players,
                     (
                         alt.0
                             .iter()
@@ -367,7 +371,10 @@ fn check_event(
         .pairing;
     if pairs_of(&plain) != mine {
         tally.changed_by_sep += 1;
-        if within(t, &answer) > within(t, &plain) && mode == SeparationMode::WeakFirst {
+        if within(t, &answer) > within(t, &plain)
+            && mode == SeparationMode::WeakFirst
+            && system != SystemId::Lim
+        {
             return Err("placed first, the separation left more pairs within a club".into());
         }
         let resolved_plain = pairing::resolve(Some(system), t).map_err(|e| e.to_string())?;
@@ -597,6 +604,25 @@ fn check_team_event(t: &Tournament, mode: SeparationMode, tally: &mut Tally) -> 
     };
     tally.events += 1;
     let mine = compare::matches(&round.tournament, &field, &answer);
+    // Placed first (TS-SEP.4), the round has the fewest matches within a club of any legal
+    // pairing.
+    if mode == SeparationMode::WeakFirst {
+        let club = |n: usize| &separated.teams[field.teams[n].team].club;
+        let within_of = |pairs: &[(usize, usize)]| {
+            pairs
+                .iter()
+                .filter(|&&(a, b)| !club(a).is_empty() && club(a) == club(b))
+                .count()
+        };
+        let fewest = all.iter().map(|(p, _)| within_of(p)).min().unwrap_or(0);
+        let own: Vec<(usize, usize)> = mine.0.iter().copied().collect();
+        if within_of(&own) != fewest {
+            return Err(format!(
+                "placed first, the answer has {} matches within a club; a legal pairing has {fewest}",
+                within_of(&own)
+            ));
+        }
+    }
     for (pairs, pab) in &all {
         let mut q = answer.clone();
         q.teams = Some(TeamRoundPairing {
@@ -644,8 +670,11 @@ fn check_team_event(t: &Tournament, mode: SeparationMode, tally: &mut Tally) -> 
                         d.rule_id
                     ));
                 }
-                if mode == SeparationMode::WeakLast || TEAM_ABOVE_WEAK.contains(&d.rule_id.as_str())
-                {
+                // Placed first the separation ranks above everything: nothing it costs
+                // is an error, but it never leaves more matches within a club.
+                let above_place =
+                    mode == SeparationMode::Weak && TEAM_ABOVE_WEAK.contains(&d.rule_id.as_str());
+                if mode == SeparationMode::WeakLast || above_place {
                     return Err(format!(
                         "the separation ({}) cost {} ({}): {} vs {}",
                         mode.name(),
@@ -664,7 +693,11 @@ fn check_team_event(t: &Tournament, mode: SeparationMode, tally: &mut Tally) -> 
 
 #[test]
 fn team_swiss_weak_separation_is_optimal_in_the_extended_order() {
-    for mode in [SeparationMode::Weak, SeparationMode::WeakLast] {
+    for mode in [
+        SeparationMode::Weak,
+        SeparationMode::WeakFirst,
+        SeparationMode::WeakLast,
+    ] {
         let mut tally = Tally {
             events: 0,
             alternatives: 0,

@@ -400,10 +400,124 @@ fn monrad_does_not_float_to_avoid_a_clubmate() {
     assert!(!cites(&p, "MON-7"));
 }
 
-/// Keizer and Monrad offer `WEAK` only: another place is refused naming the field.
+/// Records a round of games `(white, black, white_won)` by pairing number.
+fn play_results(t: &mut Tournament, games: &[(u32, u32, bool)]) {
+    t.rounds.push(Round {
+        games: games
+            .iter()
+            .map(|&(w, b, white_won)| Game {
+                white: w as usize - 1,
+                black: b as usize - 1,
+                result: if white_won {
+                    GameResult::WhiteWins
+                } else {
+                    GameResult::BlackWins
+                },
+                board: None,
+            })
+            .collect(),
+        byes: Vec::new(),
+    });
+}
+
+/// Keizer `WEAK_FIRST` (KZ-4.4) means what `WEAK` means: Keizer has no score groups, so
+/// the next player ranked below who is no groupmate may already be anyone. Round 1 (clubs
+/// A A B C): 1-3, 2-4 at both places, as in
+/// `keizer_passes_over_a_clubmate_for_the_next_ranked_below`; and a round 2 (after 1-2,
+/// 3-4 won by White) worked both ways gives the same pairs at both places too.
 #[test]
-fn club_formats_refuse_other_places() {
-    for system in [SystemId::Keizer, SystemId::Monrad] {
+fn keizer_weak_first_means_weak() {
+    let mut t = tournament(SystemId::Keizer, &["A", "A", "B", "C"], 5);
+    for mode in [SeparationMode::Weak, SeparationMode::WeakFirst] {
+        separate(&mut t, mode);
+        let p = answer(&t);
+        assert_eq!(pairs(&p), vec![(1, 3), (2, 4)], "{mode:?}");
+        assert!(cites(&p, "KZ-4.4"), "{mode:?}");
+    }
+    let mut t = tournament(SystemId::Keizer, &["A", "B", "A", "C", "B", "C"], 5);
+    play(&mut t, &[(1, 2), (3, 4), (5, 6)]);
+    t.separations.clear();
+    let plain = pairs(&answer(&t));
+    separate(&mut t, SeparationMode::Weak);
+    let weak = pairs(&answer(&t));
+    separate(&mut t, SeparationMode::WeakFirst);
+    let first = pairs(&answer(&t));
+    assert_ne!(plain, weak, "the round must be one the separation changes");
+    assert_eq!(weak, first);
+}
+
+/// Keizer `WEAK_LAST` (KZ-4.4): a groupmate is passed over only for a player of his Keizer
+/// score (KZ-3), whom the ranking places apart by its tie order alone. Round 1: nobody has
+/// a score yet (all 0), so the pass of `keizer_passes_over_a_clubmate_...` is made: 1-3,
+/// 2-4. Round 2 after 1-2, 3-4, 5-6 won by White: the ranking is 1, 3, 5 (winners, each
+/// scored with his opponent's value, all different) then 2, 4, 6; 1 meets 3 (nearest
+/// below, KZ-4.1). Clubs A B A C D E: 3 is his clubmate; `WEAK` takes the next ranked who
+/// is not, 5; `WEAK_LAST` keeps 3, as 5's score differs from 3's: the plain pairing.
+#[test]
+fn keizer_weak_last_passes_over_only_within_a_score() {
+    let mut t = tournament(SystemId::Keizer, &["A", "A", "B", "C"], 5);
+    separate(&mut t, SeparationMode::WeakLast);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 3), (2, 4)]);
+    let mut t = tournament(SystemId::Keizer, &["A", "B", "A", "C", "D", "E"], 5);
+    play(&mut t, &[(1, 2), (3, 4), (5, 6)]);
+    let plain = pairs(&answer(&t));
+    assert!(plain.contains(&(1, 3)), "{plain:?}");
+    separate(&mut t, SeparationMode::Weak);
+    let weak = pairs(&answer(&t));
+    assert!(weak.contains(&(1, 5)), "{weak:?}");
+    separate(&mut t, SeparationMode::WeakLast);
+    let last = answer(&t);
+    assert_eq!(pairs(&last), plain);
+    assert!(!cites(&last, "KZ-4.4"));
+}
+
+/// Monrad `WEAK_FIRST` (MON-7): the next player below who is no groupmate, of any score.
+/// The round of `monrad_does_not_float_to_avoid_a_clubmate` (list 1, 3 | 2, 4; clubs A B
+/// A C; 1-2 met): 1's clubmate 3 is passed over for 4 (2 met; 2-3 can still be paired):
+/// 1-4, 2-3, where `WEAK` keeps 1-3.
+#[test]
+fn monrad_weak_first_floats_to_avoid_a_clubmate() {
+    let mut t = tournament(SystemId::Monrad, &["A", "B", "A", "C"], 3);
+    play(&mut t, &[(1, 2), (3, 4)]);
+    separate(&mut t, SeparationMode::WeakFirst);
+    let p = answer(&t);
+    assert_eq!(pairs(&p), vec![(1, 4), (2, 3)]);
+    assert!(cites(&p, "MON-7"));
+}
+
+/// Monrad `WEAK_LAST` (MON-7): only for a player of the groupmate's score with whom the
+/// pair meets as many colour dues (MON-5). Round 1 (white, black): 1-2 won by 1, 3-4 won
+/// by 4 (Black), 5-6: the list (MON-2) is 1, 4, 5 (1 point), 2, 3, 6. Dues: 1 Black, 4
+/// White. 1 meets 4 (both dues met); clubs 1, 4 A. `WEAK` passes over 4 for 5 either way.
+/// With 5 the white winner (due Black, as 1: equal strength, 1 gets it) the pair 1-5
+/// meets one due: `WEAK_LAST` keeps 1-4 (then 5-2, 3-6). With 5 the black winner of 6-5
+/// (due White) 1-5 meets both: `WEAK_LAST` takes 5 (then 4-2, 3-6).
+#[test]
+fn monrad_weak_last_passes_over_only_with_colours_as_good() {
+    let clubs = ["A", "B", "C", "A", "B", "C"];
+    let mut t = tournament(SystemId::Monrad, &clubs, 5);
+    play_results(&mut t, &[(1, 2, true), (3, 4, false), (5, 6, true)]);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 4), (2, 5), (3, 6)]);
+    separate(&mut t, SeparationMode::Weak);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 5), (2, 4), (3, 6)]);
+    separate(&mut t, SeparationMode::WeakLast);
+    let p = answer(&t);
+    assert_eq!(pairs(&p), vec![(1, 4), (2, 5), (3, 6)]);
+    assert!(!cites(&p, "MON-7"));
+
+    let mut t = tournament(SystemId::Monrad, &clubs, 5);
+    play_results(&mut t, &[(1, 2, true), (3, 4, false), (6, 5, false)]);
+    assert_eq!(pairs(&answer(&t)), vec![(1, 4), (2, 5), (3, 6)]);
+    separate(&mut t, SeparationMode::WeakLast);
+    let p = answer(&t);
+    assert_eq!(pairs(&p), vec![(1, 5), (2, 4), (3, 6)]);
+    assert!(cites(&p, "MON-7"));
+}
+
+/// A place a system does not offer is refused naming the field and the places it offers.
+#[test]
+fn procedures_refuse_places_they_do_not_offer() {
+    for system in [SystemId::Buchholz, SystemId::Backgammon] {
         let mut t = tournament(system, &["A", "A", "B", "C"], 5);
         separate(&mut t, SeparationMode::WeakLast);
         let err = pairing::pair(&t, &PairOptions::default()).expect_err("refused");

@@ -48,3 +48,32 @@ pub fn choose<C: Copy, L: PartialEq>(
     }
     chosen
 }
+
+/// `WEAK_LAST` (SEP-5.1) in such a procedure, after [`choose`]: if the player shares a
+/// group placed last with the candidate chosen, the next candidate in the procedure's own
+/// order that `alike` says ties the chosen one on every criterion of the system (each
+/// system says which: Keizer the score, Monrad the score and the colours), shares no weak
+/// group with the player at any place, and is legal. When there is none, the chosen one
+/// stays. Without a separation placed last it returns `chosen`.
+pub fn choose_last<C: Copy>(
+    weak: &WeakSeparations,
+    player: PlayerIdx,
+    order: &[C],
+    chosen: usize,
+    who: impl Fn(C) -> PlayerIdx,
+    alike: impl Fn(C, C) -> bool,
+    mut legal: impl FnMut(C) -> bool,
+) -> usize {
+    let Some(&current) = order.get(chosen) else {
+        return chosen;
+    };
+    if weak.is_empty() || !weak.within(player, who(current), WeakPlace::Last) {
+        return chosen;
+    }
+    (chosen + 1..order.len())
+        .find(|&i| {
+            let c = order[i];
+            alike(current, c) && !weak.any_within(player, who(c)) && legal(c)
+        })
+        .unwrap_or(chosen)
+}

@@ -87,6 +87,49 @@ impl Field {
         .map_or(0, |c| c as usize)
     }
 
+    /// SEP-5.1 placed first: the fewest pairs within a group at `WEAK_FIRST` among the
+    /// legal pairings of `members` (0 for none, or without such a separation); `None`
+    /// when `members` cannot be paired.
+    pub(crate) fn fewest_first(&self, members: &[usize]) -> Option<usize> {
+        if members.is_empty() {
+            return Some(0);
+        }
+        if self.weak[WeakPlace::First as usize].is_none() {
+            return self.pairable(members).then_some(0);
+        }
+        super::fewest::least_total(
+            members.len(),
+            &|x, y| self.compatible.edge(members[x], members[y]),
+            &|x, y| i64::from(self.within(WeakPlace::First, members[x], members[y])),
+        )
+        .map(|c| c as usize)
+    }
+
+    /// SEP-5.1 placed first (DS-SEP.1): the round's fewest pairs within a group at
+    /// `WEAK_FIRST` over every legal pairing of the match, the PAB ([C2]) included: a
+    /// least-cost perfect matching of the field and, with an odd number, one more vertex
+    /// (the PAB) that every player [C2] allows may meet at no cost. `None`: no legal
+    /// pairing.
+    pub(crate) fn round_fewest_first(&self) -> Option<usize> {
+        let n = self.len();
+        let all: Vec<usize> = (0..n).collect();
+        if n.is_multiple_of(2) {
+            return self.fewest_first(&all);
+        }
+        let allowed = |x: usize, y: usize| {
+            if y == n {
+                !self.pab_barred[x]
+            } else if x == n {
+                !self.pab_barred[y]
+            } else {
+                self.compatible.edge(x, y)
+            }
+        };
+        let cost =
+            |x: usize, y: usize| i64::from(x < n && y < n && self.within(WeakPlace::First, x, y));
+        super::fewest::least_total(n + 1, &allowed, &cost).map(|c| c as usize)
+    }
+
     fn pairable(&self, members: &[usize]) -> bool {
         has_perfect_matching(members.len(), |a, b| {
             self.compatible.edge(members[a], members[b])
@@ -107,6 +150,26 @@ pub fn pair_match(f: &Field) -> Result<Outcome, Failure> {
     let mut notes = Vec::new();
     let mut remaining: Vec<usize> = (0..n).collect();
     let mut pab = None;
+    // SEP-5.1 placed first (DS-SEP.1): the round's fewest pairs within a group, kept
+    // reachable by the PAB and by every bracket as [C3] keeps the rest pairable.
+    let first_target = if f.weak[WeakPlace::First as usize].is_some() {
+        let Some(fewest) = f.round_fewest_first() else {
+            return Err(Failure {
+                rule: "C.04.5 C1",
+                message: "the players cannot all be paired without a rematch".to_string(),
+            });
+        };
+        notes.push(Note {
+            rule: "SEP-5",
+            message: format!(
+                "weak separation placed first: the round's fewest pairs within a group over every legal pairing is {fewest}; the PAB and every bracket keep it reachable, before [C4]"
+            ),
+            players: Vec::new(),
+        });
+        Some(fewest)
+    } else {
+        None
+    };
     if n % 2 == 1 {
         // C.04.5 3.4: the PAB goes to the player who (3.4.1) leaves a legal pairing, with
         // (3.4.2) the lowest score, (3.4.3) the most matches played, (3.4.4) the largest TPN.
@@ -119,7 +182,10 @@ pub fn pair_match(f: &Field) -> Result<Outcome, Failure> {
         });
         let chosen = candidates.into_iter().find(|&p| {
             let rest: Vec<usize> = (0..n).filter(|&q| q != p).collect();
-            f.pairable(&rest)
+            match first_target {
+                None => f.pairable(&rest),
+                Some(target) => f.fewest_first(&rest) == Some(target),
+            }
         });
         let Some(p) = chosen else {
             return Err(Failure {
@@ -161,7 +227,11 @@ pub fn pair_match(f: &Field) -> Result<Outcome, Failure> {
             .copied()
             .filter(|&p| f.score[p] != top)
             .collect();
-        let (ups, note) = select_upfloaters(f, &residents, &lower)?;
+        let target = match first_target {
+            Some(_) => f.fewest_first(&remaining),
+            None => None,
+        };
+        let (ups, note) = select_upfloaters(f, &residents, &lower, target)?;
         notes.push(note);
         let mut bracket = residents.clone();
         bracket.extend(ups.iter().copied());
@@ -199,6 +269,7 @@ fn select_upfloaters(
     f: &Field,
     residents: &[usize],
     lower: &[usize],
+    first_target: Option<usize>,
 ) -> Result<(Vec<usize>, Note), Failure> {
     // The lower players by level: score descending, TPN ascending within a level (3.5.3).
     let mut levels: Vec<(Score, Vec<usize>)> = Vec::new();
@@ -238,6 +309,17 @@ fn select_upfloaters(
                 let rest: Vec<usize> = lower.iter().copied().filter(|p| !set.contains(p)).collect();
                 if !f.pairable(&rest) {
                     return true; // [C3]: the rest must still be pairable
+                }
+                // SEP-5.1 placed first (DS-SEP.1): the bracket and the rest can still make
+                // the round's fewest pairs within a group, as [C3] keeps the rest pairable.
+                if let Some(target) = first_target {
+                    let reach = f
+                        .fewest_first(&bracket)
+                        .zip(f.fewest_first(&rest))
+                        .map(|(a, b)| a + b);
+                    if reach != Some(target) {
+                        return true;
+                    }
                 }
                 let c6 = c6_value(f, following, &rest);
                 let c7 = if f.last_match {
@@ -469,8 +551,12 @@ fn pair_bracket(
     let weak_here = |place: WeakPlace| {
         f.weak[place as usize].is_some() && (0..b).any(|x| (x + 1..b).any(|y| within(place, x, y)))
     };
-    let (sep_default, sep_last) = (weak_here(WeakPlace::Default), weak_here(WeakPlace::Last));
-    if candidates.is_empty() && !sep_default && !sep_last {
+    let (sep_first, sep_default, sep_last) = (
+        weak_here(WeakPlace::First),
+        weak_here(WeakPlace::Default),
+        weak_here(WeakPlace::Last),
+    );
+    if candidates.is_empty() && !sep_first && !sep_default && !sep_last {
         return first_pairing(b, &compatible).map(|p| (to_players(p), 0));
     }
     // The fewest [C8], then the first identifier among the pairings with that many: a
@@ -478,7 +564,7 @@ fn pair_bracket(
     let c8 = |x: usize, y: usize| -> i64 {
         i64::from(is_up[x] && floated[y]) + i64::from(is_up[y] && floated[x])
     };
-    if !sep_default && !sep_last {
+    if !sep_first && !sep_default && !sep_last {
         return super::fewest::first_least_cost(b, &compatible, &c8)
             .map(|(p, c)| (to_players(p), c));
     }
@@ -486,10 +572,14 @@ fn pair_bracket(
     // default place, [C8], pairs within a group placed last. A bracket's total of a digit
     // stays below its base (at most b/2 pairs, [C8] at most b), so the least total is
     // the least in that order.
+    // Placed first (DS-SEP.1), one more digit above them all: the bracket's fewest pairs
+    // within a group at `WEAK_FIRST`, which the upfloaters were chosen to keep reachable.
     let last_base = b as i64 / 2 + 1;
     let c8_base = (b as i64 + 1) * last_base;
+    let first_base = (b as i64 / 2 + 1) * c8_base;
     let cost = |x: usize, y: usize| -> i64 {
-        i64::from(within(WeakPlace::Default, x, y)) * c8_base
+        i64::from(within(WeakPlace::First, x, y)) * first_base
+            + i64::from(within(WeakPlace::Default, x, y)) * c8_base
             + c8(x, y) * last_base
             + i64::from(within(WeakPlace::Last, x, y))
     };

@@ -201,14 +201,11 @@ impl System for DoubleSwiss {
     /// SEP-5: by default between [C6] and [C7] (in the choice of upfloaters, 3.5, and
     /// before [C8] in the bracket's pairing, 3.6); placed last after [C8], before the
     /// Pairing Identifiers' order (3.6) and within the set 3.5.4's order takes
-    /// (`brackets.rs`). Placed first (before [C4]) it is not offered: a bracket could take
-    /// any number of upfloaters to avoid a pair, and the search of 3.5 grows with every
-    /// size of set it would have to try.
+    /// (`brackets.rs`). Placed first (DS-SEP.1): the round's fewest pairs within a group
+    /// over every legal pairing, kept reachable by the PAB and every set of upfloaters as
+    /// [C3] keeps the rest pairable, so it ranks above [C4]-[C8] and 3.4.2-3.4.4.
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
-        &[
-            crate::model::WeakPlace::Default,
-            crate::model::WeakPlace::Last,
-        ]
+        &crate::model::WeakPlace::ALL
     }
 
     /// "Why not?" in the system's own order (`compare.rs`).

@@ -43,9 +43,10 @@ impl System for Keizer {
     }
 
     /// KZ-4.4 (SEP-5.3): a groupmate passed over for the next player ranked below who is
-    /// not; `WEAK` only (Keizer has no score groups nor criteria to place it among).
+    /// not: any later one (`WEAK`, and `WEAK_FIRST`, which means the same: Keizer has no
+    /// score groups), one of the groupmate's Keizer score (`WEAK_LAST`).
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
-        &[crate::model::WeakPlace::Default]
+        &crate::model::WeakPlace::ALL
     }
 
     fn pair(&self, r: &RoundToPair, o: &KeizerOptions) -> Result<RoundPairing, PairError> {

@@ -284,6 +284,10 @@ pub fn pair(
             // groups: any later one); none, and the groupmate stays.
             let candidates: Vec<usize> = (i + 1..n).filter(|&x| before.is_alive(x)).collect();
             let own = candidates.iter().position(|&x| x == j).unwrap_or(0);
+            let legal = |x: usize| {
+                round.bar(a, round.present[x]).is_none() && before.clone().take_pair(i, x)
+            };
+            // `WEAK_FIRST` means the same here (KZ-4.4): any later player already.
             let chosen = crate::systems::common::weak_candidates::choose(
                 &weak,
                 a,
@@ -291,7 +295,19 @@ pub fn pair(
                 own,
                 |x| round.present[x],
                 |_| (),
-                |x| round.bar(a, round.present[x]).is_none() && before.clone().take_pair(i, x),
+                legal,
+            );
+            // `WEAK_LAST` (KZ-4.4): only for a player of the same Keizer score (KZ-3), whom
+            // the ranking places apart by its tie order alone.
+            let score = |x: usize| round.ranking.score[round.present[x]];
+            let chosen = crate::systems::common::weak_candidates::choose_last(
+                &weak,
+                a,
+                &candidates,
+                chosen,
+                |x| round.present[x],
+                |x, y| score(x) == score(y),
+                legal,
             );
             if let Some(&other) = candidates.get(chosen)
                 && other != j

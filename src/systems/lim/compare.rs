@@ -30,7 +30,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::players::Field;
 use super::{Options, groups};
-use crate::model::{Colour, PlayerIdx, Score};
+use crate::model::{Colour, PlayerIdx, Score, WeakPlace};
 use crate::systems::common::History;
 use crate::systems::comparison::Comparison;
 use crate::systems::{Explanation, RoundPairing, RoundToPair};
@@ -103,6 +103,11 @@ struct View {
 
 fn place(f: &Field, (a, b): Pair) -> Place {
     let (sa, sb) = (f.entrants[a].score, f.entrants[b].score);
+    // SEP-5 placed first (LIM-SEP.1): groupmates are not pairable outside the Median
+    // Scoregroup, so such a pair was made there (both floated to it).
+    if f.weak_first(a, b) {
+        return Place::Median;
+    }
     if sa > f.median && sb > f.median {
         Place::Side(sa.min(sb))
     } else if sa < f.median && sb < f.median {
@@ -194,10 +199,12 @@ impl Comparer<'_> {
         }
     }
 
-    /// SEP-5 (default place): the pairs of a scoregroup within a weak group, fewest first;
-    /// `None` when they tie.
+    /// SEP-5 at `place`: the pairs of a scoregroup within a weak group, fewest first;
+    /// `None` when they tie. `WEAK_FIRST` is read in the Median Scoregroup only (a pair of
+    /// groupmates is made there, `place`), before `WEAK`.
     fn weak(
         &self,
+        place: WeakPlace,
         bracket: Option<Score>,
         a: &BTreeSet<Pair>,
         b: &BTreeSet<Pair>,
@@ -209,7 +216,7 @@ impl Comparer<'_> {
         let value = |pairs: &BTreeSet<Pair>| {
             let v: Vec<usize> = pairs
                 .iter()
-                .filter(|&&(p, q)| f.weak_within(p, q))
+                .filter(|&&(p, q)| f.weak.within(self.player(p), self.player(q), place))
                 .flat_map(|&(p, q)| [p, q])
                 .collect();
             Value {
@@ -222,7 +229,17 @@ impl Comparer<'_> {
         (x.key != y.key).then(|| {
             crate::systems::comparison::difference(
                 "SEP-5".to_string(),
-                "fewest pairs within a weakly separated group (after the scoregroup's most pairings, before the floaters' choice and the colours)",
+                match place {
+                    WeakPlace::First => {
+                        "fewest pairs within a weakly separated group, placed first (groupmates meet only in the Median Scoregroup)"
+                    }
+                    WeakPlace::Default => {
+                        "fewest pairs within a weakly separated group (after the scoregroup's most pairings, before the floaters' choice and the colours)"
+                    }
+                    WeakPlace::Last => {
+                        "fewest pairs within a weakly separated group, placed last"
+                    }
+                },
                 bracket,
                 x,
                 y,
@@ -423,7 +440,7 @@ pub fn compare(
             }
             // SEP-5 at its default place: the scoregroup's fewest pairs within a group
             // (`groups.rs`: the floaters and the scrutiny's opponents keep it).
-            if let Some(d) = c.weak(bracket, px, py) {
+            if let Some(d) = c.weak(WeakPlace::Default, bracket, px, py) {
                 return Some(d);
             }
             if fx != fy {
@@ -458,6 +475,34 @@ pub fn compare(
                         let (a, b) = (c.floater(k, *p, &g), c.floater(k, *q, &g));
                         if a.key != b.key {
                             return Some(c.differ(article, text, bracket, a, b));
+                        }
+                    }
+                    // SEP-5 placed last (LIM-SEP.2): a floater whose transfer keeps the
+                    // scoregroup's fewest pairs within a group at that place, before the
+                    // number.
+                    if f.weak_in_at(&members, WeakPlace::Last) {
+                        let keeps = |fl: usize| {
+                            let kept = groups::floater_keeps_last(&f, &members, fl);
+                            Value {
+                                key: vec![i64::from(!kept)],
+                                shown: if kept {
+                                    "a floater whose transfer keeps the fewest pairs within a group (placed last)".to_string()
+                                } else {
+                                    "a floater whose transfer adds a pair within a group (placed last)".to_string()
+                                },
+                                players: vec![fl],
+                            }
+                        };
+                        let (a, b) = (keeps(*p), keeps(*q));
+                        if a.key != b.key {
+                            return Some(crate::systems::comparison::difference(
+                                "SEP-5".to_string(),
+                                "fewest pairs within a weakly separated group, placed last (after art. 3.2.2, before the number)",
+                                bracket,
+                                a,
+                                b,
+                                |i| Some(c.player(i)),
+                            ));
                         }
                     }
                     let order = if down {
@@ -518,7 +563,10 @@ pub fn compare(
         x.by_place.get(&Place::Median).unwrap_or(&empty),
         y.by_place.get(&Place::Median).unwrap_or(&empty),
     );
-    if let Some(d) = c.weak(Some(f.median), mx, my) {
+    if let Some(d) = c.weak(WeakPlace::First, Some(f.median), mx, my) {
+        return Some(d);
+    }
+    if let Some(d) = c.weak(WeakPlace::Default, Some(f.median), mx, my) {
         return Some(d);
     }
     Some(c.tie(

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use super::players::Field;
 use crate::matching::{BitGraph, Matcher, has_perfect_matching, maximum_matching, uncoverable};
-use crate::model::{Colour, Score};
+use crate::model::{Colour, Score, WeakPlace};
 use crate::systems::Explanation;
 
 const DOC: &str = "C.04.4.3";
@@ -84,6 +84,9 @@ pub enum Choice {
     Exchange,
     /// A later opponent taken for the colours due (art. 5.2).
     ColourExchange,
+    /// A later opponent of the same colour standing taken for a weak separation placed
+    /// last (SEP-5.1, LIM-SEP.2).
+    Separated,
 }
 
 /// One pairing made, where, and how.
@@ -113,32 +116,90 @@ struct Procedure<'a> {
     ex: &'a mut Explanation,
 }
 
-/// SEP-5: the most pairings of the entrants `vs` over compatible pairs and, among the
-/// pairings with that many, the fewest pairs within a weak group; `None` if the matching
-/// engine refuses the graph (never at a scoregroup's sizes: the check is then skipped).
-fn fewest_within(f: &Field, vs: &[usize]) -> Option<(usize, usize)> {
+/// SEP-5: a scoregroup's pairings valued in the order Lim weighs them (LIM-SEP): the
+/// most pairings (art. 3.10.2), then the fewest pairs within a group of a separation at
+/// `WEAK_FIRST` (only the Median Scoregroup can make one: elsewhere such a pair is not
+/// pairable, SEP-5.1), at `WEAK`, at `WEAK_LAST`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct WeakCount {
+    pairs: usize,
+    first: usize,
+    default: usize,
+    last: usize,
+}
+
+impl WeakCount {
+    /// What rules a choice above the floaters' type and the scrutiny's colours.
+    fn upper(self) -> (usize, usize, usize) {
+        (self.pairs, self.first, self.default)
+    }
+}
+
+/// SEP-5: the pair's count of pairs within a group at `WEAK_FIRST`, `WEAK`, `WEAK_LAST`.
+fn weak_cost(f: &Field, a: usize, b: usize) -> (usize, usize, usize) {
+    (
+        usize::from(f.weak_first(a, b)),
+        usize::from(f.weak_within(a, b)),
+        usize::from(f.weak_last(a, b)),
+    )
+}
+
+/// SEP-5: the best `WeakCount` of the pairings of the entrants `vs` over the pairs
+/// `pairable` allows (a weighted matching: one more pair outweighs any number of pairs
+/// within a group, one fewer at a higher place any number at the lower); `None` if the
+/// matching engine refuses the graph (never at a scoregroup's sizes: the check is then
+/// skipped).
+fn fewest_within(
+    f: &Field,
+    vs: &[usize],
+    pairable: &dyn Fn(usize, usize) -> bool,
+) -> Option<WeakCount> {
     let n = vs.len();
-    // One more pair outweighs any number of pairs within a group.
-    let big = n as i64 + 2;
+    let unit = n as i64 + 2;
+    let (last_w, default_w, first_w, pair_w) = (1, unit, unit * unit, unit * unit * unit);
     let mut edges = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
-            if f.compatible(vs[i], vs[j]) {
-                edges.push((i, j, big - i64::from(f.weak_within(vs[i], vs[j]))));
+            if pairable(vs[i], vs[j]) {
+                let (first, default, last) = weak_cost(f, vs[i], vs[j]);
+                let cost =
+                    first_w * first as i64 + default_w * default as i64 + last_w * last as i64;
+                edges.push((i, j, pair_w - cost));
             }
         }
     }
     let mate = crate::matching::max_weight_matching(n, &edges).ok()?;
-    let (mut pairs, mut within) = (0, 0);
+    let mut count = WeakCount {
+        pairs: 0,
+        first: 0,
+        default: 0,
+        last: 0,
+    };
     for (i, m) in mate.iter().enumerate() {
         if let Some(j) = *m
             && i < j
         {
-            pairs += 1;
-            within += usize::from(f.weak_within(vs[i], vs[j]));
+            let (first, default, last) = weak_cost(f, vs[i], vs[j]);
+            count.pairs += 1;
+            count.first += first;
+            count.default += default;
+            count.last += last;
         }
     }
-    Some((pairs, within))
+    Some(count)
+}
+
+/// SEP-5 placed last (LIM-SEP.2), as the floater's choice reads it: whether moving `p` out
+/// of the side scoregroup `members` keeps its fewest pairs within a group at `WEAK_LAST`
+/// (among its pairings best on the places above). Used by the "why not?" comparer.
+pub(super) fn floater_keeps_last(f: &Field, members: &[usize], p: usize) -> bool {
+    let apart_first = f.weak_in_at(members, WeakPlace::First);
+    let pairable = |a: usize, b: usize| f.compatible(a, b) && !(apart_first && f.weak_first(a, b));
+    let Some(best) = fewest_within(f, members, &pairable) else {
+        return true;
+    };
+    let rest: Vec<usize> = members.iter().copied().filter(|&q| q != p).collect();
+    fewest_within(f, &rest, &pairable).is_none_or(|r| r.last == best.last)
 }
 
 fn name(f: &Field, i: usize, id: &dyn Fn(usize) -> String) -> String {
@@ -273,7 +334,7 @@ impl Procedure<'_> {
             let adjacent = groups.get(&next).cloned().unwrap_or_default();
             self.ex
                 .group(format!("scoregroup {score} ({})", dir.word()));
-            let (pairs, floaters) = self.group(&residents, &incoming, &adjacent, dir, id);
+            let (pairs, floaters) = self.group(&residents, &incoming, &adjacent, dir, false, id);
             made.extend(pairs.into_iter().map(|(a, b, choice)| Made {
                 a,
                 b,
@@ -339,7 +400,7 @@ impl Procedure<'_> {
         }
         let mut incoming: Vec<(usize, bool)> = from_above.iter().map(|&p| (p, true)).collect();
         incoming.extend(from_below.iter().map(|&p| (p, false)));
-        let (pairs, _) = self.group(residents, &incoming, &[], Direction::Down, id);
+        let (pairs, _) = self.group(residents, &incoming, &[], Direction::Down, true, id);
         pairs
             .into_iter()
             .map(|(a, b, choice)| Made {
@@ -361,13 +422,21 @@ impl Procedure<'_> {
         incoming: &[(usize, bool)],
         adjacent: &[usize],
         dir: Direction,
+        median: bool,
         id: &dyn Fn(usize) -> String,
     ) -> (Vec<(usize, usize, Choice)>, Vec<usize>) {
         let f = self.f;
         let mut members: Vec<usize> = incoming.iter().map(|&(p, _)| p).collect();
         members.extend(residents);
         let is_incoming = |p: usize| incoming.iter().any(|&(q, _)| q == p);
-        let mate = maximum_matching(members.len(), |a, b| f.compatible(members[a], members[b]));
+        // SEP-5.1 `WEAK_FIRST` (LIM-SEP.1): outside the Median Scoregroup two members of a
+        // group placed first are not pairable, so art. 2.3's count, the floaters and the
+        // scrutiny pass a groupmate over even at the cost of a float. The Median
+        // Scoregroup pairs everyone (art. 2.2, 2.6) and counts them as fewest first.
+        let apart_first = !median && f.weak_in_at(&members, WeakPlace::First);
+        let pairable =
+            move |a: usize, b: usize| f.compatible(a, b) && !(apart_first && f.weak_first(a, b));
+        let mate = maximum_matching(members.len(), |a, b| pairable(members[a], members[b]));
         let pairings = mate.iter().flatten().count() / 2;
         self.ex.detail(
             &format!("{DOC} art. 2.3"),
@@ -386,7 +455,7 @@ impl Procedure<'_> {
         while staying.len() > 2 * pairings {
             crate::cancel::checkpoint();
             let Some((k, kind, reason)) =
-                self.choose_floater(&staying, &floaters, adjacent, dir, &is_incoming)
+                self.choose_floater(&staying, &floaters, adjacent, dir, &is_incoming, &pairable)
             else {
                 break;
             };
@@ -433,7 +502,7 @@ impl Procedure<'_> {
                 }
             })
         });
-        let pairs = self.scrutiny(&staying, &order, dir, id);
+        let pairs = self.scrutiny(&staying, &order, dir, &pairable, id);
         (pairs, floaters)
     }
 
@@ -452,16 +521,20 @@ impl Procedure<'_> {
         adjacent: &[usize],
         dir: Direction,
         is_incoming: &dyn Fn(usize) -> bool,
+        pairable: &dyn Fn(usize, usize) -> bool,
     ) -> Option<(usize, FloaterType, String)> {
         let f = self.f;
         let n = staying.len();
-        let adj = |a: usize, b: usize| f.compatible(staying[a], staying[b]);
+        let adj = |a: usize, b: usize| pairable(staying[a], staying[b]);
         let mate = maximum_matching(n, adj);
         let mut free = uncoverable(n, &adj, &mate);
         // SEP-5 (after art. 2.3 / 3.10.2, before the floater's type): only a player whose
         // transfer also keeps the scoregroup's fewest pairs within a weak group can float.
+        // `WEAK_LAST` (LIM-SEP.2): among the floaters the type, art. 3.10 and art. 3.2.2
+        // leave tied, one whose transfer keeps the fewest at that place, before the number.
+        let mut keeps_last = vec![true; n];
         if f.weak_in(staying)
-            && let Some(best) = fewest_within(f, staying)
+            && let Some(best) = fewest_within(f, staying, pairable)
         {
             for (k, slot) in free.iter_mut().enumerate() {
                 if *slot {
@@ -471,7 +544,9 @@ impl Procedure<'_> {
                         .filter(|&(j, _)| j != k)
                         .map(|(_, &p)| p)
                         .collect();
-                    *slot = fewest_within(f, &rest).is_none_or(|r| r == best);
+                    let left = fewest_within(f, &rest, pairable);
+                    *slot = left.is_none_or(|r| r.upper() == best.upper());
+                    keeps_last[k] = left.is_none_or(|r| r.last == best.last);
                 }
             }
         }
@@ -517,6 +592,7 @@ impl Procedure<'_> {
             ty.cmp(&tx)
                 .then(f.entrants[a].floated_last.cmp(&f.entrants[b].floated_last))
                 .then(equalises(b).cmp(&equalises(a)))
+                .then(keeps_last[y].cmp(&keeps_last[x]))
                 .then(dir.by_number(b, a))
         });
         let (k, t) = keyed.into_iter().next()?;
@@ -546,6 +622,9 @@ impl Procedure<'_> {
                 },
                 if p == lowest_numbered { "" } else { "not " }
             )
+        } else if staying.iter().any(|&q| q != p && f.compatible(p, q)) {
+            "SEP-5.1 (WEAK_FIRST): every compatible opponent in the scoregroup is a groupmate"
+                .to_string()
         } else if staying.iter().all(|&q| q == p || f.met(p, q)) {
             "art. 2.3.1: has played everyone of the scoregroup".to_string()
         } else {
@@ -599,6 +678,7 @@ impl Procedure<'_> {
         staying: &[usize],
         floaters: &[(usize, bool)],
         dir: Direction,
+        pairable: &dyn Fn(usize, usize) -> bool,
         id: &dyn Fn(usize) -> String,
     ) -> Vec<(usize, usize, Choice)> {
         let f = self.f;
@@ -606,7 +686,7 @@ impl Procedure<'_> {
         // Reading L7: the players of a scoregroup by score, then pairing number.
         local.sort_by(|&a, &b| dir.by_score_then_number(f, a, b));
         let n = local.len();
-        let graph = BitGraph::from_fn(n, |a, b| f.compatible(local[a], local[b]));
+        let graph = BitGraph::from_fn(n, |a, b| pairable(local[a], local[b]));
         let mut matcher = Matcher::new(&graph);
         let complete = matcher.complete(&|v, i| {
             // Greedy start in the proposal's order: v tries n/2 further on first.
@@ -622,13 +702,15 @@ impl Procedure<'_> {
         // exchange of art. 5.2): an opponent is available only if the players left can
         // still be paired with the fewest pairs within a weak group.
         let weak = f.weak_in(staying);
-        let keeps_fewest = |remaining: &[usize], v: usize| -> Vec<bool> {
-            let mut ok = vec![true; n];
+        // `WEAK_LAST` (LIM-SEP.2): the second flag, whether the pair keeps the fewest at
+        // that place too, read by `take` after art. 5.2.
+        let keeps_fewest = |remaining: &[usize], v: usize| -> Vec<(bool, bool)> {
+            let mut ok = vec![(true, true); n];
             if !weak {
                 return ok;
             }
             let all: Vec<usize> = remaining.iter().map(|&x| local[x]).collect();
-            let Some((_, best)) = fewest_within(f, &all) else {
+            let Some(best) = fewest_within(f, &all, pairable) else {
                 return ok;
             };
             for &u in remaining {
@@ -640,10 +722,15 @@ impl Procedure<'_> {
                     .filter(|&&x| x != v && x != u)
                     .map(|&x| local[x])
                     .collect();
-                ok[u] = fewest_within(f, &rest).is_none_or(|(pairs, within)| {
-                    2 * pairs == rest.len()
-                        && within + usize::from(f.weak_within(local[v], local[u])) == best
-                });
+                let (first, default, last) = weak_cost(f, local[v], local[u]);
+                ok[u] = match fewest_within(f, &rest, pairable) {
+                    None => (true, true),
+                    Some(r) => (
+                        2 * r.pairs == rest.len()
+                            && (r.first + first, r.default + default) == (best.first, best.default),
+                        r.last + last == best.last,
+                    ),
+                };
             }
             ok
         };
@@ -698,12 +785,17 @@ impl Procedure<'_> {
         local: &[usize],
         v: usize,
         candidates: &[usize],
-        keeps_fewest: &[bool],
+        keeps_fewest: &[(bool, bool)],
     ) -> Option<(usize, Choice)> {
         let f = self.f;
         let partners = matcher.possible_partners(v)?;
-        let available =
-            |u: usize| graph.edge(v, u) && partners[u / 64] >> (u % 64) & 1 == 1 && keeps_fewest[u];
+        let available = |u: usize| {
+            graph.edge(v, u) && partners[u / 64] >> (u % 64) & 1 == 1 && keeps_fewest[u].0
+        };
+        let suits = |u: usize, first_u: usize| {
+            let (dv, du) = (f.entrants[local[v]].due(), f.entrants[local[u]].due());
+            (dv.is_none() || du.is_none() || dv != du) && f.within_band(local[u], local[first_u])
+        };
         let mut first: Option<(usize, usize)> = None;
         let mut chosen = None;
         for (k, &u) in candidates.iter().enumerate() {
@@ -711,19 +803,31 @@ impl Procedure<'_> {
                 continue;
             }
             let (_, first_u) = *first.get_or_insert((k, u));
-            let (dv, du) = (f.entrants[local[v]].due(), f.entrants[local[u]].due());
-            let suits = dv.is_none() || du.is_none() || dv != du;
-            if suits && f.within_band(local[u], local[first_u]) {
+            if suits(u, first_u) {
                 chosen = Some((k, u));
                 break;
             }
         }
         let (first_k, first_u) = first?;
-        let (k, u) = chosen.unwrap_or((first_k, first_u));
+        let (mut k, mut u) = chosen.unwrap_or((first_k, first_u));
+        // SEP-5.1 `WEAK_LAST` (LIM-SEP.2): after art. 5.2, the next available candidate in
+        // the exchange order that art. 5.2 values alike (giving the colours due when the
+        // choice does, any when none does) and keeps the fewest pairs within a group at
+        // that place, if the choice does not.
+        let mut separated = false;
+        if !keeps_fewest[u].1
+            && let Some((k2, &u2)) = candidates.iter().enumerate().skip(k + 1).find(|&(_, &w)| {
+                available(w) && keeps_fewest[w].1 && (chosen.is_none() || suits(w, first_u))
+            })
+        {
+            (k, u, separated) = (k2, u2, true);
+        }
         if !matcher.take_pair(v, u) {
             return None;
         }
-        let how = if u != first_u {
+        let how = if separated {
+            Choice::Separated
+        } else if u != first_u {
             Choice::ColourExchange
         } else if k == 0 {
             Choice::Proposal
@@ -744,9 +848,18 @@ impl Procedure<'_> {
                 "an exchange: the earlier opponents were not available (art. 4.4)",
             ),
             Choice::ColourExchange => ("5.2", "an exchange giving both players the colour due"),
+            Choice::Separated => (
+                "SEP-5.1",
+                "a later opponent, alike for the colours, who keeps the fewest pairs within a weakly separated group (WEAK_LAST)",
+            ),
+        };
+        let rule = if how == Choice::Separated {
+            rule.to_string()
+        } else {
+            format!("{DOC} art. {rule}")
         };
         self.ex.detail(
-            &format!("{DOC} art. {rule}"),
+            &rule,
             format!("{} - {}: {why}", name(f, a, id), name(f, b, id)),
             vec![f.entrants[a].player, f.entrants[b].player],
         );

@@ -91,8 +91,8 @@ impl Field {
         self.compatible.edge(a, b)
     }
 
-    /// SEP-5: whether entrants `a` and `b` share a group of a weak separation (Lim weighs
-    /// them at the default place only).
+    /// SEP-5: whether entrants `a` and `b` share a group of a weak separation at the
+    /// default place.
     #[inline]
     pub fn weak_within(&self, a: usize, b: usize) -> bool {
         self.weak.within(
@@ -100,6 +100,37 @@ impl Field {
             self.entrants[b].player,
             crate::model::WeakPlace::Default,
         )
+    }
+
+    /// SEP-5.1 (`WEAK_FIRST`): whether entrants `a` and `b` share a group of a weak
+    /// separation placed first.
+    #[inline]
+    pub fn weak_first(&self, a: usize, b: usize) -> bool {
+        self.weak.within(
+            self.entrants[a].player,
+            self.entrants[b].player,
+            crate::model::WeakPlace::First,
+        )
+    }
+
+    /// SEP-5.1 (`WEAK_LAST`): whether entrants `a` and `b` share a group of a weak
+    /// separation placed last.
+    #[inline]
+    pub fn weak_last(&self, a: usize, b: usize) -> bool {
+        self.weak.within(
+            self.entrants[a].player,
+            self.entrants[b].player,
+            crate::model::WeakPlace::Last,
+        )
+    }
+
+    /// SEP-5: whether two of `entrants` share a weak group at `place`.
+    pub fn weak_in_at(&self, entrants: &[usize], place: crate::model::WeakPlace) -> bool {
+        !self.weak.is_empty()
+            && self
+                .weak
+                .shared_places(entrants.iter().map(|&e| self.entrants[e].player))
+                .contains(&place)
     }
 
     /// SEP-5: whether two of `entrants` share a weak group.

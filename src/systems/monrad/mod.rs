@@ -35,10 +35,11 @@ impl System for Monrad {
         Options::of(given)
     }
 
-    /// MON-7 (SEP-5.3): a groupmate passed over for the next player below in the list, of
-    /// the same score, who is not; `WEAK` only.
+    /// MON-7 (SEP-5.3): a groupmate passed over for the next player below in the list who
+    /// is not: of the groupmate's score (`WEAK`), of any score (`WEAK_FIRST`), of the
+    /// groupmate's score and meeting as many colour dues (`WEAK_LAST`).
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
-        &[crate::model::WeakPlace::Default]
+        &crate::model::WeakPlace::ALL
     }
 
     fn info(&self) -> SystemInfo {

@@ -208,6 +208,20 @@ pub fn pair(r: &RoundToPair, options: &Options) -> Result<RoundPairing, PairErro
                 |x| h.players[list[x]].pairing_points,
                 |x| before.clone().take_pair(i, x),
             );
+            // `WEAK_LAST` (MON-7): only for a player of the groupmate's score with whom the
+            // pair's colours meet as many dues (MON-5) as with the groupmate.
+            let points = |x: usize| h.players[list[x]].pairing_points;
+            let k = pairs.len();
+            let dues_met = |x: usize| colour_dues_met(r, &h, a, list[x], k);
+            let chosen = crate::systems::common::weak_candidates::choose_last(
+                &weak,
+                a,
+                &candidates,
+                chosen,
+                |x| list[x],
+                |x, y| points(x) == points(y) && dues_met(y) >= dues_met(x),
+                |x| before.clone().take_pair(i, x),
+            );
             if let Some(&other) = candidates.get(chosen)
                 && other != j
             {
@@ -217,10 +231,15 @@ pub fn pair(r: &RoundToPair, options: &Options) -> Result<RoundPairing, PairErro
                     let group = weak
                         .shared_group(a, b)
                         .map_or(String::new(), |(_, g)| format!(" ({g})"));
+                    let of = if points(other) == points(j) {
+                        "of the same score"
+                    } else {
+                        "of any score (placed first)"
+                    };
                     ex.step(
                         "MON-7",
                         format!(
-                            "{} passes over {}: same group{group}, weakly separated (SEP-5.3): the next player below of the same score who is not, {}",
+                            "{} passes over {}: same group{group}, weakly separated (SEP-5.3): the next player below {of} who is not, {}",
                             r.id(a),
                             r.id(b),
                             r.id(c)
@@ -290,6 +309,14 @@ fn due(h: &History, p: PlayerIdx) -> Option<(Colour, i32)> {
     } else {
         ph.last_colour().map(|c| (c.opposite(), 0))
     }
+}
+
+/// MON-7's `WEAK_LAST`: how many of `a` (listed higher) and `b` get their due colour
+/// (MON-5) on board `k`.
+fn colour_dues_met(r: &RoundToPair, h: &History, a: PlayerIdx, b: PlayerIdx, k: usize) -> usize {
+    let (white, black, _) = colours(r, h, a, b, k);
+    usize::from(matches!(due(h, white), Some((Colour::White, _))))
+        + usize::from(matches!(due(h, black), Some((Colour::Black, _))))
 }
 
 /// Colours of board `k` (0-based) between `a`, listed higher, and `b` (MON-5): round 1

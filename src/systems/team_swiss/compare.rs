@@ -127,6 +127,35 @@ pub fn compare(
             |n| representative(t, field.teams[n].team),
         ))
     };
+    // SEP-5.1 placed first (TS-SEP.4): the round's matches within a group, before the PAB
+    // and every scoregroup (the engine keeps the round's fewest reachable throughout).
+    if field.weighs(WeakPlace::First) {
+        let within = |pairs: &BTreeSet<(usize, usize)>| -> Value {
+            let v: Vec<usize> = pairs
+                .iter()
+                .filter(|&&(a, b)| field.within(a, b, WeakPlace::First))
+                .flat_map(|&(a, b)| [a, b])
+                .collect();
+            Value {
+                key: vec![(v.len() / 2) as i64],
+                shown: format!(
+                    "{} match(es) within a separated group in the round",
+                    v.len() / 2
+                ),
+                players: v,
+            }
+        };
+        let (a, b) = (within(&one), within(&two));
+        if a.key != b.key {
+            return differ(
+                "SEP-5",
+                "fewest matches within a weakly separated group in the round (placed first: before the PAB and [C4])",
+                None,
+                a,
+                b,
+            );
+        }
+    }
     // 1. The PAB (art. 3.4), chosen before any scoregroup is paired.
     if pab_one != pab_two {
         let bye = |pab: Option<usize>, what: usize| -> Value {

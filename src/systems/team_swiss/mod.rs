@@ -170,12 +170,11 @@ impl System for TeamSwiss {
     /// SEP-5 in a team event (SEP-6, TS-SEP in team-swiss.md): `WEAK` after [C6] and
     /// before [C7] (a set of upfloaters valued by the fewest matches within a group its
     /// bracket can make; the bracket paired with the fewest, then [C8]); `WEAK_LAST` after
-    /// [C10], before art. 3.6.2's identifiers, within the upfloaters art. 3.5 chose.
+    /// [C10], before art. 3.6.2's identifiers, within the upfloaters art. 3.5 chose;
+    /// `WEAK_FIRST` (TS-SEP.4) the round's fewest over every legal pairing, kept reachable
+    /// by the PAB and every set of upfloaters (above [C4]-[C10] and 3.4.2-3.4.4).
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
-        &[
-            crate::model::WeakPlace::Default,
-            crate::model::WeakPlace::Last,
-        ]
+        &crate::model::WeakPlace::ALL
     }
 
     /// A team event is checked team by team (C.04.6).

@@ -35,6 +35,48 @@ fn perfect(field: &Field, nodes: &[usize]) -> bool {
     matching::has_perfect_matching(nodes.len(), |i, j| field.can_meet(nodes[i], nodes[j]))
 }
 
+/// SEP-5.1 placed first (TS-SEP.4): the fewest matches within a group at `WEAK_FIRST`
+/// among the legal pairings of `nodes` ([C1]), with one more vertex for the PAB when `pab`
+/// (any team [C2] allows may take it, at no cost); `Some(0)` for no teams or without such
+/// a separation when they can be paired; `None` when they cannot.
+pub(crate) fn fewest_first(field: &Field, nodes: &[usize], pab: bool) -> Option<usize> {
+    let n = nodes.len();
+    let size = n + usize::from(pab);
+    if size == 0 {
+        return Some(0);
+    }
+    if size % 2 == 1 {
+        return None;
+    }
+    let within = |i: usize, j: usize| field.within(nodes[i], nodes[j], WeakPlace::First);
+    // Every perfect matching outweighs every smaller one: a pair weighs `big` less its
+    // cost, and a matching's total cost is below `big`.
+    let big = n as i64 + 2;
+    let mut edges = Vec::new();
+    for i in 0..size {
+        for j in i + 1..size {
+            let allowed = if j == n {
+                !field.teams[nodes[i]].no_pab
+            } else {
+                field.can_meet(nodes[i], nodes[j])
+            };
+            if allowed {
+                let cost = i64::from(j < n && within(i, j));
+                edges.push((i, j, big - cost));
+            }
+        }
+    }
+    let mates = matching::max_weight_matching(size, &edges).ok()?;
+    let mut total = 0;
+    for (i, m) in mates.iter().enumerate() {
+        let j = (*m)?;
+        if i < j && j < n && within(i, j) {
+            total += 1;
+        }
+    }
+    Some(total)
+}
+
 fn tpns(field: &Field, nodes: &[usize]) -> String {
     nodes
         .iter()
@@ -53,9 +95,26 @@ pub fn pair(field: &Field, explanation: &mut Explanation) -> Result<Paired, Pair
             "no pairing of the whole field complies with [C1] and [C2]: the Chief Arbiter decides",
         ));
     }
+    // SEP-5.1 placed first (TS-SEP.4): the round's fewest matches within a group over
+    // every legal pairing, the PAB included; the PAB and every set of upfloaters keep it
+    // reachable as [C3] keeps the rest pairable.
+    let first_target = if field.weighs(WeakPlace::First) {
+        let fewest = fewest_first(field, &remaining, remaining.len() % 2 == 1);
+        explanation.step(
+            "SEP-5",
+            format!(
+                "weak separation placed first: the round's fewest matches within a group over every legal pairing is {}; the PAB and every set of upfloaters keep it reachable, before [C4]",
+                fewest.unwrap_or(0)
+            ),
+            Vec::new(),
+        );
+        fewest
+    } else {
+        None
+    };
     explanation.group("pairing-allocated bye");
     if remaining.len() % 2 == 1 {
-        let pab = find_pab(field, &remaining).ok_or_else(|| {
+        let pab = find_pab(field, &remaining, first_target).ok_or_else(|| {
             no_pairing(
                 "C.04.6 art. 3.4.1",
                 "no team can have the pairing-allocated bye and leave a legal pairing of the others",
@@ -93,7 +152,8 @@ pub fn pair(field: &Field, explanation: &mut Explanation) -> Result<Paired, Pair
         }
         let score = field.teams[residents[0]].primary;
         explanation.group(format!("scoregroup {score}"));
-        let (upfloaters, pairs) = select_upfloaters(field, level, &residents, &remaining)?
+        let target = first_target.and_then(|_| fewest_first(field, &remaining, false));
+        let (upfloaters, pairs) = select_upfloaters(field, level, &residents, &remaining, target)?
             .ok_or_else(|| {
                 no_pairing(
                     "C.04.6 art. 3.3.3",
@@ -158,13 +218,14 @@ fn perfect_or_one_short(field: &Field, nodes: &[usize]) -> bool {
     if nodes.len().is_multiple_of(2) {
         return perfect(field, nodes);
     }
-    find_pab(field, nodes).is_some()
+    find_pab(field, nodes, None).is_some()
 }
 
 /// Art. 3.4: the team that may have the PAB ([C2]) and leaves a legal pairing of the others
 /// (3.4.1), with the lowest score (3.4.2), the most matches played (3.4.3), the largest TPN
-/// (3.4.4).
-fn find_pab(field: &Field, nodes: &[usize]) -> Option<usize> {
+/// (3.4.4); with a weak separation placed first (`first_target`, TS-SEP.4), one whose
+/// absence leaves the round's fewest matches within a group reachable.
+fn find_pab(field: &Field, nodes: &[usize], first_target: Option<usize>) -> Option<usize> {
     let mut candidates: Vec<usize> = nodes
         .iter()
         .copied()
@@ -179,7 +240,10 @@ fn find_pab(field: &Field, nodes: &[usize]) -> Option<usize> {
     });
     candidates.into_iter().find(|&c| {
         let rest: Vec<usize> = nodes.iter().copied().filter(|&n| n != c).collect();
-        perfect(field, &rest)
+        match first_target {
+            None => perfect(field, &rest),
+            Some(target) => fewest_first(field, &rest, false) == Some(target),
+        }
     })
 }
 
@@ -196,6 +260,7 @@ fn select_upfloaters(
     level: usize,
     residents: &[usize],
     remaining: &[usize],
+    first_target: Option<usize>,
 ) -> Result<Option<(Vec<usize>, Pairs)>, PairError> {
     let lower: Vec<usize> = remaining
         .iter()
@@ -219,6 +284,18 @@ fn select_upfloaters(
                     .collect();
                 if !perfect(field, &rest) {
                     continue; // [C3] art. 2.2.1
+                }
+                // SEP-5.1 placed first (TS-SEP.4): the bracket (paired with its fewest, the
+                // top field of its weights) and the rest still make the round's fewest
+                // matches within a group, as [C3] keeps the rest pairable.
+                if let Some(target) = first_target {
+                    let made = pairs
+                        .iter()
+                        .filter(|&&(a, b)| field.within(a, b, WeakPlace::First))
+                        .count();
+                    if fewest_first(field, &rest, false).map(|r| r + made) != Some(target) {
+                        continue;
+                    }
                 }
                 let c6_fails = !c6_holds(field, level, &rest);
                 // SEP-5 at `WEAK`, between [C6] and [C7]: the fewest matches within a group
@@ -441,7 +518,8 @@ pub(super) fn pair_bracket_in(
         + 2 * k
         + 12
         + weak_bits(field, k, WeakPlace::Default)
-        + weak_bits(field, k, WeakPlace::Last);
+        + weak_bits(field, k, WeakPlace::Last)
+        + weak_bits(field, k, WeakPlace::First);
     let single = k * size + size;
     if !two_steps && single + overhead <= 4 * 64 {
         // Sequence numbers are 1-based: top = i + 1, bottom = j + 1.
@@ -629,7 +707,9 @@ fn solve<const N: usize>(
     let c9_shift = c10_shift + k + 1;
     let c8_shift = c9_shift + k + 1;
     let weak_shift = c8_shift + k + 1;
-    let cost_bits = weak_shift + weak_bits(field, k, WeakPlace::Default);
+    // TS-SEP.4: the pairs within a group at `WEAK_FIRST` above every other field.
+    let first_shift = weak_shift + weak_bits(field, k, WeakPlace::Default);
+    let cost_bits = first_shift + weak_bits(field, k, WeakPlace::First);
     let unit = Wide::<N>::ONE.checked_shl((cost_bits + k + 1) as u32)?;
     let field_of = |x: usize, shift: usize| Wide::<N>::from_u64(x as u64).checked_shl(shift as u32);
     let mut edges = Vec::new();
@@ -648,6 +728,9 @@ fn solve<const N: usize>(
             }
             if field.within(a, b, WeakPlace::Last) {
                 cost = cost.checked_add(field_of(1, last_shift)?)?;
+            }
+            if field.within(a, b, WeakPlace::First) {
+                cost = cost.checked_add(field_of(1, first_shift)?)?;
             }
             cost = cost.checked_add(low(i, j)?)?;
             edges.push((i, j, unit.checked_sub(cost)?));
