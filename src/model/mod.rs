@@ -70,9 +70,50 @@ pub struct Player {
     pub period_games: Option<u32>,
     /// The published rating has reached 2400 at some time (B.02 8.3.3: K stays 10).
     pub reached_2400: bool,
+    /// Ratings in force from a round on, `(first_round, rating)`, first rounds increasing
+    /// (events over 30 days, FIDE checklist Q212-216): `rating` holds before the first.
+    /// Rating tie-breaks take each opponent's rating for the round of the game
+    /// (docs/decisions.md, "Ratings by round").
+    pub round_ratings: Vec<(u32, u32)>,
 }
 
 impl Player {
+    /// The rating in force in `round`: the last `round_ratings` entry from that round or
+    /// earlier, else `rating`.
+    pub fn rating_in_round(&self, round: u32) -> u32 {
+        self.round_ratings
+            .iter()
+            .rev()
+            .find(|&&(first, _)| first <= round)
+            .map_or(self.rating, |&(_, r)| r)
+    }
+
+    /// What is wrong with `round_ratings`, as `(entry index, message)`: first rounds from 1
+    /// to `total_rounds` (when given), strictly increasing.
+    pub fn round_ratings_problems(&self, total_rounds: u32) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let mut previous = 0;
+        for (j, &(first, _)) in self.round_ratings.iter().enumerate() {
+            if first == 0 {
+                out.push((j, "first_round must be 1 or more".to_string()));
+            } else if total_rounds > 0 && first > total_rounds {
+                out.push((
+                    j,
+                    format!("first_round {first} is after the last round ({total_rounds})"),
+                ));
+            } else if first <= previous {
+                out.push((
+                    j,
+                    format!(
+                        "first_round {first} does not follow the previous entry's {previous}: entries must be in increasing round order"
+                    ),
+                ));
+            }
+            previous = previous.max(first);
+        }
+        out
+    }
+
     /// Whether the player takes part in `round` at all (entered and not withdrawn).
     pub fn is_active_in(&self, round: u32) -> bool {
         let entered = self.late_entry_round.is_none_or(|r| r <= round);

@@ -92,12 +92,14 @@ fn opponents(ctx: &Context, p: PlayerIdx, tb: &TieBreak) -> (Vec<i64>, i64) {
     let t = ctx.tournament;
     let mut rated: Vec<(i64, i64)> = Vec::new();
     let mut games = 0u32;
-    for f in &ctx.facts[p] {
+    for (r, f) in ctx.facts[p].iter().enumerate() {
         let (Some(q), true) = (f.opponent, f.over_board) else {
             continue;
         };
         games += 1;
-        let r = i64::from(t.players[q].rating);
+        // C.07 art. 10: the opponent's rating; with ratings by round (an event over 30
+        // days, checklist Q213-214), the one in force in the round of the game.
+        let r = i64::from(t.players[q].rating_in_round(r as u32 + 1));
         let r = if r > 0 {
             Some(r)
         } else {
@@ -133,7 +135,12 @@ fn opponents(ctx: &Context, p: PlayerIdx, tb: &TieBreak) -> (Vec<i64>, i64) {
 
 /// Whether rating tie-breaks are defined: every player rated, or `/U` given (art. 10).
 fn defined(ctx: &Context, tb: &TieBreak) -> bool {
-    tb.unrated_rating.is_some() || ctx.tournament.players.iter().all(|p| p.rating > 0)
+    tb.unrated_rating.is_some()
+        || ctx
+            .tournament
+            .players
+            .iter()
+            .all(|p| p.rating > 0 && p.round_ratings.iter().all(|&(_, r)| r > 0))
 }
 
 /// Every player's value of a rating tie-break.

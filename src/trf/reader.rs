@@ -260,6 +260,8 @@ struct Reader<'c> {
     bye_records: Vec<ByeRecord>,
     late: Vec<RankRound>,
     withdrawn: Vec<RankRound>,
+    /// `XRR rank first_round rating`: (rank, first round, rating, line, column).
+    round_ratings: Vec<(u32, u32, u32, usize, usize)>,
     forbidden: Vec<ForbiddenRecord>,
     accel: Vec<VirtualPoints>,
     /// `XCL` and `XGR` records: the record code, the starting rank, the text, where.
@@ -300,6 +302,7 @@ impl<'c> Reader<'c> {
             bye_records: Vec::new(),
             late: Vec::new(),
             withdrawn: Vec::new(),
+            round_ratings: Vec::new(),
             forbidden: Vec::new(),
             accel: Vec::new(),
             clubs_groups: Vec::new(),
@@ -334,6 +337,7 @@ impl<'c> Reader<'c> {
             "240" => self.bye_240(line),
             "XXZ" => self.absent_xxz(line),
             "XXL" => self.late_or_withdrawn(line),
+            "XRR" => self.round_rating_xrr(line),
             // One token: the width of player ids; two: a withdrawal.
             "XXW" if width_token(&line.chars).is_some() => self.id_width(line),
             "XXW" => self.late_or_withdrawn(line),
@@ -685,6 +689,26 @@ impl<'c> Reader<'c> {
         Ok(())
     }
 
+    /// `XRR rank first_round rating` (swisspair): the player's rating from that round on
+    /// (`Player::round_ratings`, docs/formats.md).
+    fn round_rating_xrr(&mut self, line: &Line) -> Result<(), TrfError> {
+        let &Line { ref chars, ln, .. } = line;
+        let toks = tokens(chars);
+        if toks.len() != 3 {
+            return Err(err(
+                ln,
+                5,
+                "XRR: expected a starting rank, a first round and a rating",
+            ));
+        }
+        let rank = number(&toks[0].1, "XRR player", ln, toks[0].0)?;
+        let first = number(&toks[1].1, "XRR round", ln, toks[1].0)?;
+        let rating = number(&toks[2].1, "XRR rating", ln, toks[2].0)?;
+        self.round_ratings
+            .push((rank, first, rating, ln, toks[0].0));
+        Ok(())
+    }
+
     /// `XXP`: a forbidden pairing for the whole event.
     fn forbidden_xxp(&mut self, line: &Line) -> Result<(), TrfError> {
         let &Line { ref chars, ln, .. } = line;
@@ -1005,6 +1029,7 @@ impl<'c> Reader<'c> {
             bye_records,
             late,
             withdrawn,
+            round_ratings,
             forbidden,
             accel,
             clubs_groups,
@@ -1036,6 +1061,7 @@ impl<'c> Reader<'c> {
             t.rounds.pop();
         }
         entries_and_withdrawals(t, late, withdrawn, &ranked)?;
+        ratings_by_round(t, round_ratings, &ranked)?;
         forbidden_pairings(t, forbidden, &ranked)?;
         virtual_points(t, accel, &ranked)?;
         clubs_and_groups(t, clubs_groups, &ranked)?;
@@ -1264,6 +1290,42 @@ fn entries_and_withdrawals(
     for (rank, round, line, column) in withdrawn {
         let p = ranked.find(rank, line, column)?;
         t.players[p].withdrawn_from_round = Some(round);
+    }
+    Ok(())
+}
+
+/// `XRR` ratings by round, checked as the API checks `Player.round_ratings`.
+fn ratings_by_round(
+    t: &mut Tournament,
+    records: Vec<(u32, u32, u32, usize, usize)>,
+    ranked: &Ranked,
+) -> Result<(), TrfError> {
+    let mut lines: Vec<Vec<usize>> = vec![Vec::new(); t.players.len()];
+    for (rank, first, rating, line, column) in records {
+        let p = ranked.find(rank, line, column)?;
+        if t.players[p].round_ratings.len() >= limits::MAX_ROUNDS as usize {
+            return Err(err(
+                line,
+                1,
+                format!("XRR: player {rank}: more ratings than rounds"),
+            ));
+        }
+        t.players[p].round_ratings.push((first, rating));
+        lines[p].push(line);
+    }
+    for (p, player) in t.players.iter().enumerate() {
+        if let Some((j, message)) = player
+            .round_ratings_problems(t.total_rounds)
+            .into_iter()
+            .next()
+        {
+            let line = lines[p].get(j).copied().unwrap_or(0);
+            return Err(err(
+                line,
+                1,
+                format!("XRR: player {}: {message}", player.id),
+            ));
+        }
     }
     Ok(())
 }

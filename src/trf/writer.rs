@@ -321,6 +321,10 @@ impl Writer<'_> {
             if let Some(r) = pl.withdrawn_from_round {
                 self.line(format!("XXW {} {r}", self.rank(p)));
             }
+            // swisspair's ratings by round (docs/formats.md), after the withdrawals.
+            for &(first, rating) in &pl.round_ratings {
+                self.line(format!("XRR {} {first} {rating}", self.rank(p)));
+            }
         }
     }
 

@@ -176,7 +176,23 @@ pub fn tournament_from_proto(
             rated_games: p.rated_games,
             period_games: p.period_games,
             reached_2400: p.reached_2400,
+            round_ratings: p
+                .round_ratings
+                .iter()
+                .map(|r| (r.first_round, r.rating))
+                .collect(),
         });
+        for (j, message) in t
+            .players
+            .last()
+            .map(|player| player.round_ratings_problems(pt.total_rounds))
+            .unwrap_or_default()
+        {
+            problems.push(Problem::new(
+                format!("tournament.players[{i}].round_ratings[{j}]"),
+                format!("player {:?}: {message}", p.id),
+            ));
+        }
     }
     for (i, ps) in pt.separations.iter().enumerate() {
         if let Some(s) = separation_from_proto(ps, i, problems) {
@@ -529,6 +545,14 @@ pub fn tournament_to_proto(t: &Tournament) -> proto::Tournament {
                 rated_games: p.rated_games,
                 period_games: p.period_games,
                 reached_2400: p.reached_2400,
+                round_ratings: p
+                    .round_ratings
+                    .iter()
+                    .map(|&(first_round, rating)| proto::RoundRating {
+                        first_round,
+                        rating,
+                    })
+                    .collect(),
             })
             .collect(),
         rounds: t
@@ -789,6 +813,13 @@ impl Limiter {
                     "group",
                 );
             }
+            self.count(
+                p.round_ratings.len() as u64,
+                rounds,
+                || format!("{}.round_ratings", base()),
+                who,
+                "number of round ratings",
+            );
             for (field, value, max) in [
                 ("withdrawn_from_round", p.withdrawn_from_round, rounds),
                 ("late_entry_round", p.late_entry_round, rounds),
