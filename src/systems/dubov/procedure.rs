@@ -413,41 +413,7 @@ fn choose_upfloaters(
         return Ok((Vec::new(), false));
     }
     let odd = residents.len() % 2 == 1;
-    // Placed first, [C5]'s fewest upfloaters are the fewest that keep that number: the
-    // sizes are searched upwards (the shortcuts below count [C4] alone).
-    if first_target.is_some() {
-        let pool: Vec<usize> = lower
-            .iter()
-            .copied()
-            .filter(|&x| residents.iter().any(|&r| f.legal(x, r)))
-            .collect();
-        let mut u = if odd { 1 } else { 2 };
-        let mut limited = false;
-        while u <= pool.len() {
-            let mut search = SetSearch {
-                f,
-                residents,
-                pool: &pool,
-                u,
-                best: None,
-                examined: 0,
-                nodes: 0,
-                legal_set: &legal_set,
-            };
-            let mut chosen = Vec::new();
-            search.walk(0, &mut chosen)?;
-            limited |= search.examined >= SET_LIMIT || search.nodes >= NODE_LIMIT;
-            if let Some((_, set)) = search.best {
-                return Ok((set, limited));
-            }
-            u += 2;
-        }
-        return Err(Failure::NoLegal {
-            rule: "C.04.4.1 art. 2.2.1".to_string(),
-            message: "[C4]: no set of upfloaters keeps the remaining players pairable with the round's fewest pairs within a group (SEP-5.1)".to_string(),
-        });
-    }
-    if odd {
+    if odd && first_target.is_none() {
         let singles = single_upfloaters(f, residents, lower);
         if !singles.is_empty() {
             return best_single(f, residents, &singles).map(|s| (s, false));
@@ -475,6 +441,25 @@ fn choose_upfloaters(
         let limited = search.examined >= SET_LIMIT || search.nodes >= NODE_LIMIT;
         Ok((search.best.map(|(_, set)| set), limited))
     };
+    // Placed first, [C5]'s fewest upfloaters are the fewest that keep the round's fewest
+    // pairs within a group: the sizes are searched upwards (the shortcuts here count [C4]
+    // alone).
+    if first_target.is_some() {
+        let mut limited = false;
+        let mut u = if odd { 1 } else { 2 };
+        while u <= pool.len() {
+            let (found, stopped) = search(u)?;
+            limited |= stopped;
+            if let Some(set) = found {
+                return Ok((set, limited));
+            }
+            u += 2;
+        }
+        return Err(Failure::NoLegal {
+            rule: "C.04.4.1 art. 2.2.1".to_string(),
+            message: "[C4]: no set of upfloaters keeps the remaining players pairable with the round's fewest pairs within a group (SEP-5.1)".to_string(),
+        });
+    }
     // [C5]: no fewer than the residents' own deficiency (the residents a maximum matching
     // among themselves leaves over), and more than the sizes already refused.
     let rn = residents.len();
