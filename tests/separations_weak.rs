@@ -485,10 +485,6 @@ fn prove_all_places(system: SystemId, alternative: bool) {
         if std::env::var("SEP_PLACE").is_ok_and(|only| only != mode.name()) {
             continue;
         }
-        // Burstein's profile BBP refuses `WEAK_FIRST` itself (SEP-5.1).
-        if system == SystemId::Burstein && alternative && mode == SeparationMode::WeakFirst {
-            continue;
-        }
         let cases = std::env::var("SEP_CASES")
             .ok()
             .and_then(|c| c.parse().ok())

@@ -56,6 +56,28 @@ pub struct Value<P = PlayerIdx> {
     pub players: Vec<P>,
 }
 
+/// SEP-5.1 placed first: the pairs of a whole round (`pairs`) that `within` says are within
+/// a separated group, as a comparison value, fewest first; `noun` names what a pair is
+/// ("pair(s)", "match(es)").
+pub fn round_within<P: Copy>(
+    pairs: impl Iterator<Item = (P, P)>,
+    within: impl Fn(P, P) -> bool,
+    noun: &str,
+) -> Value<P> {
+    let players: Vec<P> = pairs
+        .filter(|&(a, b)| within(a, b))
+        .flat_map(|(a, b)| [a, b])
+        .collect();
+    Value {
+        key: vec![(players.len() / 2) as i64],
+        shown: format!(
+            "{} {noun} within a separated group in the round",
+            players.len() / 2
+        ),
+        players,
+    }
+}
+
 /// Where two sides part on a criterion: which is better (the smaller key), both values in
 /// words, and whom the criterion counts on the worse side, named as players by `name`
 /// (`None`: nobody to name).

@@ -392,9 +392,12 @@ struct Graph<'a, W> {
     group_unit: W,
     colour_unit: W,
     /// SEP-5: the weak separations' unit per place in use (indexed by `WeakPlace`):
-    /// `Default` between the pairs within scoregroups and C8, `Last` between C8 and the
-    /// order of art. 4.
+    /// `First` between the pairs and the pairs within scoregroups, on every edge, once the
+    /// brackets are known; `Default` between the pairs within scoregroups and C8, `Last`
+    /// between C8 and the order of art. 4.
     weak_units: [Option<W>; 3],
+    /// `WEAK_FIRST`: each player's bracket, once the brackets are known.
+    bracket_of: Option<Vec<usize>>,
 }
 
 impl<W: Weight> Graph<'_, W> {
@@ -403,15 +406,31 @@ impl<W: Weight> Graph<'_, W> {
             return W::ZERO;
         }
         let mut w = self.compat_unit;
+        // SEP-5 `WEAK_FIRST` (SEP-5.1): minus one unit per pair within a group, over the
+        // whole round, right under the number of pairs.
+        if let Some(u) = self.weak_units[WeakPlace::First as usize]
+            && (self.weak)(a, b, WeakPlace::First)
+        {
+            w = w.wsub(u);
+        }
+        // Placed first, the brackets are the profile's, fixed once (`bracket_of`): a
+        // floater's pair in a lower bracket is not one within a bracket, and the bracket
+        // being fixed weighs the colours of all its pairs, its floaters' included.
+        let (same_group, in_fixed) = match &self.bracket_of {
+            Some(of) => (of[a] == of[b], colours),
+            None => (same_group, colours && same_group),
+        };
         if same_group {
             w = w.wadd(self.group_unit);
-            if colours && (self.agree)(a, b) {
+        }
+        if in_fixed {
+            if (self.agree)(a, b) {
                 w = w.wadd(self.colour_unit);
             }
             // SEP-5, in the bracket being fixed (with its colours): minus one unit per
             // pair within a weak group.
-            if colours {
-                for place in WeakPlace::ALL {
+            {
+                for place in [WeakPlace::Default, WeakPlace::Last] {
                     if let Some(u) = self.weak_units[place as usize]
                         && (self.weak)(a, b, place)
                     {
@@ -650,15 +669,17 @@ pub fn pair_using(
     acceleration_given: bool,
 ) -> Result<RoundPairing, PairError> {
     // The heaviest weight is below 2^(4k+5) with k = bits(players + 1) (the shifts below),
-    // 2^(5k+6) with a weak separation at its default place (SEP-5): within `i64`'s
-    // headroom (2^58) up to 8,190 players, 1,022 with that separation.
+    // k + 1 bits more for each weak separation's field at its default place or first
+    // (SEP-5): within `i64`'s headroom (2^58) up to 8,190 players, 1,022 with one such
+    // field, 254 with both.
     let k = bits(r.tournament.players.len() as u64 + 1);
-    let weak_default = r
-        .tournament
-        .weak_separations(r.number)
-        .places()
-        .contains(&WeakPlace::Default);
-    if 4 * k + 5 + if weak_default { k + 1 } else { 0 } <= 57 {
+    let weak = r.tournament.weak_separations(r.number);
+    let places = weak.places();
+    let fields = [WeakPlace::Default, WeakPlace::First]
+        .iter()
+        .filter(|p| places.contains(p))
+        .count() as u32;
+    if 4 * k + 5 + fields * (k + 1) <= 57 {
         pair_with::<i64>(r, drive, acceleration_given)
     } else {
         pair_with::<i128>(r, drive, acceleration_given)
@@ -696,9 +717,52 @@ fn pair_with<W: Weight>(
         order.clone(),
     );
 
-    // The PAB: the lowest eligible player, before pairing.
+    // C1 and C3 with no topscorer exception, between two players.
+    let may_meet = |p: PlayerIdx, q: PlayerIdx| {
+        let (ep, eq) = (
+            &field.entrants[entrant_of[p]],
+            &field.entrants[entrant_of[q]],
+        );
+        field.compatible(entrant_of[p], entrant_of[q])
+            && !(ep.absolute() && eq.absolute() && ep.pref == eq.pref)
+    };
+    // SEP-5 `WEAK_FIRST` joins the number of pairs (SEP-5.1): the round keeps the fewest
+    // pairs within a group that any pairing of it allows, the PAB included.
+    let round_weak = field.weak.places().contains(&WeakPlace::First);
+    let fewest_weak = |players: &[PlayerIdx]| -> Result<Option<usize>, PairError> {
+        crate::matching::weighted::fewest_marked_in_perfect_matching(players.len(), |i, j| {
+            may_meet(players[i], players[j]).then(|| {
+                field
+                    .weak
+                    .within(players[i], players[j], WeakPlace::First)
+            })
+        })
+        .map_err(|e| PairError::Internal(format!("Burstein (BBP) matching: {e}")))
+    };
+
+    // The PAB: the lowest eligible player, before pairing; with `WEAK_FIRST`, the lowest
+    // whose absence leaves the round's fewest pairs within a group.
     if order.len() % 2 == 1 {
-        let Some(pos) = order.iter().rposition(|&p| bye_eligible(&history, p)) else {
+        let without = |pos: usize| -> Vec<PlayerIdx> {
+            let mut rest = order.clone();
+            rest.remove(pos);
+            rest
+        };
+        let mut keeps_fewest: Option<Vec<bool>> = None;
+        if round_weak {
+            let mut fewest = vec![None; order.len()];
+            for (pos, &p) in order.iter().enumerate() {
+                if bye_eligible(&history, p) {
+                    fewest[pos] = fewest_weak(&without(pos))?;
+                }
+            }
+            if let Some(least) = fewest.iter().flatten().min().copied() {
+                keeps_fewest = Some(fewest.iter().map(|&f| f == Some(least)).collect());
+            }
+        }
+        let Some(pos) = order.iter().enumerate().rposition(|(pos, &p)| {
+            bye_eligible(&history, p) && keeps_fewest.as_ref().is_none_or(|k| k[pos])
+        }) else {
             let message = "no player may receive the pairing-allocated bye".to_string();
             ex.step("C.04.1 art. 4", message.clone(), Vec::new());
             return Err(PairError::NoLegalPairing {
@@ -707,15 +771,27 @@ fn pair_with<W: Weight>(
                 explanation: out.explanation,
             });
         };
+        let lowest = order.iter().rposition(|&p| bye_eligible(&history, p));
         let p = order.remove(pos);
-        ex.step(
-            "C.04.4.2 3.1",
-            format!(
-                "PAB to {}: the lowest-ranked player without a PAB or forfeit win",
-                id(p)
-            ),
-            vec![p],
-        );
+        if lowest == Some(pos) {
+            ex.step(
+                "C.04.4.2 3.1",
+                format!(
+                    "PAB to {}: the lowest-ranked player without a PAB or forfeit win",
+                    id(p)
+                ),
+                vec![p],
+            );
+        } else {
+            ex.step(
+                "SEP-5",
+                format!(
+                    "PAB to {}: the lowest-ranked player without a PAB or forfeit win whose absence leaves the round's fewest pairs within a group (a weak separation placed first, SEP-5.1)",
+                    id(p)
+                ),
+                vec![p],
+            );
+        }
         out.byes.push(ByeAssignment::pab(p, &t.scoring));
     }
 
@@ -752,7 +828,14 @@ fn pair_with<W: Weight>(
     } else {
         colour_shift + k + 1
     };
-    let compat_shift = group_shift + k + 1;
+    // `WEAK_FIRST`: one more field of k + 1 bits between the pairs and the pairs within
+    // scoregroups, weighed once the brackets are known (below).
+    let weak_first_shift = group_shift + k + 1;
+    let compat_shift = if round_weak {
+        weak_first_shift + k + 1
+    } else {
+        group_shift + k + 1
+    };
     let mut weak_units = [None; 3];
     if places.contains(&WeakPlace::Default) {
         weak_units[WeakPlace::Default as usize] = Some(unit(1i128 << weak_default_shift)?);
@@ -768,6 +851,7 @@ fn pair_with<W: Weight>(
         agree: &agree,
         weak: &weak,
         weak_units,
+        bracket_of: None,
         compat_unit: unit(1i128 << compat_shift)?,
         group_unit: unit(1i128 << group_shift)?,
         colour_unit: unit(1i128 << colour_shift)?,
@@ -868,6 +952,30 @@ fn pair_with<W: Weight>(
             message,
             explanation: out.explanation,
         });
+    }
+
+    // SEP-5 `WEAK_FIRST` (SEP-5.1): the brackets stand as the profile builds them; then
+    // every pair of the round, not only those of neighbouring scoregroups, is an edge,
+    // weighed right under the number of pairs by its pair within a group, so that every
+    // optimum below has the round's fewest such pairs (the PAB above kept them
+    // reachable), and a player floats as far down as that takes.
+    if round_weak {
+        g.weak_units[WeakPlace::First as usize] = Some(unit(1i128 << weak_first_shift)?);
+        let mut bracket_of = vec![0usize; n];
+        for (i, w) in bounds.windows(2).enumerate() {
+            for b in bracket_of.iter_mut().take(w[1]).skip(w[0]) {
+                *b = i;
+            }
+        }
+        g.bracket_of = Some(bracket_of);
+        for a in 0..n {
+            for b in a + 1..n {
+                let w = g.edge(a, b, false, false);
+                g.write(a, b, w);
+            }
+        }
+        g.m.restart();
+        g.solve()?;
     }
 
     // Each bracket in Index order: the highest unpaired player takes the lowest-ranked

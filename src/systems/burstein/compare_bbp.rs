@@ -13,7 +13,9 @@
 //! 3. then, in that bracket, the pairs whose colour preferences agree (differ, or one has
 //!    none), most first (C8 as the engine weighs it);
 //!    A weak separation (SEP-5) at its default place comes between 2 and 3: the bracket's
-//!    pairs within a weak group, fewest first; placed last, between 3 and 4;
+//!    pairs within a weak group, fewest first; placed last, between 3 and 4; placed first,
+//!    the round's pairs within a group come before 1, and a player may then float more
+//!    than one scoregroup down;
 //! 4. the rest is the engine's rule of order: each player in Index order takes the
 //!    lowest-ranked opponent that keeps an optimal matching ("1 v n", C.04.4.2 4.3).
 //!
@@ -123,6 +125,29 @@ pub fn compare(
     second: &RoundPairing,
 ) -> Comparison {
     let facts = Facts::build(round, history, acceleration_given);
+    // SEP-5.1 placed first: the round's pairs within a group, before the PAB and every
+    // bracket (the engine's PAB and its one matching keep the round's fewest).
+    let first_place = facts.field.weak.places().contains(&WeakPlace::First);
+    if first_place {
+        let within = |p: &RoundPairing| {
+            crate::systems::comparison::round_within(
+                p.boards.iter().map(|b| (b.white, b.black)),
+                |x, y| facts.field.weak.within(x, y, WeakPlace::First),
+                "pair(s)",
+            )
+        };
+        let (a, b) = (within(first), within(second));
+        if a.key != b.key {
+            return difference(
+                "SEP-5".to_string(),
+                "fewest pairs within a weakly separated group in the whole round (placed first: before the PAB and every bracket)",
+                None,
+                a,
+                b,
+                Some,
+            );
+        }
+    }
     let (pab_one, pab_two) = (pab_of(first), pab_of(second));
     if pab_one != pab_two {
         if let (Some(x), Some(y)) = (pab_one, pab_two)
@@ -197,8 +222,35 @@ pub fn compare(
             players: v,
         }
     };
+    // Placed first, a player floats as far as the round's fewest pairs within a group
+    // take: the engine then joins every pair of the round and counts the pairs within
+    // brackets once, round-wide (its brackets fixed before), then each bracket's colours.
+    if first_place {
+        let floats = |side: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> Side {
+            let v: Vec<PlayerIdx> = side
+                .iter()
+                .filter(|&&(a, b)| group(a) != group(b))
+                .flat_map(|&(a, b)| [a, b])
+                .collect();
+            Value {
+                key: vec![v.len() as i64 / 2],
+                shown: format!("{} pair(s) across brackets", v.len() / 2),
+                players: v,
+            }
+        };
+        let (a, b) = (floats(&one), floats(&two));
+        if a.key != b.key {
+            return make(
+                "C.04.4.2 C5",
+                "maximise the pairs within brackets in the round (bbpPairings; a weak separation placed first)",
+                None,
+                a,
+                b,
+            );
+        }
+    }
     let (a, b) = (across(&one), across(&two));
-    if a.key != b.key {
+    if !first_place && a.key != b.key {
         return make(
             "C.04.4.2 C5",
             "a player floats at most one bracket down (bbpPairings)",
@@ -235,7 +287,7 @@ pub fn compare(
             }
         };
         let (a, b) = (floats(&one), floats(&two));
-        if a.key != b.key {
+        if !first_place && a.key != b.key {
             return make(
                 "C.04.4.2 C5",
                 "maximise the pairs within brackets, in this bracket and every one below it (bbpPairings)",

@@ -27,34 +27,6 @@ use super::options::{parse_choice, read};
 use super::{AbsoluteRules, OptionInfo, PairError, RoundPairing, RoundToPair, System, SystemInfo};
 use crate::model::SystemId;
 
-/// Profile `BBP` weighs `WEAK` and `WEAK_LAST` only (SEP-5.1): `INVALID_ARGUMENT` naming
-/// the separation placed first.
-fn refuse_weak_first(r: &RoundToPair) -> Result<(), PairError> {
-    use crate::model::WeakPlace;
-    use crate::model::validate::{Problem, Problems};
-    let problems: Vec<Problem> = r
-        .tournament
-        .separations
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.mode.weak_place() == Some(WeakPlace::First))
-        .map(|(i, s)| {
-            Problem::new(
-                format!("tournament.separations[{i}].mode"),
-                format!(
-                    "separation by {}: the Burstein profile BBP does not weigh a weak separation placed first; it offers WEAK, WEAK_LAST (SEP-5.1; profile FIDE_2026 offers WEAK_FIRST)",
-                    s.key.name()
-                ),
-            )
-        })
-        .collect();
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(PairError::Invalid(Problems(problems)))
-    }
-}
-
 /// Which reading of the Burstein rules to follow (option `profile`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Profile {
@@ -278,7 +250,6 @@ impl System for Burstein {
         let mut out = match options.profile {
             Profile::Fide2026 => text::pair(r)?,
             Profile::Bbp => {
-                refuse_weak_first(r)?;
                 bbp::pair_using(r, options.bbp_drive, options.acceleration_given)?
             }
         };

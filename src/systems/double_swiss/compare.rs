@@ -340,29 +340,21 @@ pub fn compare(
     // SEP-5.1 placed first (DS-SEP.1): the round's pairs within a group, before the PAB
     // and every bracket (the engine keeps the round's fewest reachable throughout).
     if f.weak[WeakPlace::First as usize].is_some() {
-        let within = |r: &Read| -> Vec<usize> {
-            r.mate
-                .iter()
-                .filter(|&(&x, &y)| x < y && f.within(WeakPlace::First, x, y))
-                .flat_map(|(&x, &y)| [x, y])
-                .collect()
+        let within = |r: &Read| {
+            crate::systems::comparison::round_within(
+                r.mate.iter().map(|(&x, &y)| (x, y)).filter(|&(x, y)| x < y),
+                |x, y| f.within(WeakPlace::First, x, y),
+                "pair(s)",
+            )
         };
         let (a, b) = (within(&one), within(&two));
-        if a.len() != b.len() {
-            let value = |v: Vec<usize>| Value {
-                key: vec![(v.len() / 2) as i64],
-                shown: format!(
-                    "{} pair(s) within a separated group in the round",
-                    v.len() / 2
-                ),
-                players: v,
-            };
+        if a.key != b.key {
             return Some(crate::systems::comparison::difference(
                 "SEP-5".to_string(),
                 "fewest pairs within a weakly separated group in the round (placed first: before the PAB and [C4])",
                 None,
-                value(a),
-                value(b),
+                a,
+                b,
                 |i| Some(mf.players[i]),
             ));
         }

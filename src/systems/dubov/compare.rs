@@ -39,23 +39,15 @@ pub fn compare(
     // SEP-5.1 placed first: the round's pairs within a group, before the PAB and every
     // bracket (the procedure keeps the round's fewest reachable throughout).
     if field.weak.places().contains(&WeakPlace::First) {
-        let within = |p: &RoundPairing| -> Vec<PlayerIdx> {
-            p.boards
-                .iter()
-                .filter(|b| field.weak.within(b.white, b.black, WeakPlace::First))
-                .flat_map(|b| [b.white, b.black])
-                .collect()
-        };
-        let value = |v: Vec<PlayerIdx>| Value {
-            key: vec![(v.len() / 2) as i64],
-            shown: format!(
-                "{} pair(s) within a separated group in the round",
-                v.len() / 2
-            ),
-            players: v,
+        let within = |p: &RoundPairing| {
+            crate::systems::comparison::round_within(
+                p.boards.iter().map(|b| (b.white, b.black)),
+                |x, y| field.weak.within(x, y, WeakPlace::First),
+                "pair(s)",
+            )
         };
         let (a, b) = (within(first), within(second));
-        if a.len() != b.len() {
+        if a.key != b.key {
             return differ(
                 &Rule {
                     rule_id: "SEP-5".to_string(),
@@ -63,8 +55,8 @@ pub fn compare(
                     measure: Measure::WeakSeparation(WeakPlace::First),
                 },
                 None,
-                value(a),
-                value(b),
+                a,
+                b,
             );
         }
     }

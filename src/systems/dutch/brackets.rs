@@ -166,6 +166,9 @@ struct Ctx<'a> {
     /// SEP-5 `WEAK_FIRST` is in force this round: the fewest pairs within a group is part
     /// of completion (C4 / C.4), so every graph that checks completion counts them too.
     round_weak: bool,
+    /// The brackets' graphs leave out the weak separations at their default place and
+    /// last (the 2017 bracket's pairing as the round without them makes it).
+    without_weak: bool,
 }
 
 /// Unit weights for completion checks (C4): the players who may meet, plus, when the
@@ -620,6 +623,7 @@ pub fn pair_round_using(
         bye_class,
         engine,
         round_weak,
+        without_weak: false,
     };
     // Scoregroups.
     let mut groups: Vec<(usize, usize)> = Vec::new();
@@ -864,6 +868,7 @@ fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failur
         bye_class: 0,
         engine,
         round_weak,
+        without_weak: false,
     };
     let cw = CompletionWeights {
         field,
@@ -912,14 +917,60 @@ fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failur
             NextUse::Values(v) if !spec.outside.is_empty() => NextUse::Values(v),
             _ => NextUse::Graph,
         };
-        let result = run_bracket(&ctx, &spec, Mode::Window)?;
-        let mut committed = completion.clone();
-        for &(a, b) in &result.pairs {
-            committed.remove(a);
-            committed.remove(b);
+        // Whether the round still completes without `gone` (C.4).
+        let completes_without = |gone: &mut dyn Iterator<Item = usize>| -> Result<_, Failure> {
+            let mut committed = completion.clone();
+            for v in gone {
+                committed.remove(v);
+            }
+            committed.solve(&cw)?;
+            let keeps = complete(&committed);
+            Ok((committed, keeps))
+        };
+        let completes = |pairs: &[(usize, usize)]| {
+            completes_without(&mut pairs.iter().flat_map(|&(a, b)| [a, b]))
+        };
+        let mut result = run_bracket(&ctx, &spec, Mode::Window)?;
+        let (mut committed, mut keeps) = completes(&result.pairs)?;
+        if !keeps
+            && !bracket_weak_places(field, spec.mdps.iter().chain(&spec.residents).copied())
+                .is_empty()
+        {
+            // SEP-5: a weak separation makes no PPB (A.9) that the round without it does
+            // not make. When the bracket's best without the separation completes, the
+            // bracket takes the best in the extended order among the pairings that
+            // complete: C.4 read right under C.7, which that one ties (docs/decisions.md
+            // "2017 PPB under a weak separation").
+            let plain_ctx = Ctx {
+                without_weak: true,
+                candidate: ctx.candidate.clone(),
+                bye_rank: ctx.bye_rank.clone(),
+                ..ctx
+            };
+            let plain = run_bracket(&plain_ctx, &spec, Mode::Window)?;
+            if let NextUse::Values(values) = &spec.next_use
+                && completes(&plain.pairs)?.1
+            {
+                // One player floats: whether the round completes depends on him alone, a
+                // per-player value the bracket's graph carries under C.7's.
+                let bracket: Vec<usize> = spec.mdps.iter().chain(&spec.residents).copied().collect();
+                let mut marked = values.clone();
+                for (k, &f) in bracket.iter().enumerate() {
+                    if !completes_without(&mut bracket.iter().copied().filter(|&v| v != f))?.1 {
+                        marked[k] |= FLOAT_INCOMPLETE;
+                    }
+                }
+                let whole = Spec {
+                    next_use: NextUse::Values(marked),
+                    ..spec.clone()
+                };
+                let again = run_bracket(&ctx, &whole, Mode::Window)?;
+                let (c, k) = completes(&again.pairs)?;
+                if k {
+                    (result, committed, keeps) = (again, c, k);
+                }
+            }
         }
-        committed.solve(&cw)?;
-        let mut keeps = complete(&committed);
         if let Some(least) = fewest
             && keeps
         {
@@ -1021,7 +1072,13 @@ fn record(score: Score, spec: &Spec, result: &BracketResult, mode: Mode) -> Brac
     }
 }
 
+/// A bit of a 2017 bracket's C.7 value (`NextUse::Values`): floating this player leaves
+/// the round without a complete pairing (C.4; set only where a weak separation would
+/// otherwise make the bracket the PPB).
+const FLOAT_INCOMPLETE: u8 = 4;
+
 /// The players of one bracket's graph.
+#[derive(Clone)]
 struct Spec {
     mdps: Vec<usize>,
     residents: Vec<usize>,
@@ -1386,7 +1443,11 @@ fn layout_2017(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
     let bracket = spec.mdps.len() + spec.residents.len();
     let next = if in_graph { spec.next.len() } else { 0 };
     let vertices = bracket + next + if global { spec.outside.len() } else { 0 };
-    let weak = bracket_weak_places(field, spec.mdps.iter().chain(&spec.residents).copied());
+    let weak = if ctx.without_weak {
+        Vec::new()
+    } else {
+        bracket_weak_places(field, spec.mdps.iter().chain(&spec.residents).copied())
+    };
     Layout::new_2017(&Sizes2017 {
         vertices,
         bracket,
@@ -1396,6 +1457,7 @@ fn layout_2017(ctx: &Ctx, spec: &Spec, mode: Mode) -> Layout {
         differences: &differences,
         floor,
         completion: global,
+        float_completes: matches!(&spec.next_use, NextUse::Values(v) if v.iter().any(|&x| x & FLOAT_INCOMPLETE != 0)),
         next_is_last: spec.outside.is_empty(),
         next_values: matches!(spec.next_use, NextUse::Values(_)) && !global,
         topscorers: spec
@@ -1472,16 +1534,22 @@ fn base_weight_2017<W: Packed>(frame: &Frame, f: &Fields2017, h: usize, l: usize
         // pair of the bracket keeps two players from floating, so it carries what they
         // would not bring: the matching's total is a constant plus the floater's.
         (Some(c), Some(values)) => {
+            let (vh, vl) = (values[h] & !FLOAT_INCOMPLETE, values[l] & !FLOAT_INCOMPLETE);
             w = add(
                 w,
-                i64::from(values[h] != 2) + i64::from(values[l] != 2),
+                i64::from(vh != 2) + i64::from(vl != 2),
                 layout.next_pairs.unwrap_or(NIL),
             );
-            if values[h] == 0 {
+            if vh == 0 {
                 w = add(w, 1, at(c, value(eh)));
             }
-            if values[l] == 0 {
+            if vl == 0 {
                 w = add(w, 1, at(c, value(el)));
+            }
+            // C.4 under C.7, the same way: the floater's completing counts.
+            if let Some(o) = f.float_complete {
+                let incomplete = |x: u8| i64::from(x & FLOAT_INCOMPLETE != 0);
+                w = add(w, incomplete(values[h]) + incomplete(values[l]), o);
             }
         }
         (Some(c), None) => {

@@ -91,6 +91,10 @@ pub struct Fields2017 {
     /// C.7 when the next scoregroup is the last one: completion of everybody left
     /// (`1 + ineligible players` per pair, as C.4 counts it); else its pairs.
     pub next_complete: Option<u32>,
+    /// C.4 under C.7 by the floater's value (`Sizes2017::float_completes`): each pair
+    /// carries its two players' "floating him leaves the round incomplete", so that the
+    /// matching's total is a constant plus the floater's completing.
+    pub float_complete: Option<u32>,
     pub next_psd: Option<Classes>,
     pub down1_sd: Option<Classes>,
     pub up1_sd: Option<Classes>,
@@ -110,6 +114,9 @@ pub struct Sizes2017<'a> {
     pub floor: Score,
     /// Completion first (the PPB paired again, or the last bracket).
     pub completion: bool,
+    /// C.4 right under C.7 by per-player values: whether the round completes with the
+    /// bracket's one floater (`NextUse::Values` with `FLOAT_INCOMPLETE` marks).
+    pub float_completes: bool,
     /// The next scoregroup is the last one (C.7 then asks for completion).
     pub next_is_last: bool,
     /// C.7 by per-player values (the bracket floats one player, the next scoregroup is
@@ -242,6 +249,9 @@ impl Layout {
             l.top_cd = Some(take(half));
         }
         l.take_weak(&mut take, s.weak, WeakPlace::Default, s.bracket);
+        if s.float_completes {
+            f.float_complete = Some(take(bits(s.bracket as u64) + 1));
+        }
         if (s.next > 0 || s.next_values) && !s.completion {
             f.next_psd = Some(classes(&mut take));
             if s.next_values {

@@ -130,20 +130,12 @@ pub fn compare(
     // SEP-5.1 placed first (TS-SEP.4): the round's matches within a group, before the PAB
     // and every scoregroup (the engine keeps the round's fewest reachable throughout).
     if field.weighs(WeakPlace::First) {
-        let within = |pairs: &BTreeSet<(usize, usize)>| -> Value {
-            let v: Vec<usize> = pairs
-                .iter()
-                .filter(|&&(a, b)| field.within(a, b, WeakPlace::First))
-                .flat_map(|&(a, b)| [a, b])
-                .collect();
-            Value {
-                key: vec![(v.len() / 2) as i64],
-                shown: format!(
-                    "{} match(es) within a separated group in the round",
-                    v.len() / 2
-                ),
-                players: v,
-            }
+        let within = |pairs: &BTreeSet<(usize, usize)>| {
+            crate::systems::comparison::round_within(
+                pairs.iter().copied(),
+                |a, b| field.within(a, b, WeakPlace::First),
+                "match(es)",
+            )
         };
         let (a, b) = (within(&one), within(&two));
         if a.key != b.key {
