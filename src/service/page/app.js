@@ -184,7 +184,7 @@ function namesFromTrf(text) {
  */
 function teamsFromTrf(text) {
   const teams = new Map();
-  const team = (id) => {
+  const entry = (id) => {
     if (!teams.has(id)) teams.set(id, { name: "", club: "" });
     return teams.get(id);
   };
@@ -193,13 +193,13 @@ function teamsFromTrf(text) {
   let order = 0;
   for (const line of lines) {
     if (line.startsWith("310")) {
-      team(String(parseInt(line.slice(4, 7), 10))).name = line.slice(8, 40).trim();
+      entry(String(parseInt(line.slice(4, 7), 10))).name = line.slice(8, 40).trim();
     } else if (line.startsWith("013") && !has310) {
       order += 1;
-      team(String(order)).name = line.slice(4, 36).trim();
+      entry(String(order)).name = line.slice(4, 36).trim();
     } else if (line.startsWith("XTC ")) {
       const m = /^XTC\s+(\d+)\s+(.*\S)/.exec(line);
-      if (m) team(String(parseInt(m[1], 10))).club = m[2];
+      if (m) entry(String(parseInt(m[1], 10))).club = m[2];
     }
   }
   return teams;
