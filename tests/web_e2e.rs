@@ -4,8 +4,9 @@
 //! the page and `--no-page`; then real clients installed from the npm registry (connect-es:
 //! Connect JSON and binary, gRPC-Web and gRPC, and JSON and gRPC-Web behind TLS,
 //! `tests/web/clients.mjs`) and the page in
-//! headless Chromium (`tests/web/page.mjs`), both against `swisspair pair` (and the page's
-//! "why not?" panel against `swisspair why`).
+//! headless Chromium (`tests/web/page.mjs`; a Swiss Team event with its teams' clubs kept
+//! apart, `tests/web/page_teams.mjs`), both against `swisspair pair` (and the page's
+//! "why not?" panel against `swisspair why`); a team file with separations through JSON.
 //!
 //! The Node tests need `node` and `npm` (and Debian's `chromium`, which the browser test
 //! installs with apt-get when it runs as root). Missing tools fail the test, saying what to
@@ -197,6 +198,155 @@ fn json_pairs(answer: &serde_json::Value) -> Vec<String> {
         }
     }
     pairs
+}
+
+/// The clubs of the team event: team `tpn`'s is `TEAM_CLUBS[tpn % 3]`.
+const TEAM_CLUBS: [&str; 3] = ["North", "East", "West"];
+
+/// A Swiss Team event (C.04.6) of the team corpus (ten teams of four boards) cut after its
+/// first round, its teams in three clubs by team pairing number ([`TEAM_CLUBS`], swisspair's
+/// `XTC` records, SEP-6), in `dir`: its path and text. Round 2 is paired from it.
+fn team_round_with_clubs(dir: &Path) -> (PathBuf, String) {
+    let source = common::conformance_dir("team").join("team-s620008.trf");
+    let text = std::fs::read_to_string(&source).expect("corpus file");
+    let mut doc = swisspair::pairing::read_trf(&text).expect("a TRF");
+    doc.tournament.rounds.truncate(1);
+    // The points columns as the remaining round gives them.
+    doc.declared_points.iter_mut().for_each(|p| *p = None);
+    for team in &mut doc.tournament.teams {
+        team.declared_match_points = None;
+        team.declared_game_points = None;
+        team.declared_rank = None;
+        team.club = TEAM_CLUBS[team.tpn as usize % 3].to_string();
+    }
+    let cut = swisspair::pairing::write_trf(&doc, trf::Dialect::Trf26).expect("writes");
+    let path = dir.join("team-s620008-clubs.trf");
+    std::fs::write(&path, &cut).expect("writes");
+    (path, cut)
+}
+
+/// `swisspair pair -p` of a team file with the `--separate` arguments given: the CLI's
+/// team pair list (the count, `white black` by team pairing number, a blank line, then
+/// `match board white black` by player pairing number).
+fn cli_team_pairing(path: &Path, separate: &[&str]) -> String {
+    let mut args = vec![
+        "pair",
+        "--system",
+        "team-swiss",
+        path.to_str().expect("utf-8 path"),
+        "-p",
+    ];
+    args.extend_from_slice(separate);
+    let (code, out, err) = common::swisspair(&args);
+    assert_eq!(code, 0, "swisspair pair {separate:?}: {err}");
+    out
+}
+
+/// The team matches of the CLI's team pair list ("white black", the team PAB "tpn 0").
+fn team_match_lines(cli: &str) -> Vec<String> {
+    cli.lines()
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+/// The boards of the CLI's team pair list as "white black" (player pairing numbers).
+fn team_board_lines(cli: &str) -> Vec<String> {
+    cli.lines()
+        .skip_while(|l| !l.trim().is_empty())
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().skip(2).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+/// How many of the team matches are between two teams of one club ([`TEAM_CLUBS`]).
+fn matches_within_a_club(matches: &[String]) -> usize {
+    matches
+        .iter()
+        .filter_map(|m| m.split_once(' '))
+        .filter_map(|(a, b)| Some((a.parse::<usize>().ok()?, b.parse::<usize>().ok()?)))
+        .filter(|&(a, b)| b != 0 && a % 3 == b % 3)
+        .count()
+}
+
+/// The team event's round 2 by the CLI: without a separation, with `club=weak` and with
+/// `club=absolute`. Asserts that the separations change the answer (the event is chosen
+/// so): the weak one makes fewer matches within a club than the plain pairing (TS-SEP.2),
+/// the absolute one none (TS-SEP.1).
+fn team_answers(path: &Path) -> [String; 3] {
+    let plain = cli_team_pairing(path, &[]);
+    let weak = cli_team_pairing(path, &["--separate", "club=weak"]);
+    let absolute = cli_team_pairing(path, &["--separate", "club=absolute"]);
+    let within = |cli: &str| matches_within_a_club(&team_match_lines(cli));
+    assert!(
+        within(&plain) > 0,
+        "the plain pairing has a match within a club:\n{plain}"
+    );
+    assert!(
+        within(&weak) < within(&plain),
+        "club=weak makes fewer matches within a club:\n{weak}\nthan\n{plain}"
+    );
+    assert_eq!(within(&absolute), 0, "club=absolute:\n{absolute}");
+    assert_ne!(team_match_lines(&absolute), team_match_lines(&weak));
+    [plain, weak, absolute]
+}
+
+#[test]
+fn json_pairs_a_team_file_with_clubs_kept_apart_as_the_cli_does() {
+    let dir = temp_dir("team-json");
+    let (path, text) = team_round_with_clubs(&dir);
+    let [plain, weak, absolute] = team_answers(&path);
+    let server = Process::start(&[]);
+    // The separation as a TRF `XSP` record (what the CLI's `--separate` adds, and the page
+    // writes): the same matches and boards as the CLI.
+    for (xsp, cli) in [
+        ("", &plain),
+        ("XSP club weak\n", &weak),
+        ("XSP club absolute\n", &absolute),
+    ] {
+        let request = serde_json::json!({
+            "trf": format!("{text}{xsp}"),
+            "system": "PAIRING_SYSTEM_TEAM_SWISS",
+        });
+        let answer = post_json(&server.addr, "Pair", &request, &[]);
+        assert_eq!(
+            answer.status,
+            200,
+            "{xsp}{}",
+            String::from_utf8_lossy(&answer.body)
+        );
+        let json = answer.json();
+        let mut matches = Vec::new();
+        let mut boards = Vec::new();
+        for m in json["teamPairings"].as_array().expect("team pairings") {
+            matches.push(format!(
+                "{} {}",
+                m["whiteTeamPairingNumber"], m["blackTeamPairingNumber"]
+            ));
+            for b in m["boards"].as_array().expect("boards") {
+                boards.push(format!(
+                    "{} {}",
+                    b["whitePairingNumber"], b["blackPairingNumber"]
+                ));
+            }
+        }
+        if let Some(bye) = json.get("teamBye") {
+            matches.push(format!("{} 0", bye["pairingNumber"]));
+        }
+        assert_eq!(matches, team_match_lines(cli), "{xsp}");
+        assert_eq!(boards, team_board_lines(cli), "{xsp}");
+        let rules = json["explanation"].to_string();
+        for rule in ["SEP-1", "SEP-5"] {
+            let cited = rules.contains(&format!("\"ruleId\":\"{rule}\""));
+            let expected = match rule {
+                "SEP-1" => xsp.contains("absolute"),
+                _ => xsp.contains("weak"),
+            };
+            assert_eq!(cited, expected, "{xsp}: {rule} cited: {rules}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -769,7 +919,7 @@ fn skip_node_tests() -> bool {
     false
 }
 
-/// `npm ci` in `tests/web`, once per test binary (both Node tests need it).
+/// `npm ci` in `tests/web`, once per test binary (every Node test needs it).
 fn npm_ci() {
     static DONE: OnceLock<Result<(), String>> = OnceLock::new();
     let result = DONE.get_or_init(|| {
@@ -965,6 +1115,45 @@ fn the_page_pairs_a_corpus_file_and_answers_why_not_in_headless_chromium_as_the_
                 "SWISSPAIR_SEPARATED_EXPECTED",
                 separated_expected.to_str().expect("utf-8"),
             ),
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_page_pairs_a_swiss_team_event_with_clubs_kept_apart_in_headless_chromium_as_the_cli_does() {
+    if skip_node_tests() {
+        return;
+    }
+    let browser = chromium();
+    npm_ci();
+    let dir = temp_dir("page-teams");
+    let (path, _) = team_round_with_clubs(&dir);
+    let answers = team_answers(&path);
+    let mut files = Vec::new();
+    for (name, cli) in ["plain", "weak", "absolute"].iter().zip(&answers) {
+        let file = dir.join(format!("{name}.txt"));
+        std::fs::write(&file, cli).expect("writes");
+        files.push(file.to_str().expect("utf-8").to_string());
+    }
+    // A team of the first match without a separation, and the club the page must show.
+    let tpn: usize = team_match_lines(&answers[0])[0]
+        .split(' ')
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("a team pairing number");
+    let club = format!("{tpn} {}", TEAM_CLUBS[tpn % 3]);
+    let server = Process::start(&[]);
+    node_test(
+        "page_teams.mjs",
+        &[
+            ("SWISSPAIR_ADDR", &server.addr),
+            ("SWISSPAIR_CHROMIUM", browser.to_str().expect("utf-8")),
+            ("SWISSPAIR_TEAM_TRF", path.to_str().expect("utf-8")),
+            ("SWISSPAIR_TEAM_PLAIN", &files[0]),
+            ("SWISSPAIR_TEAM_WEAK", &files[1]),
+            ("SWISSPAIR_TEAM_ABSOLUTE", &files[2]),
+            ("SWISSPAIR_TEAM_CLUB", &club),
         ],
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -11,7 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./browser.mjs";
 
 const addr = process.env.SWISSPAIR_ADDR;
 const base = `http://${addr}`;
@@ -49,20 +49,7 @@ function expectedPairs() {
 }
 
 test("the page pairs a corpus file and answers why not as the CLI does", async () => {
-  const browser = await chromium.launch({
-    executablePath: process.env.SWISSPAIR_CHROMIUM || "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    // playwright gives every launch a fresh profile directory of its own (and removes it).
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Nothing may be loaded from anywhere but the server (no CDN).

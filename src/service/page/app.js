@@ -178,6 +178,34 @@ function namesFromTrf(text) {
 }
 
 /**
+ * Team names and clubs by id from the TRF's team records: `310` (TPN in columns 5-7, name
+ * in 9-40) or, without them, `013` (name in 5-36; the records' order is the TPN), and `XTC
+ * TPN CLUB` (SEP-6). A TRF team's id is its TPN.
+ */
+function teamsFromTrf(text) {
+  const teams = new Map();
+  const entry = (id) => {
+    if (!teams.has(id)) teams.set(id, { name: "", club: "" });
+    return teams.get(id);
+  };
+  const lines = text.split(/\r?\n/);
+  const has310 = lines.some((l) => l.startsWith("310"));
+  let order = 0;
+  for (const line of lines) {
+    if (line.startsWith("310")) {
+      entry(String(parseInt(line.slice(4, 7), 10))).name = line.slice(8, 40).trim();
+    } else if (line.startsWith("013") && !has310) {
+      order += 1;
+      entry(String(order)).name = line.slice(4, 36).trim();
+    } else if (line.startsWith("XTC ")) {
+      const m = /^XTC\s+(\d+)\s+(.*\S)/.exec(line);
+      if (m) entry(String(parseInt(m[1], 10))).club = m[2];
+    }
+  }
+  return teams;
+}
+
+/**
  * The "Keep apart" field (`club=weak, family=absolute@1-3`, the CLI's `--separate` syntax)
  * as TRF `XSP` lines (how a TRF carries separations, SEP-1..SEP-5; docs/formats.md).
  */
@@ -218,6 +246,7 @@ async function pair() {
     const seed = $("seed").value.trim();
     if (seed) request.seed = seed;
     const names = namesFromTrf(trf);
+    const teams = teamsFromTrf(trf);
     const standingsRequest = { trf, afterRound: round > 1 ? round - 1 : 0 };
     if (request.system) standingsRequest.system = request.system;
     const tieBreaks = $("tie-breaks").value.split(/[,\s]+/).filter((t) => t);
@@ -230,7 +259,7 @@ async function pair() {
       for (const row of standings.value.rows || []) names.set(row.playerId, row.name);
     }
     if (paired.status === "fulfilled") {
-      showPairing(paired.value, names);
+      showPairing(paired.value, names, teams);
       offerWhy(request, paired.value, names);
     } else {
       showError(paired.reason);
@@ -281,12 +310,13 @@ function player(id, pairingNumber, names) {
   ];
 }
 
-function showPairing(answer, names) {
+function showPairing(answer, names, teams) {
   $("error").hidden = true;
   $("result").hidden = false;
   const rounds = answer.totalRounds ? ` of ${answer.totalRounds}` : "";
   $("round-title").textContent = `Round ${answer.round}${rounds}: ${shortEnum(answer.system, "PAIRING_SYSTEM_")}`;
   $("rule-set").textContent = `${answer.ruleSet || ""} · ${answer.engineVersion || ""}`;
+  showTeams(answer, teams);
   showBoards($("boards"), answer.boards, names);
   showByes($("byes"), answer.byes, names);
   $("byes-box").hidden = !(answer.byes || []).length;
@@ -309,6 +339,37 @@ function showPairing(answer, names) {
       el("summary", {}, `${g.label} (${count} step${count === 1 ? "" : "s"})`), steps));
   });
   if (!groups.length) explanation.append(el("p", { class: "muted" }, "No explanation steps."));
+}
+
+/** A team by its id and pairing number, with its name and club when the TRF gives them. */
+function team(id, pairingNumber, teams) {
+  const { name, club } = teams.get(id) || { name: "", club: "" };
+  return [
+    el("span", { class: "pno" }, pairingNumber ? `${pairingNumber}.` : ""),
+    name ? `${name} ` : "",
+    el("span", { class: "muted" }, club ? `(${id}, ${club})` : `(${id})`),
+  ];
+}
+
+function teamCell(id, pairingNumber, teams, side) {
+  return el("td", { "data-team-id": id, "data-team-pairing-number": pairingNumber || "", class: side },
+    ...team(id, pairingNumber, teams));
+}
+
+/** A team event's matches (C.04.6) and its team PAB; `#boards` below lists their games. */
+function showTeams(answer, teams) {
+  const matches = answer.teamPairings || [];
+  const bye = answer.teamBye;
+  $("teams-box").hidden = !matches.length && !bye;
+  $("team-matches").querySelector("tbody").replaceChildren(...matches.map((m) =>
+    el("tr", { "data-match": m.number },
+      el("td", { class: "num" }, m.number),
+      teamCell(m.whiteTeamId, m.whiteTeamPairingNumber, teams, "white"),
+      el("td", {}, "–"),
+      teamCell(m.blackTeamId, m.blackTeamPairingNumber, teams, "black"))));
+  $("team-byes").replaceChildren(...(bye ? [el("li",
+    { "data-team-id": bye.teamId, "data-team-pairing-number": bye.pairingNumber || "" },
+    ...team(bye.teamId, bye.pairingNumber, teams), " pairing-allocated bye")] : []));
 }
 
 /** A board's two sides; backgammon has no colours: first and second player instead. */
