@@ -731,11 +731,8 @@ fn pair_with<W: Weight>(
     let round_weak = field.weak.places().contains(&WeakPlace::First);
     let fewest_weak = |players: &[PlayerIdx]| -> Result<Option<usize>, PairError> {
         crate::matching::weighted::fewest_marked_in_perfect_matching(players.len(), |i, j| {
-            may_meet(players[i], players[j]).then(|| {
-                field
-                    .weak
-                    .within(players[i], players[j], WeakPlace::First)
-            })
+            may_meet(players[i], players[j])
+                .then(|| field.weak.within(players[i], players[j], WeakPlace::First))
         })
         .map_err(|e| PairError::Internal(format!("Burstein (BBP) matching: {e}")))
     };

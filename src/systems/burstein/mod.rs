@@ -249,9 +249,7 @@ impl System for Burstein {
         r.require_results()?;
         let mut out = match options.profile {
             Profile::Fide2026 => text::pair(r)?,
-            Profile::Bbp => {
-                bbp::pair_using(r, options.bbp_drive, options.acceleration_given)?
-            }
+            Profile::Bbp => bbp::pair_using(r, options.bbp_drive, options.acceleration_given)?,
         };
         out.round = r.number;
         Ok(out)

@@ -953,7 +953,8 @@ fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failur
             {
                 // One player floats: whether the round completes depends on him alone, a
                 // per-player value the bracket's graph carries under C.7's.
-                let bracket: Vec<usize> = spec.mdps.iter().chain(&spec.residents).copied().collect();
+                let bracket: Vec<usize> =
+                    spec.mdps.iter().chain(&spec.residents).copied().collect();
                 let mut marked = values.clone();
                 for (k, &f) in bracket.iter().enumerate() {
                     if !completes_without(&mut bracket.iter().copied().filter(|&v| v != f))?.1 {
