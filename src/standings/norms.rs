@@ -450,6 +450,13 @@ fn evaluate(
         })
         .count() as i64;
     let third = ((n + 2) / 3).max(3);
+    // 1.4.5b-e: the opponents with the title or above, by the norm's title.
+    let titled_article = match title {
+        NormTitle::Gm => "1.4.5b",
+        NormTitle::Im => "1.4.5c",
+        NormTitle::Wgm => "1.4.5d",
+        NormTitle::Wim => "1.4.5e",
+    };
     if double_round_robin {
         // 1.4.5 for a double round robin: at least 6 players, and half of the opponents,
         // rounded up, holding the norm's title or one above. The opponents are the
@@ -475,12 +482,7 @@ fn evaluate(
             players >= 6,
         ));
         reqs.push(req(
-            match title {
-                NormTitle::Gm => "1.4.5b",
-                NormTitle::Im => "1.4.5c",
-                NormTitle::Wgm => "1.4.5d",
-                NormTitle::Wim => "1.4.5e",
-            },
+            titled_article,
             "opponents with the title or above (players, double round robin)",
             qualifying_players.to_string(),
             format!(
@@ -491,12 +493,7 @@ fn evaluate(
         ));
     } else {
         reqs.push(req(
-            match title {
-                NormTitle::Gm => "1.4.5b",
-                NormTitle::Im => "1.4.5c",
-                NormTitle::Wgm => "1.4.5d",
-                NormTitle::Wim => "1.4.5e",
-            },
+            titled_article,
             "opponents with the title or above",
             qualifying.to_string(),
             format!(
