@@ -146,6 +146,12 @@ impl System for Lim {
         }
         let outcome = match groups::pair_round(&field, &mut out.explanation, &id) {
             Ok(o) => o,
+            Err(blocked) if blocked.internal => {
+                return Err(PairError::Internal(format!(
+                    "{}: {}",
+                    blocked.rule, blocked.message
+                )));
+            }
             Err(blocked) => {
                 let mut explanation = out.explanation;
                 explanation.step(&blocked.rule, blocked.message.clone(), Vec::new());
