@@ -495,3 +495,136 @@ fn simulated_events_pair_legally_and_check_clean() {
     }
     assert!(events > 60, "{events} events simulated");
 }
+
+/// Six players after two rounds in which the top three (1, 2, 3) beat the bottom three
+/// twice, top against bottom: 1 met 4 and 5, 2 met 5 and 6, 3 met 6 and 4; colours
+/// alternated, so every pair that has not met is compatible (art. 2.1). Clubs: 1, 2 and
+/// 4 of club A, 3 of club X, 5 and 6 of club Z.
+fn lim_sep_1_event() -> swisspair::model::Tournament {
+    let mut t = Builder::new(SystemId::Lim, 6, 5)
+        .round(&[(1, 4, "1-0"), (2, 5, "1-0"), (3, 6, "1-0")], &[])
+        .round(&[(5, 1, "0-1"), (6, 2, "0-1"), (4, 3, "0-1")], &[])
+        .build();
+    for (p, club) in t.players.iter_mut().zip(["A", "A", "X", "A", "Z", "Z"]) {
+        p.club = club.to_string();
+    }
+    t.separations = vec![swisspair::model::Separation {
+        mode: swisspair::model::SeparationMode::WeakFirst,
+        ..swisspair::model::Separation::absolute(swisspair::model::SeparationKey::Club)
+    }];
+    t
+}
+
+/// LIM-SEP.1 (SEP-5.1 placed first), worked by hand. The legal pairings of round 3 are
+/// three (each top player has one bottom opponent left): {1-2, 3-5, 4-6} with one pair
+/// within a club (1-2), {1-3, 2-4, 5-6} with two (2-4, 5-6), {2-3, 1-6, 4-5} with none, so
+/// the round's fewest is 0. The scoregroup of 2 points (art. 2.2, downward) keeps one
+/// pairing (art. 2.3) and floats 1 or 2 (3's transfer would leave 1-2 only); all of type c
+/// (the Median Scoregroup, 1 point, is empty, art. 3.9.1), all floated in round 2
+/// (art. 3.10), all due White (art. 3.2.2), so art. 3.2.4 would float the lowest numbered,
+/// 2 — but 1-3 then leaves 2 only 4, a clubmate, and 5-6: LIM-SEP.1 floats 1 and pairs
+/// 2-3. The scoregroup of 0 (upward) floats 4 by art. 3.3 (the highest numbered) unless
+/// that breaks the count: 5-6 are clubmates, so 4 stays; 5's transfer leaves 4-6 and 1-5,
+/// who met; 6 floats and 4-5 are paired. The Median Scoregroup pairs 1-6, nothing is
+/// cracked (art. 2.6). Per scoregroup (the former reading) the round had one pair within a
+/// club (1-2, after cracking 1-3); without the separation, two (2-4, 5-6).
+#[test]
+fn lim_sep_1_weak_first_keeps_the_rounds_fewest_pairs_within_a_club() {
+    let t = lim_sep_1_event();
+    let got = pair_next(&t);
+    assert_eq!(
+        unordered(&got.boards),
+        [(1, 6), (2, 3), (4, 5)].into_iter().collect(),
+        "{:?}",
+        got.steps
+    );
+    assert!(
+        got.steps_of("SEP-5.1")
+            .iter()
+            .any(|m| m.contains("fewest pairs within a group over every legal pairing is 0")),
+        "{:?}",
+        got.steps
+    );
+    // The floaters' steps name LIM-SEP.1 where it overrode art. 3.2.4 and art. 3.3.
+    let floats: Vec<&(String, String)> = got
+        .steps
+        .iter()
+        .filter(|(_, m)| m.contains(" floats "))
+        .collect();
+    assert_eq!(floats.len(), 2, "{floats:?}");
+    assert!(
+        floats
+            .iter()
+            .all(|(_, m)| m.contains("SEP-5.1 (LIM-SEP.1)"))
+    );
+    assert!(
+        got.steps
+            .iter()
+            .all(|(r, _)| !r.starts_with("C.04.4.3 art. 2.6"))
+    );
+    // Without the separation: art. 3.2.4 floats 3 and 3.3 floats 4, who met; 1-2 is
+    // cracked (art. 2.6.2) and the median pairs 1-3 and 2-4, besides 5-6.
+    let mut plain = t.clone();
+    plain.separations.clear();
+    let without = pair_next(&plain);
+    assert_eq!(
+        unordered(&without.boards),
+        [(1, 3), (2, 4), (5, 6)].into_iter().collect()
+    );
+}
+
+/// "Why not 1-2?" under LIM-SEP.1: the best pairing with 1-2 is {1-2, 3-5, 4-6}, one pair
+/// within a club against none: the round's total decides first (SEP-5), before the PAB and
+/// every scoregroup.
+#[test]
+fn lim_sep_1_why_not_cites_the_rounds_total() {
+    use swisspair::check::why::{self, Question, VerdictKind};
+    let t = lim_sep_1_event();
+    let got = why::run(
+        &t,
+        &Question::Pair {
+            a: 0,
+            b: 1,
+            white: None,
+        },
+        &PairOptions::default(),
+    )
+    .expect("answered");
+    assert_eq!(
+        got.verdict.kind,
+        VerdictKind::Worse,
+        "{}",
+        got.verdict.message
+    );
+    assert_eq!(got.verdict.rule_id, "SEP-5", "{}", got.verdict.message);
+}
+
+/// LIM-SEP.1 and the PAB (art. 7.1): five players in round 1, 1-4 of club A, 5 of club B.
+/// Whoever has the PAB, two or more players of A are left, so the round's fewest is 1,
+/// reached only when a player of A has it; the lowest rated, 5, would leave four of A
+/// (two pairs within the club). The PAB goes to the lowest rated whose absence keeps 1:
+/// 4. The others are paired top half against bottom half (art. 7.2): 1-3, 2-5.
+#[test]
+fn lim_sep_1_weak_first_moves_the_pab() {
+    let mut t = Builder::new(SystemId::Lim, 5, 5).build();
+    for (p, club) in t.players.iter_mut().zip(["A", "A", "A", "A", "B"]) {
+        p.club = club.to_string();
+    }
+    t.separations = vec![swisspair::model::Separation {
+        mode: swisspair::model::SeparationMode::WeakFirst,
+        ..swisspair::model::Separation::absolute(swisspair::model::SeparationKey::Club)
+    }];
+    let got = pair_next(&t);
+    assert_eq!(got.bye, Some(4), "{:?}", got.steps);
+    assert_eq!(
+        unordered(&got.boards),
+        [(1, 3), (2, 5)].into_iter().collect()
+    );
+    assert!(
+        got.steps_of("C.04.4.3 art. 7.1")
+            .iter()
+            .any(|m| m.contains("SEP-5.1")),
+        "{:?}",
+        got.steps
+    );
+}

@@ -317,9 +317,8 @@ fn check_event(
     };
     tally.events += 1;
     // Placed first, the round has the fewest pairs within a club of any legal pairing
-    // (SEP-5.1). Lim's `WEAK_FIRST` is a scoregroup's own (LIM-SEP.1: a procedure pairs
-    // one scoregroup at a time), so it is proved by the comparer's order alone.
-    if mode == SeparationMode::WeakFirst && system != SystemId::Lim {
+    // (SEP-5.1; Lim: LIM-SEP.1, over its own legal pairings).
+    if mode == SeparationMode::WeakFirst {
         let within_alt = |alt: &Pairing| {
             alt.0
                 .iter()
@@ -371,10 +370,7 @@ fn check_event(
         .pairing;
     if pairs_of(&plain) != mine {
         tally.changed_by_sep += 1;
-        if within(t, &answer) > within(t, &plain)
-            && mode == SeparationMode::WeakFirst
-            && system != SystemId::Lim
-        {
+        if within(t, &answer) > within(t, &plain) && mode == SeparationMode::WeakFirst {
             return Err("placed first, the separation left more pairs within a club".into());
         }
         let resolved_plain = pairing::resolve(Some(system), t).map_err(|e| e.to_string())?;

@@ -103,11 +103,6 @@ struct View {
 
 fn place(f: &Field, (a, b): Pair) -> Place {
     let (sa, sb) = (f.entrants[a].score, f.entrants[b].score);
-    // SEP-5 placed first (LIM-SEP.1): groupmates are not pairable outside the Median
-    // Scoregroup, so such a pair was made there (both floated to it).
-    if f.weak_first(a, b) {
-        return Place::Median;
-    }
     if sa > f.median && sb > f.median {
         Place::Side(sa.min(sb))
     } else if sa < f.median && sb < f.median {
@@ -200,8 +195,7 @@ impl Comparer<'_> {
     }
 
     /// SEP-5 at `place`: the pairs of a scoregroup within a weak group, fewest first;
-    /// `None` when they tie. `WEAK_FIRST` is read in the Median Scoregroup only (a pair of
-    /// groupmates is made there, `place`), before `WEAK`.
+    /// `None` when they tie. `WEAK_FIRST` is read over the whole round (LIM-SEP.1).
     fn weak(
         &self,
         place: WeakPlace,
@@ -221,7 +215,15 @@ impl Comparer<'_> {
                 .collect();
             Value {
                 key: vec![(v.len() / 2) as i64],
-                shown: format!("{} pair(s) within a separated group", v.len() / 2),
+                shown: format!(
+                    "{} pair(s) within a separated group{}",
+                    v.len() / 2,
+                    if place == WeakPlace::First {
+                        " in the round"
+                    } else {
+                        ""
+                    }
+                ),
                 players: v,
             }
         };
@@ -231,7 +233,7 @@ impl Comparer<'_> {
                 "SEP-5".to_string(),
                 match place {
                     WeakPlace::First => {
-                        "fewest pairs within a weakly separated group, placed first (groupmates meet only in the Median Scoregroup)"
+                        "fewest pairs within a weakly separated group in the whole round (placed first: with completion, before the PAB and every scoregroup)"
                     }
                     WeakPlace::Default => {
                         "fewest pairs within a weakly separated group (after the scoregroup's most pairings, before the floaters' choice and the colours)"
@@ -364,6 +366,11 @@ pub fn compare(
         .collect();
     let (one, two) = (read(first, &at)?, read(second, &at)?);
     let c = Comparer { f: &f };
+    // SEP-5.1 placed first (LIM-SEP.1): the round's pairs within a group, before the PAB
+    // and every scoregroup (the procedure keeps the round's fewest reachable throughout).
+    if let Some(d) = c.weak(WeakPlace::First, None, &one.pairs, &two.pairs) {
+        return Some(d);
+    }
     // Art. 1.1 / 7.1: the PAB is assigned before any scoregroup.
     if one.pab != two.pab {
         let (article, text, order) = if f.rounds_played == 0 {
@@ -563,9 +570,6 @@ pub fn compare(
         x.by_place.get(&Place::Median).unwrap_or(&empty),
         y.by_place.get(&Place::Median).unwrap_or(&empty),
     );
-    if let Some(d) = c.weak(WeakPlace::First, Some(f.median), mx, my) {
-        return Some(d);
-    }
     if let Some(d) = c.weak(WeakPlace::Default, Some(f.median), mx, my) {
         return Some(d);
     }

@@ -109,17 +109,167 @@ pub struct Outcome {
 pub struct Blocked {
     pub rule: String,
     pub message: String,
+    /// Not a property of the round: the matching engine refused a graph.
+    pub internal: bool,
 }
 
 struct Procedure<'a> {
     f: &'a Field,
     ex: &'a mut Explanation,
+    /// SEP-5.1 placed first (LIM-SEP.1), when two players of the round share a group
+    /// placed first: the round's fewest such pairs and how far the procedure is.
+    first: Option<RoundFirst>,
+    /// A matching the engine refused while weighing LIM-SEP.1 (never at the sizes the
+    /// limits allow): reported as an internal error at the end of the round.
+    failure: Option<String>,
+}
+
+/// SEP-5.1 placed first (LIM-SEP.1): part of completion, as in every criterion-based
+/// system. The round has the fewest pairs within a group that any legal pairing of the
+/// whole round allows (art. 2.1 and 6's compatibility, the PAB to whoever art. 1.1 and
+/// C.04.1 art. 4 allow); every choice of the procedure keeps that number reachable for
+/// the players not yet paired, exactly as art. 4.4 keeps the rest of a scoregroup
+/// pairable.
+struct RoundFirst {
+    /// The round's fewest pairs within a group placed first.
+    target: usize,
+    /// Such pairs made so far.
+    made: usize,
+    /// The entrants not yet paired (and not the PAB's).
+    alive: Vec<bool>,
+}
+
+/// What a completion of the players not yet paired can reach when the members of a
+/// scoregroup (`inside`) are paired among themselves as much as possible, in LIM-SEP.1's
+/// order: the fewest pairs within a group placed first over the whole completion, then
+/// the most pairs inside the scoregroup (art. 2.3), then the scoregroup's fewest pairs
+/// within a group at `WEAK` and at `WEAK_LAST`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Plan {
+    first: usize,
+    inside: usize,
+    default: usize,
+    last: usize,
+}
+
+impl Plan {
+    /// What rules a floater's choice above its type (LIM-SEP.1, art. 2.3, SEP-5).
+    fn upper(self) -> (usize, usize, usize) {
+        (self.first, self.inside, self.default)
+    }
+}
+
+/// SEP-5.1: whether two entrants of the round share a group placed first.
+fn weak_first_in_force(f: &Field) -> bool {
+    let all: Vec<usize> = (0..f.len()).collect();
+    f.weak_in_at(&all, WeakPlace::First)
+}
+
+/// SEP-5.1: the fewest pairs within a group placed first over the complete pairings of
+/// the entrants `vs` (art. 2.1, 6), with one of them (one art. 1.1 may give it, `bye`)
+/// left out for the PAB when `bye` is given: a vertex any of them may meet at no cost.
+/// `None`: no complete pairing.
+fn fewest_first(
+    f: &Field,
+    vs: &[usize],
+    bye: Option<&dyn Fn(usize) -> bool>,
+) -> Result<Option<usize>, String> {
+    let n = vs.len() + usize::from(bye.is_some());
+    crate::matching::weighted::fewest_marked_in_perfect_matching(n, |i, j| {
+        let (i, j) = (i.min(j), i.max(j));
+        if i == j {
+            return None;
+        }
+        if j == vs.len() {
+            return bye.is_some_and(|may| may(vs[i])).then_some(false);
+        }
+        f.compatible(vs[i], vs[j])
+            .then(|| f.weak_first(vs[i], vs[j]))
+    })
+    .map_err(|e| format!("Lim, SEP-5.1: {e}"))
+}
+
+/// LIM-SEP.1: the best [`Plan`] of the entrants `vs` (the players not yet paired) with
+/// `inside` marking a scoregroup's members among them; `None`: no complete pairing. One
+/// maximum-weight matching whose weight has a digit per criterion (base `n + 2`, which
+/// no matching's count reaches): a pair, then fewer pairs within a group placed first,
+/// then more pairs inside, then fewer inside pairs within a group at `WEAK`, at
+/// `WEAK_LAST`.
+fn plan(f: &Field, vs: &[usize], inside: &[bool]) -> Result<Option<Plan>, String> {
+    struct Weights<'a> {
+        f: &'a Field,
+        vs: &'a [usize],
+        inside: &'a [bool],
+        unit: i128,
+    }
+    impl Weights<'_> {
+        fn cost(&self, i: usize, j: usize) -> Option<(bool, bool, bool, bool)> {
+            if i == j {
+                return None;
+            }
+            let (a, b) = (self.vs[i], self.vs[j]);
+            if !self.f.compatible(a, b) {
+                return None;
+            }
+            let inside = self.inside[i] && self.inside[j];
+            Some((
+                self.f.weak_first(a, b),
+                inside,
+                inside && self.f.weak_within(a, b),
+                inside && self.f.weak_last(a, b),
+            ))
+        }
+    }
+    impl crate::matching::WeightSource<i128> for Weights<'_> {
+        fn weight(&self, i: usize, j: usize) -> i128 {
+            let Some((first, inside, default, last)) = self.cost(i, j) else {
+                return 0;
+            };
+            let u = self.unit;
+            u.pow(4) - i128::from(first) * u.pow(3) + i128::from(inside) * u * u
+                - i128::from(default) * u
+                - i128::from(last)
+        }
+    }
+    let n = vs.len();
+    if n % 2 == 1 {
+        return Ok(None);
+    }
+    let weights = Weights {
+        f,
+        vs,
+        inside,
+        unit: n as i128 + 2,
+    };
+    let mut m = crate::matching::DynamicMatching::<i128>::new(n);
+    m.solve(&weights)
+        .map_err(|e| format!("Lim, SEP-5.1: {e}"))?;
+    let mut out = Plan {
+        first: 0,
+        inside: 0,
+        default: 0,
+        last: 0,
+    };
+    for i in 0..n {
+        let Some(j) = m.mate(i) else {
+            return Ok(None);
+        };
+        if i < j
+            && let Some((first, inside, default, last)) = weights.cost(i, j)
+        {
+            out.first += usize::from(first);
+            out.inside += usize::from(inside);
+            out.default += usize::from(default);
+            out.last += usize::from(last);
+        }
+    }
+    Ok(Some(out))
 }
 
 /// SEP-5: a scoregroup's pairings valued in the order Lim weighs them (LIM-SEP): the
 /// most pairings (art. 3.10.2), then the fewest pairs within a group of a separation at
-/// `WEAK_FIRST` (only the Median Scoregroup can make one: elsewhere such a pair is not
-/// pairable, SEP-5.1), at `WEAK`, at `WEAK_LAST`.
+/// `WEAK_FIRST` (the scrutiny's: with the floaters chosen by LIM-SEP.1, the scoregroup's
+/// fewest is its share of the round's), at `WEAK`, at `WEAK_LAST`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct WeakCount {
     pairs: usize,
@@ -193,8 +343,7 @@ fn fewest_within(
 /// of the side scoregroup `members` keeps its fewest pairs within a group at `WEAK_LAST`
 /// (among its pairings best on the places above). Used by the "why not?" comparer.
 pub(super) fn floater_keeps_last(f: &Field, members: &[usize], p: usize) -> bool {
-    let apart_first = f.weak_in_at(members, WeakPlace::First);
-    let pairable = |a: usize, b: usize| f.compatible(a, b) && !(apart_first && f.weak_first(a, b));
+    let pairable = |a: usize, b: usize| f.compatible(a, b);
     let Some(best) = fewest_within(f, members, &pairable) else {
         return true;
     };
@@ -213,7 +362,34 @@ pub fn pair_round(
     id: &dyn Fn(usize) -> String,
 ) -> Result<Outcome, Blocked> {
     let all: Vec<usize> = (0..f.len()).collect();
-    let mut p = Procedure { f, ex };
+    let mut p = Procedure {
+        f,
+        ex,
+        first: None,
+        failure: None,
+    };
+    // SEP-5.1 placed first (LIM-SEP.1): the round's fewest pairs within a group over
+    // every legal pairing, the PAB a vertex anyone art. 1.1 allows may meet. No complete
+    // pairing: the checks below say so.
+    if weak_first_in_force(f) {
+        let may_have_bye = |i: usize| f.entrants[i].bye_eligible;
+        let bye: Option<&dyn Fn(usize) -> bool> = (f.len() % 2 == 1).then_some(&may_have_bye);
+        let target = fewest_first(f, &all, bye).map_err(internal)?;
+        if let Some(target) = target {
+            p.ex.step(
+                "SEP-5.1",
+                format!(
+                    "a weak separation placed first: the round's fewest pairs within a group over every legal pairing is {target}; the PAB, each scoregroup's floaters and each pair keep it reachable (LIM-SEP.1)"
+                ),
+                Vec::new(),
+            );
+            p.first = Some(RoundFirst {
+                target,
+                made: 0,
+                alive: vec![true; f.len()],
+            });
+        }
+    }
     let bye = if f.len() % 2 == 1 {
         Some(p.bye(&all, id)?)
     } else {
@@ -221,13 +397,29 @@ pub fn pair_round(
             return Err(Blocked {
                 rule: format!("{DOC} art. 2.1"),
                 message: "no pairing of every player with a compatible opponent exists".to_string(),
+                internal: false,
             });
         }
         None
     };
+    if let (Some(b), Some(first)) = (bye, p.first.as_mut()) {
+        first.alive[b] = false;
+    }
     let players: Vec<usize> = all.into_iter().filter(|&i| Some(i) != bye).collect();
     let pairs = p.scoregroups(&players, id);
+    if let Some(message) = p.failure {
+        return Err(internal(message));
+    }
     Ok(Outcome { pairs, bye })
+}
+
+/// A matching the engine refused (`Blocked::internal`).
+fn internal(message: String) -> Blocked {
+    Blocked {
+        rule: "SEP-5.1".to_string(),
+        message,
+        internal: true,
+    }
 }
 
 impl Procedure<'_> {
@@ -252,9 +444,24 @@ impl Procedure<'_> {
         } else {
             format!("{DOC} art. 1.1")
         };
-        let chosen = order
-            .into_iter()
-            .find(|&i| coverable && f.entrants[i].bye_eligible && free[i]);
+        let allowed = |i: usize| coverable && f.entrants[i].bye_eligible && free[i];
+        let plain = order.iter().copied().find(|&i| allowed(i));
+        // LIM-SEP.1: the first in that order whose absence also keeps the round's fewest
+        // pairs within a group placed first reachable.
+        let chosen = match &self.first {
+            None => plain,
+            Some(first) => {
+                let mut found = None;
+                for &i in order.iter().filter(|&&i| allowed(i)) {
+                    let rest: Vec<usize> = all.iter().copied().filter(|&x| x != i).collect();
+                    if fewest_first(f, &rest, None).map_err(internal)? == Some(first.target) {
+                        found = Some(i);
+                        break;
+                    }
+                }
+                found
+            }
+        };
         match chosen {
             Some(i) => {
                 let e = &f.entrants[i];
@@ -266,10 +473,15 @@ impl Procedure<'_> {
                         e.score
                     )
                 };
+                let separated = if plain == Some(i) {
+                    ""
+                } else {
+                    " and the round's fewest pairs within a group, SEP-5.1 (LIM-SEP.1)"
+                };
                 self.ex.step(
                     &rule,
                     format!(
-                        "{} gets the pairing-allocated bye ({why} who may have it, C.04.1 art. 4, and leaves a complete pairing)",
+                        "{} gets the pairing-allocated bye ({why} who may have it, C.04.1 art. 4, and leaves a complete pairing{separated})",
                         name(f, i, id)
                     ),
                     vec![e.player],
@@ -279,6 +491,7 @@ impl Procedure<'_> {
             None => Err(Blocked {
                 rule,
                 message: "no player may get the pairing-allocated bye and leave the others a complete pairing".to_string(),
+                internal: false,
             }),
         }
     }
@@ -334,7 +547,7 @@ impl Procedure<'_> {
             let adjacent = groups.get(&next).cloned().unwrap_or_default();
             self.ex
                 .group(format!("scoregroup {score} ({})", dir.word()));
-            let (pairs, floaters) = self.group(&residents, &incoming, &adjacent, dir, false, id);
+            let (pairs, floaters) = self.group(&residents, &incoming, &adjacent, dir, id);
             made.extend(pairs.into_iter().map(|(a, b, choice)| Made {
                 a,
                 b,
@@ -400,7 +613,7 @@ impl Procedure<'_> {
         }
         let mut incoming: Vec<(usize, bool)> = from_above.iter().map(|&p| (p, true)).collect();
         incoming.extend(from_below.iter().map(|&p| (p, false)));
-        let (pairs, _) = self.group(residents, &incoming, &[], Direction::Down, true, id);
+        let (pairs, _) = self.group(residents, &incoming, &[], Direction::Down, id);
         pairs
             .into_iter()
             .map(|(a, b, choice)| Made {
@@ -422,32 +635,44 @@ impl Procedure<'_> {
         incoming: &[(usize, bool)],
         adjacent: &[usize],
         dir: Direction,
-        median: bool,
         id: &dyn Fn(usize) -> String,
     ) -> (Vec<(usize, usize, Choice)>, Vec<usize>) {
         let f = self.f;
         let mut members: Vec<usize> = incoming.iter().map(|&(p, _)| p).collect();
         members.extend(residents);
         let is_incoming = |p: usize| incoming.iter().any(|&(q, _)| q == p);
-        // SEP-5.1 `WEAK_FIRST` (LIM-SEP.1): outside the Median Scoregroup two members of a
-        // group placed first are not pairable, so art. 2.3's count, the floaters and the
-        // scrutiny pass a groupmate over even at the cost of a float. The Median
-        // Scoregroup pairs everyone (art. 2.2, 2.6) and counts them as fewest first.
-        let apart_first = !median && f.weak_in_at(&members, WeakPlace::First);
-        let pairable =
-            move |a: usize, b: usize| f.compatible(a, b) && !(apart_first && f.weak_first(a, b));
+        let pairable = move |a: usize, b: usize| f.compatible(a, b);
         let mate = maximum_matching(members.len(), |a, b| pairable(members[a], members[b]));
-        let pairings = mate.iter().flatten().count() / 2;
+        let most = mate.iter().flatten().count() / 2;
+        // SEP-5.1 placed first (LIM-SEP.1): the most pairings the scoregroup can have
+        // while the players not yet paired can still be paired completely with the
+        // round's fewest pairs within a group (as art. 4.4 keeps the rest pairable); the
+        // others float.
+        let pairings = match self.plan_of(&members) {
+            Some(plan) => plan.inside,
+            None => most,
+        };
         self.ex.detail(
             &format!("{DOC} art. 2.3"),
             format!(
                 "{} resident(s) and {} incoming floater(s): {} pairing(s) at most",
                 residents.len(),
                 incoming.len(),
-                pairings
+                most
             ),
             members.iter().map(|&i| f.entrants[i].player).collect(),
         );
+        if pairings < most {
+            let target = self.first.as_ref().map_or(0, |r| r.target);
+            self.ex.step(
+                "SEP-5.1",
+                format!(
+                    "{pairings} pairing(s) keep the round's fewest pairs within a group ({target}) reachable for the players not yet paired; {} player(s) more float (LIM-SEP.1)",
+                    2 * (most - pairings)
+                ),
+                members.iter().map(|&i| f.entrants[i].player).collect(),
+            );
+        }
         // Art. 2.3, 3 (reading L9, L12): as many floaters as a maximum matching leaves over,
         // chosen one at a time among the players whose transfer keeps that many pairings.
         let mut staying = members.clone();
@@ -503,7 +728,34 @@ impl Procedure<'_> {
             })
         });
         let pairs = self.scrutiny(&staying, &order, dir, &pairable, id);
+        // LIM-SEP.1: the scoregroup's pairs are made.
+        if let Some(first) = self.first.as_mut() {
+            for &(a, b, _) in &pairs {
+                first.made += usize::from(f.weak_first(a, b));
+                first.alive[a] = false;
+                first.alive[b] = false;
+            }
+        }
         (pairs, floaters)
+    }
+
+    /// LIM-SEP.1: the best [`Plan`] of the players not yet paired with `members` paired
+    /// among themselves as much as possible, if it keeps the round's fewest pairs within
+    /// a group placed first; `None` when `WEAK_FIRST` is not in force, or no completion
+    /// keeps that number (then the procedure's own conditions decide).
+    fn plan_of(&mut self, members: &[usize]) -> Option<Plan> {
+        let first = self.first.as_ref()?;
+        let f = self.f;
+        let vs: Vec<usize> = (0..f.len()).filter(|&i| first.alive[i]).collect();
+        let inside: Vec<bool> = vs.iter().map(|v| members.contains(v)).collect();
+        match plan(f, &vs, &inside) {
+            Ok(Some(p)) if first.made + p.first == first.target => Some(p),
+            Ok(_) => None,
+            Err(e) => {
+                self.failure.get_or_insert(e);
+                None
+            }
+        }
     }
 
     /// The next floater of a scoregroup (art. 3, reading L12): the first, in the order below,
@@ -515,7 +767,7 @@ impl Procedure<'_> {
     /// upward (art. 3.2.4, 3.3). Returns its index in `staying`, its type, and the reason of
     /// art. 2.3.1-2.3.3 when it has no opponent at all.
     fn choose_floater(
-        &self,
+        &mut self,
         staying: &[usize],
         chosen: &[usize],
         adjacent: &[usize],
@@ -533,7 +785,43 @@ impl Procedure<'_> {
         // `WEAK_LAST` (LIM-SEP.2): among the floaters the type, art. 3.10 and art. 3.2.2
         // leave tied, one whose transfer keeps the fewest at that place, before the number.
         let mut keeps_last = vec![true; n];
-        if f.weak_in(staying)
+        let without = |k: usize| -> Vec<usize> {
+            staying
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != k)
+                .map(|(_, &p)| p)
+                .collect()
+        };
+        // SEP-5.1 placed first (LIM-SEP.1), above all of these: only a player whose
+        // transfer keeps the scoregroup's pairings (as many as the round's fewest pairs
+        // within a group allows, art. 2.3) with that number reachable for the players not
+        // yet paired, and the scoregroup's fewest at `WEAK`, can float. Checked in the
+        // floaters' order below (`unchecked`), or first when `WEAK_LAST` needs every value.
+        let round_best = self.plan_of(staying);
+        let mut unchecked = vec![false; n];
+        let mut refused = vec![false; n];
+        if let Some(best) = round_best {
+            // Removing one player loses at most one pairing: with fewer than the most
+            // pairings kept, anyone may float.
+            if 2 * best.inside < mate.iter().flatten().count() {
+                free = vec![true; n];
+            }
+            if f.weak_in_at(staying, WeakPlace::Last) {
+                for k in 0..n {
+                    if free[k] {
+                        match self.plan_of(&without(k)) {
+                            Some(left) if left.upper() == best.upper() => {
+                                keeps_last[k] = left.last == best.last;
+                            }
+                            _ => refused[k] = true,
+                        }
+                    }
+                }
+            } else {
+                unchecked.clone_from(&free);
+            }
+        } else if f.weak_in(staying)
             && let Some(best) = fewest_within(f, staying, pairable)
         {
             for (k, slot) in free.iter_mut().enumerate() {
@@ -595,7 +883,25 @@ impl Procedure<'_> {
                 .then(keeps_last[y].cmp(&keeps_last[x]))
                 .then(dir.by_number(b, a))
         });
-        let (k, t) = keyed.into_iter().next()?;
+        let mut skipped = 0;
+        let mut pick = None;
+        for (k, t) in keyed {
+            if !refused[k]
+                && unchecked[k]
+                && let Some(best) = round_best
+            {
+                refused[k] = self
+                    .plan_of(&without(k))
+                    .is_none_or(|left| left.upper() != best.upper());
+            }
+            if refused[k] {
+                skipped += 1;
+                continue;
+            }
+            pick = Some((k, t));
+            break;
+        }
+        let (k, t) = pick?;
         let p = staying[k];
         // Art. 2.3.1-2.3.3: whether the player had no opponent at all in the group.
         let any = (0..n).any(|j| j != k && adj(k, j));
@@ -622,13 +928,17 @@ impl Procedure<'_> {
                 },
                 if p == lowest_numbered { "" } else { "not " }
             )
-        } else if staying.iter().any(|&q| q != p && f.compatible(p, q)) {
-            "SEP-5.1 (WEAK_FIRST): every compatible opponent in the scoregroup is a groupmate"
-                .to_string()
         } else if staying.iter().all(|&q| q == p || f.met(p, q)) {
             "art. 2.3.1: has played everyone of the scoregroup".to_string()
         } else {
             "art. 2.3.2-2.3.3: no compatible opponent gives a permissible colour".to_string()
+        };
+        let reason = if skipped > 0 {
+            format!(
+                "{reason}; SEP-5.1 (LIM-SEP.1): {skipped} player(s) ahead in this order would have put the round's fewest pairs within a group out of reach"
+            )
+        } else {
+            reason
         };
         Some((k, t, reason))
     }

@@ -96,8 +96,9 @@ impl System for Lim {
     /// (art. 2.3, 3.10.2) and before their type (art. 3.9.2), and the scrutiny's
     /// opponents, after "the others can still be paired" (art. 4.4) and before the colour
     /// exchange (art. 5.2): each choice keeps the scoregroup's fewest pairs within a group.
-    /// `WEAK_FIRST` (LIM-SEP.1): outside the Median Scoregroup groupmates are not
-    /// pairable, so a groupmate is passed over even at the cost of a float; `WEAK_LAST`
+    /// `WEAK_FIRST` (LIM-SEP.1): the round's fewest pairs within a group over every legal
+    /// pairing, kept reachable by the PAB, each scoregroup's floaters and each pair, as
+    /// completion is in the other systems; `WEAK_LAST`
     /// (LIM-SEP.2): after art. 3.2.2 for the floaters and after art. 5.2 in the scrutiny,
     /// before the pairing numbers and the exchange order (`docs/systems/lim.md`).
     fn weak_separation_places(&self) -> &'static [crate::model::WeakPlace] {
@@ -146,6 +147,12 @@ impl System for Lim {
         }
         let outcome = match groups::pair_round(&field, &mut out.explanation, &id) {
             Ok(o) => o,
+            Err(blocked) if blocked.internal => {
+                return Err(PairError::Internal(format!(
+                    "{}: {}",
+                    blocked.rule, blocked.message
+                )));
+            }
             Err(blocked) => {
                 let mut explanation = out.explanation;
                 explanation.step(&blocked.rule, blocked.message.clone(), Vec::new());
