@@ -11,7 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { launchChromium } from "./browser.mjs";
+import { boardsShown, launchChromium, openPage } from "./browser.mjs";
 
 const addr = process.env.SWISSPAIR_ADDR;
 const base = `http://${addr}`;
@@ -30,11 +30,7 @@ function expectedWhy() {
 
 /** A pairing table and bye list of the page in the CLI's pair-list form (ids are ranks here). */
 async function pairList(page, table, byes) {
-  const boards = await page.$$eval(`${table} tbody tr`, (rows) =>
-    rows.map((r) => {
-      const [white, black] = r.querySelectorAll("[data-player-id]");
-      return `${white.dataset.playerId} ${black.dataset.playerId}`;
-    }));
+  const boards = await boardsShown(page, table);
   // `pair_list` gives the pairing-allocated byes (PAB, absent opponent) as "id 0".
   const allocated = await page.$$eval(
     `${byes} li[data-kind=BYE_KIND_PAB], ${byes} li[data-kind=BYE_KIND_ABSENT_OPPONENT]`,
@@ -51,13 +47,8 @@ function expectedPairs() {
 test("the page pairs a corpus file and answers why not as the CLI does", async () => {
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Nothing may be loaded from anywhere but the server (no CDN).
-    const elsewhere = [];
-    page.on("request", (r) => {
-      if (!r.url().startsWith(base)) elsewhere.push(r.url());
-    });
-    await page.goto(`${base}/`);
+    const { page, elsewhere } = await openPage(browser, base);
     // The systems come from ListSystems.
     await page.waitForSelector(`#system option[value="${process.env.SWISSPAIR_SYSTEM}"]`, { state: "attached" });
     // A file dropped on the text box fills it.
@@ -83,11 +74,7 @@ test("the page pairs a corpus file and answers why not as the CLI does", async (
     const error = await page.textContent("#error");
     assert.equal(state, "paired", `the page showed an error: ${error}`);
 
-    const shown = await page.$$eval("#boards tbody tr", (rows) =>
-      rows.map((r) => {
-        const [white, black] = r.querySelectorAll("[data-player-id]");
-        return `${white.dataset.playerId} ${black.dataset.playerId}`;
-      }));
+    const shown = await boardsShown(page);
     const pab = await page.$$eval("#byes li[data-kind=BYE_KIND_PAB]", (items) =>
       items.map((i) => `${i.dataset.playerId} 0`));
     assert.deepEqual([...shown, ...pab], expectedPairs());
@@ -153,11 +140,7 @@ test("the page pairs a corpus file and answers why not as the CLI does", async (
     assert.equal(await page.getAttribute("#output", "data-state"), "paired", await page.textContent("#error"));
     const separated = readFileSync(process.env.SWISSPAIR_SEPARATED_EXPECTED, "utf8").trim().split("\n").slice(1)
       .map((l) => l.trim().split(/\s+/).join(" "));
-    const shownSeparated = await page.$$eval("#boards tbody tr", (rows) =>
-      rows.map((r) => {
-        const [white, black] = r.querySelectorAll("[data-player-id]");
-        return `${white.dataset.playerId} ${black.dataset.playerId}`;
-      }));
+    const shownSeparated = await boardsShown(page);
     const pabSeparated = await page.$$eval("#byes li[data-kind=BYE_KIND_PAB]", (items) =>
       items.map((i) => `${i.dataset.playerId} 0`));
     assert.deepEqual([...shownSeparated, ...pabSeparated], separated);

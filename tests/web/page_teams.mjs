@@ -10,7 +10,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { launchChromium } from "./browser.mjs";
+import { boardsShown, launchChromium, openPage } from "./browser.mjs";
 
 const base = `http://${process.env.SWISSPAIR_ADDR}`;
 
@@ -43,11 +43,7 @@ async function pairOnPage(page, separate) {
   const pab = await page.$$eval("#team-byes li", (items) =>
     items.map((i) => `${i.dataset.teamPairingNumber} 0`));
   // A TRF player's id is his starting rank, which is his pairing number.
-  const boards = await page.$$eval("#boards tbody tr", (rows) =>
-    rows.map((r) => {
-      const [white, black] = r.querySelectorAll("[data-player-id]");
-      return `${white.dataset.playerId} ${black.dataset.playerId}`;
-    }));
+  const boards = await boardsShown(page);
   const rules = await page.$$eval("#explanation a.rule", (links) => links.map((l) => l.textContent));
   return { matches: [...matches, ...pab], boards, rules };
 }
@@ -55,12 +51,8 @@ async function pairOnPage(page, separate) {
 test("the page pairs a Swiss Team event with clubs kept apart as the CLI does", async () => {
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const elsewhere = [];
-    page.on("request", (r) => {
-      if (!r.url().startsWith(base)) elsewhere.push(r.url());
-    });
-    await page.goto(`${base}/`);
+    // Nothing may be loaded from anywhere but the server (no CDN).
+    const { page, elsewhere } = await openPage(browser, base);
     await page.waitForSelector('#system option[value="PAIRING_SYSTEM_TEAM_SWISS"]', { state: "attached" });
     await page.setInputFiles("#trf-file", process.env.SWISSPAIR_TEAM_TRF);
     await page.waitForFunction(() => document.getElementById("trf").value.includes("XTC "));

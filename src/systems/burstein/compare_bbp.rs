@@ -208,56 +208,39 @@ pub fn compare(
     let make = |rule: &str, criterion, bracket, a: Side, b: Side| {
         difference(rule.to_string(), criterion, bracket, a, b, Some)
     };
-    // C5 first, round-wide: the engine's matching joins a bracket only to itself and the
-    // next, so a pair across more brackets is one it cannot make.
+    // C5 first, round-wide. The engine's matching joins a bracket only to itself and the
+    // next, so a pair across more brackets is one it cannot make. Placed first, a player
+    // floats as far as the round's fewest pairs within a group take: the engine then joins
+    // every pair of the round and counts the pairs within brackets once, round-wide (its
+    // brackets fixed before), then each bracket's colours.
+    let (gap, shown, criterion) = if first_place {
+        (
+            0,
+            "across brackets",
+            "maximise the pairs within brackets in the round (bbpPairings; a weak separation placed first)",
+        )
+    } else {
+        (
+            1,
+            "across more than one bracket",
+            "a player floats at most one bracket down (bbpPairings)",
+        )
+    };
     let across = |side: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> Side {
         let v: Vec<PlayerIdx> = side
             .iter()
-            .filter(|&&(a, b)| group(a).abs_diff(group(b)) > 1)
+            .filter(|&&(a, b)| group(a).abs_diff(group(b)) > gap)
             .flat_map(|&(a, b)| [a, b])
             .collect();
         Value {
             key: vec![v.len() as i64 / 2],
-            shown: format!("{} pair(s) across more than one bracket", v.len() / 2),
+            shown: format!("{} pair(s) {shown}", v.len() / 2),
             players: v,
         }
     };
-    // Placed first, a player floats as far as the round's fewest pairs within a group
-    // take: the engine then joins every pair of the round and counts the pairs within
-    // brackets once, round-wide (its brackets fixed before), then each bracket's colours.
-    if first_place {
-        let floats = |side: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> Side {
-            let v: Vec<PlayerIdx> = side
-                .iter()
-                .filter(|&&(a, b)| group(a) != group(b))
-                .flat_map(|&(a, b)| [a, b])
-                .collect();
-            Value {
-                key: vec![v.len() as i64 / 2],
-                shown: format!("{} pair(s) across brackets", v.len() / 2),
-                players: v,
-            }
-        };
-        let (a, b) = (floats(&one), floats(&two));
-        if a.key != b.key {
-            return make(
-                "C.04.4.2 C5",
-                "maximise the pairs within brackets in the round (bbpPairings; a weak separation placed first)",
-                None,
-                a,
-                b,
-            );
-        }
-    }
     let (a, b) = (across(&one), across(&two));
-    if !first_place && a.key != b.key {
-        return make(
-            "C.04.4.2 C5",
-            "a player floats at most one bracket down (bbpPairings)",
-            None,
-            a,
-            b,
-        );
+    if a.key != b.key {
+        return make("C.04.4.2 C5", criterion, None, a, b);
     }
     for k in 0..=groups {
         let at = |side: &BTreeSet<(PlayerIdx, PlayerIdx)>| -> BTreeSet<(PlayerIdx, PlayerIdx)> {
