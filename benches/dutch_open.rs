@@ -19,6 +19,10 @@
 //! SWISSPAIR_OPEN_SEPARATE=weak` gives the players clubs and keeps clubmates apart (SEP-5).
 //! `SWISSPAIR_OPEN_SEEDS=1-10` (or `2,5,7`) sweeps
 //! seeds, one open after the other, and ends with each seed's slowest round.
+//! `SWISSPAIR_OPEN_PERF_ROUND=16` samples that round alone with `perf record -g` (written to
+//! `SWISSPAIR_OPEN_PERF_OUT`, default `perf.data`; `SWISSPAIR_OPEN_PERF_CALLS=dwarf` for
+//! call chains), so that a slow round of a long open
+//! can be profiled without the rounds before it.
 mod harness;
 
 use std::time::Instant;
@@ -61,6 +65,49 @@ fn thread_cpu_seconds() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns: f64 = stat.split_whitespace().next()?.parse().ok()?;
     Some(ns / 1e9)
+}
+
+/// `perf record -g` of this process until [`stop_perf`]; `None` (and a line) if perf
+/// cannot start.
+fn start_perf() -> Option<std::process::Child> {
+    let out = std::env::var("SWISSPAIR_OPEN_PERF_OUT").unwrap_or_else(|_| "perf.data".into());
+    // `SWISSPAIR_OPEN_PERF_CALLS=dwarf` for call chains through code built without frame
+    // pointers (larger files: fewer samples a second).
+    let calls = std::env::var("SWISSPAIR_OPEN_PERF_CALLS").unwrap_or_else(|_| "fp".into());
+    let rate = if calls == "fp" { "499" } else { "97" };
+    let child = std::process::Command::new("perf")
+        .args([
+            "record",
+            "-F",
+            rate,
+            "--call-graph",
+            &calls,
+            "-o",
+            &out,
+            "-p",
+        ])
+        .arg(std::process::id().to_string())
+        .stdout(std::process::Stdio::null())
+        .spawn();
+    match child {
+        Ok(c) => {
+            // perf needs a moment to attach before the round starts.
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            Some(c)
+        }
+        Err(e) => {
+            println!("perf did not start: {e}");
+            None
+        }
+    }
+}
+
+/// Stops a [`start_perf`] recording (SIGINT, as perf expects) and waits for its file.
+fn stop_perf(mut perf: std::process::Child) {
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &perf.id().to_string()])
+        .status();
+    let _ = perf.wait();
 }
 
 /// The seeds to run: `SWISSPAIR_OPEN_SEEDS` (`1-10`, `2,5,7`), else `SWISSPAIR_OPEN_SEED`.
@@ -178,6 +225,9 @@ fn run_open(seed: u64) -> Option<(u32, f64, f64)> {
             }
         }
         let options = swisspair::simulate::round_options(&t, &config);
+        let perf = (env_u64("SWISSPAIR_OPEN_PERF_ROUND", 0) == u64::from(number))
+            .then(start_perf)
+            .flatten();
         let cpu_begin = thread_cpu_seconds();
         let begin = Instant::now();
         let pairing = match swisspair::pairing::pair_round(&t, &options) {
@@ -188,6 +238,9 @@ fn run_open(seed: u64) -> Option<(u32, f64, f64)> {
             }
         };
         let elapsed = begin.elapsed();
+        if let Some(perf) = perf {
+            stop_perf(perf);
+        }
         let cpu = match (cpu_begin, thread_cpu_seconds()) {
             (Some(a), Some(b)) => format!("  cpu {:>7.3} s", b - a),
             _ => String::new(),

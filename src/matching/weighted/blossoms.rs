@@ -114,14 +114,33 @@ impl<W: DenseWeight> DynamicMatching<W> {
     }
 
     /// Rotates blossom `b` so that its vertex `v` becomes the base, rematching inside.
+    ///
+    /// The blossoms holding `v` below `b` are rotated first, innermost first, from one
+    /// walk up from `v`: walking up again for each level costs the square of the nesting
+    /// depth, and unit weights nest blossoms thousands deep (issue 37).
     pub(super) fn augment_blossom(&mut self, b: u32, v: u32) {
+        let mut path = std::mem::take(&mut self.augment_path);
+        path.clear();
         let mut t = v;
         while self.parent[t as usize] != b {
             t = self.parent[t as usize];
+            path.push(t);
         }
-        if (t as usize) >= self.n {
-            self.augment_blossom(t, v);
+        // The rotations below may rotate other children's blossoms, which takes the
+        // buffer in turn: it is handed back empty at the end.
+        let mut child = v;
+        for &inner in &path {
+            self.rotate_blossom(inner, child, v);
+            child = inner;
         }
+        path.clear();
+        self.augment_path = path;
+        self.rotate_blossom(b, child, v);
+    }
+
+    /// `augment_blossom` for blossom `b` alone, its child `t` (holding `v`) already
+    /// rotated: rematches the cycle so that `t` comes first and `v` is the base.
+    fn rotate_blossom(&mut self, b: u32, t: u32, v: u32) {
         let bi = b as usize;
         let k = self.childs[bi].len();
         let Some(i) = self.childs[bi].iter().position(|&c| c == t) else {
@@ -214,7 +233,6 @@ impl<W: DenseWeight> DynamicMatching<W> {
         let Some(nb) = self.unused.pop() else {
             return Err(DynamicError::Internal("out of blossom ids"));
         };
-        let nbi = nb as usize;
         let mut childs = Vec::new();
         let mut cycle = Vec::new();
         // From v's side up to the common blossom (reversed afterwards).
@@ -239,24 +257,72 @@ impl<W: DenseWeight> DynamicMatching<W> {
         if childs.len() % 2 == 0 || childs.len() != cycle.len() {
             return Err(DynamicError::Internal("blossom cycle of even length"));
         }
-        for &c in &childs {
-            self.parent[c as usize] = nb;
-        }
-        self.base[nbi] = self.base[common as usize];
-        self.dual[nbi] = W::ZERO;
-        self.label[nbi] = OUTER;
-        self.label_edge[nbi] = self.label_edge[common as usize];
-        self.note_labelled(nb);
+        let base = self.base[common as usize];
+        let label_edge = self.label_edge[common as usize];
         // Inner sub-blossoms become outer: their vertices need scanning.
         for &c in &childs {
             if self.label[c as usize] == INNER {
                 self.queue_leaves(c);
             }
         }
-        self.childs[nbi] = childs;
-        self.cycle[nbi] = cycle;
-        self.set_top(nb, nb);
+        let leaf_count = childs.iter().map(|&c| self.leaf_count[c as usize]).sum();
+        // The new blossom takes the id of its largest sub-blossom, whose vertices then keep
+        // their top, and that sub-blossom moves to the fresh id `nb`: only the other
+        // children's vertices are relabelled. When the tree grows one blossom around the
+        // last (unit weights, every edge tight), relabelling all of them at every step is
+        // quadratic in the tree (issue 37: half of a 100,000-player round). The structure
+        // is the same either way, only the blossoms' names differ.
+        let largest = childs
+            .iter()
+            .copied()
+            .filter(|&c| c as usize >= self.n)
+            .max_by_key(|&c| self.leaf_count[c as usize]);
+        let mut childs = childs;
+        let id = match largest {
+            Some(big) => {
+                self.rename_blossom(big, nb);
+                if let Some(slot) = childs.iter_mut().find(|c| **c == big) {
+                    *slot = nb;
+                }
+                big
+            }
+            None => nb,
+        };
+        let idi = id as usize;
+        for &c in &childs {
+            self.parent[c as usize] = id;
+            if largest.is_none() || c != nb {
+                self.set_top(c, id);
+            }
+        }
+        self.base[idi] = base;
+        self.dual[idi] = W::ZERO;
+        self.label[idi] = OUTER;
+        self.label_edge[idi] = label_edge;
+        self.leaf_count[idi] = leaf_count;
+        self.note_labelled(id);
+        self.childs[idi] = childs;
+        self.cycle[idi] = cycle;
         Ok(())
+    }
+
+    /// Moves top-level blossom `from` to the unused id `to` (its children, cycle, base,
+    /// dual and size), so that `from` can name the blossom about to hold it. Its labels
+    /// are those of a sub-blossom (no stage reads them, and the stage's end would clear
+    /// them), and its vertices' top is set by the caller.
+    fn rename_blossom(&mut self, from: u32, to: u32) {
+        let (f, t) = (from as usize, to as usize);
+        self.childs[t] = std::mem::take(&mut self.childs[f]);
+        self.cycle[t] = std::mem::take(&mut self.cycle[f]);
+        for k in 0..self.childs[t].len() {
+            let c = self.childs[t][k];
+            self.parent[c as usize] = to;
+        }
+        self.base[t] = self.base[f];
+        self.dual[t] = self.dual[f];
+        self.leaf_count[t] = self.leaf_count[f];
+        self.label[t] = FREE;
+        self.label_edge[t] = (NIL, NIL);
     }
 
     /// Expands inner blossom `b` (dual zero) during a stage, relabelling the children on

@@ -96,6 +96,9 @@ pub struct DynamicMatching<W> {
     /// `cycle[b][i] = (x, y)`: the edge from `x` in `childs[b][i]` to `y` in the next child.
     cycle: Vec<Vec<(u32, u32)>>,
     base: Vec<u32>,
+    /// The number of vertices of each blossom (1 for a vertex): `add_blossom` keeps the
+    /// tops of the largest child's vertices.
+    leaf_count: Vec<u32>,
     unused: Vec<u32>,
     // Stage state.
     label: Vec<u8>,
@@ -120,6 +123,9 @@ pub struct DynamicMatching<W> {
     /// Opt-in ([`DynamicMatching::use_batch_reset`]): a `solve` after several touches
     /// resets them together (`solve_batch`).
     batch_reset: bool,
+    /// Opt-in ([`DynamicMatching::use_augment_first`]): a scanned row is searched for a
+    /// tight edge to a free vertex before any of its blossoms is shrunk.
+    augment_first: bool,
     /// Free vertices whose dual may be positive, to repair.
     pending: Vec<u32>,
     /// Vertices whose edges changed since the last `solve`.
@@ -134,6 +140,9 @@ pub struct DynamicMatching<W> {
     walk: Vec<u32>,
     /// Reused list of the blossoms holding a vertex (`free_vertex`).
     chain: Vec<u32>,
+    /// Reused list of the blossoms holding a vertex below the one augmented through
+    /// (`augment_blossom`).
+    augment_path: Vec<u32>,
     /// Reused weights of the row a stage scans (`WeightSource::weights_from`).
     row_weights: Vec<W>,
     /// Counters, for tuning.
@@ -170,6 +179,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             base: (0..2 * n as u32)
                 .map(|b| if (b as usize) < n { b } else { NIL })
                 .collect(),
+            leaf_count: vec![1; 2 * n],
             unused: (n as u32..2 * n as u32).rev().collect(),
             label: vec![FREE; 2 * n],
             label_edge: vec![(NIL, NIL); 2 * n],
@@ -182,6 +192,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             mark: vec![false; 2 * n],
             band: Vec::new(),
             batch_reset: false,
+            augment_first: false,
             pending: Vec::new(),
             touched: Vec::new(),
             is_touched: vec![false; n],
@@ -189,6 +200,7 @@ impl<W: DenseWeight> DynamicMatching<W> {
             classes: None,
             walk: Vec::new(),
             chain: Vec::new(),
+            augment_path: Vec::new(),
             row_weights: Vec::new(),
             stats: DynamicStats::default(),
         }
@@ -233,6 +245,19 @@ impl<W: DenseWeight> DynamicMatching<W> {
     /// optimal matching is held may differ.
     pub fn use_batch_reset(&mut self) {
         self.batch_reset = true;
+    }
+
+    /// Opts in to augmenting first: a stage that scans an outer vertex with a tight edge
+    /// to a free vertex augments along it at once, before shrinking the blossoms the rest
+    /// of the row closes. The optimum is the same in weight; which optimal matching is held
+    /// may differ, so this is for callers that read only the weight or whether the
+    /// matching is perfect. It spares the quadratic case of unit weights (every edge
+    /// tight): a vertex freed by a removal grows a tree over the whole graph, and each
+    /// blossom the second row closes swallows the one before, relabelling all its vertices,
+    /// before the scan reaches the free vertex next to it (issue 37: half of a
+    /// 100,000-player round, in the completion checks).
+    pub fn use_augment_first(&mut self) {
+        self.augment_first = true;
     }
 
     /// Declares that edge `ab` may have a positive weight (see
@@ -343,6 +368,7 @@ pub fn fewest_marked_in_perfect_matching(
         }
     }
     let mut m = DynamicMatching::<i64>::new(n);
+    m.use_augment_first();
     let source = Marked {
         edge: &edge,
         unit: n as i64 + 2,

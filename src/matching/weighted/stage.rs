@@ -103,6 +103,12 @@ impl<W: DenseWeight> DynamicMatching<W> {
             // `active` is not modified during a stage: the row is read once.
             let row = self.row(v);
             ws.weights_from(vi, &self.active[row.clone()], weights);
+            if self.augment_first
+                && let Some(w) = self.tight_free_in_row(v, row.clone(), weights)
+                && self.tight_to_unlabelled(v, w)
+            {
+                return Ok(true);
+            }
             for (i, k) in row.enumerate() {
                 let w = self.active[k];
                 if w == v {
@@ -138,6 +144,37 @@ impl<W: DenseWeight> DynamicMatching<W> {
             }
         }
         Ok(false)
+    }
+
+    /// The first vertex of `v`'s row (weights read into `weights`) joined to `v` by a
+    /// tight edge and in a free blossom whose base is unmatched: an augmenting path's end
+    /// (`use_augment_first`).
+    fn tight_free_in_row(
+        &self,
+        v: u32,
+        row: core::ops::Range<usize>,
+        weights: &[W],
+    ) -> Option<u32> {
+        let uv = self.dual[v as usize];
+        let bv = self.top[v as usize];
+        for (i, k) in row.enumerate() {
+            let w = self.active[k];
+            let raw = weights.get(i).copied().unwrap_or(W::ZERO);
+            if w == v || raw <= W::ZERO || !raw.fits_headroom() {
+                continue;
+            }
+            let bw = self.top[w as usize];
+            if bw == bv
+                || self.label[bw as usize] != FREE
+                || self.mate[self.base[bw as usize] as usize] != NIL
+            {
+                continue;
+            }
+            if uv.wadd(self.dual[w as usize]).wsub(raw.twice()) == W::ZERO {
+                return Some(w);
+            }
+        }
+        None
     }
 
     /// Outer vertex `s` has a tight edge to `x` in an unlabelled blossom: augment if that

@@ -255,3 +255,86 @@ fn fewest_marked_edges_of_a_perfect_matching() {
     let star = |a: usize, b: usize| (a.min(b) == 0).then_some(false);
     assert_eq!(fewest_marked_in_perfect_matching(4, star), Ok(None));
 }
+
+/// Augmenting first (`use_augment_first`) reaches an optimum after every update and
+/// removal, on graphs of few weights where many edges are tight at once.
+#[test]
+fn augmenting_first_keeps_the_optimum() {
+    let mut rng = SplitMix64::new(41);
+    for round in 0..300usize {
+        let n = 2 + rng.below(11) as usize;
+        let p = [50, 80, 100][round % 3];
+        let max = [1, 2, 5][(round / 3) % 3];
+        let mut g = Mat::random(&mut rng, n, p, max);
+        let mut m = DynamicMatching::<i64>::new(n);
+        m.use_augment_first();
+        m.solve(&g).expect("solves");
+        check(&m, &g, &vec![false; n]);
+        let mut removed = vec![false; n];
+        for _ in 0..15 {
+            let v = rng.below(n as u64) as usize;
+            if removed[v] {
+                continue;
+            }
+            if rng.below(3) == 0 {
+                m.remove(v);
+                removed[v] = true;
+            } else {
+                change_edges_at(&mut rng, &mut g, v, max, &removed);
+                m.touch(v);
+            }
+            m.solve(&g).expect("solves");
+            check(&m, &g, &removed);
+        }
+    }
+}
+
+/// The completion checks' pattern at a size brute force cannot reach: unit weights on a
+/// dense graph, pairs removed one after the other (each frees two vertices whose repair
+/// grows one blossom around the last, `add_blossom` keeping the largest child's id). The
+/// certificate proves every optimum, and the cardinality is a fresh solve's.
+#[test]
+fn nested_blossoms_of_unit_weights_stay_optimal() {
+    let mut rng = SplitMix64::new(43);
+    let mut blossoms = 0;
+    for round in 0..12usize {
+        let n = 60 + rng.below(140) as usize;
+        let g = Mat::random(&mut rng, n, [60, 85, 97][round % 3], 1);
+        for augment_first in [false, true] {
+            let mut m = DynamicMatching::<i64>::new(n);
+            if augment_first {
+                m.use_augment_first();
+            }
+            m.solve(&g).expect("solves");
+            let mut removed = vec![false; n];
+            for _ in 0..n / 3 {
+                // A pair of the held matching's neighbours, as a bracket's pair is.
+                let a = rng.below(n as u64) as usize;
+                let b = rng.below(n as u64) as usize;
+                if a == b || removed[a] || removed[b] {
+                    continue;
+                }
+                m.remove(a);
+                m.remove(b);
+                removed[a] = true;
+                removed[b] = true;
+                m.solve(&g).expect("solves");
+                m.verify(&g).expect("certificate");
+                let keep: Vec<usize> = (0..n).filter(|&v| !removed[v]).collect();
+                let mut edges = Vec::new();
+                for (i, &x) in keep.iter().enumerate() {
+                    for (j, &y) in keep.iter().enumerate().skip(i + 1) {
+                        if g.weight(x, y) > 0 {
+                            edges.push((i, j, 1i64));
+                        }
+                    }
+                }
+                let fresh = max_weight_matching(keep.len(), &edges).expect("fresh");
+                let fresh_pairs = fresh.iter().filter(|m| m.is_some()).count() / 2;
+                assert_eq!(m.total(&g), fresh_pairs as i64, "round {round}");
+            }
+            blossoms += m.stats.blossoms;
+        }
+    }
+    assert!(blossoms > 100, "blossoms made: {blossoms}");
+}

@@ -222,6 +222,8 @@ fn completion_matching(
     let n = field.len();
     let odd = !bye_ok.is_empty();
     let mut m = DynamicMatching::<i64>::new(n + 1);
+    // Only whether it is perfect is read (`complete`), never which pairs it holds.
+    m.use_augment_first();
     for (v, &a) in alive.iter().enumerate() {
         if !a {
             m.remove(v);
@@ -284,6 +286,7 @@ fn closed_bracket_completes(
     }
     let n = field.len();
     let mut m = DynamicMatching::<i64>::new(n + 1);
+    m.use_augment_first();
     for (v, &a) in alive.iter().enumerate() {
         if !a {
             m.remove(v);
@@ -347,6 +350,9 @@ fn weak_completion_matching(
 ) -> Result<DynamicMatching<i64>, Failure> {
     let n = field.len();
     let mut m = DynamicMatching::<i64>::new(n + 1);
+    // Read for its completeness and its number of pairs within a group, which every
+    // optimum has alike.
+    m.use_augment_first();
     for (v, &a) in alive.iter().enumerate() {
         if !a {
             m.remove(v);
