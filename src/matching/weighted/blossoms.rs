@@ -277,7 +277,6 @@ impl<W: DenseWeight> DynamicMatching<W> {
             .copied()
             .filter(|&c| c as usize >= self.n)
             .max_by_key(|&c| self.leaf_count[c as usize]);
-        let mut childs = childs;
         let id = match largest {
             Some(big) => {
                 self.rename_blossom(big, nb);
