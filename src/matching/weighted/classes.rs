@@ -120,7 +120,15 @@ impl<W: DenseWeight> DynamicMatching<W> {
         let class = &classes.class[..];
         // Every class named, even one whose vertices were all removed: the stated
         // weights are indexed by them.
-        let t = class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        let named = class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        // Stated weights may name classes no vertex has (a graph without its floater): a
+        // square of side `named` or more is read with its own side (issue 37: taken for
+        // no statement, a 35,000-vertex scoregroup's pairing read every pair first).
+        let stated_side = classes.weights.as_ref().and_then(|w| {
+            let side = w.len().isqrt();
+            (side * side == w.len() && side >= named).then_some(side)
+        });
+        let t = stated_side.unwrap_or(named);
         if self.active.is_empty() || t > MAX_CLASSES {
             return Ok(false);
         }
@@ -485,6 +493,21 @@ mod tests {
                     }
                 }
             }
+            // A class no vertex has (the caller's graph without its floater): stated
+            // with a row and column of its own, read with the statement's side.
+            let stated = if case % 3 == 1 {
+                let side = k + 1;
+                let mut padded = vec![None; side * side];
+                for s in 0..k {
+                    for r in 0..k {
+                        padded[s * side + r] = stated[s * k + r];
+                    }
+                }
+                padded[side * side - 1] = Some(1);
+                padded
+            } else {
+                stated
+            };
             let mut m = DynamicMatching::<i64>::new(n);
             m.set_class_weights(g.class.clone(), stated);
             if let Some(c) = m.classes.as_mut() {
