@@ -65,7 +65,9 @@ impl<W: DenseWeight> DynamicMatching<W> {
     /// and best equal to the heaviest. Then the first solve reads no edge it does not
     /// pair, which makes it O(n) instead of O(n²) for a graph of 100,000 vertices. An
     /// understated weight would break the optimum: state only what is known (in debug
-    /// builds, graphs of up to 4,096 vertices check the statement).
+    /// builds, graphs of up to 4,096 vertices check the statement). The statement may name
+    /// more classes than the vertices use (a square of side `t` at least the highest class
+    /// + 1), e.g. a graph stated with its floater's class when it has none.
     pub fn set_class_weights(&mut self, class: Vec<u32>, weights: Vec<Option<W>>) {
         if self.fresh && class.len() == self.n {
             self.classes = Some(Classes {
