@@ -33,7 +33,7 @@ fn one_request(bytes: &[u8], limits: &convert::Limits) -> Vec<u8> {
         Ok(v) => v,
         Err(p) => panic!("the sample is refused: {p:?}"),
     };
-    let mut answer = match swisspair::pairing::pair(&t, &options) {
+    let mut answer = match swisspair::pairing::pair_owned(t, &options) {
         Ok(a) => a,
         Err(e) => panic!("the sample does not pair: {e}"),
     };

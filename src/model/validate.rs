@@ -70,7 +70,8 @@ pub fn check_tournament(t: &Tournament, problems: &mut Vec<Problem>) {
             ),
         ));
     }
-    let mut numbers = std::collections::HashMap::new();
+    let mut numbers: rustc_hash::FxHashMap<u32, usize> =
+        rustc_hash::FxHashMap::with_capacity_and_hasher(n, Default::default());
     for (i, p) in t.players.iter().enumerate() {
         if let Some(number) = p.pairing_number {
             if number == 0 {

@@ -195,6 +195,19 @@ pub fn pair(t: &Tournament, options: &PairOptions) -> Result<PairAnswer, PairErr
     })
 }
 
+/// [`pair`] of a snapshot the caller gives away (the service and the CLI, which read it for
+/// this one answer): the answer keeps it instead of a copy.
+pub fn pair_owned(t: Tournament, options: &PairOptions) -> Result<PairAnswer, PairError> {
+    let resolved = resolve(options.system, &t)?;
+    let (tournament, pairing) = pair_with_owned(&resolved, t, options)?;
+    Ok(PairAnswer {
+        tournament,
+        system: resolved.id,
+        rule_set: resolved.rule_set,
+        pairing,
+    })
+}
+
 /// [`pair`] for callers that need only the pairing (the simulator, tests, benches).
 pub fn pair_round(t: &Tournament, options: &PairOptions) -> Result<RoundPairing, PairError> {
     pair(t, options).map(|answer| answer.pairing)
@@ -214,20 +227,25 @@ pub(crate) fn pair_with(
         check_separations(resolved, t)?;
         return teams::pair_as_units(resolved, t, options);
     }
+    pair_with_owned(resolved, t.clone(), options)
+}
+
+/// [`pair_with`] of a snapshot the caller gives away.
+pub(crate) fn pair_with_owned(
+    resolved: &Resolved,
+    mut t: Tournament,
+    options: &PairOptions,
+) -> Result<(Tournament, RoundPairing), PairError> {
+    if t.is_team_event() && !resolved.system.pairs_team_events() {
+        check_separations(resolved, &t)?;
+        return teams::pair_as_units(resolved, &t, options);
+    }
     let mut notes = Vec::new();
-    let scoring = resolved.system.effective_scoring(&t.scoring, &mut notes);
-    let rescored;
-    let t = if scoring == t.scoring {
-        t
-    } else {
-        rescored = Tournament {
-            scoring,
-            ..t.clone()
-        };
-        &rescored
-    };
-    let mut round = prepare(resolved, t, options)?;
-    let separated = separated_summary(&round, t.forbidden_pairings.len());
+    t.scoring = resolved.system.effective_scoring(&t.scoring, &mut notes);
+    let snapshot_forbidden = t.forbidden_pairings.len();
+    let total_rounds = t.total_rounds;
+    let mut round = prepare_owned(resolved, t, options)?;
+    let separated = separated_summary(&round, snapshot_forbidden);
     let mut pairing = match resolved.configured.pair(&round) {
         Err(PairError::NoLegalPairing {
             rule,
@@ -246,7 +264,7 @@ pub(crate) fn pair_with(
     round
         .tournament
         .forbidden_pairings
-        .truncate(t.forbidden_pairings.len());
+        .truncate(snapshot_forbidden);
     if !separated.is_empty() {
         pairing.explanation.groups.insert(
             0,
@@ -292,8 +310,8 @@ pub(crate) fn pair_with(
             .map(|n| systems::Warning::new("SCORING_REPLACED", "", n)),
     );
     pairing.round = round.number;
-    if pairing.total_rounds.is_none() && t.total_rounds > 0 {
-        pairing.total_rounds = Some(t.total_rounds);
+    if pairing.total_rounds.is_none() && total_rounds > 0 {
+        pairing.total_rounds = Some(total_rounds);
     }
     // Echo the byes decided before pairing (CG-11), then the system's own.
     let mut byes = round.preset_byes.clone();
@@ -314,8 +332,17 @@ pub fn prepare(
     t: &Tournament,
     options: &PairOptions,
 ) -> Result<RoundToPair, PairError> {
-    check_separations(resolved, t)?;
-    let mut round = RoundToPair::prepare(t, options)?;
+    prepare_owned(resolved, t.clone(), options)
+}
+
+/// [`prepare`] of a snapshot the caller gives away.
+pub fn prepare_owned(
+    resolved: &Resolved,
+    t: Tournament,
+    options: &PairOptions,
+) -> Result<RoundToPair, PairError> {
+    check_separations(resolved, &t)?;
+    let mut round = RoundToPair::prepare_owned(t, options)?;
     round.accelerate(resolved.configured.acceleration())?;
     separate(&mut round);
     Ok(round)
@@ -523,7 +550,7 @@ pub(crate) fn checklist_with(
         scoring,
         ..t.clone()
     };
-    let round = prepare(resolved, &rescored, options)?;
+    let round = prepare_owned(resolved, rescored, options)?;
     Ok(resolved.configured.checklist(&round))
 }
 

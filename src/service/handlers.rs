@@ -28,12 +28,12 @@ impl PairingService for Service {
             Plan::players(pair_request_players(req)).asking(metrics::pair_request_system(req));
         self.unary("Pair", request, plan, |req, limits| {
             let (t, options, warnings) = convert::pair_request(&req, limits)?;
-            let mut answer = pairing::pair(&t, &options)?;
+            let mut answer = pairing::pair_owned(t, &options)?;
             answer.pairing.warnings.extend(warnings);
             let response = convert::pair::pair_answer(&answer);
             let facts = Facts {
                 system: metrics::system_name(response.system),
-                players: Some(t.players.len()),
+                players: Some(answer.tournament.players.len()),
                 round: Some(response.round),
                 boards: Some(response.boards.len()),
             };

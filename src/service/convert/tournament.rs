@@ -75,17 +75,26 @@ pub fn scoring_to_proto(s: &Scoring) -> proto::Scoring {
     }
 }
 
-/// Player ids to indices, for resolving references.
-pub struct Ids(rustc_hash::FxHashMap<String, PlayerIdx>);
+/// Player ids to indices, for resolving references (borrowed: a small request's ids are
+/// not copied again for the lookup).
+pub struct Ids<'a>(rustc_hash::FxHashMap<&'a str, PlayerIdx>);
 
-impl Ids {
-    pub fn of(t: &Tournament) -> Ids {
-        Ids(t
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.id.clone(), i))
-            .collect())
+impl<'a> Ids<'a> {
+    pub fn of(t: &'a Tournament) -> Ids<'a> {
+        Ids::of_ids(t.players.iter().map(|p| p.id.as_str()))
+    }
+
+    /// The ids of a request's players, in the order the snapshot lists them.
+    pub fn of_proto(players: &'a [proto::Player]) -> Ids<'a> {
+        Ids::of_ids(players.iter().map(|p| p.id.as_str()))
+    }
+
+    fn of_ids(ids: impl ExactSizeIterator<Item = &'a str>) -> Ids<'a> {
+        let mut map =
+            rustc_hash::FxHashMap::with_capacity_and_hasher(ids.len(), Default::default());
+        // A duplicate id (refused elsewhere) resolves to its last player, as before.
+        map.extend(ids.enumerate().map(|(i, id)| (id, i)));
+        Ids(map)
     }
 
     /// The index of `id`, or a problem at `path` (written only then).
@@ -143,7 +152,9 @@ pub fn tournament_from_proto(
             format!("unknown pairing system number {}", pt.system),
         ));
     }
-    let mut seen: rustc_hash::FxHashMap<&str, usize> = Default::default();
+    let mut seen: rustc_hash::FxHashMap<&str, usize> =
+        rustc_hash::FxHashMap::with_capacity_and_hasher(pt.players.len(), Default::default());
+    t.players.reserve_exact(pt.players.len());
     for (i, p) in pt.players.iter().enumerate() {
         let path = || format!("tournament.players[{i}].id");
         if p.id.is_empty() {
@@ -199,7 +210,8 @@ pub fn tournament_from_proto(
             t.separations.push(s);
         }
     }
-    let ids = Ids::of(&t);
+    let ids = Ids::of_proto(&pt.players);
+    t.rounds.reserve_exact(pt.rounds.len());
     for (r, pr) in pt.rounds.iter().enumerate() {
         let number = r as u32 + 1;
         if pr.number != 0 && pr.number != number {
@@ -208,7 +220,10 @@ pub fn tournament_from_proto(
                 format!("round {} is listed in position {number}: rounds must be listed in order from 1", pr.number),
             ));
         }
-        let mut round = Round::default();
+        let mut round = Round {
+            games: Vec::with_capacity(pr.games.len()),
+            byes: Vec::with_capacity(pr.byes.len()),
+        };
         for (g, pg) in pr.games.iter().enumerate() {
             let base = || format!("tournament.rounds[{r}].games[{g}]");
             let white = ids.resolve(&pg.white_id, || format!("{}.white_id", base()), problems);

@@ -213,7 +213,9 @@ impl Draw {
         let n = entries.len();
         Draw {
             entries,
-            conflicts: FxHashMap::default(),
+            // Past meetings are most of the conflicts: a few per entry, so room for two
+            // each spares most of the table's regrowth.
+            conflicts: FxHashMap::with_capacity_and_hasher(2 * n, Default::default()),
             partners: vec![Vec::new(); n],
             labels: FxHashMap::default(),
             weak: Default::default(),
@@ -354,8 +356,10 @@ impl Draw {
         crate::cancel::checkpoint();
         // Group by group in lot order, so that the matching's greedy start pairs inside the
         // groups (always allowed but for a few past meetings) and leaves little to augment.
+        // Every sort key of the draw ends with the entry itself, so an unstable sort gives
+        // the one order there is, without a stable sort's scratch buffer.
         let mut order = set.to_vec();
-        order.sort_by_key(|&e| {
+        order.sort_unstable_by_key(|&e| {
             let en = &self.entries[e];
             (std::cmp::Reverse(en.group), en.lot, e)
         });
@@ -398,7 +402,7 @@ impl Draw {
             let mut members: Vec<usize> = (0..n)
                 .filter(|&e| !paired[e] && self.entries[e].group == g)
                 .collect();
-            members.sort_by_key(|&e| (self.entries[e].lot, e));
+            members.sort_unstable_by_key(|&e| (self.entries[e].lot, e));
             let label = self.labels.get(&g).cloned().unwrap_or_else(|| wins(g));
             ex.group(format!("{label} ({} drawn)", members.len()));
             if members.len() > 1 && self.full_detail {
@@ -469,7 +473,7 @@ impl Draw {
         let n = self.entries.len();
         let mut here: Vec<usize> = members.iter().copied().filter(|&e| !paired[e]).collect();
         // BG-7.1: one who went down is the one chosen; BG-7.2: one who went up, last.
-        here.sort_by_key(|&e| {
+        here.sort_unstable_by_key(|&e| {
             (
                 self.entries[e].status.receive_priority(),
                 self.entries[e].lot,
@@ -479,7 +483,7 @@ impl Draw {
         let mut below: Vec<usize> = (0..n)
             .filter(|&e| !paired[e] && e != q && self.entries[e].group < g)
             .collect();
-        below.sort_by_key(|&e| {
+        below.sort_unstable_by_key(|&e| {
             (
                 std::cmp::Reverse(self.entries[e].group),
                 self.entries[e].lot,
@@ -579,7 +583,7 @@ impl Draw {
             .filter(|&e| self.entries[e].phantom.is_none())
             .collect();
         // BG-7.2 first, BG-7.1 last; otherwise the last in the lot order is left over.
-        candidates.sort_by_key(|&e| {
+        candidates.sort_unstable_by_key(|&e| {
             let en = &self.entries[e];
             (en.status.float_priority(), std::cmp::Reverse(en.lot), e)
         });

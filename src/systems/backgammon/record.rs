@@ -75,7 +75,13 @@ impl Record {
     /// past the snapshot's end count nothing).
     pub fn build(t: &Tournament, number: u32) -> Record {
         let mut players = vec![PlayerRecord::default(); t.players.len()];
-        let mut met = FxHashMap::default();
+        let games = t
+            .rounds
+            .iter()
+            .take(number.saturating_sub(1) as usize)
+            .map(|round| round.games.len())
+            .sum();
+        let mut met = FxHashMap::with_capacity_and_hasher(games, Default::default());
         for (r, round) in t
             .rounds
             .iter()
