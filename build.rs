@@ -16,6 +16,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     tonic_prost_build::configure()
         .build_server(true)
         .build_client(true)
+        // prost's codec, decoding each message from one slice (`src/proto/codec.rs`).
+        .codec_path("crate::proto::codec::SliceCodec")
         .compile_fds(fds)?;
     // Writes `swisspair.v1.serde.rs` beside the prost output: field names in lowerCamelCase
     // (the original names are accepted too), enums by name, 64-bit integers as strings,

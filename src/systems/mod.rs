@@ -706,7 +706,20 @@ pub fn implemented() -> Vec<&'static dyn PairingSystem> {
 
 /// The implementation of a system, if this build has it.
 pub fn find(id: SystemId) -> Option<&'static dyn PairingSystem> {
-    implemented().into_iter().find(|s| s.info().id == id)
+    // Every request resolves its system: the ids are read once, not by building each
+    // system's description (its options' list) on every call.
+    static BY_ID: std::sync::OnceLock<Vec<(SystemId, &'static dyn PairingSystem)>> =
+        std::sync::OnceLock::new();
+    BY_ID
+        .get_or_init(|| {
+            implemented()
+                .into_iter()
+                .map(|s| (s.info().id, s))
+                .collect()
+        })
+        .iter()
+        .find(|(known, _)| *known == id)
+        .map(|&(_, s)| s)
 }
 
 /// Names of the implemented systems, for error messages.

@@ -358,11 +358,15 @@ impl Draw {
         // groups (always allowed but for a few past meetings) and leaves little to augment.
         // Every sort key of the draw ends with the entry itself, so an unstable sort gives
         // the one order there is, without a stable sort's scratch buffer.
-        let mut order = set.to_vec();
-        order.sort_unstable_by_key(|&e| {
-            let en = &self.entries[e];
-            (std::cmp::Reverse(en.group), en.lot, e)
-        });
+        let mut keyed: Vec<(std::cmp::Reverse<u32>, u64, usize)> = set
+            .iter()
+            .map(|&e| {
+                let en = &self.entries[e];
+                (std::cmp::Reverse(en.group), en.lot, e)
+            })
+            .collect();
+        keyed.sort_unstable();
+        let order: Vec<usize> = keyed.into_iter().map(|(_, _, e)| e).collect();
         matching::has_perfect_matching(order.len(), |i, j| self.allowed(order[i], order[j], level))
     }
 

@@ -156,7 +156,8 @@ impl RoundToPair {
         let mut participants: Vec<PlayerIdx> = (0..tournament.players.len())
             .filter(|&p| !out_of_round[p] && tournament.players[p].is_active_in(number))
             .collect();
-        participants.sort_by_key(|&p| tournament.pairing_number(p));
+        // The index breaks ties, so the unstable sort gives the stable sort's order.
+        participants.sort_unstable_by_key(|&p| (tournament.pairing_number(p), p));
         let (initial_colour, initial_colour_drawn) = match given_colour {
             Some(c) => (c, false),
             None => {

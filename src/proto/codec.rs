@@ -1,0 +1,128 @@
+//! The gRPC codec of the generated server and client (`build.rs` names it): prost's, but a
+//! message is decoded from one contiguous slice.
+//!
+//! tonic hands the decoder a `DecodeBuf` over the connection's `BytesMut`; prost reading
+//! through it advances the `BytesMut` field by field and byte by byte in varints. A request
+//! frame is almost always one chunk, and prost reading a `&[u8]` takes its slice fast paths:
+//! on a 64-player backgammon request the decode's share of the server's time fell from
+//! about 6 % to about 3 % (issue 37). A frame split over chunks is copied into one first.
+// The generated code beside this module is exempt from clippy; this file is not.
+#![warn(clippy::all)]
+
+use std::marker::PhantomData;
+
+use bytes::Buf;
+use prost::Message;
+use tonic::Status;
+use tonic::codec::{BufferSettings, Codec, DecodeBuf, Decoder};
+use tonic_prost::ProstEncoder;
+
+/// [`tonic_prost::ProstCodec`] with [`SliceDecoder`].
+#[derive(Debug, Clone)]
+pub struct SliceCodec<T, U>(PhantomData<(T, U)>);
+
+impl<T, U> Default for SliceCodec<T, U> {
+    fn default() -> Self {
+        SliceCodec(PhantomData)
+    }
+}
+
+impl<T, U> Codec for SliceCodec<T, U>
+where
+    T: Message + Send + 'static,
+    U: Message + Default + Send + 'static,
+{
+    type Encode = T;
+    type Decode = U;
+    type Encoder = ProstEncoder<T>;
+    type Decoder = SliceDecoder<U>;
+
+    fn encoder(&mut self) -> Self::Encoder {
+        ProstEncoder::new(BufferSettings::default())
+    }
+
+    fn decoder(&mut self) -> Self::Decoder {
+        SliceDecoder(PhantomData)
+    }
+}
+
+/// Decodes a message from its bytes as one slice.
+#[derive(Debug, Clone)]
+pub struct SliceDecoder<U>(PhantomData<U>);
+
+impl<U: Message + Default> Decoder for SliceDecoder<U> {
+    type Item = U;
+    type Error = Status;
+
+    fn decode(&mut self, buf: &mut DecodeBuf<'_>) -> Result<Option<U>, Status> {
+        // As prost's codec: a message that does not parse is INTERNAL (gRPC's status codes).
+        decode_whole(buf)
+            .map(Some)
+            .map_err(|e| Status::internal(e.to_string()))
+    }
+}
+
+/// Decodes all of `buf` as one message: from its first chunk when that holds it all, else
+/// from a contiguous copy.
+fn decode_whole<U: Message + Default>(buf: &mut impl Buf) -> Result<U, prost::DecodeError> {
+    let len = buf.remaining();
+    match buf.chunk().get(..len) {
+        Some(whole) => {
+            let decoded = U::decode(whole);
+            buf.advance(len);
+            decoded
+        }
+        None => U::decode(buf.copy_to_bytes(len).as_ref()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proto;
+
+    fn sample() -> proto::Tournament {
+        proto::Tournament {
+            name: "codec".into(),
+            players: (1..=5)
+                .map(|i| proto::Player {
+                    id: format!("p{i}"),
+                    name: format!("Player {i}"),
+                    rating: 1500 + i,
+                    ..proto::Player::default()
+                })
+                .collect(),
+            ..proto::Tournament::default()
+        }
+    }
+
+    #[test]
+    fn decodes_one_chunk_and_consumes_it() {
+        let bytes = sample().encode_to_vec();
+        let mut buf = bytes::Bytes::from(bytes);
+        assert_eq!(decode_whole::<proto::Tournament>(&mut buf), Ok(sample()));
+        assert!(buf.is_empty(), "the message's bytes are consumed");
+    }
+
+    #[test]
+    fn decodes_a_message_split_over_chunks() {
+        let bytes = sample().encode_to_vec();
+        for cut in [1, bytes.len() / 2, bytes.len() - 1] {
+            let (a, b) = bytes.split_at(cut);
+            let mut buf = a.chain(b);
+            assert_eq!(
+                decode_whole::<proto::Tournament>(&mut buf),
+                Ok(sample()),
+                "cut at {cut}"
+            );
+            assert_eq!(buf.remaining(), 0);
+        }
+    }
+
+    #[test]
+    fn a_truncated_message_is_an_error() {
+        let bytes = sample().encode_to_vec();
+        let mut buf = &bytes[..bytes.len() - 1];
+        assert!(decode_whole::<proto::Tournament>(&mut buf).is_err());
+    }
+}
