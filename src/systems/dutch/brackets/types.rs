@@ -11,7 +11,6 @@
 //! has it subtracted, so a class's weight stays an upper bound of its pairs' (what the
 //! matching's first solve by classes needs, `matching/weighted/classes.rs`).
 use std::cell::Cell;
-use std::collections::HashMap;
 
 use super::{Frame, plain_weight, weak_penalty};
 use crate::model::{Colour, Score};
@@ -55,7 +54,10 @@ impl<W: Packed> TypeTable<W> {
     /// The table for the window vertices of `frame`, or `None` with too many types.
     pub(super) fn build(frame: &Frame, n_window: usize) -> Option<TypeTable<W>> {
         let ctx = frame.ctx;
-        let mut index: HashMap<Key, u32> = HashMap::new();
+        // Type ids are given in order of first appearance, so no map order shows; FxHash,
+        // as SipHash was a fiftieth of a 100-player round.
+        let mut index: rustc_hash::FxHashMap<Key, u32> =
+            rustc_hash::FxHashMap::with_capacity_and_hasher(n_window.min(64), Default::default());
         let mut ty = Vec::with_capacity(n_window);
         for v in 0..n_window {
             let iv = frame.ids[v];
