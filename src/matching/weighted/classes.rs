@@ -279,10 +279,28 @@ impl<W: DenseWeight> Network<W> {
             None => vec![Some(W::ZERO); n],
         };
         let mut via = vec![usize::MAX; n];
+        // Passes in the same node order as plain Bellman-Ford, but a node whose distance has
+        // not improved since its arcs were last relaxed is skipped: relaxing them again could
+        // improve nothing, so the distances and the arcs `via` names are exactly the plain
+        // algorithm's (a third of a 100-player Dutch round's class starts went to such
+        // repeats). `improved[x]` / `relaxed[x]`: the update count when `x` last improved /
+        // when its arcs were last relaxed.
+        let mut updates: u64 = 1;
+        let mut improved = vec![0u64; n];
+        if let Some(s) = from {
+            improved[s] = updates;
+        } else {
+            improved.fill(updates);
+        }
+        let mut relaxed = vec![0u64; n];
         for _ in 0..=n {
             let mut changed = false;
             for x in 0..n {
                 let Some(dx) = dist[x] else { continue };
+                if improved[x] <= relaxed[x] {
+                    continue;
+                }
+                relaxed[x] = updates;
                 for &e in &self.out[x] {
                     let a = &self.arcs[e];
                     if a.cap <= 0 {
@@ -292,6 +310,8 @@ impl<W: DenseWeight> Network<W> {
                     if dist[a.to].is_none_or(|cur| d < cur) {
                         dist[a.to] = Some(d);
                         via[a.to] = e;
+                        updates += 1;
+                        improved[a.to] = updates;
                         changed = true;
                     }
                 }

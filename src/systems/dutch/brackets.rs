@@ -416,7 +416,11 @@ fn weak_first_pairs(field: &Field, pairs: &[(usize, usize)]) -> usize {
 /// the first bracket).
 /// With `WEAK_FIRST` in force (`round_weak`) the fewest pairs within a group comes with
 /// completion, before C5: the least score is the least at which the PAB still allows them.
-fn bye_setup(field: &Field, round_weak: bool) -> Result<(Score, bool), Failure> {
+///
+/// Also returns the completion matching of the whole field with the PAB candidates the
+/// answer implies, when the check built it: the first bracket starts from it instead of
+/// building the same matching again (two of them were an eighth of a 100-player round).
+fn bye_setup(field: &Field, round_weak: bool) -> Result<ByeSetup, Failure> {
     let n = field.len();
     let odd = n % 2 == 1;
     let alive = vec![true; n];
@@ -427,7 +431,7 @@ fn bye_setup(field: &Field, round_weak: bool) -> Result<(Score, bool), Failure> 
                 "no pairing of all {n} players complies with C1-C3"
             )));
         }
-        return Ok((Score::ZERO, false));
+        return Ok((Score::ZERO, false, Some(m)));
     }
     // C5: the least score s such that the PAB can go to an eligible player scoring at most
     // s (feasibility grows with s: binary search over the scores).
@@ -456,11 +460,18 @@ fn bye_setup(field: &Field, round_weak: bool) -> Result<(Score, bool), Failure> 
     } else {
         None
     };
-    let feasible = |s: Score| -> Result<bool, Failure> {
+    // The completion matchings built, by score: the one of the final score is returned.
+    let mut built: Vec<(Score, DynamicMatching<i64>)> = Vec::new();
+    let mut feasible = |s: Score| -> Result<bool, Failure> {
         let bye_ok = bye_ok_up_to(s);
         match fewest {
             Some(least) => Ok(fewest_weak_completing(field, &bye_ok, &alive)? == Some(least)),
-            None => Ok(complete(&completion_matching(field, &bye_ok, &alive)?)),
+            None => {
+                let m = completion_matching(field, &bye_ok, &alive)?;
+                let ok = complete(&m);
+                built.push((s, m));
+                Ok(ok)
+            }
         }
     };
     if !feasible(highest)? {
@@ -478,12 +489,17 @@ fn bye_setup(field: &Field, round_weak: bool) -> Result<(Score, bool), Failure> 
         }
     }
     let bye_score = scores[lo];
+    let matching = built
+        .into_iter()
+        .rev()
+        .find(|(s, _)| *s == bye_score)
+        .map(|(_, m)| m);
     let top = field.entrants.first().map_or(Score::ZERO, |e| e.score);
     if bye_score < top {
-        return Ok((bye_score, false));
+        return Ok((bye_score, false, matching));
     }
     if field.entrants.iter().all(|e| e.score == top) {
-        return Ok((bye_score, true));
+        return Ok((bye_score, true, matching));
     }
     // The PAB goes to the top scoregroup: C9 applies from the first bracket if that group
     // can pair within itself but for the PAB assignee while everybody is paired.
@@ -526,8 +542,12 @@ fn bye_setup(field: &Field, round_weak: bool) -> Result<(Score, bool), Failure> 
             m.mate(v)
                 .is_some_and(|u| u == n || field.entrants[u].score == top)
         });
-    Ok((bye_score, single))
+    Ok((bye_score, single, matching))
 }
+
+/// [`bye_setup`]'s answer: the PAB's score, whether C9 applies from the first bracket, and
+/// the whole field's completion matching with that score's PAB candidates, if built.
+type ByeSetup = (Score, bool, Option<DynamicMatching<i64>>);
 
 /// Pairs the round: every bracket from the top, then the PAB.
 pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
@@ -593,7 +613,7 @@ pub fn pair_round_using(
         return Ok(out);
     }
     let round_weak = round_weak_in_force(field);
-    let (bye_score, mut single) = bye_setup(field, round_weak)?;
+    let (bye_score, mut single, mut whole_field_completion) = bye_setup(field, round_weak)?;
     let odd = n % 2 == 1;
     let candidate: Vec<bool> = field
         .entrants
@@ -703,7 +723,12 @@ pub fn pair_round_using(
             // else with it; whenever C4 fails on the result, everybody below as well.
             let base = match completion.take() {
                 Some(c) => c,
-                None => completion_matching(field, &bye_ok, &alive)?,
+                // `bye_setup`'s matching is this one while nobody is paired yet (the same
+                // players and PAB candidates); only whether it is perfect is read.
+                None => match whole_field_completion.take() {
+                    Some(m) if alive.iter().all(|&a| a) => m,
+                    _ => completion_matching(field, &bye_ok, &alive)?,
+                },
             };
             spec.next_use = next_use(&ctx, &spec)?;
             let mut accepted = None;
@@ -720,12 +745,26 @@ pub fn pair_round_using(
                 committed.solve(&cw)?;
                 // The bracket's pairs together with the pairing of the next scoregroup
                 // that C8 counted must extend to a complete pairing.
-                let mut trial = committed.clone();
-                for &(a, b) in &tentative {
-                    trial.remove(a);
-                    trial.remove(b);
-                }
-                trial.solve(&cw)?;
+                // The completion graph's weights are all 1, so its optimum is perfect
+                // whenever a perfect matching exists. When `committed` is perfect and
+                // already pairs the tentative pairs with each other (or there are none),
+                // the rest of it is a perfect matching of what is left: no copy and no
+                // solve are needed to know the answer.
+                let trial_completes = if complete(&committed)
+                    && tentative.iter().all(|&(a, b)| committed.mate(a) == Some(b))
+                {
+                    true
+                } else if tentative.is_empty() {
+                    false
+                } else {
+                    let mut trial = committed.clone();
+                    for &(a, b) in &tentative {
+                        trial.remove(a);
+                        trial.remove(b);
+                    }
+                    trial.solve(&cw)?;
+                    complete(&trial)
+                };
                 // `WEAK_FIRST` (C4): the bracket's pairs, and with them the next
                 // scoregroup's that C8 counted, must leave the round's fewest pairs within
                 // a group reachable; then the graph with everybody (where the count is a
@@ -756,7 +795,7 @@ pub fn pair_round_using(
                         ok
                     }
                 };
-                if complete(&trial) && keeps_weak {
+                if trial_completes && keeps_weak {
                     if let (Some((_, m, spent)), Some(after)) = (weak_budget.as_mut(), kept) {
                         *spent += weak_first_pairs(field, &r.pairs);
                         *m = after;
