@@ -30,10 +30,11 @@ impl PairingService for Service {
             let (t, options, warnings) = convert::pair_request(&req, limits)?;
             let mut answer = pairing::pair_owned(t, &options)?;
             answer.pairing.warnings.extend(warnings);
-            let response = convert::pair::pair_answer(&answer);
+            let players = answer.tournament.players.len();
+            let response = convert::pair::pair_answer_owned(answer);
             let facts = Facts {
                 system: metrics::system_name(response.system),
-                players: Some(answer.tournament.players.len()),
+                players: Some(players),
                 round: Some(response.round),
                 boards: Some(response.boards.len()),
             };

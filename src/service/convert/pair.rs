@@ -117,6 +117,15 @@ pub fn pair_answer(answer: &crate::pairing::PairAnswer) -> proto::PairResponse {
     )
 }
 
+/// [`pair_answer`] of an answer the caller gives away: the explanation's texts (most of a
+/// small answer's bytes) move into the response instead of being copied.
+pub fn pair_answer_owned(mut answer: crate::pairing::PairAnswer) -> proto::PairResponse {
+    let explanation = std::mem::take(&mut answer.pairing.explanation);
+    let mut response = pair_answer(&answer);
+    response.explanation = Some(explanation_into_proto(&answer.tournament, explanation));
+    response
+}
+
 /// A system's answer as a proto response.
 pub fn pair_response(
     t: &Tournament,
@@ -205,19 +214,24 @@ pub fn board_to_proto(
 }
 
 pub fn explanation_to_proto(t: &Tournament, e: &Explanation) -> proto::Explanation {
+    explanation_into_proto(t, e.clone())
+}
+
+/// [`explanation_to_proto`] moving the texts.
+fn explanation_into_proto(t: &Tournament, e: Explanation) -> proto::Explanation {
     let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
     proto::Explanation {
         groups: e
             .groups
-            .iter()
+            .into_iter()
             .map(|g| proto::ExplanationGroup {
-                label: g.label.clone(),
+                label: g.label,
                 steps: g
                     .steps
-                    .iter()
+                    .into_iter()
                     .map(|s| proto::ExplanationStep {
-                        rule_id: s.rule_id.clone(),
-                        message: s.message.clone(),
+                        rule_id: s.rule_id,
+                        message: s.message,
                         player_ids: s.players.iter().map(|&i| id(i)).collect(),
                     })
                     .collect(),
