@@ -282,7 +282,7 @@ impl<W: DenseWeight> Network<W> {
         // Passes in the same node order as plain Bellman-Ford, but a node whose distance has
         // not improved since its arcs were last relaxed is skipped: relaxing them again could
         // improve nothing, so the distances and the arcs `via` names are exactly the plain
-        // algorithm's (a third of a 100-player Dutch round's class starts went to such
+        // algorithm's (a quarter of a 100-player Dutch round's class starts went to such
         // repeats). `improved[x]` / `relaxed[x]`: the update count when `x` last improved /
         // when its arcs were last relaxed.
         let mut updates: u64 = 1;

@@ -127,8 +127,8 @@ impl History {
         let t = &r.tournament;
         let entries = t.entries();
         let mut players: Vec<PlayerHistory> = Vec::with_capacity(t.players.len());
-        // Sized up front: growing these lists a push at a time was most of a small round's
-        // history (a player's lists are as long as his rounds; a game is met once).
+        // Sized up front: growing these lists a push at a time was a fifth of a small
+        // round's history (a player's lists are as long as his rounds; a game is met once).
         let games: usize = t.rounds.iter().map(|round| round.games.len()).sum();
         let mut met = FxHashSet::with_capacity_and_hasher(games, Default::default());
         for (p, row) in entries.into_iter().enumerate() {
