@@ -721,13 +721,16 @@ pub fn pair_round_using(
             // Smallest graph first: without the next scoregroup when the bracket pairs
             // completely or leaves one player (whose C8 value is then known beforehand),
             // else with it; whenever C4 fails on the result, everybody below as well.
-            let base = match completion.take() {
-                Some(c) => c,
+            // The completion matching of the players left. The bracket's first try takes
+            // it (no copy: a retry or the fallback, rare, builds it again for the same
+            // players, and only whether a matching is perfect is ever read).
+            let mut base = match completion.take() {
+                Some(c) => Some(c),
                 // `bye_setup`'s matching is this one while nobody is paired yet (the same
-                // players and PAB candidates); only whether it is perfect is read.
+                // players and PAB candidates).
                 None => match whole_field_completion.take() {
-                    Some(m) if alive.iter().all(|&a| a) => m,
-                    _ => completion_matching(field, &bye_ok, &alive)?,
+                    Some(m) if alive.iter().all(|&a| a) => Some(m),
+                    _ => None,
                 },
             };
             spec.next_use = next_use(&ctx, &spec)?;
@@ -737,7 +740,10 @@ pub fn pair_round_using(
                 crate::cancel::checkpoint();
                 let r = run_bracket(&ctx, &spec, mode)?;
                 let tentative = tentative_next(&ctx, &spec, &r)?;
-                let mut committed = base.clone();
+                let mut committed = match base.take() {
+                    Some(m) => m,
+                    None => completion_matching(field, &bye_ok, &alive)?,
+                };
                 for &(a, b) in &r.pairs {
                     committed.remove(a);
                     committed.remove(b);
@@ -817,7 +823,10 @@ pub fn pair_round_using(
                     mode = Mode::Fallback;
                     spec.next_use = NextUse::Graph;
                     result = run_bracket(&ctx, &spec, Mode::Fallback)?;
-                    let mut c = base;
+                    let mut c = match base.take() {
+                        Some(m) => m,
+                        None => completion_matching(field, &bye_ok, &alive)?,
+                    };
                     for &(a, b) in &result.pairs {
                         c.remove(a);
                         c.remove(b);

@@ -446,23 +446,25 @@ pub fn colour_step(
     white: &Entrant,
     black: &Entrant,
     rule: ColourRule,
-    id: &dyn Fn(usize) -> String,
+    white_id: &str,
+    black_id: &str,
 ) {
-    let pref = |e: &Entrant| match e.pref {
-        Some(Colour::White) => format!("{} white", e.strength.describe()),
-        Some(Colour::Black) => format!("{} black", e.strength.describe()),
-        None => "none".to_string(),
+    // One line per board: written into one buffer (a board's five pieces of text were
+    // five strings, a few percent of a 100-player request).
+    use std::fmt::Write as _;
+    let pref = |text: &mut String, e: &Entrant| {
+        let _ = match e.pref {
+            Some(Colour::White) => write!(text, "{} white", e.strength.describe()),
+            Some(Colour::Black) => write!(text, "{} black", e.strength.describe()),
+            None => write!(text, "none"),
+        };
     };
-    ex.step(
-        rule.id(),
-        format!(
-            "{} (preference {}) - {} (preference {}): {}",
-            id(white.player),
-            pref(white),
-            id(black.player),
-            pref(black),
-            rule.describe()
-        ),
-        vec![white.player, black.player],
-    );
+    let describe = rule.describe();
+    let mut text = String::with_capacity(white_id.len() + black_id.len() + describe.len() + 64);
+    let _ = write!(text, "{white_id} (preference ");
+    pref(&mut text, white);
+    let _ = write!(text, ") - {black_id} (preference ");
+    pref(&mut text, black);
+    let _ = write!(text, "): {describe}");
+    ex.step(rule.id(), text, vec![white.player, black.player]);
 }

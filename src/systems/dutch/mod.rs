@@ -320,7 +320,14 @@ impl System for Dutch {
         }
         for &(w, b, rule) in &boards {
             if explain {
-                explain::colour_step(ex, &field.entrants[w], &field.entrants[b], rule, &id);
+                explain::colour_step(
+                    ex,
+                    &field.entrants[w],
+                    &field.entrants[b],
+                    rule,
+                    r.id(field.entrants[w].player),
+                    r.id(field.entrants[b].player),
+                );
             }
             out.boards.push(Board {
                 white: field.entrants[w].player,
