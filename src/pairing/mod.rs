@@ -220,13 +220,6 @@ pub(crate) fn pair_with(
     t: &Tournament,
     options: &PairOptions,
 ) -> Result<(Tournament, RoundPairing), PairError> {
-    // A team event paired by a system of individuals: the teams are its units (`teams.rs`),
-    // each carrying its team's groups, so the event's separations apply to the units
-    // (SEP-6); what the system cannot honour is refused here, before the units are made.
-    if t.is_team_event() && !resolved.system.pairs_team_events() {
-        check_separations(resolved, t)?;
-        return teams::pair_as_units(resolved, t, options);
-    }
     pair_with_owned(resolved, t.clone(), options)
 }
 
@@ -236,6 +229,9 @@ pub(crate) fn pair_with_owned(
     mut t: Tournament,
     options: &PairOptions,
 ) -> Result<(Tournament, RoundPairing), PairError> {
+    // A team event paired by a system of individuals: the teams are its units (`teams.rs`),
+    // each carrying its team's groups, so the event's separations apply to the units
+    // (SEP-6); what the system cannot honour is refused here, before the units are made.
     if t.is_team_event() && !resolved.system.pairs_team_events() {
         check_separations(resolved, &t)?;
         return teams::pair_as_units(resolved, &t, options);

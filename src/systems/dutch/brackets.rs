@@ -256,6 +256,20 @@ fn completion_matching(
     Ok(m)
 }
 
+/// The completion matching held for the players left, or one built for them when none is
+/// held (a bracket's retry or fallback after its first try took it).
+fn held_or_built(
+    held: &mut Option<DynamicMatching<i64>>,
+    field: &Field,
+    bye_ok: &[bool],
+    alive: &[bool],
+) -> Result<DynamicMatching<i64>, Failure> {
+    match held.take() {
+        Some(m) => Ok(m),
+        None => completion_matching(field, bye_ok, alive),
+    }
+}
+
 /// Whether the players left can be paired completely (the PAB to a candidate) with no
 /// pair between a player of `inside` and one outside it: the next bracket then pairs
 /// within itself but for the PAB assignee (C9's note, C.04.3 art. 2).
@@ -740,10 +754,7 @@ pub fn pair_round_using(
                 crate::cancel::checkpoint();
                 let r = run_bracket(&ctx, &spec, mode)?;
                 let tentative = tentative_next(&ctx, &spec, &r)?;
-                let mut committed = match base.take() {
-                    Some(m) => m,
-                    None => completion_matching(field, &bye_ok, &alive)?,
-                };
+                let mut committed = held_or_built(&mut base, field, &bye_ok, &alive)?;
                 for &(a, b) in &r.pairs {
                     committed.remove(a);
                     committed.remove(b);
@@ -823,10 +834,7 @@ pub fn pair_round_using(
                     mode = Mode::Fallback;
                     spec.next_use = NextUse::Graph;
                     result = run_bracket(&ctx, &spec, Mode::Fallback)?;
-                    let mut c = match base.take() {
-                        Some(m) => m,
-                        None => completion_matching(field, &bye_ok, &alive)?,
-                    };
+                    let mut c = held_or_built(&mut base, field, &bye_ok, &alive)?;
                     for &(a, b) in &result.pairs {
                         c.remove(a);
                         c.remove(b);
