@@ -29,7 +29,7 @@ fn one_request(bytes: &[u8], limits: &convert::Limits) -> Vec<u8> {
         Ok(r) => r,
         Err(e) => panic!("the sample does not decode: {e}"),
     };
-    let (t, options, warnings) = match convert::pair_request(&req, limits) {
+    let (t, options, warnings) = match convert::pair_request_owned(req, limits) {
         Ok(v) => v,
         Err(p) => panic!("the sample is refused: {p:?}"),
     };

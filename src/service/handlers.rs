@@ -27,7 +27,7 @@ impl PairingService for Service {
         let plan =
             Plan::players(pair_request_players(req)).asking(metrics::pair_request_system(req));
         self.unary("Pair", request, plan, |req, limits| {
-            let (t, options, warnings) = convert::pair_request(&req, limits)?;
+            let (t, options, warnings) = convert::pair_request_owned(req, limits)?;
             let mut answer = pairing::pair_owned(t, &options)?;
             answer.pairing.warnings.extend(warnings);
             let players = answer.tournament.players.len();

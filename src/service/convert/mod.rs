@@ -28,7 +28,9 @@ pub use backgammon::{finals_request, finals_response, provisional_request, provi
 pub use enums::{bye_kind_to_proto, system_from_proto, system_to_proto};
 pub use explain::{explain_request, explain_response};
 pub use manual::{validate_request, validate_response};
-pub use pair::{board_to_proto, boards_to_proto, byes_to_proto, pair_request, pair_response};
+pub use pair::{
+    board_to_proto, boards_to_proto, byes_to_proto, pair_request, pair_request_owned, pair_response,
+};
 pub use tournament::{
     Ids, options_from_proto, scoring_from_proto, snapshot, tournament_from_proto,
     tournament_to_proto,

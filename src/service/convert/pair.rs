@@ -1,6 +1,6 @@
 //! `Pair`: requests, responses, boards, byes, explanations.
 use super::enums::{bye_kind_from_proto, bye_kind_to_proto, system_field, system_to_proto};
-use super::tournament::{Ids, Input, snapshot_of};
+use super::tournament::{Ids, Input, snapshot_of, tournament_from_proto_owned};
 use super::{Limits, opt_round};
 use crate::model::validate::{Problem, Problems};
 use crate::model::{PlayerIdx, SystemId, Tournament};
@@ -40,6 +40,34 @@ pub fn pair_request(
     )
 }
 
+/// A pair request the caller gives away as a tournament and options, or every problem in
+/// it: [`pair_request`] without copying the players' texts of a proto tournament.
+pub fn pair_request_owned(
+    mut req: proto::PairRequest,
+    limits: &Limits,
+) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
+    let pt = match req.input.take() {
+        Some(proto::pair_request::Input::Tournament(pt)) => pt,
+        other => {
+            req.input = other;
+            return pair_request(&req, limits);
+        }
+    };
+    let mut problems = Vec::new();
+    let t = tournament_from_proto_owned(pt, limits, &mut problems);
+    let fields = PairFields {
+        input: None,
+        trf_encoding: &req.trf_encoding,
+        round: req.round,
+        seed: req.seed,
+        explanation_detail: req.explanation_detail,
+        system: req.system,
+        absent_player_ids: &req.absent_player_ids,
+        requested_byes: &req.requested_byes,
+    };
+    with_options(&fields, t, Vec::new(), problems)
+}
+
 /// [`PairFields`] as a tournament and options, or every problem in them.
 pub fn pair_fields(
     req: &PairFields<'_>,
@@ -47,7 +75,23 @@ pub fn pair_fields(
 ) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
     let mut problems = Vec::new();
     let (t, warnings) = snapshot_of(req.input, req.trf_encoding, limits, &mut problems);
-    let ids = Ids::of(&t);
+    with_options(req, t, warnings, problems)
+}
+
+/// The snapshot `t` read from `req` with the options of `req`'s other fields, or every
+/// problem (`problems` holds the snapshot's).
+fn with_options(
+    req: &PairFields<'_>,
+    t: Tournament,
+    warnings: Vec<crate::systems::Warning>,
+    mut problems: Vec<Problem>,
+) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
+    // The id lookup only when a field names players (most requests name none).
+    let ids = if req.absent_player_ids.is_empty() && req.requested_byes.is_empty() {
+        Ids::default()
+    } else {
+        Ids::of(&t)
+    };
     let absent = req
         .absent_player_ids
         .iter()
@@ -251,4 +295,76 @@ pub fn byes_to_proto(t: &Tournament, p: &RoundPairing) -> Vec<proto::ByeAssignme
             pairing_number: t.pairing_number(b.player),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(i: u32) -> proto::Player {
+        proto::Player {
+            id: format!("p{i}"),
+            name: format!("Player {i}"),
+            rating: 2000 + i,
+            title: "FM".into(),
+            federation: "ITA".into(),
+            fide_id: format!("{}", 900 + i),
+            sex: "w".into(),
+            team_id: format!("t{}", i % 2),
+            club: format!("club {}", i % 3),
+            groups: vec![format!("family:f{i}")],
+            ..proto::Player::default()
+        }
+    }
+
+    fn request(players: Vec<proto::Player>) -> proto::PairRequest {
+        proto::PairRequest {
+            input: Some(proto::pair_request::Input::Tournament(proto::Tournament {
+                name: "owned".into(),
+                system: proto::PairingSystem::Dutch.into(),
+                total_rounds: 5,
+                players,
+                ..proto::Tournament::default()
+            })),
+            absent_player_ids: vec!["p2".into()],
+            ..proto::PairRequest::default()
+        }
+    }
+
+    #[test]
+    fn a_request_given_away_reads_as_one_borrowed() {
+        let req = request((1..=6).map(player).collect());
+        let (borrowed, b_options, _) = pair_request(&req, &Limits::default()).expect("valid");
+        let (owned, o_options, _) = pair_request_owned(req, &Limits::default()).expect("valid");
+        assert_eq!(owned, borrowed, "every text moves into the same snapshot");
+        assert_eq!(owned.players[3].club, "club 1");
+        assert_eq!(o_options.absent, b_options.absent);
+        assert_eq!(o_options.absent, vec![1]);
+    }
+
+    #[test]
+    fn a_request_given_away_is_refused_alike() {
+        let mut players: Vec<proto::Player> = (1..=4).map(player).collect();
+        players[1].name = "x".repeat(100_000);
+        players[3].id = "p1".into();
+        let req = request(players);
+        let borrowed = pair_request(&req, &Limits::default()).err().map(|p| p.0);
+        let owned = pair_request_owned(req, &Limits::default())
+            .err()
+            .map(|p| p.0);
+        assert!(borrowed.is_some(), "an over-long name is refused");
+        assert_eq!(owned, borrowed);
+        let mut dup: Vec<proto::Player> = (1..=4).map(player).collect();
+        dup[3].id = "p1".into();
+        let owned = pair_request_owned(request(dup), &Limits::default())
+            .err()
+            .map(|p| p.0)
+            .unwrap_or_default();
+        assert!(
+            owned.iter().any(|p| p
+                .message
+                .contains("duplicate player id \"p1\" (also players[0])")),
+            "{owned:?}"
+        );
+    }
 }

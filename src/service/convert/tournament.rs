@@ -77,6 +77,7 @@ pub fn scoring_to_proto(s: &Scoring) -> proto::Scoring {
 
 /// Player ids to indices, for resolving references (borrowed: a small request's ids are
 /// not copied again for the lookup).
+#[derive(Default)]
 pub struct Ids<'a>(rustc_hash::FxHashMap<&'a str, PlayerIdx>);
 
 impl<'a> Ids<'a> {
@@ -84,9 +85,16 @@ impl<'a> Ids<'a> {
         Ids::of_ids(t.players.iter().map(|p| p.id.as_str()))
     }
 
-    /// The ids of a request's players, in the order the snapshot lists them.
-    pub fn of_proto(players: &'a [proto::Player]) -> Ids<'a> {
-        Ids::of_ids(players.iter().map(|p| p.id.as_str()))
+    fn with_capacity(n: usize) -> Ids<'a> {
+        Ids(rustc_hash::FxHashMap::with_capacity_and_hasher(
+            n,
+            Default::default(),
+        ))
+    }
+
+    /// Adds `id` as player `i`; the player it named before, if any.
+    fn insert(&mut self, id: &'a str, i: PlayerIdx) -> Option<PlayerIdx> {
+        self.0.insert(id, i)
     }
 
     fn of_ids(ids: impl ExactSizeIterator<Item = &'a str>) -> Ids<'a> {
@@ -124,14 +132,86 @@ pub fn tournament_from_proto(
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) -> Tournament {
+    if refused_whole(pt, limits, problems) {
+        return Tournament::default();
+    }
+    build(pt, |_, p| PlayerTexts::copied(p), problems)
+}
+
+/// [`tournament_from_proto`] of a tournament the caller gives away (a `Pair` request's):
+/// the players' texts move into the snapshot instead of being copied. Ids are still
+/// copied: the lookup of every reference borrows them from `pt`.
+pub fn tournament_from_proto_owned(
+    mut pt: proto::Tournament,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> Tournament {
+    if refused_whole(&pt, limits, problems) {
+        return Tournament::default();
+    }
+    // After the limits were read off them: nothing else reads these texts in `pt`.
+    let mut texts: Vec<PlayerTexts> = pt.players.iter_mut().map(PlayerTexts::taken).collect();
+    build(&pt, |i, _| std::mem::take(&mut texts[i]), problems)
+}
+
+/// Too many players, or a text or a count beyond its limit: refused before anything
+/// repeats them (the problems say which).
+fn refused_whole(pt: &proto::Tournament, limits: &Limits, problems: &mut Vec<Problem>) -> bool {
     if pt.players.len() > limits.max_players {
         limits.check_players(pt.players.len(), "tournament.players", problems);
-        return Tournament::default();
+        return true;
     }
-    // A text or a count beyond its limit is refused before anything repeats it.
-    if check_limits(pt, problems) {
-        return Tournament::default();
+    check_limits(pt, problems)
+}
+
+/// A player's texts that the snapshot keeps as they are (the id aside).
+#[derive(Default)]
+struct PlayerTexts {
+    name: String,
+    title: String,
+    federation: String,
+    fide_id: String,
+    sex: String,
+    team_id: String,
+    club: String,
+    groups: Vec<String>,
+}
+
+impl PlayerTexts {
+    fn copied(p: &proto::Player) -> PlayerTexts {
+        PlayerTexts {
+            name: p.name.clone(),
+            title: p.title.clone(),
+            federation: p.federation.clone(),
+            fide_id: p.fide_id.clone(),
+            sex: p.sex.clone(),
+            team_id: p.team_id.clone(),
+            club: p.club.clone(),
+            groups: p.groups.clone(),
+        }
     }
+
+    fn taken(p: &mut proto::Player) -> PlayerTexts {
+        use std::mem::take;
+        PlayerTexts {
+            name: take(&mut p.name),
+            title: take(&mut p.title),
+            federation: take(&mut p.federation),
+            fide_id: take(&mut p.fide_id),
+            sex: take(&mut p.sex),
+            team_id: take(&mut p.team_id),
+            club: take(&mut p.club),
+            groups: take(&mut p.groups),
+        }
+    }
+}
+
+/// The model tournament of `pt` (its limits checked), each player's texts from `texts`.
+fn build(
+    pt: &proto::Tournament,
+    mut texts: impl FnMut(usize, &proto::Player) -> PlayerTexts,
+    problems: &mut Vec<Problem>,
+) -> Tournament {
     let mut t = Tournament {
         name: pt.name.clone(),
         system: system_from_proto(pt.system),
@@ -152,27 +232,39 @@ pub fn tournament_from_proto(
             format!("unknown pairing system number {}", pt.system),
         ));
     }
-    let mut seen: rustc_hash::FxHashMap<&str, usize> =
-        rustc_hash::FxHashMap::with_capacity_and_hasher(pt.players.len(), Default::default());
+    // The lookup of every reference: a duplicate id (refused here) resolves to its last
+    // player.
+    let mut ids = Ids::with_capacity(pt.players.len());
     t.players.reserve_exact(pt.players.len());
     for (i, p) in pt.players.iter().enumerate() {
         let path = || format!("tournament.players[{i}].id");
+        let first = ids.insert(&p.id, i);
         if p.id.is_empty() {
             problems.push(Problem::new(path(), "a player needs an id"));
-        } else if let Some(first) = seen.insert(p.id.as_str(), i) {
+        } else if let Some(first) = first {
             problems.push(Problem::new(
                 path(),
                 format!("duplicate player id {:?} (also players[{first}])", p.id),
             ));
         }
+        let PlayerTexts {
+            name,
+            title,
+            federation,
+            fide_id,
+            sex,
+            team_id,
+            club,
+            groups,
+        } = texts(i, p);
         t.players.push(Player {
             id: p.id.clone(),
-            name: p.name.clone(),
+            name,
             rating: p.rating,
-            title: p.title.clone(),
-            federation: p.federation.clone(),
-            fide_id: p.fide_id.clone(),
-            sex: p.sex.clone(),
+            title,
+            federation,
+            fide_id,
+            sex,
             birth_date: if p.birth_year > 0 {
                 p.birth_year.to_string()
             } else {
@@ -181,9 +273,9 @@ pub fn tournament_from_proto(
             pairing_number: p.pairing_number,
             withdrawn_from_round: opt_round(p.withdrawn_from_round),
             late_entry_round: opt_round(p.late_entry_round).filter(|&r| r > 1),
-            team_id: p.team_id.clone(),
-            club: p.club.clone(),
-            groups: p.groups.clone(),
+            team_id,
+            club,
+            groups,
             rated_games: p.rated_games,
             period_games: p.period_games,
             reached_2400: p.reached_2400,
@@ -210,7 +302,6 @@ pub fn tournament_from_proto(
             t.separations.push(s);
         }
     }
-    let ids = Ids::of_proto(&pt.players);
     t.rounds.reserve_exact(pt.rounds.len());
     for (r, pr) in pt.rounds.iter().enumerate() {
         let number = r as u32 + 1;
