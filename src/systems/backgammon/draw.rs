@@ -117,7 +117,10 @@ impl Entry {
 
 /// A draw to run: its entries and who may not meet whom.
 pub struct Draw {
-    pub entries: Vec<Entry>,
+    /// Fixed once the draw is made ([`Draw::entries`] reads them): `lot_order` follows them.
+    entries: Vec<Entry>,
+    /// Every entry, group by group from the top, in lot order within a group.
+    lot_order: Vec<usize>,
     /// Entry pairs (lower index first) that may not meet, and why ("they met in round 2").
     conflicts: FxHashMap<(usize, usize), Conflict>,
     /// The same, as lists per entry.
@@ -211,8 +214,17 @@ const LEFTOVER_BUDGET: usize = 4096;
 impl Draw {
     pub fn new(entries: Vec<Entry>) -> Draw {
         let n = entries.len();
+        // Every sort key of the draw ends with the entry itself, so an unstable sort gives
+        // the one order there is, without a stable sort's scratch buffer.
+        let mut keyed: Vec<(std::cmp::Reverse<u32>, u64, usize)> = entries
+            .iter()
+            .enumerate()
+            .map(|(e, en)| (std::cmp::Reverse(en.group), en.lot, e))
+            .collect();
+        keyed.sort_unstable();
         Draw {
             entries,
+            lot_order: keyed.into_iter().map(|(_, _, e)| e).collect(),
             // Past meetings are most of the conflicts: a few per entry, so room for two
             // each spares most of the table's regrowth.
             conflicts: FxHashMap::with_capacity_and_hasher(2 * n, Default::default()),
@@ -221,6 +233,11 @@ impl Draw {
             weak: Default::default(),
             full_detail: true,
         }
+    }
+
+    /// The entries drawn, as made.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
     }
 
     /// SEP-5.3: whether two entries are players sharing a group of a weak separation.
@@ -355,18 +372,18 @@ impl Draw {
     fn perfect(&self, set: &[usize], level: Level) -> bool {
         crate::cancel::checkpoint();
         // Group by group in lot order, so that the matching's greedy start pairs inside the
-        // groups (always allowed but for a few past meetings) and leaves little to augment.
-        // Every sort key of the draw ends with the entry itself, so an unstable sort gives
-        // the one order there is, without a stable sort's scratch buffer.
-        let mut keyed: Vec<(std::cmp::Reverse<u32>, u64, usize)> = set
+        // groups (always allowed but for a few past meetings) and leaves little to augment:
+        // the draw's order kept to `set`, without sorting it again at every call.
+        let mut inside = vec![false; self.entries.len()];
+        for &e in set {
+            inside[e] = true;
+        }
+        let order: Vec<usize> = self
+            .lot_order
             .iter()
-            .map(|&e| {
-                let en = &self.entries[e];
-                (std::cmp::Reverse(en.group), en.lot, e)
-            })
+            .copied()
+            .filter(|&e| inside[e])
             .collect();
-        keyed.sort_unstable();
-        let order: Vec<usize> = keyed.into_iter().map(|(_, _, e)| e).collect();
         matching::has_perfect_matching(order.len(), |i, j| self.allowed(order[i], order[j], level))
     }
 

@@ -20,7 +20,6 @@
 //! and BG-3's once-only rule choose who meets them, and are dropped in that order if
 //! needed. Their number is min(2^k − undefeated, undefeated); the odd field's [absent] is
 //! then added or removed so that the field stays even.
-use rustc_hash::FxHashMap;
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -124,16 +123,16 @@ pub fn regular(
     let mut draw = Draw::new(entries);
     draw.weak = t.weak_separations(number);
     draw.full_detail = r.detail >= crate::systems::Detail::Full;
-    let index: FxHashMap<PlayerIdx, usize> = draw
-        .entries
-        .iter()
-        .enumerate()
-        .filter_map(|(i, e)| e.player.map(|p| (p, i)))
-        .collect();
+    // Each player's entry, by player index (`usize::MAX` for one not drawn).
+    let mut index = vec![usize::MAX; t.players.len()];
+    for (i, e) in draw.entries().iter().enumerate() {
+        if let Some(slot) = e.player.and_then(|p| index.get_mut(p)) {
+            *slot = i;
+        }
+    }
+    let entry = |p: PlayerIdx| index.get(p).copied().filter(|&i| i != usize::MAX);
     for (a, b) in rec.blocked_pairs() {
-        if let (Some(&ea), Some(&eb), Some(why)) =
-            (index.get(&a), index.get(&b), rec.conflict(a, b))
-        {
+        if let (Some(ea), Some(eb), Some(why)) = (entry(a), entry(b), rec.conflict(a, b)) {
             draw.forbid_because(ea, eb, why);
         }
     }

@@ -317,7 +317,7 @@ fn draw_repechage(
         return drawn
             .pairs
             .iter()
-            .filter_map(|&(a, b)| Some((d.entries[a].player?, d.entries[b].player?)))
+            .filter_map(|&(a, b)| Some((d.entries()[a].player?, d.entries()[b].player?)))
             .collect();
     }
     // No repechage without a repeat: allow as few as possible.

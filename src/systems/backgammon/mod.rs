@@ -253,7 +253,7 @@ fn explain_event(
 /// The pairing of a finished draw: boards, and the games against [absent] as byes.
 fn emit(d: &Draw, drawn: &Drawn, out: &mut RoundPairing) -> Result<(), PairError> {
     for &(a, b) in &drawn.pairs {
-        match (d.entries[a].player, d.entries[b].player) {
+        match (d.entries()[a].player, d.entries()[b].player) {
             (Some(first), Some(second)) => out.boards.push(Board {
                 white: first,
                 black: second,

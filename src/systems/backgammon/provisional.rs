@@ -408,7 +408,7 @@ pub fn pair_provisional(
             (None, None) => {}
         }
     }
-    debug_assert_eq!(d.entries.len(), plan.slots.len() + usize::from(plan.odd));
+    debug_assert_eq!(d.entries().len(), plan.slots.len() + usize::from(plan.odd));
     Ok(ProvisionalPairing {
         round: 2,
         boards,
