@@ -137,7 +137,8 @@ fn large_field_pieces_pair_alike_on_small_fields() {
 
 /// Who may meet whom (C1, C3, CG-10) read off the bit matrix of a field up to 16,384
 /// players and off the opponents' rows of a larger one: the same answer for every pair,
-/// and the same pairing, on tournaments with forfeits, byes and clubs kept apart.
+/// and the same pairing, on tournaments with forfeits, byes and clubs kept apart (the
+/// completion matching included: by the matrix's rows, or by the weighted engine).
 #[test]
 fn who_may_meet_whom_by_rows_answers_as_the_bit_matrix() {
     for (players, rounds, seed) in [(41u32, 9u32, 3u64), (64, 7, 11), (90, 5, 29)] {
@@ -180,6 +181,16 @@ fn who_may_meet_whom_by_rows_answers_as_the_bit_matrix() {
             let by_bits = pair_round_using(&bits, GLOBAL_UP_TO, Engine::Fast).map(normal);
             let by_rows = pair_round_using(&rows, GLOBAL_UP_TO, Engine::Fast).map(normal);
             assert_eq!(by_bits.ok(), by_rows.ok(), "seed {seed}, round {number}");
+            // Every bracket by its window, each then asking the completion matching (C4):
+            // the cardinality matcher over the matrix's rows, and the weighted engine for
+            // the field without the matrix.
+            let by_bits = pair_round_using(&bits, 0, Engine::Fast).map(normal);
+            let by_rows = pair_round_using(&rows, 0, Engine::Fast).map(normal);
+            assert_eq!(
+                by_bits.ok(),
+                by_rows.ok(),
+                "seed {seed}, round {number}, windows"
+            );
             let pairing = swisspair::pairing::pair_round(&t, &options).expect("a pairing");
             record_round(&mut t, &config, &pairing);
         }

@@ -107,6 +107,23 @@ impl BitGraph {
         g
     }
 
+    /// `n` vertices, each row written by `fill(v, row)` (bit `u` for an edge `v`-`u`, rows
+    /// of `n.div_ceil(64)` words, zeroed): for callers that hold the rows already. The rows
+    /// must be symmetric; loops and bits from `n` on are cleared.
+    pub fn from_rows(n: usize, mut fill: impl FnMut(usize, &mut [u64])) -> BitGraph {
+        let mut g = BitGraph::new(n);
+        let tail = n % 64;
+        for v in 0..n {
+            let row = g.row_mut(v);
+            fill(v, row);
+            if let (Some(last), true) = (row.last_mut(), tail != 0) {
+                *last &= (1 << tail) - 1;
+            }
+            clear_bit(row, v);
+        }
+        g
+    }
+
     /// `n` vertices, with the edges `adjacent` gives (asked once per unordered pair, `a < b`).
     pub fn from_fn(n: usize, adjacent: impl Fn(usize, usize) -> bool) -> BitGraph {
         let mut g = BitGraph::new(n);
@@ -298,6 +315,33 @@ impl<G: Adjacency> Matcher<G> {
                 self.pair_up(a, b);
             }
         }
+    }
+
+    /// A maximum matching of the alive vertices from a greedy start on the rows (each
+    /// vertex in turn takes its lowest free neighbour, a word at a time), or the one held
+    /// repaired after removals; whether it covers them all. Which maximum matching it holds
+    /// is unspecified: for callers that only ask whether one is perfect.
+    pub fn complete_by_rows(&mut self) -> bool {
+        let mut row = std::mem::take(&mut self.row);
+        for v in 0..self.n {
+            if !self.is_alive(v) || self.mate[v] != NONE {
+                continue;
+            }
+            self.graph.row_into(v, &mut row);
+            let free = row
+                .iter()
+                .zip(self.alive.iter().zip(&self.matched))
+                .enumerate()
+                .find_map(|(w, (&r, (&a, &m)))| {
+                    let bits = r & a & !m;
+                    (bits != 0).then(|| w * 64 + bits.trailing_zeros() as usize)
+                });
+            if let Some(u) = free.filter(|&u| u != v) {
+                self.pair_up(v, u);
+            }
+        }
+        self.row = row;
+        self.augment_all()
     }
 
     /// [`Matcher::complete`] with the greedy start in `order` (each vertex takes the first

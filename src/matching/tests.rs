@@ -196,6 +196,70 @@ fn maximum_matching_vs_brute() {
     }
 }
 
+/// `Matcher::complete_by_rows` on graphs written row by row, then after vertices are
+/// removed a few at a time (its repair): perfect exactly when the one-shot search says the
+/// alive vertices have a perfect matching, and the matching held is one of the graph.
+#[test]
+fn complete_by_rows_after_removals_vs_one_shot() {
+    let mut rng = SplitMix64::new(11);
+    for _ in 0..120 {
+        let n = 1 + rng.below(90) as usize;
+        let p = 50 + rng.below(51);
+        let edges = random_graph(&mut rng, n, p, |_| 1i64);
+        let reference = BitGraph::from_fn(n, |a, b| {
+            edges
+                .iter()
+                .any(|&(u, v, _)| (u, v) == (a, b) || (u, v) == (b, a))
+        });
+        // The same graph through `from_rows`, with junk past `n` and on the diagonal that
+        // it must clear.
+        let words = n.div_ceil(64);
+        let g = BitGraph::from_rows(n, |v, row| {
+            row.fill(0);
+            for u in 0..n {
+                if reference.edge(v, u) {
+                    row[u / 64] |= 1 << (u % 64);
+                }
+            }
+            row[v / 64] |= 1 << (v % 64);
+            if !n.is_multiple_of(64) {
+                row[words - 1] |= !0u64 << (n % 64);
+            }
+        });
+        for a in 0..n {
+            for b in 0..n {
+                assert_eq!(g.edge(a, b), reference.edge(a, b), "edge {a}-{b} of {n}");
+            }
+        }
+        let mut m = Matcher::new(g);
+        let mut alive = vec![true; n];
+        loop {
+            let perfect = m.complete_by_rows();
+            let left: Vec<usize> = (0..n).filter(|&v| alive[v]).collect();
+            let expected =
+                has_perfect_matching(left.len(), |i, j| reference.edge(left[i], left[j]));
+            assert_eq!(perfect, expected, "{} alive of {n}", left.len());
+            for &v in &left {
+                if let Some(u) = m.mate(v) {
+                    assert!(alive[u] && reference.edge(u, v) && m.mate(u) == Some(v));
+                }
+            }
+            if left.is_empty() {
+                break;
+            }
+            // Take out a matched pair (the Dutch takes a bracket's pairs) or a lone vertex.
+            let v = left[rng.below(left.len() as u64) as usize];
+            for x in [Some(v), m.mate(v).filter(|_| rng.below(3) > 0)]
+                .into_iter()
+                .flatten()
+            {
+                m.remove(x);
+                alive[x] = false;
+            }
+        }
+    }
+}
+
 /// Medium graphs: too big for brute force, so rely on the dual certificate (checked inside
 /// `run`), and check the two engines against each other: with every weight raised by a
 /// constant larger than any sum of weight differences, a maximum-weight matching has

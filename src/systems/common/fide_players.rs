@@ -206,6 +206,16 @@ impl Field {
         self
     }
 
+    /// Entrant `a`'s row of the bit matrix (bit `b` set when `a` and `b` may meet, C1 and
+    /// C3; `len().div_ceil(64)` words, the bits from `len()` on meaningless), when the field
+    /// has one.
+    pub fn compatible_row(&self, a: usize) -> Option<&[u64]> {
+        if self.words == 0 {
+            return None;
+        }
+        self.bits.get(a * self.words..(a + 1) * self.words)
+    }
+
     /// What entrant `a`'s compatibility with others reads of him, looked up once for a
     /// whole row of `compatible(a, _)`.
     #[inline]

@@ -36,8 +36,11 @@ use crate::model::{Colour, Score, WeakPlace};
 use crate::systems::common::fide_players::FideText;
 use crate::systems::common::fide_players::{Entrant, Field};
 
+mod completion;
 mod fast;
 mod types;
+
+use completion::Completion;
 
 const NIL: u32 = u32::MAX;
 
@@ -213,60 +216,17 @@ impl WeightSource<i64> for CompletionWeights<'_> {
     }
 }
 
-/// A cardinality matching over the players left (and the dummy when odd).
-fn completion_matching(
-    field: &Field,
-    bye_ok: &[bool],
-    alive: &[bool],
-) -> Result<DynamicMatching<i64>, Failure> {
-    let n = field.len();
-    let odd = !bye_ok.is_empty();
-    let mut m = DynamicMatching::<i64>::new(n + 1);
-    // Only whether it is perfect is read (`complete`), never which pairs it holds.
-    m.use_augment_first();
-    for (v, &a) in alive.iter().enumerate() {
-        if !a {
-            m.remove(v);
-        }
-    }
-    if !odd {
-        m.remove(n);
-    }
-    // Three classes: PAB candidates, the other players, the dummy. Every compatible pair
-    // weighs 1, and the dummy meets the candidates only: the first solve needs no O(n²)
-    // pass (`matching/weighted/classes.rs`).
-    let class: Vec<u32> = (0..=n)
-        .map(|v| {
-            if v == n {
-                2
-            } else if bye_ok.get(v).copied().unwrap_or(false) {
-                0
-            } else {
-                1
-            }
-        })
-        .collect();
-    let some = Some(1i64);
-    let dummy = if odd { some } else { None };
-    m.set_class_weights(
-        class,
-        vec![some, some, dummy, some, some, None, dummy, None, None],
-    );
-    m.solve(&CompletionWeights { field, bye_ok })?;
-    Ok(m)
-}
-
 /// The completion matching held for the players left, or one built for them when none is
 /// held (a bracket's retry or fallback after its first try took it).
 fn held_or_built(
-    held: &mut Option<DynamicMatching<i64>>,
+    held: &mut Option<Completion>,
     field: &Field,
     bye_ok: &[bool],
     alive: &[bool],
-) -> Result<DynamicMatching<i64>, Failure> {
+) -> Result<Completion, Failure> {
     match held.take() {
         Some(m) => Ok(m),
-        None => completion_matching(field, bye_ok, alive),
+        None => Completion::build(field, bye_ok, alive),
     }
 }
 
@@ -439,8 +399,8 @@ fn bye_setup(field: &Field, round_weak: bool) -> Result<ByeSetup, Failure> {
     let odd = n % 2 == 1;
     let alive = vec![true; n];
     if !odd {
-        let m = completion_matching(field, &[], &alive)?;
-        if !complete(&m) {
+        let m = Completion::build(field, &[], &alive)?;
+        if !m.is_complete() {
             return Err(Failure::Incomplete(format!(
                 "no pairing of all {n} players complies with C1-C3"
             )));
@@ -475,14 +435,14 @@ fn bye_setup(field: &Field, round_weak: bool) -> Result<ByeSetup, Failure> {
         None
     };
     // The completion matchings built, by score: the one of the final score is returned.
-    let mut built: Vec<(Score, DynamicMatching<i64>)> = Vec::new();
+    let mut built: Vec<(Score, Completion)> = Vec::new();
     let mut feasible = |s: Score| -> Result<bool, Failure> {
         let bye_ok = bye_ok_up_to(s);
         match fewest {
             Some(least) => Ok(fewest_weak_completing(field, &bye_ok, &alive)? == Some(least)),
             None => {
-                let m = completion_matching(field, &bye_ok, &alive)?;
-                let ok = complete(&m);
+                let m = Completion::build(field, &bye_ok, &alive)?;
+                let ok = m.is_complete();
                 built.push((s, m));
                 Ok(ok)
             }
@@ -561,7 +521,7 @@ fn bye_setup(field: &Field, round_weak: bool) -> Result<ByeSetup, Failure> {
 
 /// [`bye_setup`]'s answer: the PAB's score, whether C9 applies from the first bracket, and
 /// the whole field's completion matching with that score's PAB candidates, if built.
-type ByeSetup = (Score, bool, Option<DynamicMatching<i64>>);
+type ByeSetup = (Score, bool, Option<Completion>);
 
 /// Pairs the round: every bracket from the top, then the PAB.
 pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
@@ -675,7 +635,7 @@ pub fn pair_round_using(
         }
     }
     let mut alive = vec![true; n];
-    let mut completion: Option<DynamicMatching<i64>> = None;
+    let mut completion: Option<Completion> = None;
     // `WEAK_FIRST`: the round's fewest pairs within a group (C4), a matching that completes
     // the players left with the fewest (repaired as brackets are paired) and the pairs
     // within a group made so far.
@@ -767,7 +727,7 @@ pub fn pair_round_using(
                 // already pairs the tentative pairs with each other (or there are none),
                 // the rest of it is a perfect matching of what is left: no copy and no
                 // solve are needed to know the answer.
-                let trial_completes = if complete(&committed)
+                let trial_completes = if committed.is_complete()
                     && tentative.iter().all(|&(a, b)| committed.mate(a) == Some(b))
                 {
                     true
@@ -780,7 +740,7 @@ pub fn pair_round_using(
                         trial.remove(b);
                     }
                     trial.solve(&cw)?;
-                    complete(&trial)
+                    trial.is_complete()
                 };
                 // `WEAK_FIRST` (C4): the bracket's pairs, and with them the next
                 // scoregroup's that C8 counted, must leave the round's fewest pairs within
@@ -900,8 +860,8 @@ fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failur
     let candidate: Vec<bool> = field.entrants.iter().map(|e| e.bye_eligible).collect();
     let bye_ok: Vec<bool> = if odd { candidate.clone() } else { Vec::new() };
     let alive = vec![true; n];
-    let mut completion = completion_matching(field, &bye_ok, &alive)?;
-    if !complete(&completion) {
+    let mut completion = Completion::build(field, &bye_ok, &alive)?;
+    if !completion.is_complete() {
         return Err(Failure::Incomplete(if odd {
             format!(
                 "no pairing of all {n} players complies with C.1-C.3 with the pairing-allocated bye for an eligible player (C.2)"
@@ -986,7 +946,7 @@ fn pair_round_2017(field: &Field, engine: Engine) -> Result<RoundOutcome, Failur
                 committed.remove(v);
             }
             committed.solve(&cw)?;
-            let keeps = complete(&committed);
+            let keeps = committed.is_complete();
             Ok((committed, keeps))
         };
         let completes = |pairs: &[(usize, usize)]| {

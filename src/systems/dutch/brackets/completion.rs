@@ -1,0 +1,156 @@
+//! The completion matching (C4 in the 2026 text, C.4 in the 2017 one): whether the players
+//! left, and the dummy of the PAB when the field is odd, can all be paired. Only that is
+//! ever read, with one shortcut that asks whether the matching held already pairs two
+//! players (its answer is the same whichever perfect matching is held).
+//!
+//! A field with a bit matrix of at most [`ROWS_UP_TO`] entrants (every small request)
+//! asks the cardinality matcher over the matrix's rows: a greedy start a word at a time,
+//! then augmenting paths, and after each bracket an augmenting search from the players its
+//! pairs left alone. Larger fields keep the weighted engine with unit weights and three
+//! classes, whose first solve needs no O(n²) pass and whose repairs stay local at 100,000
+//! players (`matching/weighted/classes.rs`). Both answer the same question exactly, so
+//! the pairing cannot depend on which one a field takes.
+use super::{CompletionWeights, Failure};
+use crate::matching::weighted::DynamicMatching;
+use crate::matching::{Adjacency, BitGraph, Matcher};
+use crate::systems::common::fide_players::Field;
+
+/// The largest field paired with the cardinality matcher: its graph and every trial copy
+/// are (n + 1)² bits, 128 KiB here.
+const ROWS_UP_TO: usize = 1024;
+
+/// A maximum matching of the players left (and the dummy when the field is odd), kept as
+/// players are taken out.
+// Both variants are some hundred bytes of vector headers; one is held per round and moved
+// a few times per bracket, so boxing either would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone)]
+pub(super) enum Completion {
+    /// The cardinality matcher over the field's bit matrix.
+    Rows(Matcher<BitGraph>),
+    /// The weighted engine, unit weights.
+    Weighted(DynamicMatching<i64>),
+}
+
+impl Completion {
+    /// The completion matching over the players `alive`, the dummy meeting the PAB
+    /// candidates `bye_ok` (empty when the field is even).
+    pub(super) fn build(field: &Field, bye_ok: &[bool], alive: &[bool]) -> Result<Self, Failure> {
+        let n = field.len();
+        let odd = !bye_ok.is_empty();
+        if n <= ROWS_UP_TO && field.compatible_row(0).is_some() {
+            let candidate = |v: usize| bye_ok.get(v).copied().unwrap_or(false);
+            let graph = BitGraph::from_rows(n + 1, |v, row| {
+                if v < n {
+                    if let Some(own) = field.compatible_row(v) {
+                        let words = own.len().min(row.len());
+                        row[..words].copy_from_slice(&own[..words]);
+                    }
+                    // The matrix's bits from `n` on mean nothing: bit `n` is the dummy.
+                    let (w, b) = (n / 64, n % 64);
+                    row[w] &= !(1 << b);
+                    if candidate(v) {
+                        row[w] |= 1 << b;
+                    }
+                } else {
+                    for (u, _) in (0..n).map(|u| (u, candidate(u))).filter(|&(_, c)| c) {
+                        row[u / 64] |= 1 << (u % 64);
+                    }
+                }
+            });
+            let mut m = Matcher::new(graph);
+            for (v, &a) in alive.iter().enumerate() {
+                if !a {
+                    m.remove(v);
+                }
+            }
+            if !odd {
+                m.remove(n);
+            }
+            m.complete_by_rows();
+            return Ok(Completion::Rows(m));
+        }
+        weighted(field, bye_ok, alive).map(Completion::Weighted)
+    }
+
+    /// Takes `v` out (paired, or the PAB's); its partner is left to re-pair at `solve`.
+    pub(super) fn remove(&mut self, v: usize) {
+        match self {
+            Completion::Rows(m) => m.remove(v),
+            Completion::Weighted(m) => m.remove(v),
+        }
+    }
+
+    /// A maximum matching again after removals.
+    pub(super) fn solve(&mut self, cw: &CompletionWeights) -> Result<(), Failure> {
+        match self {
+            Completion::Rows(m) => {
+                m.complete_by_rows();
+            }
+            Completion::Weighted(m) => m.solve(cw)?,
+        }
+        Ok(())
+    }
+
+    /// `v`'s partner in the matching held.
+    pub(super) fn mate(&self, v: usize) -> Option<usize> {
+        match self {
+            Completion::Rows(m) => m.mate(v),
+            Completion::Weighted(m) => m.mate(v),
+        }
+    }
+
+    /// Whether every player left (and the dummy) is paired.
+    pub(super) fn is_complete(&self) -> bool {
+        match self {
+            Completion::Rows(m) => {
+                (0..m.graph().vertices()).all(|v| !m.is_alive(v) || m.mate(v).is_some())
+            }
+            Completion::Weighted(m) => super::complete(m),
+        }
+    }
+}
+
+/// The weighted engine's completion matching: every compatible pair weighs 1, the dummy
+/// meets the candidates only.
+fn weighted(
+    field: &Field,
+    bye_ok: &[bool],
+    alive: &[bool],
+) -> Result<DynamicMatching<i64>, Failure> {
+    let n = field.len();
+    let odd = !bye_ok.is_empty();
+    let mut m = DynamicMatching::<i64>::new(n + 1);
+    // Only whether it is perfect is read (`complete`), never which pairs it holds.
+    m.use_augment_first();
+    for (v, &a) in alive.iter().enumerate() {
+        if !a {
+            m.remove(v);
+        }
+    }
+    if !odd {
+        m.remove(n);
+    }
+    // Three classes: PAB candidates, the other players, the dummy. Every compatible pair
+    // weighs 1, and the dummy meets the candidates only: the first solve needs no O(n²)
+    // pass (`matching/weighted/classes.rs`).
+    let class: Vec<u32> = (0..=n)
+        .map(|v| {
+            if v == n {
+                2
+            } else if bye_ok.get(v).copied().unwrap_or(false) {
+                0
+            } else {
+                1
+            }
+        })
+        .collect();
+    let some = Some(1i64);
+    let dummy = if odd { some } else { None };
+    m.set_class_weights(
+        class,
+        vec![some, some, dummy, some, some, None, dummy, None, None],
+    );
+    m.solve(&CompletionWeights { field, bye_ok })?;
+    Ok(m)
+}
