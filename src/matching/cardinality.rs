@@ -317,6 +317,18 @@ impl<G: Adjacency> Matcher<G> {
         }
     }
 
+    /// Pairs `a` and `b` before a search, when both are alive, free and adjacent: a
+    /// maximum matching built from here keeps them both matched (an augmenting path never
+    /// leaves a matched vertex exposed). Whether they were paired.
+    pub fn seed_pair(&mut self, a: usize, b: usize) -> bool {
+        let free = |v: usize| self.is_alive(v) && self.mate[v] == NONE;
+        if a == b || !free(a) || !free(b) || !self.graph.adjacent(a, b) {
+            return false;
+        }
+        self.pair_up(a, b);
+        true
+    }
+
     /// A maximum matching of the alive vertices from a greedy start on the rows (each
     /// vertex in turn takes its lowest free neighbour, a word at a time), or the one held
     /// repaired after removals; whether it covers them all. Which maximum matching it holds

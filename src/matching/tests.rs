@@ -260,6 +260,34 @@ fn complete_by_rows_after_removals_vs_one_shot() {
     }
 }
 
+/// A pair seeded before `complete_by_rows` stays matched in a maximum matching.
+#[test]
+fn a_seeded_pair_stays_in_a_maximum_matching() {
+    let mut rng = SplitMix64::new(12);
+    for _ in 0..300 {
+        let n = 2 + rng.below(40) as usize;
+        let p = rng.below(101);
+        let edges = random_graph(&mut rng, n, p, |_| 1i64);
+        let g = BitGraph::from_fn(n, |a, b| {
+            edges
+                .iter()
+                .any(|&(u, v, _)| (u, v) == (a, b) || (u, v) == (b, a))
+        });
+        let f = rng.below(n as u64) as usize;
+        let Some(u) = (0..n).find(|&u| g.edge(f, u)) else {
+            continue;
+        };
+        let size = maximum_matching_size(n, |a, b| g.edge(a, b));
+        let mut m = Matcher::new(g);
+        assert!(m.seed_pair(f, u));
+        assert!(!m.seed_pair(f, u), "a paired vertex is not seeded again");
+        m.complete_by_rows();
+        let matched = (0..n).filter(|&v| m.mate(v).is_some()).count();
+        assert_eq!(matched, 2 * size, "a maximum matching");
+        assert!(m.mate(f).is_some(), "the seeded vertex stays matched");
+    }
+}
+
 /// Medium graphs: too big for brute force, so rely on the dual certificate (checked inside
 /// `run`), and check the two engines against each other: with every weight raised by a
 /// constant larger than any sum of weight differences, a maximum-weight matching has

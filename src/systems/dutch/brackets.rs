@@ -1238,6 +1238,9 @@ fn tentative_next(
         ids.push(f);
     }
     let k = spec.next.len();
+    if let Some(pairs) = completion::tentative_by_rows(field, &ids, floater.is_some()) {
+        return Ok(pairs);
+    }
     // A large odd graph gets a vertex standing for the player left out, joined to
     // everybody by the heaviest weight, as in `Run::new`: every optimum pairs it with a
     // player some optimum of the graph leaves out, and the rest is an optimum of the

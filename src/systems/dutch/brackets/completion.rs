@@ -154,3 +154,33 @@ fn weighted(
     m.solve(&CompletionWeights { field, bye_ok })?;
     Ok(m)
 }
+
+/// C8's tentative pairing of the next scoregroup `ids` (the bracket's floater last when
+/// `with_floater`), by the cardinality matcher when the field is one it takes: a maximum
+/// pairing, the floater in it whenever some maximum pairing holds him (he is paired
+/// first, and augmenting paths never leave a paired player out), as the weighted
+/// engine's 2-and-3 weights ask. `None`: the caller's weighted engine pairs it.
+pub(super) fn tentative_by_rows(
+    field: &Field,
+    ids: &[usize],
+    with_floater: bool,
+) -> Option<Vec<(usize, usize)>> {
+    if field.len() > ROWS_UP_TO || field.compatible_row(0).is_none() {
+        return None;
+    }
+    let n = ids.len();
+    let graph = BitGraph::from_fn(n, |a, b| field.compatible(ids[a], ids[b]));
+    let mut m = Matcher::new(graph);
+    if with_floater && n > 0 {
+        let f = n - 1;
+        if let Some(u) = (0..f).find(|&u| m.graph().edge(f, u)) {
+            m.seed_pair(f, u);
+        }
+    }
+    m.complete_by_rows();
+    Some(
+        (0..n)
+            .filter_map(|v| m.mate(v).filter(|&u| v < u).map(|u| (ids[v], ids[u])))
+            .collect(),
+    )
+}
