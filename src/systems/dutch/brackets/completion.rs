@@ -10,6 +10,10 @@
 //! classes, whose first solve needs no O(n²) pass and whose repairs stay local at 100,000
 //! players (`matching/weighted/classes.rs`). Both answer the same question exactly, so
 //! the pairing cannot depend on which one a field takes.
+//!
+//! C8's tentative pairing of the next scoregroup ([`tentative_by_rows`]) takes the same
+//! matcher on the same fields. Which maximum pairing it is can decide whether a bracket's
+//! first C4 check passes, never the bracket's pairs (the module docs of `brackets.rs`).
 use super::{CompletionWeights, Failure};
 use crate::matching::weighted::DynamicMatching;
 use crate::matching::{Adjacency, BitGraph, Matcher};
