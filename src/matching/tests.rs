@@ -177,11 +177,7 @@ fn maximum_matching_vs_brute() {
         let n = rng.below(12) as usize;
         let p = rng.below(101);
         let edges = random_graph(&mut rng, n, p, |_| 1i64);
-        let g = BitGraph::from_fn(n, |a, b| {
-            edges
-                .iter()
-                .any(|&(u, v, _)| (u, v) == (a, b) || (u, v) == (b, a))
-        });
+        let g = graph_of(n, &edges);
         let mates = maximum_matching(n, |a, b| g.edge(a, b));
         let card = mates.iter().filter(|m| m.is_some()).count() / 2;
         assert_eq!(card, brute_force(n, &edges).0);
@@ -196,6 +192,15 @@ fn maximum_matching_vs_brute() {
     }
 }
 
+/// The graph of an edge list (parallel edges once).
+fn graph_of<W>(n: usize, edges: &[(usize, usize, W)]) -> BitGraph {
+    BitGraph::from_fn(n, |a, b| {
+        edges
+            .iter()
+            .any(|&(u, v, _)| (u, v) == (a, b) || (u, v) == (b, a))
+    })
+}
+
 /// `Matcher::complete_by_rows` on graphs written row by row, then after vertices are
 /// removed a few at a time (its repair): perfect exactly when the one-shot search says the
 /// alive vertices have a perfect matching, and the matching held is one of the graph.
@@ -206,11 +211,7 @@ fn complete_by_rows_after_removals_vs_one_shot() {
         let n = 1 + rng.below(90) as usize;
         let p = 50 + rng.below(51);
         let edges = random_graph(&mut rng, n, p, |_| 1i64);
-        let reference = BitGraph::from_fn(n, |a, b| {
-            edges
-                .iter()
-                .any(|&(u, v, _)| (u, v) == (a, b) || (u, v) == (b, a))
-        });
+        let reference = graph_of(n, &edges);
         // The same graph through `from_rows`, with junk past `n` and on the diagonal that
         // it must clear.
         let words = n.div_ceil(64);
@@ -268,11 +269,7 @@ fn a_seeded_pair_stays_in_a_maximum_matching() {
         let n = 2 + rng.below(40) as usize;
         let p = rng.below(101);
         let edges = random_graph(&mut rng, n, p, |_| 1i64);
-        let g = BitGraph::from_fn(n, |a, b| {
-            edges
-                .iter()
-                .any(|&(u, v, _)| (u, v) == (a, b) || (u, v) == (b, a))
-        });
+        let g = graph_of(n, &edges);
         let f = rng.below(n as u64) as usize;
         let Some(u) = (0..n).find(|&u| g.edge(f, u)) else {
             continue;
@@ -306,11 +303,7 @@ fn medium_random_certified() {
         let c = 121 * (n as i128 + 1);
         let shifted: Vec<_> = edges.iter().map(|&(u, v, w)| (u, v, w + c)).collect();
         let (scard, _, _) = run(n, &shifted);
-        let g = BitGraph::from_fn(n, |a, b| {
-            edges
-                .iter()
-                .any(|&(u, v, _)| (u, v) == (a, b) || (u, v) == (b, a))
-        });
+        let g = graph_of(n, &edges);
         assert_eq!(maximum_matching_size(n, |a, b| g.edge(a, b)), scard);
     }
     assert!(acc.blossoms > 0 && acc.expansions > 0, "{acc:?}");

@@ -20,13 +20,10 @@ pub struct PairFields<'a> {
     pub requested_byes: &'a [proto::RequestedBye],
 }
 
-/// A pair request as a tournament and options, or every problem in it.
-pub fn pair_request(
-    req: &proto::PairRequest,
-    limits: &Limits,
-) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
-    pair_fields(
-        &PairFields {
+impl<'a> PairFields<'a> {
+    /// A `Pair` request's fields.
+    fn of_pair(req: &'a proto::PairRequest) -> PairFields<'a> {
+        PairFields {
             input: req.input.as_ref().map(Input::from),
             trf_encoding: &req.trf_encoding,
             round: req.round,
@@ -35,9 +32,16 @@ pub fn pair_request(
             system: req.system,
             absent_player_ids: &req.absent_player_ids,
             requested_byes: &req.requested_byes,
-        },
-        limits,
-    )
+        }
+    }
+}
+
+/// A pair request as a tournament and options, or every problem in it.
+pub fn pair_request(
+    req: &proto::PairRequest,
+    limits: &Limits,
+) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
+    pair_fields(&PairFields::of_pair(req), limits)
 }
 
 /// A pair request the caller gives away as a tournament and options, or every problem in
@@ -55,17 +59,8 @@ pub fn pair_request_owned(
     };
     let mut problems = Vec::new();
     let t = tournament_from_proto_owned(pt, limits, &mut problems);
-    let fields = PairFields {
-        input: None,
-        trf_encoding: &req.trf_encoding,
-        round: req.round,
-        seed: req.seed,
-        explanation_detail: req.explanation_detail,
-        system: req.system,
-        absent_player_ids: &req.absent_player_ids,
-        requested_byes: &req.requested_byes,
-    };
-    with_options(&fields, t, Vec::new(), problems)
+    // The input taken: the other fields as `pair_request` reads them.
+    with_options(&PairFields::of_pair(&req), t, Vec::new(), problems)
 }
 
 /// [`PairFields`] as a tournament and options, or every problem in them.
