@@ -348,7 +348,8 @@ impl<G: Adjacency> Matcher<G> {
                     let bits = r & a & !m;
                     (bits != 0).then(|| w * 64 + bits.trailing_zeros() as usize)
                 });
-            if let Some(u) = free.filter(|&u| u != v) {
+            // `v` itself is free but not in its row: a graph has no loops.
+            if let Some(u) = free {
                 self.pair_up(v, u);
             }
         }

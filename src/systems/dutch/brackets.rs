@@ -216,6 +216,16 @@ impl WeightSource<i64> for CompletionWeights<'_> {
     }
 }
 
+/// The players no longer in the round (`alive` false), to take out of a matching over the
+/// field.
+fn gone(alive: &[bool]) -> impl Iterator<Item = usize> + '_ {
+    alive
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| !**a)
+        .map(|(v, _)| v)
+}
+
 /// The completion matching held for the players left, or one built for them when none is
 /// held (a bracket's retry or fallback after its first try took it).
 fn held_or_built(
@@ -261,11 +271,7 @@ fn closed_bracket_completes(
     let n = field.len();
     let mut m = DynamicMatching::<i64>::new(n + 1);
     m.use_augment_first();
-    for (v, &a) in alive.iter().enumerate() {
-        if !a {
-            m.remove(v);
-        }
-    }
+    gone(alive).for_each(|v| m.remove(v));
     m.solve(&Closed {
         inner: CompletionWeights { field, bye_ok },
         inside,
@@ -327,11 +333,7 @@ fn weak_completion_matching(
     // Read for its completeness and its number of pairs within a group, which every
     // optimum has alike.
     m.use_augment_first();
-    for (v, &a) in alive.iter().enumerate() {
-        if !a {
-            m.remove(v);
-        }
-    }
+    gone(alive).for_each(|v| m.remove(v));
     if bye_ok.is_empty() {
         m.remove(n);
     }

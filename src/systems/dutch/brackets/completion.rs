@@ -14,7 +14,7 @@
 //! C8's tentative pairing of the next scoregroup ([`tentative_by_rows`]) takes the same
 //! matcher on the same fields. Which maximum pairing it is can decide whether a bracket's
 //! first C4 check passes, never the bracket's pairs (the module docs of `brackets.rs`).
-use super::{CompletionWeights, Failure};
+use super::{CompletionWeights, Failure, gone};
 use crate::matching::weighted::DynamicMatching;
 use crate::matching::{Adjacency, BitGraph, Matcher};
 use crate::systems::common::fide_players::Field;
@@ -63,11 +63,7 @@ impl Completion {
                 }
             });
             let mut m = Matcher::new(graph);
-            for (v, &a) in alive.iter().enumerate() {
-                if !a {
-                    m.remove(v);
-                }
-            }
+            gone(alive).for_each(|v| m.remove(v));
             if !odd {
                 m.remove(n);
             }
@@ -127,11 +123,7 @@ fn weighted(
     let mut m = DynamicMatching::<i64>::new(n + 1);
     // Only whether it is perfect is read (`complete`), never which pairs it holds.
     m.use_augment_first();
-    for (v, &a) in alive.iter().enumerate() {
-        if !a {
-            m.remove(v);
-        }
-    }
+    gone(alive).for_each(|v| m.remove(v));
     if !odd {
         m.remove(n);
     }
