@@ -99,13 +99,11 @@ impl Score {
     }
 }
 
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Written into a buffer on the stack, not a `String`: explanations print scores
-        // by the hundred per request (issue 37). `pad` so that width and alignment flags
-        // work (`{:>4}` in the TRF writer).
+impl Score {
+    /// The score's text ("2.5", "-0.5") written into `buf` on the stack: explanations
+    /// print scores by the hundred per request (issue 37).
+    fn digits(self, buf: &mut [u8; 24]) -> &str {
         let a = self.0.unsigned_abs();
-        let mut buf = [0u8; 24];
         let mut at = buf.len();
         at -= 1;
         buf[at] = b'0' + (a % 10) as u8;
@@ -125,7 +123,20 @@ impl fmt::Display for Score {
             buf[at] = b'-';
         }
         // Only ASCII digits, '.' and '-' were written.
-        f.pad(std::str::from_utf8(&buf[at..]).unwrap_or_default())
+        std::str::from_utf8(&buf[at..]).unwrap_or_default()
+    }
+
+    /// Appends the score's text to `out`, as `Display` writes it, without the formatting
+    /// machinery (a `write!` costs several times the push).
+    pub fn push_to(self, out: &mut String) {
+        out.push_str(self.digits(&mut [0u8; 24]));
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // `pad` so that width and alignment flags work (`{:>4}` in the TRF writer).
+        f.pad(self.digits(&mut [0u8; 24]))
     }
 }
 
@@ -158,6 +169,16 @@ impl std::iter::Sum for Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn push_to_writes_what_display_writes() {
+        for tenths in [0, 5, 10, 115, 1234, -5, -1234, i64::MAX, i64::MIN] {
+            let score = Score::from_tenths(tenths);
+            let mut out = String::from("x ");
+            score.push_to(&mut out);
+            assert_eq!(out, format!("x {score}"), "{tenths} tenths");
+        }
+    }
 
     #[test]
     fn parses_and_prints() {

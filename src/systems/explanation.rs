@@ -11,6 +11,24 @@
 //! criterion (`C12`) or a trailing `[TAG]`, and it is normalised once.
 use crate::model::PlayerIdx;
 
+/// Appends `n` in decimal to `out`. Explanations write numbers by the hundred per
+/// request, and a `write!` costs several times this push (issue 37).
+pub fn push_number(out: &mut String, n: u64) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&buf[at..]).unwrap_or_default());
+}
+
 /// How much of the explanation to keep.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Detail {
@@ -175,5 +193,14 @@ mod tests {
             trailing_tag("taken anyway [SS-GROUP 3.4.2]"),
             Some(("taken anyway".to_string(), "SS-GROUP:3.4.2".to_string()))
         );
+    }
+
+    #[test]
+    fn push_number_writes_decimal() {
+        for n in [0, 7, 10, 99, 100, 12_345, u64::MAX] {
+            let mut out = String::from("board ");
+            push_number(&mut out, n);
+            assert_eq!(out, format!("board {n}"));
+        }
     }
 }

@@ -38,12 +38,13 @@
 //!   `late_entry_score` start of a late entrant (default 0).
 pub mod rows;
 
+use std::borrow::Cow;
 use std::cmp::{Ordering, Reverse};
 
 use rand::{Rng, SeedableRng};
 
 use super::common::History;
-use super::explanation::Explanation;
+use super::explanation::{Explanation, push_number};
 use super::{
     Board, ByeAssignment, OptionInfo, PairError, RoundPairing, RoundToPair, System, SystemInfo,
 };
@@ -139,17 +140,20 @@ impl System for Buchholz {
         };
         out.explanation.group("colours");
         for (i, pair) in pairs.iter().enumerate() {
-            out.explanation.step(
-                pair.rule,
-                format!(
-                    "board {}: {} - {}: {}",
-                    i + 1,
-                    ctx.name(pair.white),
-                    ctx.name(pair.black),
-                    pair.reason
-                ),
-                vec![pair.white, pair.black],
-            );
+            // "board N: white - black: reason", pushed (issue 37: one per board).
+            let (white, black) = (ctx.name(pair.white), ctx.name(pair.black));
+            let mut message =
+                String::with_capacity(16 + white.len() + black.len() + pair.reason.len());
+            message.push_str("board ");
+            push_number(&mut message, i as u64 + 1);
+            message.push_str(": ");
+            message.push_str(white);
+            message.push_str(" - ");
+            message.push_str(black);
+            message.push_str(": ");
+            message.push_str(&pair.reason);
+            out.explanation
+                .step(pair.rule, message, vec![pair.white, pair.black]);
             out.boards.push(Board {
                 white: pair.white,
                 black: pair.black,
@@ -167,7 +171,8 @@ struct Paired {
     white: PlayerIdx,
     black: PlayerIdx,
     rule: &'static str,
-    reason: String,
+    /// Most reasons are fixed texts: borrowed, not copied, for each board.
+    reason: Cow<'static, str>,
 }
 
 type Outcome = (Vec<Paired>, Option<PlayerIdx>);
@@ -220,7 +225,15 @@ impl<'a> Ctx<'a> {
         }
         let graph = Matcher::new(history.may_meet(&r.participants));
         let names = (0..n)
-            .map(|p| format!("{} ({})", r.id(p), id_no[p]))
+            .map(|p| {
+                let id = r.id(p);
+                let mut name = String::with_capacity(id.len() + 8);
+                name.push_str(id);
+                name.push_str(" (");
+                push_number(&mut name, u64::from(id_no[p]));
+                name.push(')');
+                name
+            })
             .collect();
         Ctx {
             names,
@@ -303,21 +316,22 @@ impl<'a> Ctx<'a> {
         players
     }
 
-    fn describe(&self, players: &[PlayerIdx]) -> String {
-        use std::fmt::Write as _;
-        let mut out = String::with_capacity(players.len() * 32);
+    /// `lead` then each player as "name [score pts, Bh buchholz]", comma-separated. Pushed
+    /// piece by piece: a round's columns list every player, and `write!` costs several
+    /// times the pushes (issue 37).
+    fn describe(&self, lead: &str, players: &[PlayerIdx]) -> String {
+        let mut out = String::with_capacity(lead.len() + players.len() * 40);
+        out.push_str(lead);
         for (i, &p) in players.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
-            // Writing to a String cannot fail.
-            let _ = write!(
-                out,
-                "{} [{} pts, Bh {}]",
-                self.name(p),
-                self.score[p],
-                self.buchholz[p]
-            );
+            out.push_str(self.name(p));
+            out.push_str(" [");
+            self.score[p].push_to(&mut out);
+            out.push_str(" pts, Bh ");
+            self.buchholz[p].push_to(&mut out);
+            out.push(']');
         }
         out
     }
@@ -424,7 +438,7 @@ impl<'a> Ctx<'a> {
                     white,
                     black,
                     rule: "BH-2",
-                    reason: format!(
+                    reason: Cow::Owned(format!(
                         "number {} is {}: {c}",
                         self.id_no[hi],
                         if self.id_no[hi] % 2 == 1 {
@@ -432,7 +446,7 @@ impl<'a> Ctx<'a> {
                         } else {
                             "even"
                         }
-                    ),
+                    )),
                 }
             })
             .collect();
@@ -640,10 +654,7 @@ impl<'a> Ctx<'a> {
             if !carry.is_empty() {
                 ex.step(
                     "BH-4",
-                    format!(
-                        "floaters from the group above join: {}",
-                        self.describe(&carry)
-                    ),
+                    self.describe("floaters from the group above join: ", &carry),
                     carry.clone(),
                 );
             }
@@ -741,16 +752,8 @@ impl<'a> Ctx<'a> {
             let mut b = self.sorted_column(b, Colour::Black);
             let mut moved: Vec<PlayerIdx> = Vec::new();
             self.balance(&mut w, &mut b, &mut moved, ex);
-            ex.step(
-                "BH-4.1",
-                format!("column W: {}", self.describe(&w)),
-                w.clone(),
-            );
-            ex.step(
-                "BH-4.2",
-                format!("column B: {}", self.describe(&b)),
-                b.clone(),
-            );
+            ex.step("BH-4.1", self.describe("column W: ", &w), w.clone());
+            ex.step("BH-4.2", self.describe("column B: ", &b), b.clone());
             let entries = |v: &[PlayerIdx], column: Colour| {
                 v.iter()
                     .map(|&player| Entry { player, column })
@@ -850,11 +853,11 @@ impl<'a> Ctx<'a> {
                 white,
                 black,
                 rule: if was_moved { "BH-4.3" } else { "BH-3" },
-                reason: if was_moved {
-                    "column W plays White; a player moved between columns to even them".to_string()
+                reason: Cow::Borrowed(if was_moved {
+                    "column W plays White; a player moved between columns to even them"
                 } else {
-                    "due colours: column W plays White, column B Black".to_string()
-                },
+                    "due colours: column W plays White, column B Black"
+                }),
             };
         }
         let (a, b) = (l.player, r.player);
@@ -866,7 +869,7 @@ impl<'a> Ctx<'a> {
                 white,
                 black,
                 rule: "BH-3",
-                reason: "paired inside a column (BH-6.2), due colours differ".to_string(),
+                reason: Cow::Borrowed("paired inside a column (BH-6.2), due colours differ"),
             };
         }
         let column = da;
@@ -909,7 +912,7 @@ impl<'a> Ctx<'a> {
             white,
             black,
             rule: "BH-6.2",
-            reason,
+            reason: Cow::Owned(reason),
         }
     }
 
@@ -962,7 +965,7 @@ impl<'a> Ctx<'a> {
                     white,
                     black,
                     rule: "BH-3",
-                    reason: "due colours".to_string(),
+                    reason: Cow::Borrowed("due colours"),
                 }
             } else {
                 self.colours(
