@@ -848,13 +848,13 @@ impl Draw {
             let message = if self.entries[x].phantom.is_some() {
                 format!("{} meets [absent] and wins automatically", self.name(a))
             } else {
-                format!(
-                    "{} drawn, then {}: {} – {}",
-                    self.name(a),
-                    self.name(x),
-                    self.name(a),
-                    self.name(x)
-                )
+                // "A drawn, then X: A – X", pushed: one per board (issue 37).
+                let (na, nx) = (self.name(a), self.name(x));
+                let mut message = String::with_capacity(24 + 2 * (na.len() + nx.len()));
+                for piece in [na, " drawn, then ", nx, ": ", na, " – ", nx] {
+                    message.push_str(piece);
+                }
+                message
             };
             let rule = if self.entries[x].phantom == Some(Phantom::Bg11) {
                 "BG-11"
