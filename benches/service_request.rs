@@ -22,7 +22,7 @@ use swisspair::service::sample::Scenario;
 
 /// The server binary's allocator (src/main.rs), so the bench times what the server does.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: swisspair::allocator::Allocator = swisspair::allocator::Allocator;
 
 fn one_request(bytes: &[u8], limits: &convert::Limits) -> Vec<u8> {
     let req = match proto::PairRequest::decode(bytes) {

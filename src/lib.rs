@@ -65,6 +65,7 @@
 //! match (TRF-26 `320`), gives no colour and no float, and it, like a match won by forfeit,
 //! blocks a later PAB (C.04.6 art. 2.1.2). In team tie-breaks a PAB or a match forfeited on
 //! every board counts as a dummy at the team's own score, capped as in C.07 16.4.
+pub mod allocator;
 pub mod audit;
 pub mod cancel;
 pub mod check;

@@ -2,9 +2,10 @@
 //! (`src/cli/`, a file per command).
 mod cli;
 
-/// mimalloc for the whole process (server and CLI): see Cargo.toml.
+/// mimalloc for the whole process (server and CLI): see Cargo.toml and
+/// `swisspair::allocator`.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: swisspair::allocator::Allocator = swisspair::allocator::Allocator;
 
 /// mimalloc's options (`mi_option_e` in its `mimalloc.h`, v3): arenas committed as they are
 /// used, and freed memory returned at once. With its defaults a 10,000-player pairing
