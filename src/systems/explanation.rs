@@ -25,8 +25,10 @@ pub fn push_number(out: &mut String, n: u64) {
             break;
         }
     }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&buf[at..]).unwrap_or_default());
+    // A char at a time: for the few digits of a number cheaper than a `str` check and copy.
+    for &digit in &buf[at..] {
+        out.push(char::from(digit));
+    }
 }
 
 /// How much of the explanation to keep.
