@@ -25,7 +25,7 @@ use swisspair::service::sample::Scenario;
 static ALLOCATOR: swisspair::allocator::Allocator = swisspair::allocator::Allocator;
 
 fn one_request(bytes: &[u8], limits: &convert::Limits) -> Vec<u8> {
-    let req = match proto::PairRequest::decode(bytes) {
+    let req = match swisspair::proto::codec::decode_bytes::<proto::PairRequest>(bytes) {
         Ok(r) => r,
         Err(e) => panic!("the sample does not decode: {e}"),
     };
