@@ -38,7 +38,7 @@ fn one_request(bytes: &[u8], limits: &convert::Limits) -> Vec<u8> {
         Err(e) => panic!("the sample does not pair: {e}"),
     };
     answer.pairing.warnings.extend(warnings);
-    convert::pair::pair_answer_owned(answer).encode_to_vec()
+    swisspair::proto::codec::encode_to_vec(convert::pair::pair_answer_owned(answer))
 }
 
 /// A digest of the answer's bytes (FNV-1a), so that a change can show it answers alike.

@@ -6,7 +6,8 @@
 //! of the server's time under a 64-player backgammon load, issue 37). A request frame is
 //! almost always one chunk, and prost reading a `&[u8]` takes its slice fast paths; a frame
 //! split over chunks is copied into one first. A `PairRequest`, the service's most frequent
-//! message, takes the hand-written path of `fast_pair.rs`.
+//! message, takes the hand-written path of `fast_pair.rs`; its answer, a `PairResponse`, is
+//! encoded by `fast_answer.rs` (prost's bytes, each nested length computed once).
 // The generated code beside this module is exempt from clippy; this file is not.
 #![warn(clippy::all)]
 
@@ -14,12 +15,12 @@ use std::any::Any;
 use std::marker::PhantomData;
 
 use bytes::Buf;
+use bytes::BufMut;
 use prost::Message;
 use tonic::Status;
-use tonic::codec::{BufferSettings, Codec, DecodeBuf, Decoder};
-use tonic_prost::ProstEncoder;
+use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 
-/// [`tonic_prost::ProstCodec`] with [`SliceDecoder`].
+/// [`tonic_prost::ProstCodec`] with [`SliceDecoder`] and [`AnswerEncoder`].
 #[derive(Debug, Clone)]
 pub struct SliceCodec<T, U>(PhantomData<(T, U)>);
 
@@ -36,16 +37,50 @@ where
 {
     type Encode = T;
     type Decode = U;
-    type Encoder = ProstEncoder<T>;
+    type Encoder = AnswerEncoder<T>;
     type Decoder = SliceDecoder<U>;
 
     fn encoder(&mut self) -> Self::Encoder {
-        ProstEncoder::new(BufferSettings::default())
+        AnswerEncoder(PhantomData)
     }
 
     fn decoder(&mut self) -> Self::Decoder {
         SliceDecoder(PhantomData)
     }
+}
+
+/// Encodes a message: a `PairResponse` by `fast_answer` (prost's bytes, each nested
+/// length computed once), every other message by prost.
+#[derive(Debug, Clone)]
+pub struct AnswerEncoder<T>(PhantomData<T>);
+
+impl<T: Message + 'static> Encoder for AnswerEncoder<T> {
+    type Item = T;
+    type Error = Status;
+
+    fn encode(&mut self, item: T, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        encode_message(item, buf);
+        Ok(())
+    }
+}
+
+/// Writes a message as the server does (see [`AnswerEncoder`]). The buffer grows as
+/// needed (a `Vec`, tonic's `EncodeBuf`), so prost's check of the room left, a pass over
+/// the whole message, is skipped.
+pub fn encode_message<T: Message + 'static>(mut item: T, buf: &mut impl BufMut) {
+    if let Some(response) = (&mut item as &mut dyn Any).downcast_mut::<crate::proto::PairResponse>()
+    {
+        super::fast_answer::encode(std::mem::take(response), buf);
+        return;
+    }
+    item.encode_raw(buf);
+}
+
+/// [`encode_message`] into a new vector.
+pub fn encode_to_vec<T: Message + 'static>(item: T) -> Vec<u8> {
+    let mut buf = Vec::new();
+    encode_message(item, &mut buf);
+    buf
 }
 
 /// Decodes a message from its bytes as one slice.
