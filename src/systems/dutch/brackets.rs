@@ -76,24 +76,13 @@ const MATRIX_BYTES: usize = 384 << 20;
 /// (read off its type table) instead of going through the table on every read.
 const SMALL_WINDOW: usize = 96;
 
-/// From this many players in a whole-field graph with an odd count, the player left out
-/// gets a vertex of his own (`Run::new`, and the next scoregroup's pairing that C8
-/// counted, `tentative_next`); below, the blossom it avoids is cheap.
-const LEFT_OUT_VERTEX_FROM: usize = 1000;
-
-/// From this many players, a bracket that floats exactly one player with the next
-/// scoregroup out of the graph gets a vertex standing for the float (`Run::new`, fast
-/// engine only: the dense one stays the plain reference the tests compare with); below,
-/// the blossom it avoids is cheaper than the vertex (measured: with it on every such
-/// bracket, a 10,000-player open's round 7 took 3.5 s instead of 0.9 s, same pairs).
-/// Above, the blossoms cost far more (issue 22: 10,000 players, seed 6, round 3 had
-/// brackets of 2,119, 3,333 and 2,099 players floating one each, with 3,176, 4,997 and
-/// 3,146 blossoms: 4.5 s of its 4.7; with the vertex none, 0.46 s. From 4,096 before;
-/// seeds 1-10 every round: slowest 1.97-4.66 s before, 0.42-0.83 s after, same pairs).
-const FLOAT_VERTEX_FROM: usize = 1000;
-
 /// Fields of at most this many players are always paired with everybody in the graph.
-pub const GLOBAL_UP_TO: usize = 64;
+/// Above, a bracket's window (with the C4 check on its result) costs less. Instructions
+/// over 20 simulated opens of 7 rounds (seeds 1-20), everybody-graph against window, the
+/// same pairs every round: 10 players 77 M against 102 M, 14 104 against 115, 16 124
+/// against 121, 18 146 against 132, 21 304 against 144, 40 581 against 190, 64 1,552
+/// against 258 (issue 37; it was 64 from the first version).
+pub const GLOBAL_UP_TO: usize = 14;
 
 /// Why a round cannot be paired.
 #[derive(Clone, Debug)]
@@ -537,32 +526,30 @@ pub fn pair_round(field: &Field) -> Result<RoundOutcome, Failure> {
 pub enum Engine {
     /// The certificate's answers where it has them, the dense matching elsewhere.
     Fast,
-    /// Every question asked of the dense incremental matching.
+    /// Every question asked of the dense incremental matching, with no stand-in vertex:
+    /// the plain reference the tests compare `Fast` with.
     Dense,
-    /// `Fast` with the pieces meant for large fields (the vertex standing for the player
-    /// left out or the bracket's float, `LEFT_OUT_VERTEX_FROM`, `FLOAT_VERTEX_FROM`) at
-    /// every size: for the tests, which compare it with `Dense` on fields small enough to
-    /// pair both ways.
-    FastAllSizes,
 }
 
 impl Engine {
-    /// From how many vertices an odd graph gets a vertex for the player left out.
-    fn left_out_vertex_from(self) -> usize {
-        match self {
-            Engine::Fast => LEFT_OUT_VERTEX_FROM,
-            Engine::FastAllSizes => 0,
-            Engine::Dense => usize::MAX,
-        }
-    }
-
-    /// From how many vertices a bracket floating one player gets a vertex for the float.
-    fn float_vertex_from(self) -> usize {
-        match self {
-            Engine::Fast => FLOAT_VERTEX_FROM,
-            Engine::FastAllSizes => 0,
-            Engine::Dense => usize::MAX,
-        }
+    /// Whether an odd graph gets a vertex standing for the player it leaves out: the PAB
+    /// of a whole field (`Run::new`, and the next scoregroup's pairing that C8 counted,
+    /// `tentative_next`), or the one float of a bracket whose next scoregroup is out of
+    /// the graph (`Run::new`). Every optimum pairs that vertex with the player left out,
+    /// so every question about optima has the same answer, but the optimum needs no
+    /// blossom over the players who could be left out, and the certificate keeps
+    /// answering (`brackets/fast.rs`).
+    ///
+    /// At every size (issue 37). They were first kept for large graphs (from 1,000 and
+    /// 4,096 vertices), where the blossoms cost most, because the float's vertex slowed
+    /// mid-size brackets before art. 4.3's warm start existed; measured again with the
+    /// engine as it is, the same pairs every round, and faster at every size: Dutch 100
+    /// round 5 372 → 294 million instructions per request (in process), 1,000 × 40 slowest
+    /// round 0.027-0.032 → 0.006-0.008 s, 10,000 × 15 0.34-0.42 → 0.22-0.33 s (seeds 1-3),
+    /// 1,001 × 13 0.59-0.84 → 0.005-0.034 s, 101 × 9 (20 seeds) 1,206 → 628 million
+    /// instructions.
+    fn stand_in_vertices(self) -> bool {
+        self == Engine::Fast
     }
 }
 
@@ -1243,13 +1230,13 @@ fn tentative_next(
     if let Some(pairs) = completion::tentative_by_rows(field, &ids, floater.is_some()) {
         return Ok(pairs);
     }
-    // A large odd graph gets a vertex standing for the player left out, joined to
+    // An odd graph gets a vertex standing for the player left out, joined to
     // everybody by the heaviest weight, as in `Run::new`: every optimum pairs it with a
     // player some optimum of the graph leaves out, and the rest is an optimum of the
     // graph. Without it the first solve's one free vertex grows an alternating tree over
     // the whole scoregroup (issue 22: 2-5 s a bracket in a 100,000-player open).
     let n = ids.len();
-    let left_out = (n % 2 == 1 && n >= ctx.engine.left_out_vertex_from()).then_some(n);
+    let left_out = (n % 2 == 1 && ctx.engine.stand_in_vertices()).then_some(n);
     struct Next<'a> {
         field: &'a Field,
         ids: &'a [usize],
@@ -2138,7 +2125,7 @@ impl<'a, W: Packed> Run<'a, W> {
             .as_ref()
             .filter(|_| n == n_window)
             .map(|t| (t.classes(), t.class_weights(&frame)));
-        // A large field paired whole with an odd number of players: a vertex standing
+        // A field paired whole with an odd number of players: a vertex standing
         // for the one left out (the PAB), joined to everybody by one same weight, makes
         // the graph even. Every optimum leaves exactly one player out (C4 counts pairs
         // first) and pairs the new vertex with him, so every question about optima has
@@ -2147,19 +2134,16 @@ impl<'a, W: Packed> Run<'a, W> {
         // (`brackets/fast.rs`). The weight is the heaviest pair's, so that the problem
         // between types is integral.
         //
-        // The same holds for a large bracket that floats exactly one player with the next
+        // The same holds for a bracket that floats exactly one player with the next
         // scoregroup out of the graph (C8 by per-player values): the vertex then stands
         // for the float, and every optimum pairs it with the floater.
         let mut left_out = None;
-        let (left_out_from, float_from) = (
-            ctx.engine.left_out_vertex_from(),
-            ctx.engine.float_vertex_from(),
-        );
-        let whole_odd = mode == Mode::Global && n % 2 == 1 && n >= left_out_from;
-        let one_float = mode == Mode::Window
+        let stand_in = ctx.engine.stand_in_vertices();
+        let whole_odd = stand_in && mode == Mode::Global && n % 2 == 1;
+        let one_float = stand_in
+            && mode == Mode::Window
             && matches!(spec.next_use, NextUse::Values(_))
-            && n % 2 == 1
-            && n >= float_from;
+            && n % 2 == 1;
         if (whole_odd || one_float)
             && let Some((class, weights)) = class_start.as_mut()
             && let Some(heaviest) = weights.iter().flatten().max().copied()
