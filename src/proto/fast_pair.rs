@@ -54,6 +54,12 @@ pub fn pair_request(bytes: &[u8]) -> Option<PairRequest> {
 }
 
 fn tournament(t: &mut Tournament, bytes: &[u8]) -> Option<()> {
+    // Room for every player and round first: grown one push at a time, the vectors of
+    // these large messages were copied over and over (a twentieth of a small Buchholz
+    // request).
+    let (players, rounds) = count(bytes, TOURNAMENT_PLAYERS, TOURNAMENT_ROUNDS);
+    t.players.reserve(players);
+    t.rounds.reserve(rounds);
     each_field(bytes, |tag, wire_type, buf| match tag {
         TOURNAMENT_PLAYERS => {
             let mut p = Player::default();
@@ -80,6 +86,7 @@ fn player(p: &mut Player, bytes: &[u8]) -> Option<()> {
 }
 
 fn round(r: &mut Round, bytes: &[u8]) -> Option<()> {
+    r.games.reserve(count(bytes, ROUND_GAMES, ROUND_GAMES).0);
     each_field(bytes, |tag, wire_type, buf| match tag {
         ROUND_GAMES => {
             let mut g = Game::default();
@@ -110,6 +117,31 @@ fn each_field(
         field(tag, wire_type, &mut buf)?;
     }
     Some(())
+}
+
+/// How many fields numbered `a`, and how many numbered `b`, `bytes` hold (a pass over the
+/// keys, each value skipped), for reserving room; it stops at anything it does not skip
+/// itself (a group, a malformed value), which only leaves the count short.
+fn count(mut bytes: &[u8], a: u32, b: u32) -> (usize, usize) {
+    let (mut count_a, mut count_b) = (0, 0);
+    while !bytes.is_empty() {
+        let Ok((tag, wire_type)) = decode_key(&mut bytes) else {
+            break;
+        };
+        count_a += usize::from(tag == a);
+        count_b += usize::from(tag == b);
+        let skipped = match wire_type {
+            WireType::Varint => decode_varint(&mut bytes).ok().map(|_| ()),
+            WireType::LengthDelimited => delimited(&mut bytes, wire_type).map(|_| ()),
+            WireType::ThirtyTwoBit => bytes.get(4..).map(|rest| bytes = rest),
+            WireType::SixtyFourBit => bytes.get(8..).map(|rest| bytes = rest),
+            WireType::StartGroup | WireType::EndGroup => None,
+        };
+        if skipped.is_none() {
+            break;
+        }
+    }
+    (count_a, count_b)
 }
 
 /// A length-delimited value's bytes, taken off `buf`.
