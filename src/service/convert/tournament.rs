@@ -135,7 +135,7 @@ pub fn tournament_from_proto(
     if refused_whole(pt, limits, problems) {
         return Tournament::default();
     }
-    build(pt, |_, p| PlayerTexts::copied(p), problems)
+    build(pt, |_, p| PlayerTexts::copied(p), true, problems)
 }
 
 /// [`tournament_from_proto`] of a tournament the caller gives away (a `Pair` request's):
@@ -151,7 +151,12 @@ pub fn tournament_from_proto_owned(
     }
     // After the limits were read off them: nothing else reads these texts in `pt`.
     let mut texts: Vec<PlayerTexts> = pt.players.iter_mut().map(PlayerTexts::taken).collect();
-    build(&pt, |i, _| std::mem::take(&mut texts[i]), problems)
+    let mut t = build(&pt, |i, _| std::mem::take(&mut texts[i]), false, problems);
+    // The ids move last: `build` looks every reference up among them.
+    for (player, p) in t.players.iter_mut().zip(&mut pt.players) {
+        player.id = std::mem::take(&mut p.id);
+    }
+    t
 }
 
 /// Too many players, or a text or a count beyond its limit: refused before anything
@@ -207,9 +212,11 @@ impl PlayerTexts {
 }
 
 /// The model tournament of `pt` (its limits checked), each player's texts from `texts`.
+/// `copy_ids`: each player's id is copied; otherwise left empty, for the caller to move.
 fn build(
     pt: &proto::Tournament,
     mut texts: impl FnMut(usize, &proto::Player) -> PlayerTexts,
+    copy_ids: bool,
     problems: &mut Vec<Problem>,
 ) -> Tournament {
     let mut t = Tournament {
@@ -258,7 +265,11 @@ fn build(
             groups,
         } = texts(i, p);
         t.players.push(Player {
-            id: p.id.clone(),
+            id: if copy_ids {
+                p.id.clone()
+            } else {
+                String::new()
+            },
             name,
             rating: p.rating,
             title,

@@ -1,7 +1,7 @@
 //! Per-player facts every Swiss system reads, computed once from the rounds before the one
 //! being paired: scores, played colours (compressed, GHR 3.4 / CG-5), opponents actually met
 //! (CG-4), forbidden pairs (CG-10), unplayed rounds.
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 use super::RoundToPair;
 use crate::matching::BitGraph;
@@ -112,14 +112,9 @@ pub enum Float {
 #[derive(Clone, Debug)]
 pub struct History {
     pub players: Vec<PlayerHistory>,
-    met: FxHashSet<(PlayerIdx, PlayerIdx)>,
     /// The forbidden groups (CG-10) applying this round that each player belongs to,
     /// sorted: membership stays linear in a group's size where its pairs would be quadratic.
     clubs: Vec<Vec<u32>>,
-}
-
-fn key(a: PlayerIdx, b: PlayerIdx) -> (PlayerIdx, PlayerIdx) {
-    (a.min(b), a.max(b))
 }
 
 impl History {
@@ -128,10 +123,8 @@ impl History {
         let entries = t.entries();
         let mut players: Vec<PlayerHistory> = Vec::with_capacity(t.players.len());
         // Sized up front: growing these lists a push at a time was a fifth of a small
-        // round's history (a player's lists are as long as his rounds; a game is met once).
-        let games: usize = t.rounds.iter().map(|round| round.games.len()).sum();
-        let mut met = FxHashSet::with_capacity_and_hasher(games, Default::default());
-        for (p, row) in entries.into_iter().enumerate() {
+        // round's history (a player's lists are as long as his rounds).
+        for row in entries {
             let mut h = PlayerHistory {
                 colours: Vec::with_capacity(row.len()),
                 opponents: Vec::with_capacity(row.len()),
@@ -155,7 +148,6 @@ impl History {
                         if result.is_played() {
                             h.colours.push(colour);
                             h.opponents.push(opponent);
-                            met.insert(key(p, opponent));
                         } else {
                             let won = matches!(
                                 (result, white),
@@ -201,11 +193,7 @@ impl History {
             list.sort_unstable();
             list.dedup();
         }
-        History {
-            players,
-            met,
-            clubs,
-        }
+        History { players, clubs }
     }
 
     /// The forbidden groups (CG-10) applying this round that `p` belongs to, sorted.
@@ -214,8 +202,12 @@ impl History {
     }
 
     /// Whether two players met over the board (forfeits are no meeting, CG-4).
+    /// A scan of one player's opponents (as many as his rounds): cheaper than a set of
+    /// every game, which cost a small Buchholz request 2 % to build (issue 37).
     pub fn have_played(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
-        self.met.contains(&key(a, b))
+        self.players
+            .get(a)
+            .is_some_and(|h| h.opponents.contains(&b))
     }
 
     /// Whether the pair is forbidden this round (CG-10).
@@ -235,22 +227,44 @@ impl History {
     /// The graph of who may meet whom among `list` (vertex `i` is `list[i]`): every pair
     /// except those who met over the board or are forbidden (CG-4, CG-10).
     pub fn may_meet(&self, list: &[PlayerIdx]) -> BitGraph {
-        let n = list.len();
-        let mut g = BitGraph::complete(n);
-        let mut pos = FxHashMap::with_capacity_and_hasher(n, Default::default());
-        for (i, &p) in list.iter().enumerate() {
-            pos.insert(p, i);
+        // Each player's place in `list`: a table over the whole field when the list is a
+        // good part of it (cheaper than hashing), a map when it is a small group of a
+        // large field (no table of the field per group).
+        if list.len() * 8 >= self.players.len() {
+            let mut pos = vec![usize::MAX; self.players.len()];
+            for (i, &p) in list.iter().enumerate() {
+                if let Some(slot) = pos.get_mut(p) {
+                    *slot = i;
+                }
+            }
+            self.may_meet_by(list, |p| pos.get(p).copied().filter(|&i| i != usize::MAX))
+        } else {
+            let mut pos = FxHashMap::with_capacity_and_hasher(list.len(), Default::default());
+            for (i, &p) in list.iter().enumerate() {
+                pos.insert(p, i);
+            }
+            self.may_meet_by(list, |p| pos.get(&p).copied())
         }
+    }
+
+    fn may_meet_by(
+        &self,
+        list: &[PlayerIdx],
+        pos: impl Fn(PlayerIdx) -> Option<usize>,
+    ) -> BitGraph {
+        let mut g = BitGraph::complete(list.len());
         for (i, &p) in list.iter().enumerate() {
-            for o in &self.player(p).opponents {
-                if let Some(&j) = pos.get(o) {
+            for &o in &self.player(p).opponents {
+                if let Some(j) = pos(o) {
                     g.set_edge(i, j, false);
                 }
             }
         }
-        for (a, b) in self.forbidden_pairs() {
-            if let (Some(&i), Some(&j)) = (pos.get(&a), pos.get(&b)) {
-                g.set_edge(i, j, false);
+        if self.clubs.iter().any(|c| !c.is_empty()) {
+            for (a, b) in self.forbidden_pairs() {
+                if let (Some(i), Some(j)) = (pos(a), pos(b)) {
+                    g.set_edge(i, j, false);
+                }
             }
         }
         g
