@@ -240,84 +240,225 @@ struct ClassPlan<W> {
     flow: Vec<i64>,
 }
 
-struct Arc<W> {
-    to: usize,
-    cap: i64,
-    cost: W,
+/// The successive shortest paths of the class problem on its own shape: a source arc to
+/// each left class (its count), an unbounded arc from left class `s` to right class `r`
+/// where they have an edge (cost: minus the heaviest), an arc from each right class to the
+/// sink (its count), and the reverse of each arc that carries flow. A shortest path from
+/// the source to the sink alternates left and right classes, so its Bellman-Ford passes
+/// are two sweeps of the `t`-by-`t` table (left to right over the edges, right to left over
+/// the pairs with flow) instead of a walk over arc lists: no cycle is negative, so the arcs
+/// back into the source and out of the sink shorten no path to the sink.
+struct Augmenter<'a, W> {
+    t: usize,
+    heaviest: &'a [Option<W>],
+    /// Units the source may still send to each left class.
+    supply: Vec<i64>,
+    /// Units each right class may still send to the sink.
+    demand: Vec<i64>,
+    /// `flow[s * t + r]`: units from left class `s` to right class `r`.
+    flow: Vec<i64>,
+    dist_left: Vec<Option<W>>,
+    dist_right: Vec<Option<W>>,
+    /// The right class a left class is reached from (`usize::MAX`: the source).
+    via_left: Vec<usize>,
+    /// The left class a right class is reached from.
+    via_right: Vec<usize>,
+    /// Left classes to sweep again (their distance changed).
+    fresh_left: Vec<bool>,
+    /// The pairs `(r, s)` with flow from left `s` to right `r`, by `r` then `s`.
+    carrying: Vec<(usize, usize)>,
 }
 
-/// A residual graph: arc `e` and its reverse `e ^ 1`.
-struct Network<W> {
-    out: Vec<Vec<usize>>,
-    arcs: Vec<Arc<W>>,
-}
-
-impl<W: DenseWeight> Network<W> {
-    fn add(&mut self, from: usize, to: usize, cap: i64, cost: W) -> usize {
-        let e = self.arcs.len();
-        self.arcs.push(Arc { to, cap, cost });
-        self.arcs.push(Arc {
-            to: from,
-            cap: 0,
-            cost: W::ZERO.wsub(cost),
-        });
-        self.out[from].push(e);
-        self.out[to].push(e + 1);
-        e
+impl<'a, W: DenseWeight> Augmenter<'a, W> {
+    fn new(count: &[i64], heaviest: &'a [Option<W>]) -> Augmenter<'a, W> {
+        let t = count.len();
+        Augmenter {
+            t,
+            heaviest,
+            supply: count.to_vec(),
+            demand: count.to_vec(),
+            flow: vec![0; t * t],
+            dist_left: vec![None; t],
+            dist_right: vec![None; t],
+            via_left: vec![usize::MAX; t],
+            via_right: vec![usize::MAX; t],
+            fresh_left: vec![false; t],
+            carrying: Vec::new(),
+        }
     }
 
-    /// Least costs from `from` over arcs with capacity (Bellman-Ford: costs may be
-    /// negative, cycles never are); `None` if it does not settle.
-    fn distances(&self, from: Option<usize>) -> Option<(Vec<Option<W>>, Vec<usize>)> {
-        let n = self.out.len();
-        let mut dist: Vec<Option<W>> = match from {
-            Some(s) => {
-                let mut d = vec![None; n];
-                d[s] = Some(W::ZERO);
-                d
-            }
-            None => vec![Some(W::ZERO); n],
-        };
-        let mut via = vec![usize::MAX; n];
-        // Passes in the same node order as plain Bellman-Ford, but a node whose distance has
-        // not improved since its arcs were last relaxed is skipped: relaxing them again could
-        // improve nothing, so the distances and the arcs `via` names are exactly the plain
-        // algorithm's (a quarter of a 100-player Dutch round's class starts went to such
-        // repeats). `improved[x]` / `relaxed[x]`: the update count when `x` last improved /
-        // when its arcs were last relaxed.
-        let mut updates: u64 = 1;
-        let mut improved = vec![0u64; n];
-        if let Some(s) = from {
-            improved[s] = updates;
-        } else {
-            improved.fill(updates);
+    /// Sends flow along a shortest path from the source to the sink if it gains (negative
+    /// cost); the units sent, 0 when no path gains; `None` if the distances never settle.
+    fn augment(&mut self) -> Option<i64> {
+        let t = self.t;
+        for s in 0..t {
+            self.dist_left[s] = (self.supply[s] > 0).then_some(W::ZERO);
+            self.via_left[s] = usize::MAX;
+            // Only a left class whose distance changed since its last sweep is swept
+            // again: its edges could improve nothing else.
+            self.fresh_left[s] = self.dist_left[s].is_some();
         }
-        let mut relaxed = vec![0u64; n];
-        for _ in 0..=n {
-            let mut changed = false;
-            for x in 0..n {
-                let Some(dx) = dist[x] else { continue };
-                if improved[x] <= relaxed[x] {
+        self.dist_right.fill(None);
+        let mut settled = false;
+        for _ in 0..=2 * t + 2 {
+            for s in 0..t {
+                if !std::mem::take(&mut self.fresh_left[s]) {
                     continue;
                 }
-                relaxed[x] = updates;
-                for &e in &self.out[x] {
-                    let a = &self.arcs[e];
-                    if a.cap <= 0 {
-                        continue;
+                let Some(d) = self.dist_left[s] else { continue };
+                let row = &self.heaviest[s * t..(s + 1) * t];
+                for ((p, dist), via) in row
+                    .iter()
+                    .zip(self.dist_right.iter_mut())
+                    .zip(self.via_right.iter_mut())
+                {
+                    let Some(p) = *p else { continue };
+                    let candidate = d.wsub(p);
+                    if dist.is_none_or(|cur| candidate < cur) {
+                        *dist = Some(candidate);
+                        *via = s;
                     }
-                    let d = dx.wadd(a.cost);
-                    if dist[a.to].is_none_or(|cur| d < cur) {
-                        dist[a.to] = Some(d);
-                        via[a.to] = e;
-                        updates += 1;
-                        improved[a.to] = updates;
-                        changed = true;
-                    }
+                }
+            }
+            // The reverse arcs: the pairs with flow, in the order of the right class and
+            // then of the left one (the general network's order).
+            let mut changed = false;
+            for &(r, s) in &self.carrying {
+                let Some(d) = self.dist_right[r] else {
+                    continue;
+                };
+                let Some(p) = self.heaviest[s * t + r] else {
+                    continue;
+                };
+                let candidate = d.wadd(p);
+                if self.dist_left[s].is_none_or(|cur| candidate < cur) {
+                    self.dist_left[s] = Some(candidate);
+                    self.via_left[s] = r;
+                    self.fresh_left[s] = true;
+                    changed = true;
                 }
             }
             if !changed {
-                return Some((dist, via));
+                settled = true;
+                break;
+            }
+        }
+        if !settled {
+            return None;
+        }
+        // The sink, from the right class with room nearest to the source.
+        let mut end = None;
+        for r in 0..t {
+            if self.demand[r] > 0
+                && let Some(d) = self.dist_right[r]
+                && end.is_none_or(|(_, best)| d < best)
+            {
+                end = Some((r, d));
+            }
+        }
+        let Some((end, cost)) = end else {
+            return Some(0);
+        };
+        if cost >= W::ZERO {
+            return Some(0);
+        }
+        // The units the path can carry: the sink arc, each pair it undoes, the source arc.
+        let mut push = self.demand[end];
+        let mut r = end;
+        let mut steps = 0;
+        let start = loop {
+            let s = self.via_right[r];
+            let back = *self.via_left.get(s)?;
+            if back == usize::MAX {
+                break s;
+            }
+            // A path visits each class at most once.
+            steps += 1;
+            if steps > t {
+                return None;
+            }
+            push = push.min(self.flow[s * t + back]);
+            r = back;
+        };
+        push = push.min(self.supply[start]);
+        if push <= 0 {
+            return None;
+        }
+        self.demand[end] -= push;
+        self.supply[start] -= push;
+        let mut r = end;
+        loop {
+            let s = self.via_right[r];
+            self.flow[s * t + r] += push;
+            let back = self.via_left[s];
+            if back == usize::MAX {
+                break;
+            }
+            self.flow[s * t + back] -= push;
+            r = back;
+        }
+        self.carrying.clear();
+        for r in 0..t {
+            for s in 0..t {
+                if self.flow[s * t + r] > 0 {
+                    self.carrying.push((r, s));
+                }
+            }
+        }
+        Some(push)
+    }
+
+    /// Shortest distances in the residual network of the final flow with an arc from the
+    /// sink back to the source (free, never saturated), every node starting at zero: the
+    /// source's, each left class's, each right class's and the sink's. Distances are unique
+    /// whatever the order of relaxation; `None` if they never settle.
+    #[allow(clippy::type_complexity)]
+    fn potentials(&self, count: &[i64], total: i64) -> Option<(W, Vec<W>, Vec<W>, W)> {
+        let t = self.t;
+        let (mut source, mut sink) = (W::ZERO, W::ZERO);
+        let mut left = vec![W::ZERO; t];
+        let mut right = vec![W::ZERO; t];
+        for _ in 0..=2 * t + 2 {
+            let mut changed = false;
+            let mut lower = |slot: &mut W, candidate: W| {
+                if candidate < *slot {
+                    *slot = candidate;
+                    changed = true;
+                }
+            };
+            for s in 0..t {
+                if self.supply[s] > 0 {
+                    lower(&mut left[s], source);
+                }
+                if count[s] > self.supply[s] {
+                    lower(&mut source, left[s]);
+                }
+                let row = &self.heaviest[s * t..(s + 1) * t];
+                for (slot, p) in right.iter_mut().zip(row) {
+                    if let Some(p) = *p {
+                        lower(slot, left[s].wsub(p));
+                    }
+                }
+            }
+            for &(r, s) in &self.carrying {
+                if let Some(p) = self.heaviest[s * t + r] {
+                    lower(&mut left[s], right[r].wadd(p));
+                }
+            }
+            for r in 0..t {
+                if self.demand[r] > 0 {
+                    lower(&mut sink, right[r]);
+                }
+                if count[r] > self.demand[r] {
+                    lower(&mut right[r], sink);
+                }
+            }
+            lower(&mut source, sink);
+            if total > 0 {
+                lower(&mut sink, source);
+            }
+            if !changed {
+                return Some((source, left, right, sink));
             }
         }
         None
@@ -327,80 +468,26 @@ impl<W: DenseWeight> Network<W> {
 impl<W: DenseWeight> ClassPlan<W> {
     /// Maximum-profit flow on the double cover of the classes, and optimal duals.
     fn solve(count: &[i64], heaviest: &[Option<W>]) -> Option<ClassPlan<W>> {
-        let t = count.len();
-        let (source, sink) = (0, 2 * t + 1);
-        let left = |s: usize| 1 + s;
-        let right = |s: usize| 1 + t + s;
-        let mut net = Network {
-            out: vec![Vec::new(); 2 * t + 2],
-            arcs: Vec::new(),
-        };
-        // Never saturated, so that every pair's dual constraint is read off the residual
-        // graph.
-        let unbounded = count.iter().sum::<i64>() + 1;
-        for (s, &c) in count.iter().enumerate() {
-            net.add(source, left(s), c, W::ZERO);
-            net.add(right(s), sink, c, W::ZERO);
-        }
-        let mut pair_arc = vec![usize::MAX; t * t];
-        for s in 0..t {
-            for r in 0..t {
-                if let Some(p) = heaviest[s * t + r] {
-                    pair_arc[s * t + r] = net.add(left(s), right(r), unbounded, W::ZERO.wsub(p));
-                }
-            }
-        }
-        // Successive shortest paths while a path still gains.
+        // Successive shortest paths while a path still gains, on the bipartite network
+        // itself (`Augmenter`): the general network's Bellman-Ford was a sixth of a
+        // 100-player Dutch round (issue 37).
+        let mut aug = Augmenter::new(count, heaviest);
+        // Each path sends a unit at least: at most one path per unit.
+        let units = count.iter().sum::<i64>();
         let mut total = 0i64;
-        for _ in 0..=unbounded {
-            let (dist, via) = net.distances(Some(source))?;
-            match dist[sink] {
-                Some(d) if d < W::ZERO => {}
-                _ => break,
+        for _ in 0..=units {
+            match aug.augment()? {
+                0 => break,
+                push => total += push,
             }
-            let mut push = i64::MAX;
-            let mut x = sink;
-            while x != source {
-                let e = via[x];
-                push = push.min(net.arcs[e].cap);
-                x = net.arcs[e ^ 1].to;
-            }
-            if push <= 0 {
-                return None;
-            }
-            let mut x = sink;
-            while x != source {
-                let e = via[x];
-                net.arcs[e].cap -= push;
-                net.arcs[e ^ 1].cap += push;
-                x = net.arcs[e ^ 1].to;
-            }
-            total += push;
         }
         // Potentials of the optimal circulation (the flow returning from the sink to the
         // source at no cost): no negative cycle, so shortest distances exist.
-        let back = net.add(sink, source, unbounded, W::ZERO);
-        net.arcs[back].cap -= total;
-        net.arcs[back ^ 1].cap += total;
-        let (pi, _) = net.distances(None)?;
-        let pot = |x: usize| pi[x].unwrap_or(W::ZERO);
+        let (source, left, right, sink) = aug.potentials(count, total)?;
         let clamp = |x: W| if x < W::ZERO { W::ZERO } else { x };
-        let alpha = (0..t)
-            .map(|s| clamp(pot(left(s)).wsub(pot(source))))
-            .collect();
-        let beta = (0..t)
-            .map(|s| clamp(pot(sink).wsub(pot(right(s)))))
-            .collect();
-        let flow = pair_arc
-            .iter()
-            .map(|&e| {
-                if e == usize::MAX {
-                    0
-                } else {
-                    net.arcs[e ^ 1].cap
-                }
-            })
-            .collect();
+        let alpha = left.iter().map(|&d| clamp(d.wsub(source))).collect();
+        let beta = right.iter().map(|&d| clamp(sink.wsub(d))).collect();
+        let flow = aug.flow;
         Some(ClassPlan { alpha, beta, flow })
     }
 }
