@@ -381,25 +381,41 @@ impl Field {
             index[e.player] = i as u32;
         }
         // C1: opponents met over the board, each pair in both rows.
-        let mut met_rows: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let met_of = |a: usize| {
+            history
+                .player(entrants[a].player)
+                .opponents
+                .iter()
+                .filter_map(|&o| index.get(o).copied())
+                .filter(move |&b| b != u32::MAX && b as usize != a)
+        };
+        let mut met_start = vec![0u32; n + 1];
         for a in 0..n {
-            for &o in &history.player(entrants[a].player).opponents {
-                if let Some(&b) = index.get(o)
-                    && b != u32::MAX
-                    && b as usize != a
-                {
-                    met_rows[a].push(b);
-                    met_rows[b as usize].push(a as u32);
-                }
+            for b in met_of(a) {
+                met_start[a + 1] += 1;
+                met_start[b as usize + 1] += 1;
             }
         }
-        let (met_start, met) = rows(met_rows);
+        let mut met = vec![0u32; prefix_sums(&mut met_start)];
+        let mut next = met_start.clone();
+        for a in 0..n {
+            for b in met_of(a) {
+                met[next[a] as usize] = b;
+                next[a] += 1;
+                met[next[b as usize] as usize] = a as u32;
+                next[b as usize] += 1;
+            }
+        }
+        sort_rows(&mut met_start, &mut met);
         // C1: forbidden pairs (CG-10), by the groups that forbid them.
-        let group_rows: Vec<Vec<u32>> = entrants
-            .iter()
-            .map(|e| history.forbidden_groups(e.player).to_vec())
-            .collect();
-        let (group_start, groups) = rows(group_rows);
+        let mut group_start = Vec::with_capacity(n + 1);
+        let mut groups = Vec::new();
+        for e in &entrants {
+            group_start.push(groups.len() as u32);
+            groups.extend_from_slice(history.forbidden_groups(e.player));
+        }
+        group_start.push(groups.len() as u32);
+        sort_rows(&mut group_start, &mut groups);
         let mut field = Field {
             entrants,
             met_start,
@@ -466,19 +482,34 @@ impl Field {
 /// The largest field that keeps a bit matrix of who may meet whom (32 MB at most).
 const BIT_MATRIX_UP_TO: usize = 16_384;
 
-/// Rows of entrant indices as one array and each row's start (the last entry is the
-/// end), each row sorted without repeats.
-fn rows(mut lists: Vec<Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
-    let mut start = Vec::with_capacity(lists.len() + 1);
-    let mut all = Vec::new();
-    for list in &mut lists {
-        start.push(all.len() as u32);
-        list.sort_unstable();
-        list.dedup();
-        all.extend_from_slice(list);
+/// Turns per-row counts (`start[i + 1]`: row `i`'s) into each row's start; the total.
+fn prefix_sums(start: &mut [u32]) -> usize {
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
     }
-    start.push(all.len() as u32);
-    (start, all)
+    start.last().map_or(0, |&x| x as usize)
+}
+
+/// Rows of entrant indices as one array and each row's start (the last entry is the
+/// end): each row sorted, its repeats dropped, the rows moved down over the gaps. Filled
+/// by counting rather than in a vector per row (two hundred small vectors in a 100-player
+/// round).
+fn sort_rows(start: &mut [u32], all: &mut Vec<u32>) {
+    let n = start.len() - 1;
+    let mut write = 0usize;
+    for i in 0..n {
+        let (from, to) = (start[i] as usize, start[i + 1] as usize);
+        start[i] = write as u32;
+        all[from..to].sort_unstable();
+        for k in from..to {
+            if k == from || all[k] != all[k - 1] {
+                all[write] = all[k];
+                write += 1;
+            }
+        }
+    }
+    start[n] = write as u32;
+    all.truncate(write);
 }
 
 /// A colour preference as the check-list shows it.
