@@ -112,11 +112,17 @@ impl Explanation {
 
     /// Puts every rule id in the one shape (module docs) and makes the group labels unique.
     pub fn finish(&mut self) {
-        let mut seen: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
-        for g in &mut self.groups {
-            let count = seen.entry(g.label.clone()).or_insert(0);
+        // Each group's occurrence of its label, counted without copying the labels.
+        let mut nth = Vec::with_capacity(self.groups.len());
+        let mut seen: rustc_hash::FxHashMap<&str, u32> = rustc_hash::FxHashMap::default();
+        for g in &self.groups {
+            let count = seen.entry(g.label.as_str()).or_insert(0);
             *count += 1;
-            if *count > 1 {
+            nth.push(*count);
+        }
+        drop(seen);
+        for (g, count) in self.groups.iter_mut().zip(nth) {
+            if count > 1 {
                 g.label = format!("{} ({count})", g.label);
             }
             for s in &mut g.steps {
