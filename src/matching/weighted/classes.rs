@@ -570,6 +570,95 @@ mod tests {
         assert_eq!(m.total(g), g.optimum(), "case {case}");
     }
 
+    /// The most profit of any flow with row and column sums within `count` (every
+    /// integer table with entries up to the counts, tried).
+    fn best_profit(count: &[i64], heaviest: &[Option<i64>]) -> i64 {
+        let t = count.len();
+        let cells: Vec<usize> = (0..t * t).filter(|&k| heaviest[k].is_some()).collect();
+        let mut flow = vec![0i64; t * t];
+        fn go(
+            i: usize,
+            cells: &[usize],
+            t: usize,
+            count: &[i64],
+            heaviest: &[Option<i64>],
+            flow: &mut Vec<i64>,
+        ) -> i64 {
+            let Some(&k) = cells.get(i) else {
+                return cells
+                    .iter()
+                    .map(|&k| flow[k] * heaviest[k].unwrap_or(0))
+                    .sum();
+            };
+            let (s, r) = (k / t, k % t);
+            let row: i64 = (0..t).map(|x| flow[s * t + x]).sum();
+            let column: i64 = (0..t).map(|x| flow[x * t + r]).sum();
+            let room = (count[s] - row).min(count[r] - column);
+            let mut best = i64::MIN;
+            for f in 0..=room {
+                flow[k] = f;
+                best = best.max(go(i + 1, cells, t, count, heaviest, flow));
+            }
+            flow[k] = 0;
+            best
+        }
+        go(0, &cells, t, count, heaviest, &mut flow)
+    }
+
+    #[test]
+    fn class_plan_is_optimal_with_a_dual_certificate() {
+        // The plan's flow reaches the most profit, its duals cover every pair of classes
+        // and cost exactly that profit (strong duality): what the class start relies on.
+        let mut rng = SplitMix64::new(0xc1a5_5f10);
+        for case in 0..400 {
+            let t = 1 + rng.below(4) as usize;
+            let count: Vec<i64> = (0..t).map(|_| 1 + rng.below(3) as i64).collect();
+            let mut heaviest = vec![None; t * t];
+            for s in 0..t {
+                for r in s..t {
+                    if rng.below(5) != 0 {
+                        let w = Some(rng.below(30) as i64 - 5);
+                        heaviest[s * t + r] = w;
+                        heaviest[r * t + s] = w;
+                    }
+                }
+            }
+            let Some(plan) = ClassPlan::solve(&count, &heaviest) else {
+                panic!("case {case}: no plan");
+            };
+            for (s, &c) in count.iter().enumerate() {
+                let row: i64 = (0..t).map(|r| plan.flow[s * t + r]).sum();
+                let column: i64 = (0..t).map(|r| plan.flow[r * t + s]).sum();
+                assert!(
+                    row <= c && column <= c,
+                    "case {case}: class {s} over its count"
+                );
+            }
+            let profit: i64 = (0..t * t)
+                .map(|k| plan.flow[k] * heaviest[k].unwrap_or(0))
+                .sum();
+            assert_eq!(
+                profit,
+                best_profit(&count, &heaviest),
+                "case {case}: profit"
+            );
+            for s in 0..t {
+                for r in 0..t {
+                    if let Some(p) = heaviest[s * t + r] {
+                        assert!(
+                            plan.alpha[s] + plan.beta[r] >= p,
+                            "case {case}: pair ({s}, {r}) uncovered"
+                        );
+                    }
+                }
+            }
+            let dual: i64 = (0..t)
+                .map(|s| count[s] * (plan.alpha[s] + plan.beta[s]))
+                .sum();
+            assert_eq!(dual, profit, "case {case}: duality gap");
+        }
+    }
+
     #[test]
     fn class_start_reaches_the_brute_force_optimum() {
         let mut rng = SplitMix64::new(0x5eed_c1a5);
