@@ -34,7 +34,7 @@ const PARTNER_SCAN: usize = 64;
 
 /// Up to this many vertices the class weights are read off the edges even when the
 /// caller states them (O(n²) reads; in debug builds the statement is checked then).
-const SCAN_UP_TO: usize = 4096;
+pub const SCAN_UP_TO: usize = 4096;
 
 /// The classes, and the caller's bound on the edges between each pair of classes.
 #[derive(Clone, Debug)]

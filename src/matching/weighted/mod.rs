@@ -68,6 +68,7 @@ mod weights;
 mod tests;
 
 pub use certificate::Certificate;
+pub use classes::SCAN_UP_TO as CLASS_WEIGHTS_SCANNED_UP_TO;
 pub use weights::{DenseWeight, DynamicError, WeightSource};
 
 /// No vertex, blossom or tree.

@@ -31,6 +31,7 @@
 use super::criteria;
 use super::weights::{Classes, Fields2017, Layout, Packed, Sizes, Sizes2017};
 use crate::matching::Wide;
+use crate::matching::weighted::CLASS_WEIGHTS_SCANNED_UP_TO;
 use crate::matching::weighted::{DynamicError, DynamicMatching, WeightSource};
 use crate::model::{Colour, Score, WeakPlace};
 use crate::systems::common::fide_players::FideText;
@@ -2124,48 +2125,30 @@ impl<'a, W: Packed> Run<'a, W> {
         let bytes = n_window
             .saturating_mul(n_window)
             .saturating_mul(std::mem::size_of::<W>());
-        // A window of few player types: the first solve starts from the optimum of the
-        // problem between types (every base weight of a compatible pair is its types').
-        let mut class_start = types
-            .as_ref()
-            .filter(|_| n == n_window)
-            .map(|t| (t.classes(), t.class_weights(&frame)));
-        // A field paired whole with an odd number of players: a vertex standing
-        // for the one left out (the PAB), joined to everybody by one same weight, makes
-        // the graph even. Every optimum leaves exactly one player out (C4 counts pairs
-        // first) and pairs the new vertex with him, so every question about optima has
-        // the same answer; but the optimum needs no blossom over thousands of
-        // interchangeable players, and the certificate keeps answering
-        // (`brackets/fast.rs`). The weight is the heaviest pair's, so that the problem
-        // between types is integral.
-        //
-        // The same holds for a bracket that floats exactly one player with the next
-        // scoregroup out of the graph (C8 by per-player values): the vertex then stands
-        // for the float, and every optimum pairs it with the floater.
-        let mut left_out = None;
         let stand_in = ctx.engine.stand_in_vertices();
         let whole_odd = stand_in && mode == Mode::Global && n % 2 == 1;
         let one_float = stand_in
             && mode == Mode::Window
             && matches!(spec.next_use, NextUse::Values(_))
             && n % 2 == 1;
-        if (whole_odd || one_float)
-            && let Some((class, weights)) = class_start.as_mut()
-            && let Some(heaviest) = weights.iter().flatten().max().copied()
-        {
-            let t = class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-            let mut wider = vec![None; (t + 1) * (t + 1)];
-            for s in 0..t {
-                for r in 0..t {
-                    wider[s * (t + 1) + r] = weights[s * t + r];
-                }
-                wider[s * (t + 1) + t] = Some(heaviest);
-                wider[t * (t + 1) + s] = Some(heaviest);
-            }
-            *weights = wider;
-            class.push(t as u32);
-            left_out = Some((n, heaviest));
-        }
+        // A window of few player types: the first solve starts from the optimum of the
+        // problem between types (every base weight of a compatible pair is its types').
+        // The matching reads the weights between types off the edges up to
+        // `CLASS_WEIGHTS_SCANNED_UP_TO` vertices: they are stated only above that, or for
+        // the stand-in vertex's weight when no stored matrix gives it (below), and in debug
+        // builds, where the matching checks the statement against the edges (4 % of a
+        // 100-player round went to stating them for nothing).
+        let stated = n > CLASS_WEIGHTS_SCANNED_UP_TO
+            || cfg!(debug_assertions)
+            || ((whole_odd || one_float) && n_window > SMALL_WINDOW);
+        let mut class_start = types.as_ref().filter(|_| n == n_window).map(|t| {
+            let weights = if stated {
+                t.class_weights(&frame)
+            } else {
+                Vec::new()
+            };
+            (t.classes(), weights)
+        });
         let base = if let Some(t) = types {
             // A small window's weights are read many times over per pair (every solve
             // and probe of the bracket rereads them): stored once from the type table,
@@ -2197,6 +2180,42 @@ impl<'a, W: Packed> Run<'a, W> {
         } else {
             Base::Direct
         };
+        // A field paired whole with an odd number of players: a vertex standing
+        // for the one left out (the PAB), joined to everybody by one same weight, makes
+        // the graph even. Every optimum leaves exactly one player out (C4 counts pairs
+        // first) and pairs the new vertex with him, so every question about optima has
+        // the same answer; but the optimum needs no blossom over thousands of
+        // interchangeable players, and the certificate keeps answering
+        // (`brackets/fast.rs`). The weight is the heaviest pair's, so that the problem
+        // between types is integral.
+        //
+        // The same holds for a bracket that floats exactly one player with the next
+        // scoregroup out of the graph (C8 by per-player values): the vertex then stands
+        // for the float, and every optimum pairs it with the floater.
+        let mut left_out = None;
+        if (whole_odd || one_float)
+            && let Some((class, weights)) = class_start.as_mut()
+            && let Some(heaviest) = match &base {
+                // The heaviest edge, read off the stored weights (0: no edge).
+                Base::Matrix(matrix) => matrix.iter().copied().max().filter(|&w| w > W::ZERO),
+                _ => weights.iter().flatten().max().copied(),
+            }
+        {
+            let t = class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+            if !weights.is_empty() {
+                let mut wider = vec![None; (t + 1) * (t + 1)];
+                for s in 0..t {
+                    for r in 0..t {
+                        wider[s * (t + 1) + r] = weights[s * t + r];
+                    }
+                    wider[s * (t + 1) + t] = Some(heaviest);
+                    wider[t * (t + 1) + s] = Some(heaviest);
+                }
+                *weights = wider;
+            }
+            class.push(t as u32);
+            left_out = Some((n, heaviest));
+        }
         // The left-out vertex has no player: it borrows the first one's id, which nothing
         // reads (it is never paired, never a candidate, and `Run::mate` hides it).
         let n = if left_out.is_some() {
