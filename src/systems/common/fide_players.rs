@@ -407,7 +407,8 @@ impl Field {
             }
         }
         sort_rows(&mut met_start, &mut met);
-        // C1: forbidden pairs (CG-10), by the groups that forbid them.
+        // C1: forbidden pairs (CG-10), by the groups that forbid them (each player's
+        // already sorted without repeats by `History`).
         let mut group_start = Vec::with_capacity(n + 1);
         let mut groups = Vec::new();
         for e in &entrants {
@@ -415,7 +416,6 @@ impl Field {
             groups.extend_from_slice(history.forbidden_groups(e.player));
         }
         group_start.push(groups.len() as u32);
-        sort_rows(&mut group_start, &mut groups);
         let mut field = Field {
             entrants,
             met_start,

@@ -260,11 +260,9 @@ impl History {
                 }
             }
         }
-        if self.clubs.iter().any(|c| !c.is_empty()) {
-            for (a, b) in self.forbidden_pairs() {
-                if let (Some(i), Some(j)) = (pos(a), pos(b)) {
-                    g.set_edge(i, j, false);
-                }
+        for (a, b) in self.forbidden_pairs() {
+            if let (Some(i), Some(j)) = (pos(a), pos(b)) {
+                g.set_edge(i, j, false);
             }
         }
         g

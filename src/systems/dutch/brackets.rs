@@ -2247,9 +2247,8 @@ impl<'a, W: Packed> Run<'a, W> {
             left_out,
         };
         let mut m = DynamicMatching::new(n);
-        // The classes' weights also give the stand-in vertex its weight above; a graph of a
-        // few vertices starts faster without the problem between types (its flow costs
-        // more than the whole plain start).
+        // A graph of a few vertices starts faster without the problem between types (its
+        // flow costs more than the whole plain start).
         if let Some((class, weights)) = class_start
             && n >= CLASS_START_FROM
         {
