@@ -39,28 +39,40 @@ impl RoundEntry {
 /// `entries[player][round - 1]` for every recorded round.
 pub(super) fn entries(t: &Tournament) -> Vec<Vec<RoundEntry>> {
     let mut out = vec![vec![RoundEntry::None; t.rounds.len()]; t.players.len()];
+    each_entry(t, |player, round, entry| {
+        if let Some(row) = out.get_mut(player) {
+            row[round] = entry;
+        }
+    });
+    out
+}
+
+/// Every recorded entry as (player, round index from 0, entry), round by round: the games'
+/// two sides, then the byes. A player not named in a round has no entry for it.
+pub(super) fn each_entry(t: &Tournament, mut put: impl FnMut(PlayerIdx, usize, RoundEntry)) {
     for (r, round) in t.rounds.iter().enumerate() {
         for g in &round.games {
-            if let Some(row) = out.get_mut(g.white) {
-                row[r] = RoundEntry::Game {
+            put(
+                g.white,
+                r,
+                RoundEntry::Game {
                     opponent: g.black,
                     colour: Colour::White,
                     result: g.result,
-                };
-            }
-            if let Some(row) = out.get_mut(g.black) {
-                row[r] = RoundEntry::Game {
+                },
+            );
+            put(
+                g.black,
+                r,
+                RoundEntry::Game {
                     opponent: g.white,
                     colour: Colour::Black,
                     result: g.result,
-                };
-            }
+                },
+            );
         }
         for b in &round.byes {
-            if let Some(row) = out.get_mut(b.player) {
-                row[r] = RoundEntry::Bye(b.kind);
-            }
+            put(b.player, r, RoundEntry::Bye(b.kind));
         }
     }
-    out
 }

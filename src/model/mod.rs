@@ -401,6 +401,12 @@ impl Tournament {
         history::entries(self)
     }
 
+    /// Every recorded entry as (player, round index from 0, entry), round by round, for a
+    /// reader that keeps the entries in its own rows (see [`Tournament::entries`]).
+    pub fn each_entry(&self, put: impl FnMut(PlayerIdx, usize, RoundEntry)) {
+        history::each_entry(self, put);
+    }
+
     /// Points of every player after the first `rounds` rounds, under the tournament's
     /// scoring (real points, not pairing points).
     pub fn points_after(&self, rounds: u32) -> Vec<Score> {

@@ -632,7 +632,7 @@ pub fn checklist(r: &RoundToPair, acceleration_given: bool) -> Checklist {
             Some(ChecklistRow {
                 player: p,
                 score: Score::from_tenths(m.score),
-                colours: e.colours.clone(),
+                colours: e.colours.to_vec(),
                 preference: checklist_preference(e),
                 columns: SystemColumns::Burstein {
                     sonneborn_berger: m.sb,

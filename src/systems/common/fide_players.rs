@@ -41,7 +41,7 @@ pub struct Entrant {
     /// Points without acceleration (board order, GHR 3.6).
     pub points: Score,
     /// Colours of the games actually played, in order (GHR 3.4).
-    pub colours: Vec<Colour>,
+    pub colours: crate::systems::common::RoundList<Colour>,
     /// |whites - blacks|.
     pub imbalance: u32,
     pub pref: Option<Colour>,
@@ -545,7 +545,7 @@ pub fn checklist(r: &RoundToPair, field: &Field, history: &History) -> Checklist
         .map(|e| ChecklistRow {
             player: e.player,
             score: e.score,
-            colours: e.colours.clone(),
+            colours: e.colours.to_vec(),
             preference: checklist_preference(e),
             columns: SystemColumns::Dutch {
                 bye_eligible: e.bye_eligible,

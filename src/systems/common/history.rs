@@ -7,6 +7,16 @@ use super::RoundToPair;
 use crate::matching::BitGraph;
 use crate::model::{ByeKind, Colour, GameResult, PlayerIdx, RoundEntry, Score};
 
+/// How many rounds a player's per-round lists hold without an allocation: most events'
+/// rounds fit, and four allocations per player (entries, colours, opponents, points) were
+/// a few percent of a small request (issue 37). Longer events spill to the heap as a
+/// vector would.
+pub const ROUNDS_INLINE: usize = 12;
+
+/// A player's list with one item per past round (or per game), inline up to
+/// [`ROUNDS_INLINE`] items.
+pub type RoundList<T> = smallvec::SmallVec<[T; ROUNDS_INLINE]>;
+
 /// What one player did before the round being paired.
 #[derive(Clone, Debug, Default)]
 pub struct PlayerHistory {
@@ -15,18 +25,18 @@ pub struct PlayerHistory {
     /// Points for pairing: adjourned games count as draws (GHR 3.1).
     pub pairing_points: Score,
     /// Per past round: the entry as recorded.
-    pub entries: Vec<RoundEntry>,
+    pub entries: RoundList<RoundEntry>,
     /// Colours of the games actually played, in round order (unplayed rounds skipped).
-    pub colours: Vec<Colour>,
+    pub colours: RoundList<Colour>,
     /// Opponents met over the board, in round order.
-    pub opponents: Vec<PlayerIdx>,
+    pub opponents: RoundList<PlayerIdx>,
     /// Rounds in which the player scored without playing (PAB, full- or half-point bye,
     /// forfeit win) and the points of each.
     pub unplayed_points: Vec<Score>,
     /// Whether the player already had a pairing-allocated bye.
     pub had_pab: bool,
     /// Per past round: the pairing points scored in it (adjourned games as draws).
-    pub round_points: Vec<Score>,
+    pub round_points: RoundList<Score>,
     /// Whether the player took part in the pairing of some past round: paired against an
     /// opponent (even if the game was forfeited) or given the pairing-allocated bye.
     pub participated: bool,
@@ -120,20 +130,24 @@ pub struct History {
 impl History {
     pub fn build(r: &RoundToPair) -> History {
         let t = &r.tournament;
-        let entries = t.entries();
-        let mut players: Vec<PlayerHistory> = Vec::with_capacity(t.players.len());
-        // Sized up front: growing these lists a push at a time was a fifth of a small
-        // round's history (a player's lists are as long as his rounds).
-        for row in entries {
-            let mut h = PlayerHistory {
-                colours: Vec::with_capacity(row.len()),
-                opponents: Vec::with_capacity(row.len()),
-                round_points: Vec::with_capacity(row.len()),
+        let rounds = t.rounds.len();
+        // Each player's entries straight into his own list (no table of rows in between).
+        let mut players: Vec<PlayerHistory> = (0..t.players.len())
+            .map(|_| PlayerHistory {
+                entries: smallvec::smallvec![RoundEntry::None; rounds],
                 ..PlayerHistory::default()
-            };
-            for entry in &row {
+            })
+            .collect();
+        t.each_entry(|player, round, entry| {
+            if let Some(h) = players.get_mut(player) {
+                h.entries[round] = entry;
+            }
+        });
+        for h in &mut players {
+            for round in 0..rounds {
+                let entry = h.entries[round];
                 let before = h.pairing_points;
-                match *entry {
+                match entry {
                     RoundEntry::Game {
                         opponent,
                         colour,
@@ -175,8 +189,6 @@ impl History {
                 }
                 h.round_points.push(h.pairing_points - before);
             }
-            h.entries = row;
-            players.push(h);
         }
         let mut clubs: Vec<Vec<u32>> = vec![Vec::new(); players.len()];
         for (g, f) in t.forbidden_pairings.iter().enumerate() {

@@ -192,13 +192,13 @@ pub struct Field<'a> {
     /// Paired this round (not withdrawn, absent, or on a requested bye).
     pub present: Vec<bool>,
     /// Played colours in order ([CH] without the leading blanks).
-    pub colours: Vec<Vec<Colour>>,
+    pub colours: Vec<super::RoundList<Colour>>,
     pub whites: Vec<u32>,
     pub blacks: Vec<u32>,
     /// Colour of a real game in round r-1 ([CD] step 1).
     pub previous_colour: Vec<Option<Colour>>,
     /// Opponents met over the board, sorted.
-    met: Vec<Vec<PlayerIdx>>,
+    met: Vec<super::RoundList<PlayerIdx>>,
     /// The forbidden groups (CG-10) each player belongs to this round, sorted.
     clubs: Vec<Vec<u32>>,
     /// Scored more than 0 in an unplayed round ([BY] step 1).
@@ -238,7 +238,8 @@ impl<'a> Field<'a> {
         for &p in &r.participants {
             present[p] = true;
         }
-        let colours: Vec<Vec<Colour>> = history.players.iter().map(|h| h.colours.clone()).collect();
+        let colours: Vec<super::RoundList<Colour>> =
+            history.players.iter().map(|h| h.colours.clone()).collect();
         let whites: Vec<u32> = colours
             .iter()
             .map(|c| c.iter().filter(|&&x| x == Colour::White).count() as u32)
@@ -258,7 +259,7 @@ impl<'a> Field<'a> {
                     .and_then(RoundEntry::played_colour)
             })
             .collect();
-        let met: Vec<Vec<PlayerIdx>> = history
+        let met: Vec<super::RoundList<PlayerIdx>> = history
             .players
             .iter()
             .map(|h| {

@@ -12,7 +12,7 @@ pub mod packed;
 pub mod weak_candidates;
 
 pub use board_order::board_order_key;
-pub use history::{Float, History, PlayerHistory};
+pub use history::{Float, History, PlayerHistory, ROUNDS_INLINE, RoundList};
 use rand::{Rng, SeedableRng};
 
 use super::{ByeAssignment, PairError, PairOptions};

@@ -21,7 +21,7 @@ pub struct Entrant {
     /// first game (art. 1.7).
     pub aro: u32,
     /// Colours of the games played over the board, in order (forfeits do not count).
-    pub colours: Vec<Colour>,
+    pub colours: crate::systems::common::RoundList<Colour>,
     /// The colour preference (art. 1.6): a player without games wants Black, mildly
     /// (art. 1.6.4).
     pub pref: Colour,

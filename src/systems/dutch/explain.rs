@@ -89,14 +89,19 @@ fn first_candidate(rec: &BracketRecord) -> Vec<(usize, usize)> {
     out
 }
 
-fn names(field: &Field, id: &dyn Fn(usize) -> String, list: &[usize]) -> String {
+/// The players' ids, comma-separated, in one buffer ("none" for an empty list).
+fn names<'a>(field: &Field, id: &dyn Fn(usize) -> &'a str, list: &[usize]) -> String {
     if list.is_empty() {
         return "none".to_string();
     }
-    list.iter()
-        .map(|&v| id(field.entrants[v].player))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut out = String::with_capacity(list.len() * 8);
+    for (i, &v) in list.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(id(field.entrants[v].player));
+    }
+    out
 }
 
 fn scores(list: &[Score]) -> String {
@@ -228,12 +233,12 @@ fn criteria_steps(
 }
 
 /// The per-bracket part of the explanation.
-pub fn brackets(
+pub fn brackets<'a>(
     ex: &mut Explanation,
     table: &[Criterion],
     field: &Field,
     outcome: &RoundOutcome,
-    id: &dyn Fn(usize) -> String,
+    id: &dyn Fn(usize) -> &'a str,
     full: bool,
 ) {
     let cid = |m: Measure| criteria::id(table, m);
@@ -379,12 +384,12 @@ pub fn brackets(
 }
 
 /// The PAB part of the explanation.
-pub fn bye(
+pub fn bye<'a>(
     ex: &mut Explanation,
     table: &[Criterion],
     field: &Field,
     outcome: &RoundOutcome,
-    id: &dyn Fn(usize) -> String,
+    id: &dyn Fn(usize) -> &'a str,
 ) {
     let Some(b) = outcome.bye else {
         return;
@@ -449,22 +454,29 @@ pub fn colour_step(
     white_id: &str,
     black_id: &str,
 ) {
-    // One line per board: written into one buffer (a board's five pieces of text were
-    // five strings, a few percent of a 100-player request).
-    use std::fmt::Write as _;
-    let pref = |text: &mut String, e: &Entrant| {
-        let _ = match e.pref {
-            Some(Colour::White) => write!(text, "{} white", e.strength.describe()),
-            Some(Colour::Black) => write!(text, "{} black", e.strength.describe()),
-            None => write!(text, "none"),
-        };
+    // One line per board, pushed piece by piece into one buffer: five strings, then five
+    // `write!`s, were a few percent of a 100-player request (issue 37).
+    let pref = |text: &mut String, e: &Entrant| match e.pref {
+        Some(colour) => {
+            text.push_str(e.strength.describe());
+            text.push_str(if colour == Colour::White {
+                " white"
+            } else {
+                " black"
+            });
+        }
+        None => text.push_str("none"),
     };
     let describe = rule.describe();
     let mut text = String::with_capacity(white_id.len() + black_id.len() + describe.len() + 64);
-    let _ = write!(text, "{white_id} (preference ");
+    text.push_str(white_id);
+    text.push_str(" (preference ");
     pref(&mut text, white);
-    let _ = write!(text, ") - {black_id} (preference ");
+    text.push_str(") - ");
+    text.push_str(black_id);
+    text.push_str(" (preference ");
     pref(&mut text, black);
-    let _ = write!(text, "): {describe}");
+    text.push_str("): ");
+    text.push_str(describe);
     ex.step(rule.id(), text, vec![white.player, black.player]);
 }

@@ -254,7 +254,7 @@ impl System for Dutch {
             criteria::id(table, criteria::Measure::Completion)
         );
         let t = &r.tournament;
-        let id = |p: usize| r.id(p).to_string();
+        let id = |p: usize| r.id(p);
         let mut out = RoundPairing::default();
         let outcome = match brackets::pair_round(&field) {
             Ok(o) => o,

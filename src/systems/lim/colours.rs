@@ -102,7 +102,7 @@ mod tests {
             rating: 2500 - tpn,
             score: Score::points(points),
             points: Score::points(points),
-            colours: colours.to_vec(),
+            colours: colours.into(),
             floated_last: false,
             bye_eligible: true,
         }

@@ -26,7 +26,7 @@ pub struct Entrant {
     /// Points without acceleration (board order).
     pub points: Score,
     /// Colours of the games played over the board, in order (forfeits skipped, GHR 3.4).
-    pub colours: Vec<Colour>,
+    pub colours: crate::systems::common::RoundList<Colour>,
     /// Art. 3.10: the previous round was a game played against an opponent of another score.
     pub floated_last: bool,
     /// C.04.1 art. 4: may receive the PAB.

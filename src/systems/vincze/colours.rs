@@ -160,7 +160,7 @@ mod tests {
 
     fn hist(colours: &[Colour]) -> PlayerHistory {
         PlayerHistory {
-            colours: colours.to_vec(),
+            colours: colours.into(),
             ..PlayerHistory::default()
         }
     }
