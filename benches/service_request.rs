@@ -38,7 +38,10 @@ fn one_request(bytes: &[u8], limits: &convert::Limits) -> Vec<u8> {
         Err(e) => panic!("the sample does not pair: {e}"),
     };
     answer.pairing.warnings.extend(warnings);
-    swisspair::proto::codec::encode_to_vec(convert::pair::pair_answer_owned(answer))
+    // As the server's `Pair` route writes it: straight from the answer.
+    let mut bytes = Vec::new();
+    convert::pair::encode_answer(&answer, &mut bytes);
+    bytes
 }
 
 /// A digest of the answer's bytes (FNV-1a), so that a change can show it answers alike.

@@ -87,6 +87,12 @@ pub fn encode_to_vec<T: Message + 'static>(item: T) -> Vec<u8> {
 #[derive(Debug, Clone)]
 pub struct SliceDecoder<U>(PhantomData<U>);
 
+impl<U> Default for SliceDecoder<U> {
+    fn default() -> Self {
+        SliceDecoder(PhantomData)
+    }
+}
+
 impl<U: Message + Default + 'static> Decoder for SliceDecoder<U> {
     type Item = U;
     type Error = Status;

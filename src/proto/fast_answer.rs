@@ -12,6 +12,11 @@
 //! written as before. The explanation's messages and the board are destructured field by
 //! field: a field added to them fails to compile here until it is written. `tests` compare the bytes with
 //! prost's.
+//!
+//! The writer reads the boards and the explanation through [`BoardFields`] and
+//! [`ExplanationSource`], so that the server's `Pair` route (`service/pair_route.rs`) writes
+//! them straight from the pipeline's answer, without a proto string per player mention in
+//! between ([`encode_parts`]); [`encode`] reads them from a `PairResponse`.
 // The generated code beside this module is exempt from clippy; this file is not.
 #![warn(clippy::all)]
 
@@ -19,7 +24,7 @@ use bytes::BufMut;
 use prost::Message;
 use prost::encoding::{WireType, encode_key, encode_varint, encoded_len_varint, message, uint32};
 
-use super::{Board, Explanation, ExplanationGroup, ExplanationStep, PairResponse};
+use super::{Board, ByeAssignment, Explanation, ExplanationGroup, ExplanationStep, PairResponse};
 
 /// Field numbers in `proto/swisspair/v1/pairing.proto`.
 const RESPONSE_ROUND: u32 = 1;
@@ -45,23 +50,145 @@ const STEP_PLAYER_IDS: u32 = 3;
 /// Writes `response` as prost would (the response is consumed: its later fields are
 /// encoded from what is left of it).
 pub fn encode(mut response: PairResponse, buf: &mut impl BufMut) {
-    if response.round != 0 {
-        uint32::encode(RESPONSE_ROUND, &response.round, buf);
+    let boards = std::mem::take(&mut response.boards);
+    let byes = std::mem::take(&mut response.byes);
+    let explanation = response.explanation.take();
+    let round = std::mem::take(&mut response.round);
+    encode_parts(
+        round,
+        boards.iter().map(BoardFields::of),
+        &byes,
+        explanation.as_ref(),
+        response,
+        buf,
+    );
+}
+
+/// Writes a `PairResponse` from its parts, as prost writes the whole message: the round,
+/// the boards, the byes, the explanation (when there is one), then every field of `rest`
+/// after the explanation (its round, boards, byes and explanation are ignored: written at
+/// their defaults, which prost leaves out).
+pub fn encode_parts<'a>(
+    round: u32,
+    boards: impl Iterator<Item = BoardFields<'a>>,
+    byes: &[ByeAssignment],
+    explanation: Option<&impl ExplanationSource>,
+    mut rest: PairResponse,
+    buf: &mut impl BufMut,
+) {
+    if round != 0 {
+        uint32::encode(RESPONSE_ROUND, &round, buf);
     }
-    for board in &response.boards {
-        board_field(board, buf);
+    for board in boards {
+        board_field(&board, buf);
     }
-    message::encode_repeated(RESPONSE_BYES, &response.byes, buf);
-    if let Some(e) = &response.explanation {
-        explanation(e, buf);
+    message::encode_repeated(RESPONSE_BYES, byes, buf);
+    if let Some(e) = explanation {
+        explanation_field(e, buf);
     }
-    // What is left: the fields after the explanation (the first four now at their
-    // defaults, which prost does not write).
-    response.round = 0;
-    response.boards = Vec::new();
-    response.byes = Vec::new();
-    response.explanation = None;
-    response.encode_raw(buf);
+    rest.round = 0;
+    rest.boards = Vec::new();
+    rest.byes = Vec::new();
+    rest.explanation = None;
+    rest.encode_raw(buf);
+}
+
+/// A board's fields, as the writer reads them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoardFields<'a> {
+    pub number: u32,
+    pub white_id: &'a str,
+    pub black_id: &'a str,
+    pub white_pairing_number: u32,
+    pub black_pairing_number: u32,
+    pub first_id: &'a str,
+    pub second_id: &'a str,
+    pub first_pairing_number: u32,
+    pub second_pairing_number: u32,
+}
+
+impl<'a> BoardFields<'a> {
+    /// The fields of a proto board (destructured: a field added to `Board` fails to
+    /// compile here until it is written).
+    pub fn of(board: &'a Board) -> BoardFields<'a> {
+        let Board {
+            number,
+            white_id,
+            black_id,
+            white_pairing_number,
+            black_pairing_number,
+            first_id,
+            second_id,
+            first_pairing_number,
+            second_pairing_number,
+        } = board;
+        BoardFields {
+            number: *number,
+            white_id,
+            black_id,
+            white_pairing_number: *white_pairing_number,
+            black_pairing_number: *black_pairing_number,
+            first_id,
+            second_id,
+            first_pairing_number: *first_pairing_number,
+            second_pairing_number: *second_pairing_number,
+        }
+    }
+}
+
+/// An explanation as the writer reads it: groups, each a label and steps, each step a rule
+/// id, a message and the players' ids.
+pub trait ExplanationSource {
+    fn group_count(&self) -> usize;
+    fn label(&self, group: usize) -> &str;
+    fn step_count(&self, group: usize) -> usize;
+    fn rule_id(&self, group: usize, step: usize) -> &str;
+    fn message(&self, group: usize, step: usize) -> &str;
+    fn player_ids(&self, group: usize, step: usize) -> impl Iterator<Item = &str>;
+}
+
+impl ExplanationSource for Explanation {
+    fn group_count(&self) -> usize {
+        self.groups.len()
+    }
+
+    fn label(&self, group: usize) -> &str {
+        // Destructured (as the step below): a field added to the proto's group or step
+        // fails to compile here until it is written.
+        self.groups
+            .get(group)
+            .map_or("", |ExplanationGroup { label, steps: _ }| label.as_str())
+    }
+
+    fn step_count(&self, group: usize) -> usize {
+        self.groups.get(group).map_or(0, |g| g.steps.len())
+    }
+
+    fn rule_id(&self, group: usize, step: usize) -> &str {
+        self.step_parts(group, step).0
+    }
+
+    fn message(&self, group: usize, step: usize) -> &str {
+        self.step_parts(group, step).1
+    }
+
+    fn player_ids(&self, group: usize, step: usize) -> impl Iterator<Item = &str> {
+        self.step_parts(group, step).2.iter().map(String::as_str)
+    }
+}
+
+impl Explanation {
+    /// A step's rule id, message and players' ids.
+    fn step_parts(&self, group: usize, step: usize) -> (&str, &str, &[String]) {
+        match self.groups.get(group).and_then(|g| g.steps.get(step)) {
+            Some(ExplanationStep {
+                rule_id,
+                message,
+                player_ids,
+            }) => (rule_id, message, player_ids),
+            None => ("", "", &[]),
+        }
+    }
 }
 
 /// The length of a string field as prost writes it (tags below 16: a one-byte key).
@@ -115,8 +242,8 @@ fn put_optional_uint32(tag: u32, value: u32, buf: &mut impl BufMut) {
 
 /// A board (field 2 of the response), its length computed once: prost's generic path
 /// computed it through every field and then wrote them, 3 % of a small Buchholz request.
-fn board_field(board: &Board, buf: &mut impl BufMut) {
-    let Board {
+fn board_field(board: &BoardFields<'_>, buf: &mut impl BufMut) {
+    let &BoardFields {
         number,
         white_id,
         black_id,
@@ -127,67 +254,61 @@ fn board_field(board: &Board, buf: &mut impl BufMut) {
         first_pairing_number,
         second_pairing_number,
     } = board;
-    let len = optional_uint32_len(*number)
+    let len = optional_uint32_len(number)
         + optional_string_len(white_id)
         + optional_string_len(black_id)
-        + optional_uint32_len(*white_pairing_number)
-        + optional_uint32_len(*black_pairing_number)
+        + optional_uint32_len(white_pairing_number)
+        + optional_uint32_len(black_pairing_number)
         + optional_string_len(first_id)
         + optional_string_len(second_id)
-        + optional_uint32_len(*first_pairing_number)
-        + optional_uint32_len(*second_pairing_number);
+        + optional_uint32_len(first_pairing_number)
+        + optional_uint32_len(second_pairing_number);
     put_header(RESPONSE_BOARDS, len, buf);
-    put_optional_uint32(BOARD_NUMBER, *number, buf);
+    put_optional_uint32(BOARD_NUMBER, number, buf);
     put_optional_string(BOARD_WHITE_ID, white_id, buf);
     put_optional_string(BOARD_BLACK_ID, black_id, buf);
-    put_optional_uint32(BOARD_WHITE_PAIRING_NUMBER, *white_pairing_number, buf);
-    put_optional_uint32(BOARD_BLACK_PAIRING_NUMBER, *black_pairing_number, buf);
+    put_optional_uint32(BOARD_WHITE_PAIRING_NUMBER, white_pairing_number, buf);
+    put_optional_uint32(BOARD_BLACK_PAIRING_NUMBER, black_pairing_number, buf);
     put_optional_string(BOARD_FIRST_ID, first_id, buf);
     put_optional_string(BOARD_SECOND_ID, second_id, buf);
-    put_optional_uint32(BOARD_FIRST_PAIRING_NUMBER, *first_pairing_number, buf);
-    put_optional_uint32(BOARD_SECOND_PAIRING_NUMBER, *second_pairing_number, buf);
+    put_optional_uint32(BOARD_FIRST_PAIRING_NUMBER, first_pairing_number, buf);
+    put_optional_uint32(BOARD_SECOND_PAIRING_NUMBER, second_pairing_number, buf);
 }
 
-fn step_len(step: &ExplanationStep) -> usize {
-    let ExplanationStep {
-        rule_id,
-        message,
-        player_ids,
-    } = step;
-    optional_string_len(rule_id)
-        + optional_string_len(message)
-        + player_ids.iter().map(|id| string_len(id)).sum::<usize>()
+fn step_len(e: &impl ExplanationSource, group: usize, step: usize) -> usize {
+    optional_string_len(e.rule_id(group, step))
+        + optional_string_len(e.message(group, step))
+        + e.player_ids(group, step).map(string_len).sum::<usize>()
 }
 
 /// The explanation, field 4 of the response.
-fn explanation(e: &Explanation, buf: &mut impl BufMut) {
-    let Explanation { groups } = e;
+fn explanation_field(e: &impl ExplanationSource, buf: &mut impl BufMut) {
+    let groups = e.group_count();
     // Every step's length, then every group's, each computed once.
-    let steps: usize = groups.iter().map(|g| g.steps.len()).sum();
+    let steps: usize = (0..groups).map(|g| e.step_count(g)).sum();
     let mut step_lens = Vec::with_capacity(steps);
-    let mut group_lens = Vec::with_capacity(groups.len());
+    let mut group_lens = Vec::with_capacity(groups);
     let mut total = 0;
-    for group in groups {
-        let ExplanationGroup { label, steps } = group;
-        let mut len = optional_string_len(label);
-        for step in steps {
-            let s = step_len(step);
-            step_lens.push(s);
-            len += field_len(s);
+    for g in 0..groups {
+        let mut len = optional_string_len(e.label(g));
+        for s in 0..e.step_count(g) {
+            let step = step_len(e, g, s);
+            step_lens.push(step);
+            len += field_len(step);
         }
         group_lens.push(len);
         total += field_len(len);
     }
     put_header(RESPONSE_EXPLANATION, total, buf);
     let mut lens = step_lens.iter();
-    for (group, &len) in groups.iter().zip(&group_lens) {
+    for (g, &len) in group_lens.iter().enumerate() {
         put_header(EXPLANATION_GROUPS, len, buf);
-        put_optional_string(GROUP_LABEL, &group.label, buf);
-        for step in &group.steps {
+        put_optional_string(GROUP_LABEL, e.label(g), buf);
+        for s in 0..e.step_count(g) {
             put_header(GROUP_STEPS, lens.next().copied().unwrap_or(0), buf);
-            put_optional_string(STEP_RULE_ID, &step.rule_id, buf);
-            put_optional_string(STEP_MESSAGE, &step.message, buf);
-            for id in &step.player_ids {
+            put_optional_string(STEP_RULE_ID, e.rule_id(g, s), buf);
+            put_optional_string(STEP_MESSAGE, e.message(g, s), buf);
+            for id in e.player_ids(g, s) {
                 put_string(STEP_PLAYER_IDS, id, buf);
             }
         }

@@ -17,12 +17,12 @@ use crate::proto;
 use crate::proto::pairing_service_server::PairingService;
 use crate::simulate;
 
-#[tonic::async_trait]
-impl PairingService for Service {
-    async fn pair(
+impl Service {
+    /// `Pair`, answered with the pipeline's answer (the caller writes the response).
+    pub(super) async fn pair_answer(
         &self,
         request: Request<proto::PairRequest>,
-    ) -> Result<Response<proto::PairResponse>, Status> {
+    ) -> Result<Response<pairing::PairAnswer>, Status> {
         let req = request.get_ref();
         let plan =
             Plan::players(pair_request_players(req)).asking(metrics::pair_request_system(req));
@@ -30,17 +30,30 @@ impl PairingService for Service {
             let (t, options, warnings) = convert::pair_request_owned(req, limits)?;
             let mut answer = pairing::pair_owned(t, &options)?;
             answer.pairing.warnings.extend(warnings);
-            let players = answer.tournament.players.len();
-            let response = convert::pair::pair_answer_owned(answer);
             let facts = Facts {
-                system: metrics::system_name(response.system),
-                players: Some(players),
-                round: Some(response.round),
-                boards: Some(response.boards.len()),
+                system: metrics::system_name(convert::enums::system_to_proto(answer.system) as i32),
+                players: Some(answer.tournament.players.len()),
+                round: Some(answer.pairing.round),
+                boards: Some(answer.pairing.boards.len()),
             };
-            Ok(Answer::with(response, facts))
+            Ok(Answer::with(answer, facts))
         })
         .await
+    }
+}
+
+#[tonic::async_trait]
+impl PairingService for Service {
+    async fn pair(
+        &self,
+        request: Request<proto::PairRequest>,
+    ) -> Result<Response<proto::PairResponse>, Status> {
+        // The server answers `Pair` through its own route (`pair_route.rs`), which writes
+        // the answer straight from the pipeline's; this form serves any other caller of
+        // the generated service.
+        self.pair_answer(request)
+            .await
+            .map(|answer| answer.map(convert::pair::pair_answer_owned))
     }
 
     async fn check(

@@ -16,6 +16,7 @@ mod handlers;
 mod json_numbers;
 pub mod metrics;
 pub mod page;
+mod pair_route;
 pub mod reflection;
 mod rpc;
 pub mod sample;
@@ -124,9 +125,8 @@ pub async fn serve_on(
     let (reflection_v1, reflection_v1alpha) = reflection::services()?;
     let pairing = Service::new(&config);
     let admission = pairing.admission.clone();
-    let service = PairingServiceServer::new(pairing)
-        .max_decoding_message_size(config.max_message_bytes)
-        .max_encoding_message_size(config.max_message_bytes);
+    // The generated server with `Pair` on its own route (`pair_route.rs`).
+    let service = pair_route::PairRoute::new(pairing, config.max_message_bytes);
     let (service, builder) = production_wiring(&config, service).await?;
     let cors = web::cors(&config.cors_origins)?;
     let web = web::WebLayer::new(web::WebSettings {
@@ -213,10 +213,10 @@ pub async fn serve_on(
 /// Metrics endpoint, bearer tokens (health and reflection stay open) and TLS.
 async fn production_wiring(
     config: &ServerConfig,
-    service: PairingServiceServer<Service>,
+    service: pair_route::PairRoute,
 ) -> Result<
     (
-        tonic::service::interceptor::InterceptedService<PairingServiceServer<Service>, auth::Check>,
+        tonic::service::interceptor::InterceptedService<pair_route::PairRoute, auth::Check>,
         tonic::transport::Server,
     ),
     Box<dyn std::error::Error + Send + Sync>,

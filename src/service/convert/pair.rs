@@ -5,6 +5,7 @@ use super::{Limits, opt_round};
 use crate::model::validate::{Problem, Problems};
 use crate::model::{PlayerIdx, SystemId, Tournament};
 use crate::proto;
+use crate::proto::fast_answer::{self, BoardFields, ExplanationSource};
 use crate::systems::{Detail, Explanation, PairOptions, RoundPairing};
 
 /// What every pairing request carries (Pair, and Pair's fields of PairProvisional,
@@ -172,14 +173,31 @@ pub fn pair_response(
     p: &RoundPairing,
     rule_set: &str,
 ) -> proto::PairResponse {
-    let (team_pairings, team_bye) = super::team::team_pairings_to_proto(t, p);
     proto::PairResponse {
-        team_pairings,
-        team_bye,
         round: p.round,
         boards: boards_to_proto(t, p),
         byes: byes_to_proto(t, p),
         explanation: Some(explanation_to_proto(t, &p.explanation)),
+        ..response_after_explanation(t, system, p, rule_set)
+    }
+}
+
+/// The fields of the response after the explanation (tag 4), the others at their
+/// defaults: what [`fast_answer::encode_parts`] writes after the parts it reads itself.
+fn response_after_explanation(
+    t: &Tournament,
+    system: Option<SystemId>,
+    p: &RoundPairing,
+    rule_set: &str,
+) -> proto::PairResponse {
+    let (team_pairings, team_bye) = super::team::team_pairings_to_proto(t, p);
+    proto::PairResponse {
+        team_pairings,
+        team_bye,
+        round: 0,
+        boards: Vec::new(),
+        byes: Vec::new(),
+        explanation: None,
         warnings: warnings_to_proto(t, &p.warnings),
         engine_version: crate::ENGINE_VERSION.to_string(),
         system: system.map_or(0, |s| system_to_proto(s) as i32),
@@ -187,6 +205,104 @@ pub fn pair_response(
         total_rounds: p.total_rounds.unwrap_or(0),
         match_length: p.match_length.unwrap_or(0),
         double_swiss: double_swiss_match(t, system, p),
+    }
+}
+
+/// Writes the response to the pipeline's answer, the bytes [`pair_answer_owned`] then
+/// [`fast_answer::encode`] give, without the proto response in between: the boards and
+/// the explanation are read off the answer, each player's id where it is written (a proto
+/// string per board side and per player a step names was a tenth of a small Buchholz
+/// request, issue 37). `tests` compare the bytes.
+pub fn encode_answer(answer: &crate::pairing::PairAnswer, buf: &mut impl bytes::BufMut) {
+    let (t, p) = (&answer.tournament, &answer.pairing);
+    let colours = !p.colourless;
+    let boards = p
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| board_fields(t, i as u32 + 1, b.white, b.black, colours));
+    fast_answer::encode_parts(
+        p.round,
+        boards,
+        &byes_to_proto(t, p),
+        Some(&ExplanationOfAnswer {
+            t,
+            e: &p.explanation,
+        }),
+        response_after_explanation(t, Some(answer.system), p, answer.rule_set),
+        buf,
+    );
+}
+
+/// A board's fields as [`board_to_proto`] fills them, the ids borrowed from the snapshot.
+fn board_fields(
+    t: &Tournament,
+    number: u32,
+    first: PlayerIdx,
+    second: PlayerIdx,
+    colours: bool,
+) -> BoardFields<'_> {
+    let id = |i: PlayerIdx| t.players.get(i).map_or("", |pl| pl.id.as_str());
+    let board = BoardFields {
+        number,
+        first_id: id(first),
+        second_id: id(second),
+        first_pairing_number: t.pairing_number(first),
+        second_pairing_number: t.pairing_number(second),
+        ..BoardFields::default()
+    };
+    if colours {
+        BoardFields {
+            white_id: board.first_id,
+            black_id: board.second_id,
+            white_pairing_number: board.first_pairing_number,
+            black_pairing_number: board.second_pairing_number,
+            ..board
+        }
+    } else {
+        board
+    }
+}
+
+/// The pipeline's explanation as the answer's writer reads it: the players by their ids,
+/// as [`explanation_to_proto`] names them.
+struct ExplanationOfAnswer<'a> {
+    t: &'a Tournament,
+    e: &'a Explanation,
+}
+
+impl ExplanationOfAnswer<'_> {
+    fn step(&self, group: usize, step: usize) -> Option<&crate::systems::explanation::Step> {
+        self.e.groups.get(group).and_then(|g| g.steps.get(step))
+    }
+}
+
+impl ExplanationSource for ExplanationOfAnswer<'_> {
+    fn group_count(&self) -> usize {
+        self.e.groups.len()
+    }
+
+    fn label(&self, group: usize) -> &str {
+        self.e.groups.get(group).map_or("", |g| g.label.as_str())
+    }
+
+    fn step_count(&self, group: usize) -> usize {
+        self.e.groups.get(group).map_or(0, |g| g.steps.len())
+    }
+
+    fn rule_id(&self, group: usize, step: usize) -> &str {
+        self.step(group, step).map_or("", |s| s.rule_id.as_str())
+    }
+
+    fn message(&self, group: usize, step: usize) -> &str {
+        self.step(group, step).map_or("", |s| s.message.as_str())
+    }
+
+    fn player_ids(&self, group: usize, step: usize) -> impl Iterator<Item = &str> {
+        self.step(group, step)
+            .map_or(&[][..], |s| s.players.as_slice())
+            .iter()
+            .map(|&i| self.t.players.get(i).map_or("", |pl| pl.id.as_str()))
     }
 }
 
@@ -361,5 +477,68 @@ mod tests {
                 .contains("duplicate player id \"p1\" (also players[0])")),
             "{owned:?}"
         );
+    }
+
+    /// The answer written straight from the pipeline's answer (the server's `Pair` route)
+    /// is the bytes of the proto response built from it and encoded: every system, an odd
+    /// field (a bye), full explanations (every step kind), a warning, ids of every length.
+    #[test]
+    fn answers_written_from_the_pipeline_are_the_proto_responses_bytes() {
+        use crate::simulate::{self, SimConfig};
+        let mut compared = Vec::new();
+        for (i, &system) in SystemId::ALL.iter().enumerate() {
+            for (players, played) in [(11, 2), (8, 3)] {
+                let config = SimConfig::new(system, players, played, 37 + i as u64);
+                let Ok(sim) = simulate::run(&config) else {
+                    continue;
+                };
+                let mut t = sim.tournament;
+                // The simulation's event ends with its last round: two more to pair.
+                t.total_rounds = played + 2;
+                // Ids of one to twenty characters, so that lengths differ from board to board.
+                for (k, p) in t.players.iter_mut().enumerate() {
+                    p.id = format!("{k}{}", "x".repeat(k % 20));
+                }
+                let options = PairOptions {
+                    detail: Detail::Full,
+                    ..PairOptions::default()
+                };
+                let mut answer = match crate::pairing::pair_owned(t, &options) {
+                    Ok(answer) => answer,
+                    Err(e) => {
+                        println!("{system:?}, {players} players: not paired ({e})");
+                        continue;
+                    }
+                };
+                answer.pairing.warnings.push(crate::systems::Warning {
+                    code: "TEST",
+                    rule_id: "CG-1",
+                    message: "a warning".into(),
+                    players: vec![0, 1],
+                });
+                let mut ours = Vec::new();
+                encode_answer(&answer, &mut ours);
+                let mut theirs = Vec::new();
+                fast_answer::encode(pair_answer_owned(answer.clone()), &mut theirs);
+                assert_eq!(ours, theirs, "{system:?}, {players} players");
+                assert_eq!(
+                    ours,
+                    prost::Message::encode_to_vec(&pair_answer_owned(answer)),
+                    "{system:?}, {players} players: prost's own bytes"
+                );
+                compared.push(system);
+            }
+        }
+        // The shapes of answer that differ: colours, none (backgammon), team pairings, the
+        // Double-Swiss match.
+        for system in [
+            SystemId::Dutch,
+            SystemId::Backgammon,
+            SystemId::TeamSwiss,
+            SystemId::DoubleSwiss,
+            SystemId::Buchholz,
+        ] {
+            assert!(compared.contains(&system), "{system:?} was not compared");
+        }
     }
 }
