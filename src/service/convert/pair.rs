@@ -234,7 +234,8 @@ pub fn encode_answer(answer: &crate::pairing::PairAnswer, buf: &mut impl bytes::
     );
 }
 
-/// A board's fields as [`board_to_proto`] fills them, the ids borrowed from the snapshot.
+/// A board's fields, the ids borrowed from the snapshot: the first and second player
+/// always, White and Black too when the system gives colours (not backgammon).
 fn board_fields(
     t: &Tournament,
     number: u32,
@@ -242,11 +243,10 @@ fn board_fields(
     second: PlayerIdx,
     colours: bool,
 ) -> BoardFields<'_> {
-    let id = |i: PlayerIdx| t.players.get(i).map_or("", |pl| pl.id.as_str());
     let board = BoardFields {
         number,
-        first_id: id(first),
-        second_id: id(second),
+        first_id: player_id(t, first),
+        second_id: player_id(t, second),
         first_pairing_number: t.pairing_number(first),
         second_pairing_number: t.pairing_number(second),
         ..BoardFields::default()
@@ -302,7 +302,7 @@ impl ExplanationSource for ExplanationOfAnswer<'_> {
         self.step(group, step)
             .map_or(&[][..], |s| s.players.as_slice())
             .iter()
-            .map(|&i| self.t.players.get(i).map_or("", |pl| pl.id.as_str()))
+            .map(|&i| player_id(self.t, i))
     }
 }
 
@@ -350,22 +350,23 @@ pub fn board_to_proto(
     second: PlayerIdx,
     colours: bool,
 ) -> proto::Board {
-    let id = |i: PlayerIdx| t.players.get(i).map(|pl| pl.id.clone()).unwrap_or_default();
-    let mut board = proto::Board {
-        number,
-        first_id: id(first),
-        second_id: id(second),
-        first_pairing_number: t.pairing_number(first),
-        second_pairing_number: t.pairing_number(second),
-        ..proto::Board::default()
-    };
-    if colours {
-        board.white_id = board.first_id.clone();
-        board.black_id = board.second_id.clone();
-        board.white_pairing_number = board.first_pairing_number;
-        board.black_pairing_number = board.second_pairing_number;
+    let b = board_fields(t, number, first, second, colours);
+    proto::Board {
+        number: b.number,
+        white_id: b.white_id.to_string(),
+        black_id: b.black_id.to_string(),
+        white_pairing_number: b.white_pairing_number,
+        black_pairing_number: b.black_pairing_number,
+        first_id: b.first_id.to_string(),
+        second_id: b.second_id.to_string(),
+        first_pairing_number: b.first_pairing_number,
+        second_pairing_number: b.second_pairing_number,
     }
-    board
+}
+
+/// A player's id in the snapshot (empty for an index it does not have).
+fn player_id(t: &Tournament, i: PlayerIdx) -> &str {
+    t.players.get(i).map_or("", |pl| pl.id.as_str())
 }
 
 pub fn explanation_to_proto(t: &Tournament, e: &Explanation) -> proto::Explanation {
