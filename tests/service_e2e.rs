@@ -640,3 +640,62 @@ async fn validates_a_manual_pairing() {
     );
     server.stop().await;
 }
+
+/// Answers far larger than a connection's write buffer (`coalesced_writes.rs` holds up to
+/// 64 KiB), several at once on one connection, beside small ones: each arrives whole and
+/// the same as alone.
+#[tokio::test]
+async fn large_and_small_answers_at_once_on_one_connection_arrive_whole() {
+    let server = Server::start(ServerConfig::default()).await;
+    let client = server.client().await;
+    let simulated = client
+        .clone()
+        .simulate(proto::SimulateRequest {
+            system: proto::PairingSystem::Buchholz as i32,
+            players: 1_500,
+            rounds: 2,
+            seed: 5,
+            draw_rate: 0.2,
+            ..proto::SimulateRequest::default()
+        })
+        .await
+        .expect("simulate")
+        .into_inner();
+    let mut played = simulated.tournament.expect("tournament");
+    played.total_rounds = 5;
+    let mut large = pair_request(played);
+    large.system = proto::PairingSystem::Buchholz as i32;
+    let small = pair_request(round_robin_six());
+    let alone = |req: proto::PairRequest| {
+        let mut c = client.clone();
+        async move { c.pair(req).await.expect("pair").into_inner() }
+    };
+    let (large_alone, small_alone) = (alone(large.clone()).await, alone(small.clone()).await);
+    let large_bytes = prost::Message::encode_to_vec(&large_alone);
+    assert!(
+        large_bytes.len() > 2 * swisspair::service::coalesced_writes::HOLD_AT_MOST,
+        "{} bytes",
+        large_bytes.len()
+    );
+    assert_eq!(large_alone.boards.len(), 750);
+    let calls: Vec<_> = (0..12)
+        .map(|i| {
+            let req = if i % 3 == 0 {
+                large.clone()
+            } else {
+                small.clone()
+            };
+            tokio::spawn(alone(req))
+        })
+        .collect();
+    for (i, call) in calls.into_iter().enumerate() {
+        let answer = prost::Message::encode_to_vec(&call.await.expect("call"));
+        let expected = if i % 3 == 0 {
+            large_bytes.clone()
+        } else {
+            prost::Message::encode_to_vec(&small_alone)
+        };
+        assert_eq!(answer, expected, "call {i}");
+    }
+    server.stop().await;
+}
