@@ -24,12 +24,13 @@ use swisspair::service::sample::Scenario;
 #[global_allocator]
 static ALLOCATOR: swisspair::allocator::Allocator = swisspair::allocator::Allocator;
 
-fn one_request(bytes: &[u8], limits: &convert::Limits) -> Vec<u8> {
-    let req = match swisspair::proto::codec::decode_bytes::<proto::PairRequest>(bytes) {
+fn one_request(bytes: &bytes::Bytes, limits: &convert::Limits) -> Vec<u8> {
+    // As the server's `Pair` route decodes it: the games' ids left in the bytes.
+    let req = match swisspair::proto::codec::decode_in_place(bytes.clone()) {
         Ok(r) => r,
         Err(e) => panic!("the sample does not decode: {e}"),
     };
-    let (t, options, warnings) = match convert::pair_request_owned(req, limits) {
+    let (t, options, warnings) = match convert::pair_request_in_place(req, limits) {
         Ok(v) => v,
         Err(p) => panic!("the sample is refused: {p:?}"),
     };
@@ -99,7 +100,7 @@ fn main() {
             Err(e) => panic!("scenario {}: {e}", scenario.name()),
         };
         separate(&mut request);
-        let bytes = request.encode_to_vec();
+        let bytes = bytes::Bytes::from(request.encode_to_vec());
         let answer = one_request(&bytes, &limits);
         // Warm up, then time blocks of requests: the median block gives the figure.
         let block = (iters / 10).max(1);

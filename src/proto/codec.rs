@@ -121,6 +121,38 @@ fn decode_whole<U: Message + Default + 'static>(
     }
 }
 
+/// Decodes a `Pair` request with its games' ids left in its bytes
+/// ([`super::PairRequestInPlace`]): the `Pair` route's decoder.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct InPlaceDecoder;
+
+impl Decoder for InPlaceDecoder {
+    type Item = super::PairRequestInPlace;
+    type Error = Status;
+
+    fn decode(
+        &mut self,
+        buf: &mut DecodeBuf<'_>,
+    ) -> Result<Option<super::PairRequestInPlace>, Status> {
+        // The message's bytes, shared rather than copied (tonic's buffer splits them off).
+        let bytes = buf.copy_to_bytes(buf.remaining());
+        decode_in_place(bytes)
+            .map(Some)
+            .map_err(|e| Status::internal(e.to_string()))
+    }
+}
+
+/// A `PairRequest` with its games' ids in place (`fast_pair`), or, when that path finds
+/// anything amiss, prost's message (ids in the games) or prost's error.
+pub fn decode_in_place(
+    bytes: bytes::Bytes,
+) -> Result<super::PairRequestInPlace, prost::DecodeError> {
+    if let Some(request) = super::fast_pair::pair_request_in_place(bytes.clone()) {
+        return Ok(request);
+    }
+    crate::proto::PairRequest::decode(bytes).map(super::PairRequestInPlace::from)
+}
+
 /// Decodes a message from its bytes as the server does: a `PairRequest` by the hand-written
 /// path of `fast_pair` (the same message, fewer instructions; prost again when that path
 /// finds anything amiss), every other message by prost.

@@ -4,6 +4,8 @@
 //! string, most of it growing an empty buffer a copy at a time).
 //!
 //! The result is the same `proto::PairRequest` prost gives; only the path to it is shorter.
+//! The server's `Pair` route takes one step more ([`pair_request_in_place`]): the games'
+//! ids stay in the request's bytes ([`GameIds`]) and the conversion reads them there.
 //! Every field this module does not name is handed to prost's own `merge_field` of the
 //! message it belongs to (options, scoring, byes, separations, ratings, …), so it is
 //! decoded exactly as before. Anything but well-formed input (a wrong wire type, a length
@@ -20,6 +22,66 @@ use prost::encoding::{DecodeContext, WireType, decode_key, decode_varint};
 
 use super::{Game, PairRequest, Player, Round, Tournament, pair_request};
 
+/// A `PairRequest` whose games' player ids were left in the request's bytes: with
+/// `game_ids`, every game's `white_id` and `black_id` are empty and [`GameIds`] holds them.
+/// Most of a request's strings are these ids, which are only looked up and dropped (issue
+/// 37: a string each was a twentieth of a small Buchholz request).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PairRequestInPlace {
+    pub request: PairRequest,
+    pub game_ids: Option<GameIds>,
+}
+
+impl From<PairRequest> for PairRequestInPlace {
+    fn from(request: PairRequest) -> PairRequestInPlace {
+        PairRequestInPlace {
+            request,
+            game_ids: None,
+        }
+    }
+}
+
+/// The games' player ids as places in the request's bytes, games numbered across the
+/// rounds in order (the order of `Tournament::rounds`, then of each round's games).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameIds {
+    bytes: bytes::Bytes,
+    /// Per game: white's start and length, black's start and length (an id absent from
+    /// the encoding is empty, as prost leaves it).
+    places: Vec<[u32; 4]>,
+}
+
+impl GameIds {
+    /// Game `k`'s white and black ids.
+    pub fn get(&self, k: usize) -> Option<(&str, &str)> {
+        let [ws, wl, bs, bl] = *self.places.get(k)?;
+        let text = |start: u32, len: u32| {
+            let start = start as usize;
+            let bytes = self.bytes.get(start..start + len as usize)?;
+            // SAFETY: a place is recorded only for bytes checked as UTF-8 (`place`), in
+            // `self.bytes`, which nothing changes. Checked again, the lookup of every id
+            // cost more than the string it replaces.
+            Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+        };
+        Some((text(ws, wl)?, text(bs, bl)?))
+    }
+
+    pub fn len(&self) -> usize {
+        self.places.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.places.is_empty()
+    }
+}
+
+/// Where the games' ids go while a request is decoded: into each game's strings, or as
+/// places in the request's bytes (from `base`, the bytes' start address).
+enum IdSink {
+    Strings,
+    Places { base: usize, places: Vec<[u32; 4]> },
+}
+
 /// Field numbers in `proto/swisspair/v1/pairing.proto`.
 const PAIR_REQUEST_TOURNAMENT: u32 = 1;
 const TOURNAMENT_PLAYERS: u32 = 8;
@@ -33,6 +95,31 @@ const GAME_BLACK_ID: u32 = 2;
 /// The request in `bytes`, or `None` when they are not a well-formed `PairRequest` (the
 /// caller then asks prost, which says what is wrong).
 pub fn pair_request(bytes: &[u8]) -> Option<PairRequest> {
+    decode(bytes, &mut IdSink::Strings)
+}
+
+/// [`pair_request`] with the games' ids left in `bytes` ([`PairRequestInPlace`]).
+pub fn pair_request_in_place(bytes: bytes::Bytes) -> Option<PairRequestInPlace> {
+    // Places are 32-bit: a larger message (beyond any limit the server sets) takes
+    // `pair_request`'s path.
+    if u32::try_from(bytes.len()).is_err() {
+        return pair_request(&bytes).map(PairRequestInPlace::from);
+    }
+    let mut sink = IdSink::Places {
+        base: bytes.as_ptr() as usize,
+        places: Vec::new(),
+    };
+    let request = decode(&bytes, &mut sink)?;
+    let IdSink::Places { places, .. } = sink else {
+        return None;
+    };
+    Some(PairRequestInPlace {
+        request,
+        game_ids: Some(GameIds { bytes, places }),
+    })
+}
+
+fn decode(bytes: &[u8], ids: &mut IdSink) -> Option<PairRequest> {
     let mut request = PairRequest::default();
     each_field(bytes, |tag, wire_type, buf| {
         if tag != PAIR_REQUEST_TOURNAMENT {
@@ -41,10 +128,15 @@ pub fn pair_request(bytes: &[u8]) -> Option<PairRequest> {
         let body = delimited(buf, wire_type)?;
         // A oneof's message seen again merges into the one already there (prost's rule).
         match &mut request.input {
-            Some(pair_request::Input::Tournament(t)) => tournament(t, body),
+            Some(pair_request::Input::Tournament(t)) => tournament(t, body, ids),
             other => {
+                // A new tournament (the oneof held nothing, or another input): the games
+                // of one replaced are no longer the request's.
+                if let IdSink::Places { places, .. } = ids {
+                    places.clear();
+                }
                 let mut t = Tournament::default();
-                tournament(&mut t, body)?;
+                tournament(&mut t, body, ids)?;
                 *other = Some(pair_request::Input::Tournament(t));
                 Some(())
             }
@@ -53,7 +145,7 @@ pub fn pair_request(bytes: &[u8]) -> Option<PairRequest> {
     Some(request)
 }
 
-fn tournament(t: &mut Tournament, bytes: &[u8]) -> Option<()> {
+fn tournament(t: &mut Tournament, bytes: &[u8], ids: &mut IdSink) -> Option<()> {
     // Room for every player and round first: grown one push at a time, the vectors of
     // these large messages were copied over and over (a twentieth of a small Buchholz
     // request).
@@ -69,7 +161,7 @@ fn tournament(t: &mut Tournament, bytes: &[u8]) -> Option<()> {
         }
         TOURNAMENT_ROUNDS => {
             let mut r = Round::default();
-            round(&mut r, delimited(buf, wire_type)?)?;
+            round(&mut r, delimited(buf, wire_type)?, ids)?;
             t.rounds.push(r);
             Some(())
         }
@@ -85,12 +177,16 @@ fn player(p: &mut Player, bytes: &[u8]) -> Option<()> {
     })
 }
 
-fn round(r: &mut Round, bytes: &[u8]) -> Option<()> {
-    r.games.reserve(count(bytes, ROUND_GAMES, ROUND_GAMES).0);
+fn round(r: &mut Round, bytes: &[u8], ids: &mut IdSink) -> Option<()> {
+    let games = count(bytes, ROUND_GAMES, ROUND_GAMES).0;
+    r.games.reserve(games);
+    if let IdSink::Places { places, .. } = ids {
+        places.reserve(games);
+    }
     each_field(bytes, |tag, wire_type, buf| match tag {
         ROUND_GAMES => {
             let mut g = Game::default();
-            game(&mut g, delimited(buf, wire_type)?)?;
+            game(&mut g, delimited(buf, wire_type)?, ids)?;
             r.games.push(g);
             Some(())
         }
@@ -98,12 +194,35 @@ fn round(r: &mut Round, bytes: &[u8]) -> Option<()> {
     })
 }
 
-fn game(g: &mut Game, bytes: &[u8]) -> Option<()> {
-    each_field(bytes, |tag, wire_type, buf| match tag {
-        GAME_WHITE_ID => string(&mut g.white_id, delimited(buf, wire_type)?),
-        GAME_BLACK_ID => string(&mut g.black_id, delimited(buf, wire_type)?),
-        _ => delegate(g, tag, wire_type, buf),
-    })
+fn game(g: &mut Game, bytes: &[u8], ids: &mut IdSink) -> Option<()> {
+    match ids {
+        IdSink::Strings => each_field(bytes, |tag, wire_type, buf| match tag {
+            GAME_WHITE_ID => string(&mut g.white_id, delimited(buf, wire_type)?),
+            GAME_BLACK_ID => string(&mut g.black_id, delimited(buf, wire_type)?),
+            _ => delegate(g, tag, wire_type, buf),
+        }),
+        IdSink::Places { base, places } => {
+            // The last occurrence wins, as for a string.
+            let mut at = [0u32; 4];
+            each_field(bytes, |tag, wire_type, buf| match tag {
+                GAME_WHITE_ID => place(&mut at[..2], delimited(buf, wire_type)?, *base),
+                GAME_BLACK_ID => place(&mut at[2..], delimited(buf, wire_type)?, *base),
+                _ => delegate(g, tag, wire_type, buf),
+            })?;
+            places.push(at);
+            Some(())
+        }
+    }
+}
+
+/// A string field's start (from `base`) and length, once its bytes are known to be UTF-8.
+fn place(at: &mut [u32], bytes: &[u8], base: usize) -> Option<()> {
+    if !bytes.is_ascii() {
+        std::str::from_utf8(bytes).ok()?;
+    }
+    at[0] = u32::try_from((bytes.as_ptr() as usize).checked_sub(base)?).ok()?;
+    at[1] = u32::try_from(bytes.len()).ok()?;
+    Some(())
 }
 
 /// Calls `field` with each field's number and wire type, `buf` at its value; `field`
@@ -195,6 +314,170 @@ mod tests {
         match pair_request(bytes) {
             Some(r) => Ok(r),
             None => PairRequest::decode(bytes),
+        }
+    }
+
+    /// The request of [`pair_request_in_place`] with each game's ids written back.
+    fn ids_written_back(in_place: PairRequestInPlace) -> PairRequest {
+        let PairRequestInPlace {
+            mut request,
+            game_ids,
+        } = in_place;
+        let Some(ids) = game_ids else {
+            return request;
+        };
+        let mut k = 0;
+        if let Some(pair_request::Input::Tournament(t)) = &mut request.input {
+            for game in t.rounds.iter_mut().flat_map(|r| r.games.iter_mut()) {
+                assert!(game.white_id.is_empty() && game.black_id.is_empty());
+                let Some((white, black)) = ids.get(k) else {
+                    panic!("game {k} has no ids in place");
+                };
+                (game.white_id, game.black_id) = (white.to_string(), black.to_string());
+                k += 1;
+            }
+        }
+        assert_eq!(k, ids.len(), "as many games as places");
+        request
+    }
+
+    /// What the `Pair` route does: in place, else prost on the whole message.
+    fn decode_in_place_like_the_route(bytes: &[u8]) -> Result<PairRequest, prost::DecodeError> {
+        crate::proto::codec::decode_in_place(bytes::Bytes::copy_from_slice(bytes))
+            .map(ids_written_back)
+    }
+
+    #[test]
+    fn the_samples_decode_in_place_as_prost_decodes_them_and_convert_alike() {
+        let limits = crate::service::convert::Limits::default();
+        for scenario in Scenario::ALL {
+            let Ok(request) = scenario.pair_request(1) else {
+                panic!("{scenario:?}: no sample");
+            };
+            let bytes = bytes::Bytes::from(request.encode_to_vec());
+            let Some(in_place) = pair_request_in_place(bytes) else {
+                panic!("{scenario:?}: not decoded in place");
+            };
+            let games = match &request.input {
+                Some(pair_request::Input::Tournament(t)) => {
+                    t.rounds.iter().map(|r| r.games.len()).sum()
+                }
+                _ => 0,
+            };
+            assert_eq!(in_place.game_ids.as_ref().map(GameIds::len), Some(games));
+            // The snapshot (or the problems) the server reads off it: the same.
+            let ours = crate::service::convert::pair_request_in_place(in_place.clone(), &limits);
+            let theirs = crate::service::convert::pair_request_owned(request.clone(), &limits);
+            assert_eq!(format!("{ours:?}"), format!("{theirs:?}"), "{scenario:?}");
+            assert_eq!(ids_written_back(in_place), request, "{scenario:?}");
+        }
+    }
+
+    /// The problems of the games' ids (too long, unknown, missing) are the same read in
+    /// place: the limits and the lookup read the ids where they are.
+    #[test]
+    fn problems_of_games_ids_in_place_are_the_same() {
+        let limits = crate::service::convert::Limits::default();
+        let long = "x".repeat(crate::model::limits::MAX_ID_CHARS + 1);
+        // Per case: the ids changed (round, game, white's, new id), the paths the problems name.
+        type Change<'a> = (usize, usize, bool, &'a str);
+        let cases: [(&[Change], &[&str]); 2] = [
+            (
+                &[(0, 0, true, long.as_str())],
+                &["rounds[0].games[0].white_id"],
+            ),
+            (
+                &[(1, 3, false, "nobody"), (2, 5, true, "")],
+                &["rounds[1].games[3].black_id", "rounds[2].games[5].white_id"],
+            ),
+        ];
+        for (changes, paths) in cases {
+            let Ok(mut request) = Scenario::Buchholz100.pair_request(1) else {
+                panic!("no sample");
+            };
+            let Some(pair_request::Input::Tournament(t)) = &mut request.input else {
+                panic!("no tournament");
+            };
+            for &(r, g, white, id) in changes {
+                let game = &mut t.rounds[r].games[g];
+                *(if white {
+                    &mut game.white_id
+                } else {
+                    &mut game.black_id
+                }) = id.to_string();
+            }
+            let bytes = bytes::Bytes::from(request.encode_to_vec());
+            let Some(in_place) = pair_request_in_place(bytes) else {
+                panic!("not decoded in place");
+            };
+            let ours = crate::service::convert::pair_request_in_place(in_place, &limits);
+            let theirs = crate::service::convert::pair_request_owned(request, &limits);
+            let (Err(ours), Err(theirs)) = (ours, theirs) else {
+                panic!("the problems were not seen");
+            };
+            let ours = format!("{ours:?}");
+            assert_eq!(ours, format!("{theirs:?}"));
+            for path in paths {
+                assert!(ours.contains(path), "{path}: {ours}");
+            }
+        }
+    }
+
+    /// A tournament merged from two parts keeps both parts' games in order; one replaced
+    /// by another input and then given again keeps only the last one's.
+    #[test]
+    fn games_in_place_follow_merged_and_replaced_tournaments() {
+        let part = |ids: &[(&str, &str)]| proto::PairRequest {
+            input: Some(proto::pair_request::Input::Tournament(proto::Tournament {
+                rounds: vec![proto::Round {
+                    games: ids
+                        .iter()
+                        .map(|&(w, b)| proto::Game {
+                            white_id: w.into(),
+                            black_id: b.into(),
+                            result: 1,
+                            ..proto::Game::default()
+                        })
+                        .collect(),
+                    ..proto::Round::default()
+                }],
+                ..proto::Tournament::default()
+            })),
+            ..proto::PairRequest::default()
+        };
+        let trf = proto::PairRequest {
+            input: Some(proto::pair_request::Input::Trf("012 x".into())),
+            ..proto::PairRequest::default()
+        };
+        let mut merged = part(&[("a", "b"), ("c", "d")]).encode_to_vec();
+        merged.extend(part(&[("é", "f")]).encode_to_vec());
+        let mut replaced = part(&[("a", "b")]).encode_to_vec();
+        replaced.extend(trf.encode_to_vec());
+        replaced.extend(part(&[("x", "y"), ("z", "w")]).encode_to_vec());
+        // A game with its white id twice (the last wins) and no black id.
+        let mut game = proto::Game {
+            white_id: "first".into(),
+            ..proto::Game::default()
+        }
+        .encode_to_vec();
+        game.extend(
+            proto::Game {
+                white_id: "last".into(),
+                ..proto::Game::default()
+            }
+            .encode_to_vec(),
+        );
+        let round = [&[0x12, game.len() as u8][..], &game].concat();
+        let tournament = [&[0x4a, round.len() as u8][..], &round].concat();
+        let repeated = [&[0x0a, tournament.len() as u8][..], &tournament].concat();
+        for bytes in [merged, replaced, repeated] {
+            let Ok(expected) = PairRequest::decode(bytes.as_slice()) else {
+                panic!("prost refuses the test's message");
+            };
+            let Some(in_place) = pair_request_in_place(bytes::Bytes::from(bytes)) else {
+                panic!("not decoded in place");
+            };
+            assert_eq!(ids_written_back(in_place), expected);
         }
     }
 
@@ -294,6 +577,10 @@ mod tests {
         };
         bytes[at] = 0xff;
         assert_eq!(pair_request(&bytes), None);
+        assert_eq!(
+            pair_request_in_place(bytes::Bytes::from(bytes.clone())),
+            None
+        );
         let (Err(ours), Err(theirs)) = (
             decode_like_the_codec(&bytes),
             PairRequest::decode(bytes.as_slice()),
@@ -335,6 +622,12 @@ mod tests {
             }
             let ours = decode_like_the_codec(&b);
             let prost = PairRequest::decode(b.as_slice());
+            let in_place = decode_in_place_like_the_route(&b);
+            match (&in_place, &prost) {
+                (Ok(x), Ok(y)) => assert_eq!(x, y),
+                (Err(x), Err(y)) => assert_eq!(x.to_string(), y.to_string()),
+                _ => panic!("in place, the decoders disagree: {in_place:?} against {prost:?}"),
+            }
             match (&ours, &prost) {
                 (Ok(x), Ok(y)) => {
                     assert_eq!(x, y);

@@ -21,13 +21,13 @@ impl Service {
     /// `Pair`, answered with the pipeline's answer (the caller writes the response).
     pub(super) async fn pair_answer(
         &self,
-        request: Request<proto::PairRequest>,
+        request: Request<proto::PairRequestInPlace>,
     ) -> Result<Response<pairing::PairAnswer>, Status> {
-        let req = request.get_ref();
+        let req = &request.get_ref().request;
         let plan =
             Plan::players(pair_request_players(req)).asking(metrics::pair_request_system(req));
         self.unary("Pair", request, plan, |req, limits| {
-            let (t, options, warnings) = convert::pair_request_owned(req, limits)?;
+            let (t, options, warnings) = convert::pair_request_in_place(req, limits)?;
             let mut answer = pairing::pair_owned(t, &options)?;
             answer.pairing.warnings.extend(warnings);
             let facts = Facts {
@@ -51,7 +51,7 @@ impl PairingService for Service {
         // The server answers `Pair` through its own route (`pair_route.rs`), which writes
         // the answer straight from the pipeline's; this form serves any other caller of
         // the generated service.
-        self.pair_answer(request)
+        self.pair_answer(request.map(proto::PairRequestInPlace::from))
             .await
             .map(|answer| answer.map(convert::pair::pair_answer_owned))
     }

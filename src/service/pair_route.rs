@@ -10,8 +10,9 @@
 //! ([`convert::pair::encode_answer`]: the same bytes, compared by the tests); every other
 //! method goes to the generated server. The handler's skeleton (`rpc.rs`: deadline,
 //! admission, cancellation, metrics, log) is the same one, through
-//! [`Service::pair_answer`]; the request is decoded as before (`codec.rs`), and the message
-//! size limits are the server's. gRPC-Web and Connect calls become gRPC calls before they
+//! [`Service::pair_answer`]; the request is decoded with its games' ids left in its bytes
+//! (`codec.rs`, [`proto::PairRequestInPlace`]), and the message size limits are the
+//! server's. gRPC-Web and Connect calls become gRPC calls before they
 //! reach this route (`web.rs`, `connect.rs`), so they take it too.
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -25,7 +26,7 @@ use super::Service;
 use super::convert;
 use crate::pairing::PairAnswer;
 use crate::proto;
-use crate::proto::codec::SliceDecoder;
+use crate::proto::codec::InPlaceDecoder;
 use crate::proto::pairing_service_server::PairingServiceServer;
 
 /// The path of the `Pair` method.
@@ -87,33 +88,33 @@ where
 /// `Pair` for tonic's unary machinery.
 struct PairMethod(Arc<Service>);
 
-impl UnaryService<proto::PairRequest> for PairMethod {
+impl UnaryService<proto::PairRequestInPlace> for PairMethod {
     type Response = PairAnswer;
     type Future = BoxFuture<Response<PairAnswer>, Status>;
 
-    fn call(&mut self, request: Request<proto::PairRequest>) -> Self::Future {
+    fn call(&mut self, request: Request<proto::PairRequestInPlace>) -> Self::Future {
         let service = Arc::clone(&self.0);
         Box::pin(async move { service.pair_answer(request).await })
     }
 }
 
-/// The request decoded as every message is (`codec.rs`); the answer written from the
-/// pipeline's answer.
+/// The request decoded with its games' ids left in its bytes (`codec.rs`,
+/// [`proto::PairRequestInPlace`]); the answer written from the pipeline's answer.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AnswerCodec;
 
 impl Codec for AnswerCodec {
     type Encode = PairAnswer;
-    type Decode = proto::PairRequest;
+    type Decode = proto::PairRequestInPlace;
     type Encoder = AnswerWriter;
-    type Decoder = SliceDecoder<proto::PairRequest>;
+    type Decoder = InPlaceDecoder;
 
     fn encoder(&mut self) -> AnswerWriter {
         AnswerWriter
     }
 
-    fn decoder(&mut self) -> SliceDecoder<proto::PairRequest> {
-        SliceDecoder::default()
+    fn decoder(&mut self) -> InPlaceDecoder {
+        InPlaceDecoder
     }
 }
 

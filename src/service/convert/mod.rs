@@ -29,7 +29,8 @@ pub use enums::{bye_kind_to_proto, system_from_proto, system_to_proto};
 pub use explain::{explain_request, explain_response};
 pub use manual::{validate_request, validate_response};
 pub use pair::{
-    board_to_proto, boards_to_proto, byes_to_proto, pair_request, pair_request_owned, pair_response,
+    board_to_proto, boards_to_proto, byes_to_proto, pair_request, pair_request_in_place,
+    pair_request_owned, pair_response,
 };
 pub use tournament::{
     Ids, options_from_proto, scoring_from_proto, snapshot, tournament_from_proto,

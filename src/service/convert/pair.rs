@@ -1,6 +1,6 @@
 //! `Pair`: requests, responses, boards, byes, explanations.
 use super::enums::{bye_kind_from_proto, bye_kind_to_proto, system_field, system_to_proto};
-use super::tournament::{Ids, Input, snapshot_of, tournament_from_proto_owned};
+use super::tournament::{GameIdsOf, Ids, Input, snapshot_of, tournament_from_proto_owned};
 use super::{Limits, opt_round};
 use crate::model::validate::{Problem, Problems};
 use crate::model::{PlayerIdx, SystemId, Tournament};
@@ -48,9 +48,22 @@ pub fn pair_request(
 /// A pair request the caller gives away as a tournament and options, or every problem in
 /// it: [`pair_request`] without copying the players' texts of a proto tournament.
 pub fn pair_request_owned(
-    mut req: proto::PairRequest,
+    req: proto::PairRequest,
     limits: &Limits,
 ) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
+    pair_request_in_place(proto::PairRequestInPlace::from(req), limits)
+}
+
+/// [`pair_request_owned`] of a request whose games' ids may be in its bytes (the `Pair`
+/// route's, [`proto::PairRequestInPlace`]).
+pub fn pair_request_in_place(
+    req: proto::PairRequestInPlace,
+    limits: &Limits,
+) -> Result<(Tournament, PairOptions, Vec<crate::systems::Warning>), Problems> {
+    let proto::PairRequestInPlace {
+        request: mut req,
+        game_ids,
+    } = req;
     let pt = match req.input.take() {
         Some(proto::pair_request::Input::Tournament(pt)) => pt,
         other => {
@@ -59,7 +72,7 @@ pub fn pair_request_owned(
         }
     };
     let mut problems = Vec::new();
-    let t = tournament_from_proto_owned(pt, limits, &mut problems);
+    let t = tournament_from_proto_owned(pt, GameIdsOf(game_ids.as_ref()), limits, &mut problems);
     // The input taken: the other fields as `pair_request` reads them.
     with_options(&PairFields::of_pair(&req), t, Vec::new(), problems)
 }

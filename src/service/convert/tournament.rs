@@ -132,10 +132,26 @@ pub fn tournament_from_proto(
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) -> Tournament {
-    if refused_whole(pt, limits, problems) {
+    let in_games = GameIdsOf::default();
+    if refused_whole(pt, in_games, limits, problems) {
         return Tournament::default();
     }
-    build(pt, |_, p| PlayerTexts::copied(p), true, problems)
+    build(pt, in_games, |_, p| PlayerTexts::copied(p), true, problems)
+}
+
+/// Where each game's player ids are: in the proto games, or (a `Pair` request decoded by
+/// the server's route) in the request's bytes, the games' strings left empty.
+#[derive(Clone, Copy, Default)]
+pub struct GameIdsOf<'a>(pub Option<&'a proto::GameIds>);
+
+impl<'a> GameIdsOf<'a> {
+    /// The white and black ids of `game`, game `k` counted across the rounds in order.
+    fn of(self, k: usize, game: &'a proto::Game) -> (&'a str, &'a str) {
+        match self.0.and_then(|ids| ids.get(k)) {
+            Some(ids) => ids,
+            None => (&game.white_id, &game.black_id),
+        }
+    }
 }
 
 /// [`tournament_from_proto`] of a tournament the caller gives away (a `Pair` request's):
@@ -143,15 +159,22 @@ pub fn tournament_from_proto(
 /// copied: the lookup of every reference borrows them from `pt`.
 pub fn tournament_from_proto_owned(
     mut pt: proto::Tournament,
+    game_ids: GameIdsOf<'_>,
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) -> Tournament {
-    if refused_whole(&pt, limits, problems) {
+    if refused_whole(&pt, game_ids, limits, problems) {
         return Tournament::default();
     }
     // After the limits were read off them: nothing else reads these texts in `pt`.
     let mut texts: Vec<PlayerTexts> = pt.players.iter_mut().map(PlayerTexts::taken).collect();
-    let mut t = build(&pt, |i, _| std::mem::take(&mut texts[i]), false, problems);
+    let mut t = build(
+        &pt,
+        game_ids,
+        |i, _| std::mem::take(&mut texts[i]),
+        false,
+        problems,
+    );
     // The ids move last: `build` looks every reference up among them.
     for (player, p) in t.players.iter_mut().zip(&mut pt.players) {
         player.id = std::mem::take(&mut p.id);
@@ -161,12 +184,17 @@ pub fn tournament_from_proto_owned(
 
 /// Too many players, or a text or a count beyond its limit: refused before anything
 /// repeats them (the problems say which).
-fn refused_whole(pt: &proto::Tournament, limits: &Limits, problems: &mut Vec<Problem>) -> bool {
+fn refused_whole(
+    pt: &proto::Tournament,
+    game_ids: GameIdsOf<'_>,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> bool {
     if pt.players.len() > limits.max_players {
         limits.check_players(pt.players.len(), "tournament.players", problems);
         return true;
     }
-    check_limits(pt, problems)
+    check_limits_of(pt, game_ids, problems)
 }
 
 /// A player's texts that the snapshot keeps as they are (the id aside).
@@ -215,6 +243,7 @@ impl PlayerTexts {
 /// `copy_ids`: each player's id is copied; otherwise left empty, for the caller to move.
 fn build(
     pt: &proto::Tournament,
+    game_ids: GameIdsOf<'_>,
     mut texts: impl FnMut(usize, &proto::Player) -> PlayerTexts,
     copy_ids: bool,
     problems: &mut Vec<Problem>,
@@ -314,6 +343,7 @@ fn build(
         }
     }
     t.rounds.reserve_exact(pt.rounds.len());
+    let mut game_number = 0;
     for (r, pr) in pt.rounds.iter().enumerate() {
         let number = r as u32 + 1;
         if pr.number != 0 && pr.number != number {
@@ -328,8 +358,10 @@ fn build(
         };
         for (g, pg) in pr.games.iter().enumerate() {
             let base = || format!("tournament.rounds[{r}].games[{g}]");
-            let white = ids.resolve(&pg.white_id, || format!("{}.white_id", base()), problems);
-            let black = ids.resolve(&pg.black_id, || format!("{}.black_id", base()), problems);
+            let (white_id, black_id) = game_ids.of(game_number, pg);
+            game_number += 1;
+            let white = ids.resolve(white_id, || format!("{}.white_id", base()), problems);
+            let black = ids.resolve(black_id, || format!("{}.black_id", base()), problems);
             let result = result_from_proto(pg.result).unwrap_or_else(|| {
                 problems.push(Problem::new(
                     format!("{}.result", base()),
@@ -813,12 +845,21 @@ pub fn snapshot(
 /// Every text and count of a proto tournament against [`crate::model::limits`], each
 /// refused by its field path (a player's or a team's id in the message). Whether one was.
 pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool {
+    check_limits_of(pt, GameIdsOf::default(), problems)
+}
+
+/// [`check_limits`], the games' ids where `game_ids` says.
+fn check_limits_of(
+    pt: &proto::Tournament,
+    game_ids: GameIdsOf<'_>,
+    problems: &mut Vec<Problem>,
+) -> bool {
     // Field paths and names are written only for a field over its limit: a request within
     // every limit (nearly all) allocates nothing here.
     let mut lim = Limiter::default();
     lim.tournament(pt);
     lim.players(&pt.players);
-    lim.rounds(&pt.rounds);
+    lim.rounds(&pt.rounds, game_ids);
     lim.forbidden_pairings(&pt.forbidden_pairings);
     lim.accelerations(&pt.accelerations);
     lim.separations(&pt.separations);
@@ -954,22 +995,25 @@ impl Limiter {
     }
 
     /// The recorded rounds' games and byes (`tournament.rounds`).
-    fn rounds(&mut self, rounds: &[proto::Round]) {
+    fn rounds(&mut self, rounds: &[proto::Round], game_ids: GameIdsOf<'_>) {
         use crate::model::limits::{MAX_ID_CHARS, MAX_PAIRING_NUMBER};
         let numbers = u64::from(MAX_PAIRING_NUMBER);
+        let mut game_number = 0;
         for (r, round) in rounds.iter().enumerate() {
             let base = || format!("tournament.rounds[{r}]");
             for (g, game) in round.games.iter().enumerate() {
                 let at = || format!("{}.games[{g}]", base());
+                let (white_id, black_id) = game_ids.of(game_number, game);
+                game_number += 1;
                 self.text(
-                    &game.white_id,
+                    white_id,
                     MAX_ID_CHARS,
                     || format!("{}.white_id", at()),
                     String::new,
                     "player id",
                 );
                 self.text(
-                    &game.black_id,
+                    black_id,
                     MAX_ID_CHARS,
                     || format!("{}.black_id", at()),
                     String::new,
