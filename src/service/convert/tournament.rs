@@ -194,7 +194,7 @@ fn refused_whole(
         limits.check_players(pt.players.len(), "tournament.players", problems);
         return true;
     }
-    check_limits_of(pt, game_ids, problems)
+    check_limits(pt, game_ids, problems)
 }
 
 /// A player's texts that the snapshot keeps as they are (the id aside).
@@ -843,13 +843,9 @@ pub fn snapshot(
 }
 
 /// Every text and count of a proto tournament against [`crate::model::limits`], each
-/// refused by its field path (a player's or a team's id in the message). Whether one was.
-pub fn check_limits(pt: &proto::Tournament, problems: &mut Vec<Problem>) -> bool {
-    check_limits_of(pt, GameIdsOf::default(), problems)
-}
-
-/// [`check_limits`], the games' ids where `game_ids` says.
-fn check_limits_of(
+/// refused by its field path (a player's or a team's id in the message), the games' ids
+/// read where `game_ids` says. Whether one was.
+fn check_limits(
     pt: &proto::Tournament,
     game_ids: GameIdsOf<'_>,
     problems: &mut Vec<Problem>,
