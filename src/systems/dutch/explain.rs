@@ -127,58 +127,60 @@ fn criteria_steps(
     } else {
         "resident downfloater(s)"
     };
-    let lines: Vec<(Measure, usize, String)> = vec![
+    // Each line is written only when its count is positive: most are zero in most
+    // brackets, and formatting them all was a few percent of a small request (issue 37).
+    let lines: [(Measure, usize, &str, &str); 7] = [
         (
             Measure::Downfloaters,
             chosen.downfloaters,
-            format!("{} downfloater(s)", chosen.downfloaters),
+            "",
+            "downfloater(s)",
         ),
         (
             Measure::ColourPreferences,
             chosen.colour,
-            format!("{} colour preference(s) not met", chosen.colour),
+            "",
+            "colour preference(s) not met",
         ),
         (
             Measure::StrongColourPreferences,
             chosen.strong,
-            format!("{} strong colour preference(s) not met", chosen.strong),
+            "",
+            "strong colour preference(s) not met",
         ),
         (
             Measure::RepeatedDownfloat1,
             chosen.down1,
-            format!(
-                "{} {} who downfloated in the previous round",
-                chosen.down1, downfloaters
-            ),
+            downfloaters,
+            "who downfloated in the previous round",
         ),
         (
             Measure::RepeatedUpfloat1,
             chosen.up1,
-            format!(
-                "{} MDP opponent(s) who upfloated in the previous round",
-                chosen.up1
-            ),
+            "",
+            "MDP opponent(s) who upfloated in the previous round",
         ),
         (
             Measure::RepeatedDownfloat2,
             chosen.down2,
-            format!(
-                "{} {} who downfloated two rounds before",
-                chosen.down2, downfloaters
-            ),
+            downfloaters,
+            "who downfloated two rounds before",
         ),
         (
             Measure::RepeatedUpfloat2,
             chosen.up2,
-            format!(
-                "{} MDP opponent(s) who upfloated two rounds before",
-                chosen.up2
-            ),
+            "",
+            "MDP opponent(s) who upfloated two rounds before",
         ),
     ];
-    for (m, value, text) in lines {
+    for (m, value, who, what) in lines {
         if value > 0 {
-            ex.step(cid(m), format!("{text}, the minimum"), players.clone());
+            let text = if who.is_empty() {
+                format!("{value} {what}, the minimum")
+            } else {
+                format!("{value} {who} {what}, the minimum")
+            };
+            ex.step(cid(m), text, players.clone());
         }
     }
     // Where the pairing beat the first candidate of the generation order.

@@ -165,7 +165,21 @@ pub(super) fn tentative_by_rows(
         return None;
     }
     let n = ids.len();
-    let graph = BitGraph::from_fn(n, |a, b| field.compatible(ids[a], ids[b]));
+    // The next scoregroup is a run of entrants: its rows are slices of the field's matrix
+    // (a word at a time instead of a lookup per pair), the floater's column set apart.
+    let k = if with_floater { n.saturating_sub(1) } else { n };
+    let run = ids[..k].windows(2).all(|w| w[1] == w[0] + 1);
+    let graph = match ids.first() {
+        Some(&start) if run => BitGraph::from_rows(n, |v, row| {
+            if let Some(own) = field.compatible_row(ids[v]) {
+                copy_bits(own, start, k, row);
+            }
+            if v < k && k < n && field.compatible(ids[v], ids[k]) {
+                row[k / 64] |= 1u64 << (k % 64);
+            }
+        }),
+        _ => BitGraph::from_fn(n, |a, b| field.compatible(ids[a], ids[b])),
+    };
     let mut m = Matcher::new(graph);
     if with_floater && n > 0 {
         let f = n - 1;
@@ -179,4 +193,52 @@ pub(super) fn tentative_by_rows(
             .filter_map(|v| m.mate(v).filter(|&u| v < u).map(|u| (ids[v], ids[u])))
             .collect(),
     )
+}
+
+/// Bits `start..start + len` of `src` into bits `0..len` of `dst`, whose words up to
+/// `len` are overwritten (bits past `src`'s end read as 0).
+fn copy_bits(src: &[u64], start: usize, len: usize, dst: &mut [u64]) {
+    let (first, shift) = (start / 64, start % 64);
+    let word = |i: usize| src.get(i).copied().unwrap_or(0);
+    for (i, d) in dst.iter_mut().take(len.div_ceil(64)).enumerate() {
+        let low: u64 = word(first + i) >> shift;
+        let high = if shift == 0 {
+            0
+        } else {
+            word(first + i + 1) << (64 - shift)
+        };
+        *d = low | high;
+    }
+    if !len.is_multiple_of(64)
+        && let Some(last) = dst.get_mut(len / 64)
+    {
+        *last &= (1u64 << (len % 64)) - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::copy_bits;
+
+    #[test]
+    fn copied_bits_are_the_source_range_at_every_offset_and_length() {
+        let src: Vec<u64> = (0..4u64)
+            .map(|i| {
+                0x9E37_79B9_7F4A_7C15u64
+                    .wrapping_mul(i + 1)
+                    .rotate_left(i as u32 * 7)
+            })
+            .collect();
+        let bit = |bits: &[u64], i: usize| bits.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1);
+        for start in 0..200usize {
+            for len in 0..(256 - start).min(140) {
+                let mut dst = vec![u64::MAX; len.div_ceil(64)];
+                copy_bits(&src, start, len, &mut dst);
+                for i in 0..dst.len() * 64 {
+                    let want = i < len && bit(&src, start + i);
+                    assert_eq!(bit(&dst, i), want, "start {start} len {len} bit {i}");
+                }
+            }
+        }
+    }
 }
