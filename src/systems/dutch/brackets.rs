@@ -2333,8 +2333,14 @@ impl<'a, W: Packed> Run<'a, W> {
     /// The first opponent in `order` that some optimum still pairs `v` with: pairs them.
     fn choose_opponent(&mut self, v: usize, order: &[usize]) -> Result<usize, Failure> {
         let usable = |this: &Self, c: usize| !this.done[c] && this.src.weight(v, c) > W::ZERO;
-        let first = order.iter().copied().find(|&c| usable(self, c));
-        if first != self.mate(v) && !self.certified_opponent(v, order)? {
+        // With the shortcuts the certificate's walk down `order` also tells whether the
+        // first usable candidate is the mate already (it stops there).
+        let answered = if self.shortcuts {
+            self.certified_opponent(v, order)?
+        } else {
+            order.iter().copied().find(|&c| usable(self, c)) == self.mate(v)
+        };
+        if !answered {
             let list: Vec<usize> = order.iter().copied().filter(|&c| usable(self, c)).collect();
             let mut add = vec![0i64; self.src.ids.len()];
             let k = list.len() as i64;

@@ -39,8 +39,9 @@ impl<W: Packed> Run<'_, W> {
     }
 
     /// Tries to make `v`'s mate the first candidate of `order` that an optimal pairing
-    /// still allows, from the certificate alone; true when done. Call right after a
-    /// `solve`.
+    /// still allows, from the certificate alone; true when done (the mate reached
+    /// first among the candidates some optimum may hold is the answer as it stands).
+    /// Call right after a `solve`.
     pub(super) fn certified_opponent(
         &mut self,
         v: usize,
@@ -49,9 +50,13 @@ impl<W: Packed> Run<'_, W> {
         if !self.shortcuts {
             return Ok(false);
         }
+        let mate = self.mate(v);
         for &c in order {
             if self.done[c] {
                 continue;
+            }
+            if Some(c) == mate {
+                return Ok(true);
             }
             match self.m.slack(&self.src, v, c)? {
                 // No edge (C1/C3, a role of the exchanges): not a candidate.

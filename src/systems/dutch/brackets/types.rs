@@ -56,8 +56,12 @@ impl<W: Packed> TypeTable<W> {
         let ctx = frame.ctx;
         // Type ids are given in order of first appearance, so no map order shows; FxHash,
         // as SipHash was a fiftieth of a 100-player round.
-        let mut index: rustc_hash::FxHashMap<Key, u32> =
-            rustc_hash::FxHashMap::with_capacity_and_hasher(n_window.min(64), Default::default());
+        let mut index: rustc_hash::FxHashMap<Key, u32> = rustc_hash::FxHashMap::default();
+        // The first keys, found by comparing them in turn: a small bracket has a handful
+        // of types, and hashing each of its players' keys cost more than comparing them
+        // (issue 37). Past `FEW_TYPES` the map takes them all.
+        const FEW_TYPES: usize = 16;
+        let mut few: Vec<Key> = Vec::with_capacity(FEW_TYPES.min(n_window));
         let mut ty = Vec::with_capacity(n_window);
         for v in 0..n_window {
             let iv = frame.ids[v];
@@ -86,14 +90,32 @@ impl<W: Packed> TypeTable<W> {
                 float_code(e.float1),
                 float_code(e.float2),
             );
-            let next = index.len() as u32;
-            let t = *index.entry(key).or_insert(next);
-            if index.len() > MAX_TYPES {
-                return None;
-            }
+            let t = if let Some(t) = few.iter().position(|k| *k == key) {
+                t as u32
+            } else if few.len() < FEW_TYPES {
+                few.push(key);
+                few.len() as u32 - 1
+            } else {
+                if index.is_empty() {
+                    index.reserve(n_window.min(64));
+                    for (t, k) in few.iter().enumerate() {
+                        index.insert(*k, t as u32);
+                    }
+                }
+                let next = index.len() as u32;
+                let t = *index.entry(key).or_insert(next);
+                if index.len() > MAX_TYPES {
+                    return None;
+                }
+                t
+            };
             ty.push(t);
         }
-        let types = index.len();
+        let types = if index.is_empty() {
+            few.len()
+        } else {
+            index.len()
+        };
         Some(TypeTable {
             ty,
             types,
