@@ -79,6 +79,94 @@ fn slack_and_rematch_agree_with_brute_force() {
     assert!(positive > 100 && rematched > 100 && refused > 100);
 }
 
+/// `first_optimal_partner` names the first candidate some maximum-weight matching pairs
+/// with the vertex (brute force decides each), or says none does, and leaves an optimal
+/// matching with a valid certificate holding the pair it names; it may decline only
+/// where a blossom holds some vertex.
+#[test]
+fn first_optimal_partner_agrees_with_brute_force() {
+    let mut rng = SplitMix64::new(0x0f1_5e7);
+    let (mut found, mut none, mut declined, mut not_first) = (0, 0, 0, 0);
+    for case in 0..1500 {
+        let n = 2 + rng.below(10) as usize;
+        let top = [2u64, 3, 5, 1000][case % 4];
+        let mut w = vec![0i64; n * n];
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.below(100) < 70 {
+                    let x = 1 + rng.below(top) as i64;
+                    w[a * n + b] = x;
+                    w[b * n + a] = x;
+                    edges.push((a, b, x));
+                }
+            }
+        }
+        let source = (n, &w[..]);
+        let mut m = DynamicMatching::<i64>::new(n);
+        m.solve(&source).expect("solve");
+        let best = brute_force(n, &edges).1;
+        let a = rng.below(n as u64) as usize;
+        // A random order of a random subset of the others.
+        let mut candidates: Vec<usize> = (0..n).filter(|&c| c != a).collect();
+        for i in (1..candidates.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            candidates.swap(i, j);
+        }
+        candidates.truncate(rng.below(candidates.len() as u64 + 1) as usize);
+        let in_optimum = |c: usize| {
+            let x = w[a * n + c];
+            x > 0 && forced_optimum(n, &edges, a, c, x) == best
+        };
+        let want = candidates.iter().copied().find(|&c| in_optimum(c));
+        let before = m.clone();
+        match m
+            .first_optimal_partner(&source, a, &candidates)
+            .expect("query")
+        {
+            Some(got) => {
+                assert_eq!(
+                    got, want,
+                    "case {case}: vertex {a}, candidates {candidates:?}"
+                );
+                if let Some(c) = got {
+                    found += 1;
+                    if candidates.first() != Some(&c) {
+                        not_first += 1;
+                    }
+                    assert_eq!(m.mate(a), Some(c));
+                } else {
+                    none += 1;
+                }
+                assert_eq!(m.total(&source), best);
+                m.verify(&source).expect("certificate kept");
+                for v in 0..n {
+                    if let Some(u) = m.mate(v) {
+                        assert_eq!(m.mate(u), Some(v));
+                        assert!(w[v * n + u] > 0);
+                    }
+                }
+                // The state answers further changes like any other.
+                m.remove(a);
+                m.solve(&source).expect("solve");
+                m.verify(&source).expect("certificate after a removal");
+            }
+            None => {
+                declined += 1;
+                assert!(
+                    (0..n).any(|v| before.in_blossom(v)),
+                    "case {case}: declined without a blossom"
+                );
+                assert_eq!(m.mate(a), before.mate(a));
+            }
+        }
+    }
+    assert!(
+        found > 300 && none > 50 && not_first > 50 && declined > 10,
+        "{found} {none} {not_first} {declined}"
+    );
+}
+
 /// A 6-cycle 0-1-3-5-4-2-0 with equal weights has two perfect matchings, both optimal.
 /// Moving from one to the other turns all three pairs: the mates of the new pair's ends
 /// have no edge between them, so only the exchange through a third pair

@@ -5,6 +5,11 @@
 //! "Answering questions from the certificate"; `certificate.rs` answers such questions
 //! from a frozen copy.
 use super::{DenseWeight, DynamicError, DynamicMatching, NIL, WeightSource};
+use crate::matching::cardinality::{BitGraph, Matcher};
+
+/// Up to this many vertices [`DynamicMatching::first_optimal_partner`] builds the graph of
+/// tight edges (O(n²) weights) instead of leaving the question to a stage.
+const TIGHT_GRAPH_UP_TO: usize = 128;
 
 impl<W: DenseWeight> DynamicMatching<W> {
     /// Makes `ab` a matched edge by the smallest exchange that the current certificate
@@ -107,6 +112,126 @@ impl<W: DenseWeight> DynamicMatching<W> {
             }
         }
         Ok(false)
+    }
+
+    /// The first of `candidates` that some maximum-weight matching pairs with `a`, decided
+    /// exactly from the current certificate, and the matching changed to such a one
+    /// (every dual kept): `Some(Some(c))`. `Some(None)`: no maximum-weight matching pairs
+    /// `a` with any of them. `None`: the certificate cannot tell here (a blossom, repairs
+    /// pending, a graph past [`TIGHT_GRAPH_UP_TO`] vertices), nothing changed. Call right
+    /// after [`DynamicMatching::solve`].
+    ///
+    /// Without blossoms an optimal certificate is vertex duals alone, and by
+    /// complementary slackness the maximum-weight matchings are exactly the matchings of
+    /// tight edges that cover every vertex of positive dual. So `c` is some optimum's
+    /// partner of `a` iff `ac` is tight and the tight graph without `a` and `c` has a
+    /// matching covering its positive-dual vertices: a perfect matching once the
+    /// zero-dual vertices may pair with stand-ins (a clique of them, as many as needed
+    /// and of the parity that makes the count even), which the cardinality matcher
+    /// decides from the current matching. A stage would answer the same question by
+    /// re-solving with a preference for the candidates (and reshaping blossoms on the
+    /// way); this reads each tight edge once.
+    pub fn first_optimal_partner<S: WeightSource<W>>(
+        &mut self,
+        ws: &S,
+        a: usize,
+        candidates: &[usize],
+    ) -> Result<Option<Option<usize>>, DynamicError> {
+        if !self.touched.is_empty() || self.pending.iter().any(|&p| self.needs_repair(p)) {
+            return Ok(None);
+        }
+        let k = self.active.len();
+        if a >= self.n || self.removed[a] || k > TIGHT_GRAPH_UP_TO {
+            return Ok(None);
+        }
+        if self.active.iter().any(|&v| self.top[v as usize] != v) {
+            return Ok(None);
+        }
+        // Local indices: `active` order, then the stand-ins.
+        let mut local = vec![NIL; self.n];
+        for (i, &v) in self.active.iter().enumerate() {
+            local[v as usize] = i as u32;
+        }
+        let zero: Vec<bool> = self
+            .active
+            .iter()
+            .map(|&v| self.dual[v as usize] == W::ZERO)
+            .collect();
+        let zeros = zero.iter().filter(|&&z| z).count();
+        // At most `zeros + 1` stand-ins are ever needed (below).
+        let stand_ins = zeros + 1;
+        let mut tight = vec![false; k * k];
+        let mut row = Vec::new();
+        for (i, &u) in self.active.iter().enumerate() {
+            ws.weights_from(u as usize, &self.active[i + 1..], &mut row);
+            for (j, &w) in (i + 1..k).zip(&row) {
+                if w <= W::ZERO {
+                    continue;
+                }
+                if !w.fits_headroom() {
+                    return Ok(None);
+                }
+                let x = self.active[j] as usize;
+                if self.dual[u as usize].wadd(self.dual[x]) == w.twice() {
+                    tight[i * k + j] = true;
+                    tight[j * k + i] = true;
+                }
+            }
+        }
+        let graph = BitGraph::from_fn(k + stand_ins, |x, y| {
+            if x < k && y < k {
+                tight[x * k + y]
+            } else if x >= k && y >= k {
+                true
+            } else {
+                zero[x.min(y)]
+            }
+        });
+        let la = local[a] as usize;
+        for &c in candidates {
+            if c >= self.n || self.removed[c] || c == a {
+                continue;
+            }
+            let lc = local[c] as usize;
+            if !tight[la * k + lc] {
+                // In no optimum (complementary slackness).
+                continue;
+            }
+            if self.mate[a] == c as u32 {
+                return Ok(Some(Some(c)));
+            }
+            // The vertices left: `k - 2`, of which `left_zeros` may stay unmatched.
+            let left_zeros = zeros - usize::from(zero[la]) - usize::from(zero[lc]);
+            let needed = left_zeros + (k - 2 + left_zeros) % 2;
+            let mut m = Matcher::new(&graph);
+            m.remove(la);
+            m.remove(lc);
+            for extra in k + needed..k + stand_ins {
+                m.remove(extra);
+            }
+            for (i, &v) in self.active.iter().enumerate() {
+                let mv = self.mate[v as usize];
+                if mv != NIL && i != la && i != lc {
+                    let j = local[mv as usize] as usize;
+                    if i < j && j != la && j != lc {
+                        m.seed_pair(i, j);
+                    }
+                }
+            }
+            if !m.complete_by_rows() {
+                continue;
+            }
+            for (i, &v) in self.active.iter().enumerate() {
+                self.mate[v as usize] = match m.mate(i) {
+                    Some(j) if j < k => self.active[j],
+                    _ => NIL,
+                };
+            }
+            self.mate[a] = c as u32;
+            self.mate[c] = a as u32;
+            return Ok(Some(Some(c)));
+        }
+        Ok(Some(None))
     }
 
     /// Replaces the matching on the vertices of `pairs` by `pairs`, keeping every dual,

@@ -2342,6 +2342,22 @@ impl<'a, W: Packed> Run<'a, W> {
         };
         if !answered {
             let list: Vec<usize> = order.iter().copied().filter(|&c| usable(self, c)).collect();
+            // The tight graph decides it without a stage when no blossom is held
+            // (`DynamicMatching::first_optimal_partner`); else the probe.
+            if self.shortcuts
+                && matches!(
+                    self.m.first_optimal_partner(&self.src, v, &list)?,
+                    Some(Some(_))
+                )
+            {
+                let Some(c) = self.mate(v) else {
+                    return Err(Failure::Internal(
+                        "a player to pair lost his opponent".into(),
+                    ));
+                };
+                self.finalize(v, c);
+                return Ok(c);
+            }
             let mut add = vec![0i64; self.src.ids.len()];
             let k = list.len() as i64;
             for (i, &c) in list.iter().enumerate() {
@@ -2385,12 +2401,22 @@ impl<'a, W: Packed> Run<'a, W> {
                     continue;
                 }
                 left -= 1;
+                // Whether some optimum pairs `j` with a resident: the tight graph tells
+                // when no blossom is held (and then holds such an optimum if one
+                // exists), else the probe.
                 if !self.mate(j).is_some_and(|c| self.is_resident(c)) {
-                    let mut add = vec![0i64; self.src.ids.len()];
-                    for &r in &residents {
-                        add[r] = 1;
+                    let decided = self.shortcuts
+                        && self
+                            .m
+                            .first_optimal_partner(&self.src, j, &residents)?
+                            .is_some();
+                    if !decided {
+                        let mut add = vec![0i64; self.src.ids.len()];
+                        for &r in &residents {
+                            add[r] = 1;
+                        }
+                        self.probe(j, add)?;
                     }
-                    self.probe(j, add)?;
                 }
                 if self.mate(j).is_some_and(|c| self.is_resident(c)) {
                     *sel = true;
