@@ -160,7 +160,15 @@ impl<W: DenseWeight> DynamicMatching<W> {
         let zeros = zero.iter().filter(|&&z| z).count();
         // At most `zeros + 1` stand-ins are ever needed (below).
         let stand_ins = zeros + 1;
-        let mut tight = vec![false; k * k];
+        // The graph's rows: tight edges, then each zero-dual vertex with every stand-in
+        // and the stand-ins with each other.
+        let size = k + stand_ins;
+        let words = size.div_ceil(64);
+        let mut rows = vec![0u64; size * words];
+        let set = |rows: &mut [u64], x: usize, y: usize| {
+            rows[x * words + y / 64] |= 1u64 << (y % 64);
+            rows[y * words + x / 64] |= 1u64 << (x % 64);
+        };
         let mut row = Vec::new();
         for (i, &u) in self.active.iter().enumerate() {
             ws.weights_from(u as usize, &self.active[i + 1..], &mut row);
@@ -173,27 +181,28 @@ impl<W: DenseWeight> DynamicMatching<W> {
                 }
                 let x = self.active[j] as usize;
                 if self.dual[u as usize].wadd(self.dual[x]) == w.twice() {
-                    tight[i * k + j] = true;
-                    tight[j * k + i] = true;
+                    set(&mut rows, i, j);
                 }
             }
         }
-        let graph = BitGraph::from_fn(k + stand_ins, |x, y| {
-            if x < k && y < k {
-                tight[x * k + y]
-            } else if x >= k && y >= k {
-                true
-            } else {
-                zero[x.min(y)]
-            }
-        });
+        let tight =
+            |rows: &[u64], x: usize, y: usize| rows[x * words + y / 64] >> (y % 64) & 1 == 1;
         let la = local[a] as usize;
+        let tight_at_a: Vec<bool> = (0..k).map(|y| tight(&rows, la, y)).collect();
+        for x in k..size {
+            for y in (0..k).filter(|&y| zero[y]).chain(k..x) {
+                set(&mut rows, x, y);
+            }
+        }
+        let graph = BitGraph::from_rows(size, |v, out| {
+            out.copy_from_slice(&rows[v * words..(v + 1) * words]);
+        });
         for &c in candidates {
             if c >= self.n || self.removed[c] || c == a {
                 continue;
             }
             let lc = local[c] as usize;
-            if !tight[la * k + lc] {
+            if !tight_at_a[lc] {
                 // In no optimum (complementary slackness).
                 continue;
             }

@@ -132,12 +132,11 @@ impl History {
         let t = &r.tournament;
         let rounds = t.rounds.len();
         // Each player's entries straight into his own list (no table of rows in between).
-        let mut players: Vec<PlayerHistory> = (0..t.players.len())
-            .map(|_| PlayerHistory {
-                entries: smallvec::smallvec![RoundEntry::None; rounds],
-                ..PlayerHistory::default()
-            })
-            .collect();
+        let mut players: Vec<PlayerHistory> = Vec::new();
+        players.resize_with(t.players.len(), PlayerHistory::default);
+        for h in &mut players {
+            h.entries.resize(rounds, RoundEntry::None);
+        }
         t.each_entry(|player, round, entry| {
             if let Some(h) = players.get_mut(player) {
                 h.entries[round] = entry;
