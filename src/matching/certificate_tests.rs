@@ -16,25 +16,36 @@ fn forced_optimum(n: usize, edges: &[(usize, usize, i64)], a: usize, b: usize, w
     brute_force(n, &rest).1 + w
 }
 
+/// A random graph on `n` vertices: each pair an edge with probability `percent`, of
+/// weight 1 to `top`; the weight matrix and the edge list.
+fn random_graph(
+    rng: &mut SplitMix64,
+    n: usize,
+    top: u64,
+    percent: u64,
+) -> (Vec<i64>, Vec<(usize, usize, i64)>) {
+    let mut w = vec![0i64; n * n];
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if rng.below(100) < percent {
+                let x = 1 + rng.below(top) as i64;
+                w[a * n + b] = x;
+                w[b * n + a] = x;
+                edges.push((a, b, x));
+            }
+        }
+    }
+    (w, edges)
+}
+
 #[test]
 fn slack_and_rematch_agree_with_brute_force() {
     let mut rng = SplitMix64::new(7);
     let (mut positive, mut rematched, mut refused) = (0, 0, 0);
     for case in 0..1500 {
         let n = 2 + rng.below(9) as usize;
-        let top = [2u64, 3, 5, 1000][case % 4];
-        let mut w = vec![0i64; n * n];
-        let mut edges = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if rng.below(100) < 75 {
-                    let x = 1 + rng.below(top) as i64;
-                    w[a * n + b] = x;
-                    w[b * n + a] = x;
-                    edges.push((a, b, x));
-                }
-            }
-        }
+        let (w, edges) = random_graph(&mut rng, n, [2u64, 3, 5, 1000][case % 4], 75);
         let source = (n, &w[..]);
         let mut m = DynamicMatching::<i64>::new(n);
         m.solve(&source).expect("solve");
@@ -89,19 +100,7 @@ fn first_optimal_partner_agrees_with_brute_force() {
     let (mut found, mut none, mut declined, mut not_first) = (0, 0, 0, 0);
     for case in 0..1500 {
         let n = 2 + rng.below(10) as usize;
-        let top = [2u64, 3, 5, 1000][case % 4];
-        let mut w = vec![0i64; n * n];
-        let mut edges = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if rng.below(100) < 70 {
-                    let x = 1 + rng.below(top) as i64;
-                    w[a * n + b] = x;
-                    w[b * n + a] = x;
-                    edges.push((a, b, x));
-                }
-            }
-        }
+        let (w, edges) = random_graph(&mut rng, n, [2u64, 3, 5, 1000][case % 4], 70);
         let source = (n, &w[..]);
         let mut m = DynamicMatching::<i64>::new(n);
         m.solve(&source).expect("solve");
