@@ -13,6 +13,7 @@ mod compat;
 mod error;
 mod finals;
 mod loadtest;
+mod log_sink;
 mod norms;
 mod output;
 mod pair;

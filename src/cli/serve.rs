@@ -87,11 +87,13 @@ fn resolve_flag(flag: &str, listen: &str) -> Result<SocketAddr, CliError> {
 pub fn run(args: ServeArgs) -> Result<ExitCode, CliError> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Held until the command ends: dropping it writes the records still held.
+    let (sink, _log_flusher) = super::log_sink::start();
     // Colour codes only for a terminal: a log file or a collector gets plain text.
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_writer(std::io::stderr);
+        .with_writer(sink);
     match args.log_format {
         LogFormat::Human => builder.init(),
         LogFormat::Json => builder.json().init(),

@@ -88,9 +88,13 @@ const TOURNAMENT_PLAYERS: u32 = 8;
 const TOURNAMENT_ROUNDS: u32 = 9;
 const PLAYER_ID: u32 = 1;
 const PLAYER_NAME: u32 = 2;
+const PLAYER_RATING: u32 = 3;
+const PLAYER_PAIRING_NUMBER: u32 = 7;
 const ROUND_GAMES: u32 = 2;
 const GAME_WHITE_ID: u32 = 1;
 const GAME_BLACK_ID: u32 = 2;
+const GAME_RESULT: u32 = 3;
+const GAME_BOARD: u32 = 4;
 
 /// The request in `bytes`, or `None` when they are not a well-formed `PairRequest` (the
 /// caller then asks prost, which says what is wrong).
@@ -173,6 +177,15 @@ fn player(p: &mut Player, bytes: &[u8]) -> Option<()> {
     each_field(bytes, |tag, wire_type, buf| match tag {
         PLAYER_ID => string(&mut p.id, delimited(buf, wire_type)?),
         PLAYER_NAME => string(&mut p.name, delimited(buf, wire_type)?),
+        // prost's `uint32` (a varint cut to 32 bits) and `optional uint32`.
+        PLAYER_RATING => {
+            p.rating = scalar(buf, wire_type)? as u32;
+            Some(())
+        }
+        PLAYER_PAIRING_NUMBER => {
+            p.pairing_number = Some(scalar(buf, wire_type)? as u32);
+            Some(())
+        }
         _ => delegate(p, tag, wire_type, buf),
     })
 }
@@ -199,7 +212,7 @@ fn game(g: &mut Game, bytes: &[u8], ids: &mut IdSink) -> Option<()> {
         IdSink::Strings => each_field(bytes, |tag, wire_type, buf| match tag {
             GAME_WHITE_ID => string(&mut g.white_id, delimited(buf, wire_type)?),
             GAME_BLACK_ID => string(&mut g.black_id, delimited(buf, wire_type)?),
-            _ => delegate(g, tag, wire_type, buf),
+            _ => game_scalar(g, tag, wire_type, buf),
         }),
         IdSink::Places { base, places } => {
             // The last occurrence wins, as for a string.
@@ -207,12 +220,69 @@ fn game(g: &mut Game, bytes: &[u8], ids: &mut IdSink) -> Option<()> {
             each_field(bytes, |tag, wire_type, buf| match tag {
                 GAME_WHITE_ID => place(&mut at[..2], delimited(buf, wire_type)?, *base),
                 GAME_BLACK_ID => place(&mut at[2..], delimited(buf, wire_type)?, *base),
-                _ => delegate(g, tag, wire_type, buf),
+                _ => game_scalar(g, tag, wire_type, buf),
             })?;
             places.push(at);
             Some(())
         }
     }
+}
+
+/// A game's result (an enum: prost's `int32`, a varint cut to 32 bits) and board (`uint32`)
+/// read here, every other field by prost.
+fn game_scalar(g: &mut Game, tag: u32, wire_type: WireType, buf: &mut &[u8]) -> Option<()> {
+    match tag {
+        GAME_RESULT => g.result = scalar(buf, wire_type)? as i32,
+        GAME_BOARD => g.board = scalar(buf, wire_type)? as u32,
+        _ => return delegate(g, tag, wire_type, buf),
+    }
+    Some(())
+}
+
+/// A varint field's value; `None` for another wire type (prost refuses it).
+fn scalar(buf: &mut &[u8], wire_type: WireType) -> Option<u64> {
+    if wire_type == WireType::Varint {
+        varint(buf)
+    } else {
+        None
+    }
+}
+
+/// A varint off the front of `buf`, the one-byte case inline: prost's reader is a call,
+/// and a request is mostly one-byte keys and lengths (issue 37: a twelfth of a small
+/// Buchholz request was spent reading them).
+#[inline(always)]
+fn varint(buf: &mut &[u8]) -> Option<u64> {
+    match **buf {
+        [low, ref rest @ ..] if low < 0x80 => {
+            *buf = rest;
+            Some(u64::from(low))
+        }
+        // Two bytes: a rating, a long message's length.
+        [low, high, ref rest @ ..] if high < 0x80 => {
+            *buf = rest;
+            Some(u64::from(low & 0x7f) | (u64::from(high) << 7))
+        }
+        _ => decode_varint(buf).ok(),
+    }
+}
+
+/// A field's number and wire type, a one-byte key inline; anything prost refuses (field
+/// number 0, wire types 6 and 7) is `None`.
+#[inline(always)]
+fn key(buf: &mut &[u8]) -> Option<(u32, WireType)> {
+    if let Some((&byte, rest)) = buf.split_first()
+        && byte < 0x80
+    {
+        let tag = u32::from(byte >> 3);
+        let wire_type = WireType::try_from(u64::from(byte & 7)).ok()?;
+        if tag == 0 {
+            return None;
+        }
+        *buf = rest;
+        return Some((tag, wire_type));
+    }
+    decode_key(buf).ok()
 }
 
 /// A string field's start (from `base`) and length, once its bytes are known to be UTF-8.
@@ -232,7 +302,7 @@ fn each_field(
     mut field: impl FnMut(u32, WireType, &mut &[u8]) -> Option<()>,
 ) -> Option<()> {
     while !buf.is_empty() {
-        let (tag, wire_type) = decode_key(&mut buf).ok()?;
+        let (tag, wire_type) = key(&mut buf)?;
         field(tag, wire_type, &mut buf)?;
     }
     Some(())
@@ -244,13 +314,13 @@ fn each_field(
 fn count(mut bytes: &[u8], a: u32, b: u32) -> (usize, usize) {
     let (mut count_a, mut count_b) = (0, 0);
     while !bytes.is_empty() {
-        let Ok((tag, wire_type)) = decode_key(&mut bytes) else {
+        let Some((tag, wire_type)) = key(&mut bytes) else {
             break;
         };
         count_a += usize::from(tag == a);
         count_b += usize::from(tag == b);
         let skipped = match wire_type {
-            WireType::Varint => decode_varint(&mut bytes).ok().map(|_| ()),
+            WireType::Varint => varint(&mut bytes).map(|_| ()),
             WireType::LengthDelimited => delimited(&mut bytes, wire_type).map(|_| ()),
             WireType::ThirtyTwoBit => bytes.get(4..).map(|rest| bytes = rest),
             WireType::SixtyFourBit => bytes.get(8..).map(|rest| bytes = rest),
@@ -263,12 +333,14 @@ fn count(mut bytes: &[u8], a: u32, b: u32) -> (usize, usize) {
     (count_a, count_b)
 }
 
-/// A length-delimited value's bytes, taken off `buf`.
+/// A length-delimited value's bytes, taken off `buf` (inline: most values are a few
+/// bytes, and the call cost more than the reading).
+#[inline(always)]
 fn delimited<'a>(buf: &mut &'a [u8], wire_type: WireType) -> Option<&'a [u8]> {
     if wire_type != WireType::LengthDelimited {
         return None;
     }
-    let len = usize::try_from(decode_varint(buf).ok()?).ok()?;
+    let len = usize::try_from(varint(buf)?).ok()?;
     if len > buf.len() {
         return None;
     }
@@ -507,18 +579,29 @@ mod tests {
                     id: "x1".into(),
                     name: "Łukasz Müller".into(),
                     rating: 2001,
+                    pairing_number: Some(12),
                     groups: vec!["club:A".into(), "family:B".into()],
                     ..proto::Player::default()
                 }],
                 rounds: vec![proto::Round {
                     number: 9,
-                    games: vec![proto::Game {
-                        white_id: "x1".into(),
-                        black_id: "1".into(),
-                        result: 1,
-                        board: 4,
-                        not_rated: true,
-                    }],
+                    games: vec![
+                        proto::Game {
+                            white_id: "x1".into(),
+                            black_id: "1".into(),
+                            result: 1,
+                            board: 4,
+                            not_rated: true,
+                        },
+                        // Scalars read by hand: a negative enum (ten bytes), a long board.
+                        proto::Game {
+                            white_id: "x1".into(),
+                            black_id: "2".into(),
+                            result: -1,
+                            board: 300_000,
+                            not_rated: false,
+                        },
+                    ],
                     byes: vec![proto::Bye {
                         player_id: "2".into(),
                         kind: 1,
