@@ -240,6 +240,7 @@ fn game_scalar(g: &mut Game, tag: u32, wire_type: WireType, buf: &mut &[u8]) -> 
 }
 
 /// A varint field's value; `None` for another wire type (prost refuses it).
+#[inline(always)]
 fn scalar(buf: &mut &[u8], wire_type: WireType) -> Option<u64> {
     if wire_type == WireType::Varint {
         varint(buf)

@@ -196,8 +196,11 @@ struct Ctx<'a> {
     /// The weak separations of the round (SEP-5.3, `rows::pair_rows`).
     weak: crate::model::WeakSeparations,
     /// How the explanation names each player, "id (identification number)": written once
-    /// per player, not at each of the hundreds of mentions in a round's explanation.
-    names: Vec<String>,
+    /// per player, not at each of the hundreds of mentions in a round's explanation; all
+    /// in one text, player `p`'s from `name_ends[p - 1]` (0 for the first) to `name_ends[p]`
+    /// (one allocation, not one per player).
+    names: String,
+    name_ends: Vec<usize>,
 }
 
 impl<'a> Ctx<'a> {
@@ -224,19 +227,19 @@ impl<'a> Ctx<'a> {
             vertex[p] = i;
         }
         let graph = Matcher::new(history.may_meet(&r.participants));
-        let names = (0..n)
+        let mut names = String::with_capacity((0..n).map(|p| r.id(p).len() + 8).sum());
+        let name_ends = (0..n)
             .map(|p| {
-                let id = r.id(p);
-                let mut name = String::with_capacity(id.len() + 8);
-                name.push_str(id);
-                name.push_str(" (");
-                push_number(&mut name, u64::from(id_no[p]));
-                name.push(')');
-                name
+                names.push_str(r.id(p));
+                names.push_str(" (");
+                push_number(&mut names, u64::from(id_no[p]));
+                names.push(')');
+                names.len()
             })
             .collect();
         Ctx {
             names,
+            name_ends,
             weak: t.weak_separations(r.number),
             r,
             history,
@@ -249,7 +252,8 @@ impl<'a> Ctx<'a> {
     }
 
     fn name(&self, p: PlayerIdx) -> &str {
-        &self.names[p]
+        let start = p.checked_sub(1).map_or(0, |q| self.name_ends[q]);
+        &self.names[start..self.name_ends[p]]
     }
 
     fn may_meet(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
@@ -406,7 +410,7 @@ impl<'a> Ctx<'a> {
             .collect();
         let ok = |a: PlayerIdx, b: PlayerIdx| self.may_meet(a, b);
         let mate = |a: PlayerIdx, b: PlayerIdx| self.weak.any_within(a, b);
-        let name = |p: PlayerIdx| self.name(p).to_string();
+        let name = |p: PlayerIdx| self.name(p);
         let rows = pair_rows(left, right, &ok, &mate, &name, ex);
         if !rows.unpaired.is_empty() {
             // Forbidden pairs left players without an opponent: pair the round directly.
@@ -761,7 +765,7 @@ impl<'a> Ctx<'a> {
             };
             let ok = |a: PlayerIdx, c: PlayerIdx| self.may_meet(a, c);
             let mate = |a: PlayerIdx, c: PlayerIdx| self.weak.any_within(a, c);
-            let name = |p: PlayerIdx| self.name(p).to_string();
+            let name = |p: PlayerIdx| self.name(p);
             let rows = pair_rows(
                 entries(&w, Colour::White),
                 entries(&b, Colour::Black),

@@ -36,12 +36,12 @@ pub struct Rows {
 /// row who is no groupmate, may meet him, and whose own left player may meet the right
 /// player he gives up; with none, the row stays. Step 1 for a rematch also prefers the
 /// first such right player below who is no groupmate.
-pub fn pair_rows(
+pub fn pair_rows<'n>(
     mut left: Vec<Entry>,
     mut right: Vec<Entry>,
     ok: &dyn Fn(PlayerIdx, PlayerIdx) -> bool,
     mate: &dyn Fn(PlayerIdx, PlayerIdx) -> bool,
-    name: &dyn Fn(PlayerIdx) -> String,
+    name: &dyn Fn(PlayerIdx) -> &'n str,
     ex: &mut Explanation,
 ) -> Rows {
     let m = left.len().min(right.len());
@@ -179,7 +179,10 @@ mod tests {
         let met: BTreeSet<(usize, usize)> =
             met.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
         let ok = |a: usize, b: usize| a != b && !met.contains(&(a.min(b), a.max(b)));
-        let name = |p: usize| p.to_string();
+        let names: Vec<String> = (0..=w.iter().chain(b).copied().max().unwrap_or(0))
+            .map(|p| p.to_string())
+            .collect();
+        let name = |p: usize| names[p].as_str();
         let mut ex = Explanation::default();
         let rows = pair_rows(
             col(w, Colour::White),
