@@ -95,6 +95,11 @@ const GAME_WHITE_ID: u32 = 1;
 const GAME_BLACK_ID: u32 = 2;
 const GAME_RESULT: u32 = 3;
 const GAME_BOARD: u32 = 4;
+/// Bytes of a recorded game with one-character ids and a result: its key and length (2),
+/// each id's key, length and character (3 + 3), the result's key and value (2).
+const GAME_BYTES: usize = 10;
+/// Rounds up to this size reserve room for their games by [`GAME_BYTES`].
+const ESTIMATED_ROUND_BYTES: usize = 16 * 1024;
 
 /// The request in `bytes`, or `None` when they are not a well-formed `PairRequest` (the
 /// caller then asks prost, which says what is wrong).
@@ -158,10 +163,11 @@ fn tournament(t: &mut Tournament, bytes: &[u8], ids: &mut IdSink) -> Option<()> 
     t.rounds.reserve(rounds);
     each_field(bytes, |tag, wire_type, buf| match tag {
         TOURNAMENT_PLAYERS => {
-            let mut p = Player::default();
-            player(&mut p, delimited(buf, wire_type)?)?;
-            t.players.push(p);
-            Some(())
+            let body = delimited(buf, wire_type)?;
+            // Filled where it lies: a player is a few hundred bytes, moved twice otherwise.
+            // A player that fails to decode fails the whole request.
+            t.players.push(Player::default());
+            player(t.players.last_mut()?, body)
         }
         TOURNAMENT_ROUNDS => {
             let mut r = Round::default();
@@ -191,7 +197,15 @@ fn player(p: &mut Player, bytes: &[u8]) -> Option<()> {
 }
 
 fn round(r: &mut Round, bytes: &[u8], ids: &mut IdSink) -> Option<()> {
-    let games = count(bytes, ROUND_GAMES, ROUND_GAMES).0;
+    // A small round: room for as many games as its bytes hold at `GAME_BYTES` a game,
+    // which costs less than counting them (a pass over every game); games smaller than
+    // that are pushed past the room. A large round is counted: the estimate could reserve
+    // several times the request's size for a round made of something else.
+    let games = if bytes.len() <= ESTIMATED_ROUND_BYTES {
+        bytes.len() / GAME_BYTES + 1
+    } else {
+        count(bytes, ROUND_GAMES, ROUND_GAMES).0
+    };
     r.games.reserve(games);
     if let IdSink::Places { places, .. } = ids {
         places.reserve(games);
