@@ -54,6 +54,11 @@ pub struct Flusher {
 /// The sink and its flusher; without a thread (none could be started) every record is
 /// written at once, as `std::io::stderr` would.
 pub fn start() -> (BatchedStderr, Flusher) {
+    start_into(io::stderr())
+}
+
+/// [`start`] with the flusher writing to `out` (stderr; a test's buffer).
+fn start_into(mut out: impl Write + Send + 'static) -> (BatchedStderr, Flusher) {
     let shared = Arc::new(Shared {
         state: Mutex::new(State {
             pending: Vec::new(),
@@ -64,7 +69,7 @@ pub fn start() -> (BatchedStderr, Flusher) {
     let worker = Arc::clone(&shared);
     let thread = std::thread::Builder::new()
         .name("log".into())
-        .spawn(move || flush_loop(&worker, &mut io::stderr()))
+        .spawn(move || flush_loop(&worker, &mut out))
         .ok();
     if thread.is_none() {
         shared.lock().closing = true;
@@ -190,25 +195,7 @@ mod tests {
     }
 
     fn sink_into(captured: &Captured) -> (BatchedStderr, Flusher) {
-        let shared = Arc::new(Shared {
-            state: Mutex::new(State {
-                pending: Vec::new(),
-                closing: false,
-            }),
-            wake: Condvar::new(),
-        });
-        let worker = Arc::clone(&shared);
-        let mut out = captured.clone();
-        let thread = std::thread::spawn(move || flush_loop(&worker, &mut out));
-        (
-            BatchedStderr {
-                shared: Arc::clone(&shared),
-            },
-            Flusher {
-                shared,
-                thread: Some(thread),
-            },
-        )
+        start_into(captured.clone())
     }
 
     fn record(sink: &BatchedStderr, text: &str) {
