@@ -18,7 +18,7 @@
 #![warn(clippy::all)]
 
 use prost::Message;
-use prost::encoding::{DecodeContext, WireType, decode_key, decode_varint};
+use prost::encoding::{DecodeContext, WireType, decode_varint};
 
 use super::{Game, PairRequest, Player, Round, Tournament, pair_request};
 
@@ -263,9 +263,9 @@ fn scalar(buf: &mut &[u8], wire_type: WireType) -> Option<u64> {
     }
 }
 
-/// A varint off the front of `buf`, the one-byte case inline: prost's reader is a call,
-/// and a request is mostly one-byte keys and lengths (issue 37: a twelfth of a small
-/// Buchholz request was spent reading them).
+/// A varint off the front of `buf`, its one- and two-byte cases inline: prost's reader is
+/// a call, and a request is mostly one-byte keys and lengths and two-byte ratings (issue
+/// 37: a twelfth of a small Buchholz request was spent reading them).
 #[inline(always)]
 fn varint(buf: &mut &[u8]) -> Option<u64> {
     match **buf {
@@ -273,7 +273,6 @@ fn varint(buf: &mut &[u8]) -> Option<u64> {
             *buf = rest;
             Some(u64::from(low))
         }
-        // Two bytes: a rating, a long message's length.
         [low, high, ref rest @ ..] if high < 0x80 => {
             *buf = rest;
             Some(u64::from(low & 0x7f) | (u64::from(high) << 7))
@@ -282,22 +281,14 @@ fn varint(buf: &mut &[u8]) -> Option<u64> {
     }
 }
 
-/// A field's number and wire type, a one-byte key inline; anything prost refuses (field
-/// number 0, wire types 6 and 7) is `None`.
+/// A field's number and wire type, as prost's `decode_key` reads them; what it refuses (a
+/// key past 32 bits, field number 0, wire types 6 and 7) is `None`.
 #[inline(always)]
 fn key(buf: &mut &[u8]) -> Option<(u32, WireType)> {
-    if let Some((&byte, rest)) = buf.split_first()
-        && byte < 0x80
-    {
-        let tag = u32::from(byte >> 3);
-        let wire_type = WireType::try_from(u64::from(byte & 7)).ok()?;
-        if tag == 0 {
-            return None;
-        }
-        *buf = rest;
-        return Some((tag, wire_type));
-    }
-    decode_key(buf).ok()
+    let key = u32::try_from(varint(buf)?).ok()?;
+    let wire_type = WireType::try_from(u64::from(key & 7)).ok()?;
+    let tag = key >> 3;
+    (tag != 0).then_some((tag, wire_type))
 }
 
 /// A string field's start (from `base`) and length, once its bytes are known to be UTF-8.
